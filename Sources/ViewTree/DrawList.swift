@@ -1,0 +1,89 @@
+import Geometry
+
+/// One thing to draw, in window coordinates, as a value: the backend needs nothing else.
+public struct DrawCommand: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case fill(Color)
+        case image(TextureHandle, sourceInTexture: Rect)
+        /// A frame of `width` drawn inside the rectangle's edge.
+        case border(width: Double, color: Color)
+    }
+
+    public var kind: Kind
+    /// The rectangle drawn, in the view's own coordinates.
+    public var rectInView: Rect
+    /// Carries the view's coordinates into the window's: affine for flat views, projective
+    /// under perspective. The backend picks its cheapest call from this.
+    public var viewToWindow: Homography
+    /// `rectInView`'s corners in the window: top-left, top-right, bottom-right, bottom-left.
+    public var quadInWindow: [Point]
+    /// Opacity multiplied down the tree (a fill's own colour alpha is separate).
+    public var opacity: Double
+    /// Corner radius in the view's coordinates.
+    public var cornerRadius: Double
+    /// Drawing is limited to this window rectangle (the bounding box of clipping ancestors).
+    public var clipInWindow: Rect?
+    /// True when every pixel drawn is fully opaque, so the backend may skip blending.
+    public var isOpaque: Bool
+    /// The name of the view that emitted it, for tests and debugging.
+    public var viewName: String?
+
+    public var boundsInWindow: Rect { Rect(boundingPoints: quadInWindow) }
+}
+
+extension View {
+    /// Anything fainter than one step of an 8-bit channel is not drawn.
+    public static let drawingOpacityThreshold = 1.0 / 255
+
+    /// The draw commands for this view's tree, back to front, in this view's coordinates as
+    /// the window (pass the root view). Commands that fall outside `windowBounds` (default:
+    /// this view's bounds) or their clip, or that are fully transparent, are left out.
+    public func drawList(windowBounds: Rect? = nil) -> [DrawCommand] {
+        var commands: [DrawCommand] = []
+        let window = windowBounds ?? Rect(origin: .zero, size: animatedBounds.presentation.size)
+        emit(into: &commands, toWindow: .identity, inheritedOpacity: 1, clip: window)
+        return commands
+    }
+
+    private func emit(into commands: inout [DrawCommand], toWindow: Homography, inheritedOpacity: Double, clip: Rect) {
+        guard !isHidden else { return }
+        let look = presentation
+        let opacity = inheritedOpacity * look.opacity
+        guard opacity >= View.drawingOpacityThreshold else { return }
+        let bounds = look.bounds
+        let radius = max(0, look.cornerRadius)
+
+        func add(_ kind: DrawCommand.Kind, rect: Rect, opaqueContent: Bool) {
+            let corners = rect.corners.compactMap { toWindow.apply(to: $0) }
+            guard corners.count == 4 else { return }
+            guard Rect(boundingPoints: corners).intersects(clip) else { return }
+            commands.append(DrawCommand(
+                kind: kind, rectInView: rect, viewToWindow: toWindow, quadInWindow: corners, opacity: opacity,
+                cornerRadius: radius, clipInWindow: clip,
+                isOpaque: opaqueContent && opacity >= 1 && radius == 0, viewName: name))
+        }
+
+        if look.backgroundColor.alpha * opacity >= View.drawingOpacityThreshold {
+            add(.fill(look.backgroundColor), rect: bounds, opaqueContent: look.backgroundColor.isOpaque)
+        }
+        if let content, !content.pixelSize.isEmpty {
+            let placement = content.placement(in: bounds)
+            add(.image(content.texture, sourceInTexture: placement.sourceInTexture), rect: placement.destinationInView,
+                opaqueContent: content.isOpaque)
+        }
+        if look.borderWidth > 0, look.borderColor.alpha * opacity >= View.drawingOpacityThreshold {
+            add(.border(width: look.borderWidth, color: look.borderColor), rect: bounds, opaqueContent: false)
+        }
+
+        var childClip = clip
+        if clipsToBounds {
+            let corners = bounds.corners.compactMap { toWindow.apply(to: $0) }
+            guard corners.count == 4, let narrowed = Rect(boundingPoints: corners).intersection(clip) else { return }
+            childClip = narrowed
+        }
+        for subview in subviews {
+            subview.emit(into: &commands, toWindow: subview.homographyToSuperview().concatenating(toWindow),
+                         inheritedOpacity: opacity, clip: childClip)
+        }
+    }
+}
