@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import Geometry
+import ViewTree
+
+@Suite struct DrawListTests {
+    let root = View(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+
+    @Test func commandsComeBackToFrontWithBackgroundImageThenBorder() {
+        let photo = named("photo", Rect(x: 10, y: 10, width: 100, height: 100))
+        photo.backgroundColor = .white
+        photo.content = ImageContent(texture: TextureHandle(rawValue: 7), pixelSize: Size(width: 400, height: 200), mode: .aspectFit)
+        photo.borderWidth = 5
+        photo.borderColor = .black
+        let badge = named("badge", Rect(x: 0, y: 0, width: 10, height: 10))
+        badge.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        root.addSubview(photo)
+        root.addSubview(badge)
+        let list = root.drawList()
+        #expect(list.map(\.viewName) == ["photo", "photo", "photo", "badge"])
+        #expect(list[0].kind == .fill(.white) && list[0].isOpaque)
+        #expect(list[1].kind == .image(TextureHandle(rawValue: 7), sourceInTexture: Rect(x: 0, y: 0, width: 400, height: 200)))
+        #expect(list[1].boundsInWindow == Rect(x: 10, y: 35, width: 100, height: 50))
+        #expect(list[2].kind == .border(width: 5, color: .black) && !list[2].isOpaque)
+    }
+
+    @Test func aspectFillCropsTheSourceInsteadOfOverdrawing() {
+        let cell = named("cell", Rect(x: 0, y: 0, width: 100, height: 100))
+        cell.content = ImageContent(texture: TextureHandle(rawValue: 1), pixelSize: Size(width: 300, height: 200))
+        root.addSubview(cell)
+        let command = root.drawList()[0]
+        #expect(command.kind == .image(TextureHandle(rawValue: 1), sourceInTexture: Rect(x: 50, y: 0, width: 200, height: 200)))
+        #expect(command.boundsInWindow == Rect(x: 0, y: 0, width: 100, height: 100))
+    }
+
+    @Test func offScreenHiddenAndTransparentViewsEmitNothing() {
+        for (name, frame) in [("gone", Rect(x: 900, y: 0, width: 50, height: 50)), ("hidden", Rect(x: 0, y: 0, width: 50, height: 50)),
+                              ("clear", Rect(x: 0, y: 0, width: 50, height: 50)), ("seen", Rect(x: 790, y: 590, width: 50, height: 50))] {
+            let view = named(name, frame)
+            view.backgroundColor = .white
+            root.addSubview(view)
+        }
+        root.subviews[1].isHidden = true
+        root.subviews[2].opacity = 0
+        #expect(root.drawList().map(\.viewName) == ["seen"])
+    }
+
+    @Test func opacityMultipliesDownTheTreeAndMakesContentBlended() {
+        let parent = named("parent", Rect(x: 0, y: 0, width: 100, height: 100))
+        parent.opacity = 0.5
+        let child = named("child", Rect(x: 0, y: 0, width: 50, height: 50))
+        child.opacity = 0.5
+        child.content = ImageContent(texture: TextureHandle(rawValue: 2), pixelSize: Size(width: 50, height: 50))
+        root.addSubview(parent)
+        parent.addSubview(child)
+        let command = root.drawList()[0]
+        #expect(command.opacity == 0.25 && !command.isOpaque)
+    }
+
+    @Test func roundedCornersAndTransparentImagesAreNotOpaque() {
+        let card = named("card", Rect(x: 0, y: 0, width: 100, height: 100))
+        card.content = ImageContent(texture: TextureHandle(rawValue: 3), pixelSize: Size(width: 10, height: 10))
+        card.cornerRadius = 10
+        let png = named("png", Rect(x: 200, y: 0, width: 100, height: 100))
+        png.content = ImageContent(texture: TextureHandle(rawValue: 4), pixelSize: Size(width: 10, height: 10), isOpaque: false)
+        root.addSubview(card)
+        root.addSubview(png)
+        let list = root.drawList()
+        #expect(list.map(\.isOpaque) == [false, false] && list[0].cornerRadius == 10)
+    }
+
+    @Test func clippingAncestorsNarrowTheClipAndCullWhatFallsOutside() {
+        let scroller = named("scroller", Rect(x: 100, y: 100, width: 200, height: 200))
+        scroller.clipsToBounds = true
+        let inside = named("inside", Rect(x: 150, y: 150, width: 100, height: 100))
+        let outside = named("outside", Rect(x: 250, y: 0, width: 50, height: 50))
+        for view in [inside, outside] { view.backgroundColor = .white; scroller.addSubview(view) }
+        root.addSubview(scroller)
+        let list = root.drawList()
+        #expect(list.map(\.viewName) == ["inside"])
+        #expect(list[0].clipInWindow == Rect(x: 100, y: 100, width: 200, height: 200))
+    }
+
+    @Test func aPerspectiveViewCarriesItsProjectedQuad() {
+        let card = named("card", Rect(x: 200, y: 150, width: 400, height: 300))
+        card.backgroundColor = .white
+        let turn = Transform3D.rotation(radians: .pi / 3, x: 0, y: 1, z: 0).concatenating(.perspective(eyeDistance: 1000))
+        card.transform = turn
+        root.addSubview(card)
+        let command = root.drawList()[0]
+        #expect(!command.viewToWindow.isAffine)
+        // Top-left corner: (−200, −150) about the centre, turned and projected, then moved to (400, 300).
+        let projected = turn.apply(to: Point(x: -200, y: -150)) + Point(x: 400, y: 300)
+        #expect(command.quadInWindow[0].distance(to: projected) < 1e-9)
+    }
+}
