@@ -1,0 +1,28 @@
+/// Image formats recognised from a file's first bytes, not its name.
+public enum ImageFormat: String, Sendable, CaseIterable {
+    case jpeg, png, gif, webp, bmp, tiff, tga, avif, ico, pnm, qoi
+
+    /// Bytes `sniff` needs from the start of a file.
+    public static let sniffLength = 16
+
+    /// The format whose signature `header` starts with. TGA has no signature; it is
+    /// recognised by its extension alone.
+    public static func sniff(_ header: [UInt8], fileExtension: String) -> ImageFormat? {
+        func starts(_ signature: [UInt8], at offset: Int = 0) -> Bool {
+            header.count >= offset + signature.count && Array(header[offset..<offset + signature.count]) == signature
+        }
+        if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
+        if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
+        if starts(Array("BM".utf8)) && header.count >= 14 { return .bmp }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if starts(Array("ftypavif".utf8), at: 4) || starts(Array("ftypavis".utf8), at: 4) { return .avif }
+        if starts([0x00, 0x00, 0x01, 0x00]) && fileExtension == "ico" { return .ico }
+        if starts(Array("qoif".utf8)) { return .qoi }
+        if header.count >= 2, header[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(header[1]),
+           ["pbm", "pgm", "ppm", "pnm"].contains(fileExtension) { return .pnm }
+        if fileExtension == "tga" { return .tga }
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+/// Decoded pixels, 4 bytes each in B, G, R, A byte order: SDL's ARGB8888 on little-endian
+/// machines, so the platform uploads them without conversion. Immutable, so workers can
+/// hand them to the UI thread.
+public struct PixelBuffer: Sendable {
+    public let width: Int
+    public let height: Int
+    public let bytesPerRow: Int
+    public let bytes: [UInt8]
+    /// True when every pixel's alpha is 255, so the image may be drawn unblended.
+    public let isOpaque: Bool
+
+    public init(width: Int, height: Int, bytesPerRow: Int, bytes: [UInt8], isOpaque: Bool) {
+        precondition(width > 0 && height > 0 && bytesPerRow >= width * 4 && bytes.count >= bytesPerRow * height,
+                     "pixel buffer dimensions do not match its bytes")
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow
+        self.bytes = bytes
+        self.isOpaque = isOpaque
+    }
+
+    /// A buffer of one colour, for tests and placeholders.
+    public init(width: Int, height: Int, blue: UInt8, green: UInt8, red: UInt8, alpha: UInt8 = 255) {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            bytes[i] = blue; bytes[i + 1] = green; bytes[i + 2] = red; bytes[i + 3] = alpha
+        }
+        self.init(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: alpha == 255)
+    }
+
+    public var byteCount: Int { bytes.count }
+
+    /// (b, g, r, a) of the pixel at (x, y).
+    public func pixel(x: Int, y: Int) -> (blue: UInt8, green: UInt8, red: UInt8, alpha: UInt8) {
+        let i = y * bytesPerRow + x * 4
+        return (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3])
+    }
+}

@@ -1,0 +1,177 @@
+internal import CSDL2
+import Foundation
+import Geometry
+import ViewTree
+
+/// Executes a draw list with the cheapest SDL call for each command:
+/// - axis-aligned images and fills: a plain copy or rectangle fill;
+/// - images turned in the plane: SDL_RenderCopyEx;
+/// - sheared or mirrored affine maps: two triangles (exact for affine maps);
+/// - perspective, and rounded corners: a triangle mesh (16×16 under perspective).
+/// Opaque content is drawn unblended; clipping uses the renderer's clip rectangle.
+final class Compositor {
+    let renderer: OpaquePointer
+    let textures: TextureStore
+    /// Device pixels per point.
+    var scale: Double
+
+    private var currentClip: SDL_Rect?
+    private var outputSize = (width: 0, height: 0)
+
+    init(renderer: OpaquePointer, textures: TextureStore, scale: Double) {
+        self.renderer = renderer
+        self.textures = textures
+        self.scale = scale
+    }
+
+    func draw(_ commands: [DrawCommand], clearColor: Color) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        outputSize = (Int(w), Int(h))
+        textures.beginFrame()
+        SDL_RenderSetClipRect(renderer, nil)
+        currentClip = nil
+        let c = clearColor.bytes
+        SDL_SetRenderDrawColor(renderer, c.red, c.green, c.blue, 255)
+        SDL_RenderClear(renderer)
+        for command in commands { draw(command) }
+    }
+
+    private func draw(_ command: DrawCommand) {
+        let toPixels = command.viewToWindow.concatenating(Homography(rows: ((scale, 0, 0), (0, scale, 0), (0, 0, 1))))
+        setClip(command.clipInWindow)
+        switch command.kind {
+        case let .fill(color):
+            fill(command.rectInView, color: color, command: command, toPixels: toPixels)
+        case let .image(handle, source):
+            guard let texture = textures.texture(for: handle), let size = textures.pixelSize(of: handle) else { return }
+            drawImage(texture, size: size, source: source, command: command, toPixels: toPixels)
+        case let .border(width, color):
+            drawBorder(width: width, color: color, command: command, toPixels: toPixels)
+        }
+    }
+
+    // MARK: Images
+
+    private func drawImage(_ texture: OpaquePointer, size: (width: Int, height: Int), source: Rect,
+                           command: DrawCommand, toPixels: Homography) {
+        let alpha = UInt8((min(max(command.opacity, 0), 1) * 255).rounded())
+        SDL_SetTextureAlphaMod(texture, alpha)
+        SDL_SetTextureBlendMode(texture, command.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        let rect = command.rectInView
+        var sourceRect = SDL_Rect(x: Int32(source.minX.rounded()), y: Int32(source.minY.rounded()),
+                                  w: Int32(source.width.rounded()), h: Int32(source.height.rounded()))
+        if command.cornerRadius <= 0, let affine = toPixels.affine {
+            if affine.isAxisAligned && affine.a > 0 && affine.d > 0 {
+                let origin = affine.apply(to: rect.origin)
+                var target = SDL_FRect(x: Float(origin.x), y: Float(origin.y),
+                                       w: Float(rect.width * affine.a), h: Float(rect.height * affine.d))
+                SDL_RenderCopyF(renderer, texture, &sourceRect, &target)
+                return
+            }
+            if let turn = affine.rotatedScale {
+                let center = affine.apply(to: rect.center)
+                let w = rect.width * turn.scaleX, h = rect.height * turn.scaleY
+                var target = SDL_FRect(x: Float(center.x - w / 2), y: Float(center.y - h / 2), w: Float(w), h: Float(h))
+                SDL_RenderCopyExF(renderer, texture, &sourceRect, &target, turn.radians * 180 / .pi, nil, SDL_FLIP_NONE)
+                return
+            }
+        }
+        let mesh = meshFor(rect, command: command, toPixels: toPixels)
+        let white = SDL_Color(r: 255, g: 255, b: 255, a: alpha)
+        render(mesh, in: rect, toPixels: toPixels, color: white, texture: texture,
+               textureRect: Rect(x: source.minX / Double(size.width), y: source.minY / Double(size.height),
+                                 width: source.width / Double(size.width), height: source.height / Double(size.height)))
+    }
+
+    // MARK: Fills and borders
+
+    private func fill(_ rect: Rect, color: Color, command: DrawCommand, toPixels: Homography) {
+        let bytes = color.bytes
+        let alpha = UInt8((Double(bytes.alpha) * min(max(command.opacity, 0), 1)).rounded())
+        guard alpha > 0 else { return }
+        let opaque = alpha == 255
+        if command.cornerRadius <= 0, let affine = toPixels.affine, affine.isAxisAligned {
+            let a = affine.apply(to: rect.origin), b = affine.apply(to: Point(x: rect.maxX, y: rect.maxY))
+            var target = SDL_FRect(x: Float(min(a.x, b.x)), y: Float(min(a.y, b.y)), w: Float(abs(b.x - a.x)), h: Float(abs(b.y - a.y)))
+            SDL_SetRenderDrawBlendMode(renderer, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+            SDL_SetRenderDrawColor(renderer, bytes.red, bytes.green, bytes.blue, alpha)
+            SDL_RenderFillRectF(renderer, &target)
+            return
+        }
+        let mesh = meshFor(rect, command: command, toPixels: toPixels)
+        render(mesh, in: rect, toPixels: toPixels, color: SDL_Color(r: bytes.red, g: bytes.green, b: bytes.blue, a: alpha),
+               texture: nil, textureRect: nil)
+    }
+
+    private func drawBorder(width: Double, color: Color, command: DrawCommand, toPixels: Homography) {
+        let rect = command.rectInView
+        let w = min(width, rect.width / 2, rect.height / 2)
+        if command.cornerRadius > 0 {
+            let bytes = color.bytes
+            let alpha = UInt8((Double(bytes.alpha) * min(max(command.opacity, 0), 1)).rounded())
+            let mesh = Mesh.roundedRing(rect, radius: command.cornerRadius, width: w, edgeSegments: edgeSegments(toPixels))
+            render(mesh, in: rect, toPixels: toPixels, color: SDL_Color(r: bytes.red, g: bytes.green, b: bytes.blue, a: alpha),
+                   texture: nil, textureRect: nil)
+            return
+        }
+        let strips = [
+            Rect(x: rect.minX, y: rect.minY, width: rect.width, height: w),
+            Rect(x: rect.minX, y: rect.maxY - w, width: rect.width, height: w),
+            Rect(x: rect.minX, y: rect.minY + w, width: w, height: rect.height - 2 * w),
+            Rect(x: rect.maxX - w, y: rect.minY + w, width: w, height: rect.height - 2 * w),
+        ]
+        for strip in strips { fill(strip, color: color, command: command, toPixels: toPixels) }
+    }
+
+    // MARK: Meshes
+
+    private func edgeSegments(_ toPixels: Homography) -> Int {
+        toPixels.isAffine ? 1 : Mesh.perspectiveSubdivisions
+    }
+
+    private func meshFor(_ rect: Rect, command: DrawCommand, toPixels: Homography) -> Mesh {
+        if command.cornerRadius > 0 {
+            return Mesh.roundedRect(rect, radius: command.cornerRadius, edgeSegments: edgeSegments(toPixels))
+        }
+        return Mesh.grid(rect, cells: toPixels.isAffine ? 1 : Mesh.perspectiveSubdivisions)
+    }
+
+    /// Maps `mesh` (in view coordinates over `rect`) through `toPixels` and draws it, with
+    /// texture coordinates interpolated over `textureRect` (normalised).
+    private func render(_ mesh: Mesh, in rect: Rect, toPixels: Homography, color: SDL_Color,
+                        texture: OpaquePointer?, textureRect: Rect?) {
+        var vertices: [SDL_Vertex] = []
+        vertices.reserveCapacity(mesh.points.count)
+        for point in mesh.points {
+            guard let mapped = toPixels.apply(to: point) else { return }
+            var uv = SDL_FPoint(x: 0, y: 0)
+            if let t = textureRect, rect.width > 0, rect.height > 0 {
+                uv = SDL_FPoint(x: Float(t.minX + (point.x - rect.minX) / rect.width * t.width),
+                                y: Float(t.minY + (point.y - rect.minY) / rect.height * t.height))
+            }
+            vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(mapped.x), y: Float(mapped.y)), color: color, tex_coord: uv))
+        }
+        if texture == nil {
+            SDL_SetRenderDrawBlendMode(renderer, color.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        }
+        let indices = mesh.indices.map { Int32($0) }
+        SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+
+    // MARK: Clipping
+
+    private func setClip(_ clipInWindow: Rect?) {
+        var wanted: SDL_Rect?
+        if let clip = clipInWindow {
+            let x0 = Int32((clip.minX * scale).rounded(.down)), y0 = Int32((clip.minY * scale).rounded(.down))
+            let x1 = Int32((clip.maxX * scale).rounded(.up)), y1 = Int32((clip.maxY * scale).rounded(.up))
+            let coversOutput = x0 <= 0 && y0 <= 0 && Int(x1) >= outputSize.width && Int(y1) >= outputSize.height
+            if !coversOutput { wanted = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0) }
+        }
+        guard wanted?.x != currentClip?.x || wanted?.y != currentClip?.y || wanted?.w != currentClip?.w
+                || wanted?.h != currentClip?.h else { return }
+        currentClip = wanted
+        if var rect = wanted { SDL_RenderSetClipRect(renderer, &rect) } else { SDL_RenderSetClipRect(renderer, nil) }
+    }
+}

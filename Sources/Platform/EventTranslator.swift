@@ -1,0 +1,114 @@
+internal import CSDL2
+import Geometry
+import Gestures
+
+/// Turns SDL events into Flick's value events, in points, stamped on receipt with the
+/// performance counter (SDL's own stamps are whole milliseconds, shared by a burst).
+struct EventTranslator {
+    var scale: Double
+    let counterFrequency = Double(SDL_GetPerformanceFrequency())
+    private(set) var heldButtons: Set<PointerButton> = []
+
+    init(scale: Double) {
+        self.scale = scale
+    }
+
+    func nowNanoseconds() -> UInt64 {
+        UInt64(Double(SDL_GetPerformanceCounter()) / counterFrequency * 1e9)
+    }
+
+    mutating func translate(_ event: SDL_Event) -> PlatformEvent? {
+        let stamp = nowNanoseconds()
+        switch SDL_EventType(rawValue: event.type) {
+        case SDL_QUIT:
+            return .closeRequested
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(rawValue: UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_CLOSE: return .closeRequested
+            case SDL_WINDOWEVENT_SIZE_CHANGED: return .resized(Size(width: Double(event.window.data1) / scale, height: Double(event.window.data2) / scale))
+            default: return .redraw
+            }
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            guard let button = Self.button(event.button.button) else { return nil }
+            let down = event.type == SDL_MOUSEBUTTONDOWN.rawValue
+            if down { heldButtons.insert(button) } else { heldButtons.remove(button) }
+            return .input(.pointer(PointerEvent(phase: down ? .down : .up, button: button, clickCount: Int(event.button.clicks),
+                                                locationInWindow: point(event.button.x, event.button.y),
+                                                timestampNanoseconds: stamp, modifiers: Self.modifiers())))
+        case SDL_MOUSEMOTION:
+            let location = point(event.motion.x, event.motion.y)
+            guard let button = heldButtons.first else { return .hover(location) }
+            return .input(.pointer(PointerEvent(phase: .moved, button: button, locationInWindow: location,
+                                                timestampNanoseconds: stamp, modifiers: Self.modifiers())))
+        case SDL_MOUSEWHEEL:
+            // SDL's y is positive for the wheel turned away from the user (content down);
+            // Flick's delta is how far the content scrolls, so the sign flips.
+            var dy = Double(event.wheel.preciseY), dx = Double(event.wheel.preciseX)
+            if event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dx = -dx; dy = -dy }
+            return .input(.wheel(WheelEvent(deltaInPoints: Point(x: dx * Self.pointsPerWheelNotch, y: -dy * Self.pointsPerWheelNotch),
+                                            locationInWindow: point(event.wheel.mouseX, event.wheel.mouseY),
+                                            timestampNanoseconds: stamp, modifiers: Self.modifiers())))
+        case SDL_KEYDOWN, SDL_KEYUP:
+            let modifiers = Self.modifiers(SDL_Keymod(rawValue: UInt32(event.key.keysym.mod)))
+            guard let key = Self.key(event.key.keysym.sym, shifted: modifiers.contains(.shift)) else { return nil }
+            return .input(.key(KeyEvent(key: key, isDown: event.type == SDL_KEYDOWN.rawValue, isRepeat: event.key.repeat != 0,
+                                        modifiers: modifiers, timestampNanoseconds: stamp)))
+        case SDL_DROPFILE:
+            guard let file = event.drop.file else { return nil }
+            defer { SDL_free(file) }
+            return .dropped(path: String(cString: file))
+        default:
+            return nil
+        }
+    }
+
+    /// How far one notch of a wheel scrolls, in points. Larger = faster wheel scrolling.
+    static let pointsPerWheelNotch = 60.0
+
+    private func point(_ x: Int32, _ y: Int32) -> Point {
+        Point(x: Double(x) / scale, y: Double(y) / scale)
+    }
+
+    private static func button(_ sdlButton: UInt8) -> PointerButton? {
+        switch Int32(sdlButton) {
+        case SDL_BUTTON_LEFT: .primary
+        case SDL_BUTTON_MIDDLE: .middle
+        case SDL_BUTTON_RIGHT: .secondary
+        default: nil
+        }
+    }
+
+    private static func modifiers(_ mod: SDL_Keymod = SDL_GetModState()) -> KeyModifiers {
+        var result: KeyModifiers = []
+        if mod.rawValue & KMOD_SHIFT.rawValue != 0 { result.insert(.shift) }
+        if mod.rawValue & KMOD_CTRL.rawValue != 0 { result.insert(.control) }
+        if mod.rawValue & KMOD_ALT.rawValue != 0 { result.insert(.alt) }
+        if mod.rawValue & KMOD_GUI.rawValue != 0 { result.insert(.command) }
+        return result
+    }
+
+    private static func key(_ code: SDL_Keycode, shifted: Bool) -> Key? {
+        switch Int(code) {
+        case Int(SDLK_ESCAPE.rawValue): return .escape
+        case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): return .enter
+        case Int(SDLK_SPACE.rawValue): return .space
+        case Int(SDLK_BACKSPACE.rawValue): return .backspace
+        case Int(SDLK_DELETE.rawValue): return .delete
+        case Int(SDLK_TAB.rawValue): return .tab
+        case Int(SDLK_LEFT.rawValue): return .left
+        case Int(SDLK_RIGHT.rawValue): return .right
+        case Int(SDLK_UP.rawValue): return .up
+        case Int(SDLK_DOWN.rawValue): return .down
+        case Int(SDLK_HOME.rawValue): return .home
+        case Int(SDLK_END.rawValue): return .end
+        case Int(SDLK_PAGEUP.rawValue): return .pageUp
+        case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
+        case Int(SDLK_KP_PLUS.rawValue): return .character("+")
+        case Int(SDLK_KP_MINUS.rawValue): return .character("-")
+        case Int(SDLK_EQUALS.rawValue) where shifted: return .character("+")
+        case Int(SDLK_F1.rawValue)...Int(SDLK_F12.rawValue): return .function(Int(code) - Int(SDLK_F1.rawValue) + 1)
+        case 33...126: return .character(Character(Unicode.Scalar(UInt8(code))))
+        default: return nil
+        }
+    }
+}

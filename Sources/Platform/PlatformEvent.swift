@@ -1,0 +1,17 @@
+import Geometry
+import Gestures
+
+/// What the window reports to the app.
+public enum PlatformEvent: Sendable {
+    case input(InputEvent)
+    /// The window's drawable size changed; the new size in points.
+    case resized(Size)
+    /// The close button, or the desktop asked the app to quit.
+    case closeRequested
+    /// A file or folder dragged onto the window.
+    case dropped(path: String)
+    /// The pointer moved without a button held (hover), in window points.
+    case hover(Point)
+    /// Something the app cannot see changed (exposure, focus): draw again.
+    case redraw
+}

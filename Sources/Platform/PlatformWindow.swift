@@ -1,0 +1,182 @@
+internal import CSDL2
+import Foundation
+import Geometry
+import Motion
+import ViewTree
+
+public enum PlatformError: Error, CustomStringConvertible {
+    case sdl(String)
+
+    public var description: String {
+        switch self {
+        case let .sdl(message): "cannot open a window: \(message)"
+        }
+    }
+}
+
+/// Flick's one window: SDL initialisation, the window and renderer, textures, text, and
+/// the frame loop. Everything SDL lives on the thread that created it.
+public final class PlatformWindow {
+    /// Window size when nothing else says otherwise, in points.
+    public static let defaultSize = Size(width: 1280, height: 800)
+    /// The default window never covers more than this share of the usable screen.
+    public static let maximumScreenShare = 0.9
+    /// Texture bytes uploaded per frame at most. Larger = thumbnails fill in sooner,
+    /// frames risk running long.
+    public static let uploadBytesPerFrame = 6 << 20
+
+    public let scale: Double
+    public let textures: TextureStore
+    public let text: TextRenderer
+    public private(set) var sizeInPoints: Size
+    public let rendererName: String
+
+    private let window: OpaquePointer
+    private let renderer: OpaquePointer
+    private let compositor: Compositor
+    private var translator: EventTranslator
+    private let waker: Waker
+    private let frameInterval: Seconds
+
+    public init(title: String, fullscreen: Bool) throws(PlatformError) {
+        // X11 WM_CLASS, so the desktop and xdotool find the window by class "flick".
+        setenv("SDL_VIDEO_X11_WMCLASS", "flick", 1)
+        SDL_SetHint(SDL_HINT_APP_NAME, "Flick")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw .sdl(String(cString: SDL_GetError())) }
+        SDL_EventState(SDL_DROPFILE.rawValue, SDL_ENABLE)
+
+        scale = SystemSettings.displayScale()
+        var usable = SDL_Rect()
+        var size = Self.defaultSize * scale
+        if SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+            size.width = min(size.width, Double(usable.w) * Self.maximumScreenShare)
+            size.height = min(size.height, Double(usable.h) * Self.maximumScreenShare)
+        }
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        guard let window = SDL_CreateWindow(title, FLICK_SDL_WINDOWPOS_CENTERED, FLICK_SDL_WINDOWPOS_CENTERED,
+                                            Int32(size.width), Int32(size.height), flags) else {
+            throw .sdl(String(cString: SDL_GetError()))
+        }
+        SDL_SetWindowMinimumSize(window, 320, 240)
+        guard let renderer = Self.makeRenderer(window) else {
+            SDL_DestroyWindow(window)
+            throw .sdl(String(cString: SDL_GetError()))
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        rendererName = String(cString: info.name)
+
+        var mode = SDL_DisplayMode()
+        let refresh = SDL_GetWindowDisplayMode(window, &mode) == 0 && mode.refresh_rate > 0 ? Double(mode.refresh_rate) : 60
+        frameInterval = 1 / refresh
+
+        self.window = window
+        self.renderer = renderer
+        textures = TextureStore(renderer: renderer)
+        text = TextRenderer(textures: textures, scale: scale)
+        compositor = Compositor(renderer: renderer, textures: textures, scale: scale)
+        translator = EventTranslator(scale: scale)
+        waker = Waker(eventType: SDL_RegisterEvents(1))
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        sizeInPoints = Size(width: Double(w) / scale, height: Double(h) / scale)
+    }
+
+    /// Accelerated first, the software renderer if that fails; `FLICK_RENDERER=software`
+    /// or `=opengl` (or any SDL driver name) picks one.
+    private static func makeRenderer(_ window: OpaquePointer) -> OpaquePointer? {
+        // Requesting a driver by name turns batching off unless asked for.
+        SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
+        let requested = ProcessInfo.processInfo.environment["FLICK_RENDERER"]
+        if requested == "software" {
+            return SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        if let requested, !requested.isEmpty {
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, requested)
+        }
+        return SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+    }
+
+    /// A thread-safe handle that wakes the loop (worker results, file changes).
+    public var wakeHandle: Waker { waker }
+
+    /// Seconds on the loop's clock (the performance counter).
+    public var now: Seconds { Seconds(nanoseconds: translator.nowNanoseconds()) }
+
+    public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
+
+    public var isFullscreen: Bool {
+        get { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        set { SDL_SetWindowFullscreen(window, newValue ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
+    }
+
+    /// Runs until the driver wants to quit. Sleeps in SDL_WaitEvent while nothing moves,
+    /// so an idle Flick uses no CPU.
+    public func run(_ driver: FrameDriver) {
+        var needsDraw = true
+        var nextFrame = now
+        driver.rootView.frame = Rect(origin: .zero, size: sizeInPoints)
+        while !driver.shouldQuit {
+            let waitFor: Seconds?
+            if needsDraw || driver.needsFrames {
+                waitFor = max(0, nextFrame - now)
+            } else if let deadline = driver.nextDeadline {
+                waitFor = max(0, deadline - now)
+            } else {
+                waitFor = nil
+            }
+            var event = SDL_Event()
+            let got: Int32
+            if let waitFor {
+                got = SDL_WaitEventTimeout(&event, Int32((waitFor * 1000).rounded(.up)))
+            } else {
+                got = SDL_WaitEvent(&event)
+            }
+            if got != 0 {
+                needsDraw = true
+                process(event, driver)
+                while SDL_PollEvent(&event) != 0 { process(event, driver) }
+            }
+            let time = now
+            driver.update(at: time)
+            if driver.needsFrames && time >= nextFrame - 0.001 { needsDraw = true }
+            if needsDraw && !driver.shouldQuit {
+                draw(driver)
+                needsDraw = textures.pendingUploadCount > 0
+                nextFrame = time + frameInterval
+            }
+        }
+    }
+
+    private func process(_ event: SDL_Event, _ driver: FrameDriver) {
+        if waker.matches(event) {
+            waker.acknowledge()
+            return
+        }
+        guard let translated = translator.translate(event) else { return }
+        if case let .resized(size) = translated {
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_GetRendererOutputSize(renderer, &w, &h)
+            sizeInPoints = w > 0 ? Size(width: Double(w) / scale, height: Double(h) / scale) : size
+            driver.rootView.frame = Rect(origin: .zero, size: sizeInPoints)
+            driver.handle(.resized(sizeInPoints))
+            return
+        }
+        driver.handle(translated)
+    }
+
+    private func draw(_ driver: FrameDriver) {
+        textures.uploadPending(byteBudget: Self.uploadBytesPerFrame)
+        compositor.draw(driver.rootView.drawList(), clearColor: driver.backgroundColor)
+        SDL_RenderPresent(renderer)
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+}

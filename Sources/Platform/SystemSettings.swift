@@ -1,0 +1,45 @@
+internal import CX11
+internal import CFontconfig
+import Foundation
+
+/// Desktop settings read once at start-up.
+enum SystemSettings {
+    /// The X resource `Xft.dpi` over 96: the scale desktops set for HiDPI screens. 1 when
+    /// unset, unreadable or absurd. `FLICK_SCALE` overrides it.
+    static func displayScale() -> Double {
+        if let forced = ProcessInfo.processInfo.environment["FLICK_SCALE"].flatMap(Double.init), forced >= 0.5, forced <= 4 {
+            return forced
+        }
+        guard let display = XOpenDisplay(nil) else { return 1 }
+        defer { XCloseDisplay(display) }
+        guard let resources = XResourceManagerString(display) else { return 1 }
+        return scale(fromResources: String(cString: resources))
+    }
+
+    /// Parses `Xft.dpi:\t144` out of an X resource string.
+    static func scale(fromResources resources: String) -> Double {
+        for line in resources.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == "Xft.dpi",
+                  let dpi = Double(parts[1].trimmingCharacters(in: .whitespaces)), dpi >= 48, dpi <= 384 else { continue }
+            return dpi / 96
+        }
+        return 1
+    }
+
+    /// The file of the system's sans-serif font, as fontconfig matches it.
+    static func sansSerifFontPath() -> String? {
+        guard let config = FcInitLoadConfigAndFonts() else { return nil }
+        defer { FcConfigDestroy(config) }
+        guard let pattern = FcNameParse("DejaVu Sans:style=Book") else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
+        return String(cString: file)
+    }
+}

@@ -1,0 +1,138 @@
+internal import CSDL2
+import PhotoLibrary
+import ViewTree
+
+/// Turns pixel buffers into renderer textures behind opaque handles.
+///
+/// `add` returns a handle at once; the upload happens in `uploadPending(byteBudget:)`, a
+/// bounded amount per frame, so a burst of thumbnails never drops a frame. Freed textures
+/// are kept for reuse by the next image of the same size (updating a texture costs a
+/// fraction of creating one). When more than `memoryBudgetBytes` are resident, the least
+/// recently drawn are evicted and their owners told through `onEvict`.
+public final class TextureStore {
+    private struct Entry {
+        var texture: OpaquePointer?
+        var pending: PixelBuffer?
+        let width: Int
+        let height: Int
+        var lastUsedFrame: UInt64
+        var byteCount: Int { width * height * 4 }
+    }
+
+    private struct SizeKey: Hashable { let width: Int, height: Int }
+
+    let renderer: OpaquePointer
+    private var entries: [TextureHandle: Entry] = [:]
+    private var uploadQueue: [TextureHandle] = []
+    private var spares: [SizeKey: [OpaquePointer]] = [:]
+    private var nextHandle: UInt64 = 1
+    private(set) var frame: UInt64 = 0
+
+    /// Resident texture bytes allowed before eviction. Larger = fewer re-decodes, more memory.
+    public var memoryBudgetBytes = 192 << 20
+    /// Spare textures kept for reuse, in bytes.
+    public static let spareBudgetBytes = 16 << 20
+    /// Told the handles it evicted, so their owners can ask again when needed.
+    public var onEvict: ((TextureHandle) -> Void)?
+
+    public private(set) var residentBytes = 0
+
+    init(renderer: OpaquePointer) {
+        self.renderer = renderer
+    }
+
+    /// Queues `pixels` for upload and returns its handle.
+    public func add(_ pixels: PixelBuffer) -> TextureHandle {
+        let handle = TextureHandle(rawValue: nextHandle)
+        nextHandle += 1
+        entries[handle] = Entry(texture: nil, pending: pixels, width: pixels.width, height: pixels.height, lastUsedFrame: frame)
+        uploadQueue.append(handle)
+        return handle
+    }
+
+    /// Forgets `handle`; its texture is kept as a spare for an image of the same size.
+    public func remove(_ handle: TextureHandle) {
+        guard let entry = entries.removeValue(forKey: handle) else { return }
+        if let texture = entry.texture {
+            residentBytes -= entry.byteCount
+            recycle(texture, width: entry.width, height: entry.height)
+        }
+        uploadQueue.removeAll { $0 == handle }
+    }
+
+    /// True once the handle's pixels are on the renderer.
+    public func isUploaded(_ handle: TextureHandle) -> Bool { entries[handle]?.texture != nil }
+
+    public var pendingUploadCount: Int { uploadQueue.count }
+
+    /// Uploads queued images, oldest first, until `byteBudget` is spent (at least one, so
+    /// a large image is never starved). Returns true if some remain.
+    @discardableResult
+    public func uploadPending(byteBudget: Int) -> Bool {
+        var spent = 0
+        while let handle = uploadQueue.first, spent == 0 || spent + (entries[handle]?.byteCount ?? 0) <= byteBudget {
+            uploadQueue.removeFirst()
+            guard var entry = entries[handle], let pixels = entry.pending else { continue }
+            entry.pending = nil
+            entry.texture = makeTexture(pixels)
+            if entry.texture != nil { residentBytes += entry.byteCount }
+            entries[handle] = entry
+            spent += entry.byteCount
+        }
+        evictIfOverBudget()
+        return !uploadQueue.isEmpty
+    }
+
+    /// Marks the start of a frame, for least-recently-drawn eviction.
+    func beginFrame() { frame += 1 }
+
+    /// The texture to draw for `handle`, if uploaded; marks it as drawn this frame.
+    func texture(for handle: TextureHandle) -> OpaquePointer? {
+        guard let texture = entries[handle]?.texture else { return nil }
+        entries[handle]?.lastUsedFrame = frame
+        return texture
+    }
+
+    func pixelSize(of handle: TextureHandle) -> (width: Int, height: Int)? {
+        entries[handle].map { ($0.width, $0.height) }
+    }
+
+    private func makeTexture(_ pixels: PixelBuffer) -> OpaquePointer? {
+        let key = SizeKey(width: pixels.width, height: pixels.height)
+        let texture = spares[key]?.popLast()
+            ?? SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                 Int32(pixels.width), Int32(pixels.height))
+        guard let texture else { return nil }
+        pixels.bytes.withUnsafeBytes { raw in
+            _ = SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(pixels.bytesPerRow))
+        }
+        SDL_SetTextureBlendMode(texture, pixels.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        return texture
+    }
+
+    private func recycle(_ texture: OpaquePointer, width: Int, height: Int) {
+        let spareBytes = spares.reduce(0) { $0 + $1.key.width * $1.key.height * 4 * $1.value.count }
+        if spareBytes + width * height * 4 <= Self.spareBudgetBytes {
+            spares[SizeKey(width: width, height: height), default: []].append(texture)
+        } else {
+            SDL_DestroyTexture(texture)
+        }
+    }
+
+    private func evictIfOverBudget() {
+        guard residentBytes > memoryBudgetBytes else { return }
+        // Never evict what was drawn in this frame: it is on screen.
+        let candidates = entries.filter { $0.value.texture != nil && $0.value.lastUsedFrame < frame }
+            .sorted { $0.value.lastUsedFrame < $1.value.lastUsedFrame }
+        for (handle, _) in candidates where residentBytes > memoryBudgetBytes {
+            remove(handle)
+            onEvict?(handle)
+        }
+    }
+
+    deinit {
+        for entry in entries.values { if let texture = entry.texture { SDL_DestroyTexture(texture) } }
+        for list in spares.values { for texture in list { SDL_DestroyTexture(texture) } }
+    }
+}

@@ -1,0 +1,27 @@
+internal import CSDL2
+import Synchronization
+
+/// Wakes the frame loop from any thread (a decode worker, a file watcher) by posting one
+/// SDL user event; further wakes before the loop runs are coalesced.
+public final class Waker: Sendable {
+    private let eventType: UInt32
+    private let pending = Atomic<Bool>(false)
+
+    init(eventType: UInt32) {
+        self.eventType = eventType
+    }
+
+    public func wake() {
+        guard !pending.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        var event = SDL_Event()
+        event.type = eventType
+        SDL_PushEvent(&event)
+    }
+
+    /// Called by the loop once it has woken.
+    func acknowledge() {
+        pending.store(false, ordering: .releasing)
+    }
+
+    func matches(_ event: SDL_Event) -> Bool { event.type == eventType }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import Geometry
+import PhotoLibrary
+import Platform
+import ViewTree
+
+/// Draws a tree with the real compositor into memory and reads pixels back.
+@Suite struct CompositorPixelTests {
+    let canvas = OffscreenCanvas(width: 400, height: 300)!
+    let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+
+    /// Image content of one colour (BGRA bytes given as a Color), registered with the canvas.
+    func solid(_ color: Color, width: Int = 64, height: Int = 64, opaque: Bool = true) -> ImageContent {
+        let b = color.bytes
+        let pixels = PixelBuffer(width: width, height: height, blue: b.blue, green: b.green, red: b.red, alpha: opaque ? 255 : b.alpha)
+        return ImageContent(texture: canvas.textures.add(pixels), pixelSize: Size(width: Double(width), height: Double(height)),
+                            isOpaque: opaque, mode: .fill)
+    }
+
+    /// An image whose left half is red and right half blue.
+    func halves(width: Int = 200, height: Int = 100) -> ImageContent {
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                let left = x < width / 2
+                bytes[i] = left ? 0 : 255; bytes[i + 1] = 0; bytes[i + 2] = left ? 255 : 0
+            }
+        }
+        let pixels = PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: true)
+        return ImageContent(texture: canvas.textures.add(pixels), pixelSize: Size(width: Double(width), height: Double(height)), mode: .fill)
+    }
+
+    func render() { canvas.draw(root.drawList()) }
+
+    static let red = Color(red: 1, green: 0, blue: 0)
+    static let blue = Color(red: 0, green: 0, blue: 1)
+
+    func isRed(_ c: Color) -> Bool { c.red > 0.8 && c.green < 0.2 && c.blue < 0.2 }
+    func isBlue(_ c: Color) -> Bool { c.blue > 0.8 && c.red < 0.2 && c.green < 0.2 }
+    func isBlack(_ c: Color) -> Bool { c.red < 0.05 && c.green < 0.05 && c.blue < 0.05 }
+
+    @Test func anOpaqueQuadFillsExactlyItsRectangle() {
+        let photo = View(frame: Rect(x: 50, y: 40, width: 100, height: 80))
+        photo.content = solid(Self.red)
+        root.addSubview(photo)
+        render()
+        #expect(isRed(canvas.pixel(x: 50, y: 40)) && isRed(canvas.pixel(x: 149, y: 119)))
+        #expect(isBlack(canvas.pixel(x: 49, y: 40)) && isBlack(canvas.pixel(x: 150, y: 119)) && isBlack(canvas.pixel(x: 100, y: 120)))
+    }
+
+    @Test func aRotatedQuadTurnsAboutItsCentre() {
+        let photo = View(frame: Rect(x: 150, y: 100, width: 100, height: 100))
+        photo.content = solid(Self.red)
+        photo.transform = .rotation(radians: .pi / 4, x: 0, y: 0, z: 1)
+        root.addSubview(photo)
+        render()
+        // The diamond's right tip reaches 50·√2 ≈ 70.7 from the centre (200, 150).
+        #expect(isRed(canvas.pixel(x: 200 + 66, y: 150)))
+        #expect(isBlack(canvas.pixel(x: 200 + 75, y: 150)))
+        #expect(isBlack(canvas.pixel(x: 153, y: 103)))
+    }
+
+    @Test func aSixtyDegreePerspectiveFlipLandsWithinAPixelOfTheAnalyticProjection() throws {
+        let card = View(frame: Rect(x: 100, y: 100, width: 200, height: 100))
+        card.content = halves()
+        let turn = Transform3D.rotation(radians: .pi / 3, x: 0, y: 1, z: 0).concatenating(.perspective(eyeDistance: 500))
+        card.transform = turn
+        root.addSubview(card)
+        render()
+        // Along three scanlines, the card's two outer edges and the red/blue seam at local
+        // x = 0 (centre) are found where the analytic projection puts them.
+        for localY in [-40.0, 0, 40] {
+            func projectedX(_ localX: Double) -> Double { turn.apply(to: Point(x: localX, y: localY)).x + 200 }
+            let y = Int((turn.apply(to: Point(x: 0, y: localY)).y + 150).rounded())
+            let row = (0..<400).map { canvas.pixel(x: $0, y: y) }
+            let firstLit = try #require(row.firstIndex { !isBlack($0) })
+            let lastLit = try #require(row.lastIndex { !isBlack($0) })
+            let seam = try #require(row.indices.first { $0 > firstLit && isBlue(row[$0]) })
+            #expect(abs(Double(firstLit) - projectedX(-100)) <= 1, "left edge at y \(y): \(firstLit) vs \(projectedX(-100))")
+            #expect(abs(Double(lastLit + 1) - projectedX(100)) <= 1, "right edge at y \(y): \(lastLit + 1) vs \(projectedX(100))")
+            #expect(abs(Double(seam) - projectedX(0)) <= 1, "seam at y \(y): \(seam) vs \(projectedX(0))")
+        }
+    }
+
+    @Test func halfOpacityBlendsHalfWayIntoTheBackground() {
+        let photo = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        photo.content = solid(.white)
+        photo.opacity = 0.5
+        let fill = View(frame: Rect(x: 200, y: 0, width: 100, height: 100))
+        fill.backgroundColor = Color.white.withAlpha(0.5)
+        root.addSubview(photo)
+        root.addSubview(fill)
+        render()
+        #expect(abs(canvas.pixel(x: 50, y: 50).red - 0.5) < 0.02)
+        #expect(abs(canvas.pixel(x: 250, y: 50).red - 0.5) < 0.02)
+    }
+
+    @Test func aClippingViewCutsItsSubviewsAtItsBounds() {
+        let clip = View(frame: Rect(x: 100, y: 100, width: 100, height: 100))
+        clip.clipsToBounds = true
+        let child = View(frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        child.content = solid(Self.red)
+        clip.addSubview(child)
+        root.addSubview(clip)
+        render()
+        #expect(isRed(canvas.pixel(x: 199, y: 199)) && isRed(canvas.pixel(x: 150, y: 150)))
+        #expect(isBlack(canvas.pixel(x: 200, y: 200)) && isBlack(canvas.pixel(x: 240, y: 240)))
+    }
+
+    @Test func roundedCornersLeaveTheCornersEmpty() {
+        let card = View(frame: Rect(x: 100, y: 100, width: 100, height: 100))
+        card.content = solid(Self.red)
+        card.cornerRadius = 20
+        let fill = View(frame: Rect(x: 250, y: 100, width: 100, height: 100))
+        fill.backgroundColor = Self.blue
+        fill.cornerRadius = 20
+        root.addSubview(card)
+        root.addSubview(fill)
+        render()
+        #expect(isBlack(canvas.pixel(x: 102, y: 102)) && isBlack(canvas.pixel(x: 197, y: 197)))
+        #expect(isRed(canvas.pixel(x: 150, y: 150)) && isRed(canvas.pixel(x: 100, y: 150)) && isRed(canvas.pixel(x: 150, y: 101)))
+        #expect(isBlack(canvas.pixel(x: 252, y: 102)) && isBlue(canvas.pixel(x: 300, y: 150)) && isBlue(canvas.pixel(x: 300, y: 101)))
+    }
+
+    @Test func bordersAreDrawnInsideTheEdge() {
+        let framed = View(frame: Rect(x: 100, y: 100, width: 100, height: 100))
+        framed.content = solid(Self.red)
+        framed.borderWidth = 5
+        framed.borderColor = .white
+        root.addSubview(framed)
+        render()
+        let edge = canvas.pixel(x: 102, y: 150), inside = canvas.pixel(x: 106, y: 150)
+        #expect(edge.red > 0.95 && edge.green > 0.95 && isRed(inside))
+        #expect(isBlack(canvas.pixel(x: 98, y: 150)))
+    }
+
+    @Test func contentNotYetUploadedIsSkippedNotDrawnGarbled() {
+        let photo = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        photo.content = ImageContent(texture: TextureHandle(rawValue: 9999), pixelSize: Size(width: 10, height: 10))
+        photo.backgroundColor = Self.blue
+        root.addSubview(photo)
+        render()
+        #expect(isBlue(canvas.pixel(x: 50, y: 50)))
+    }
+}
