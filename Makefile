@@ -1,11 +1,14 @@
 # Flick's entry points. `make test` is what CI runs (through .ci/run).
 SWIFT ?= swift
+# The folder `make run` opens; the bundled samples unless given (make run PHOTOS=~/Pictures).
+PHOTOS ?= Resources/Samples
 
-.PHONY: deps test
+.PHONY: deps build test run bench samples
 
-# Debian packages Flick builds and tests with. Installed with apt-get when run as root;
-# otherwise the exact command is printed.
-SYSTEM_PACKAGES :=
+# Debian packages Flick builds, runs and tests with. Installed with apt-get when run as
+# root; otherwise the exact command is printed.
+SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libx11-dev libfontconfig-dev \
+	fonts-dejavu-core xvfb xdotool imagemagick x11-utils
 
 deps:
 	@missing=""; \
@@ -23,5 +26,22 @@ deps:
 	  fi; \
 	fi
 
+build: deps
+	$(SWIFT) build -c release --product flick
+
+# Every test: unit, headless pixel tests (software renderer, no X server), and end-to-end
+# tests of the real binary, each in its own Xvfb.
 test: deps
-	$(SWIFT) test --disable-xctest
+	$(SWIFT) build --build-tests
+	SDL_VIDEODRIVER=offscreen $(SWIFT) test --disable-xctest
+
+run: build
+	.build/release/flick "$(PHOTOS)"
+
+# Benchmarks print figures; they are never part of `make test`.
+bench: deps
+	$(SWIFT) build -c release --product flick --product flick-bench
+	bash scripts/bench.sh
+
+samples:
+	bash scripts/make-samples.sh

@@ -1,21 +1,54 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Imports point down only (see DESIGN.md): Gestures → ViewTree → Motion → Geometry.
-// Nothing in these core targets imports SDL or reads a clock.
+// Imports point down only (DESIGN.md): flick → Components → Gestures → ViewTree → Motion →
+// Geometry; PhotoLibrary and Platform sit beside the core. Geometry, Motion, ViewTree,
+// Gestures and Components never import SDL and never read a clock.
 let package = Package(
     name: "Flick",
+    products: [
+        .executable(name: "flick", targets: ["flick"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
     targets: [
+        // C libraries from Debian's -dev packages.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2",
+                       providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+
+        // The platform-free core.
         .target(name: "Geometry"),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "ViewTree", dependencies: ["Geometry", "Motion"]),
         .target(name: "Gestures", dependencies: ["Geometry", "Motion", "ViewTree"]),
+        .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures"]),
+
+        // Files and pixels; codecs behind internal imports.
+        .target(name: "PhotoLibrary", dependencies: ["CSDL2"]),
+        // The only target that uses SDL's window and renderer.
+        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "PhotoLibrary"]),
+
+        .executableTarget(name: "flick", dependencies: [
+            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "PhotoLibrary", "Platform",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // `make bench`: frame costs in a real window.
+        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Components", "PhotoLibrary", "Platform"]),
+
         .target(name: "TestSupport", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
         .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
+        .testTarget(name: "ComponentsTests", dependencies: ["Components", "TestSupport"]),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CSDL2", "ViewTree", "PhotoLibrary"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flick", "Components", "Geometry", "CX11"]),
     ],
     swiftLanguageModes: [.v6]
 )

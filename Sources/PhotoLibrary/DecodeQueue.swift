@@ -83,9 +83,15 @@ public final class DecodeQueue: Sendable {
         if added { work.lock(); work.signal(); work.unlock() }
     }
 
-    /// Drops waiting requests that `keep` rejects: work nobody needs any more.
-    public func cancelPending(where shouldCancel: (DecodeRequest) -> Bool) {
-        state.withLock { state in state.pending = state.pending.filter { !shouldCancel($0.value) } }
+    /// Drops the waiting requests `shouldCancel` picks, work nobody needs any more, and
+    /// returns them.
+    @discardableResult
+    public func cancelPending(where shouldCancel: (DecodeRequest) -> Bool) -> [DecodeRequest] {
+        state.withLock { state in
+            let cancelled = state.pending.values.filter(shouldCancel)
+            for request in cancelled { state.pending.removeValue(forKey: request.key) }
+            return cancelled
+        }
     }
 
     /// Lowers every waiting request to prefetch priority; callers then re-submit what is

@@ -37,12 +37,16 @@ public final class PlatformWindow {
     private var translator: EventTranslator
     private let waker: Waker
     private let frameInterval: Seconds
+    private var signalSources: [DispatchSourceSignal] = []
 
     public init(title: String, fullscreen: Bool) throws(PlatformError) {
         // X11 WM_CLASS, so the desktop and xdotool find the window by class "flick".
         setenv("SDL_VIDEO_X11_WMCLASS", "flick", 1)
         SDL_SetHint(SDL_HINT_APP_NAME, "Flick")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // SDL's own handlers only note a quit for the next event pump, which never comes
+        // while the loop sleeps; Flick's post a quit event that wakes it.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw .sdl(String(cString: SDL_GetError())) }
         SDL_EventState(SDL_DROPFILE.rawValue, SDL_ENABLE)
 
@@ -82,6 +86,26 @@ public final class PlatformWindow {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         sizeInPoints = Size(width: Double(w) / scale, height: Double(h) / scale)
+        signalSources = [SIGTERM, SIGINT].map(Self.quitOnSignal)
+    }
+
+    /// SIGTERM (logout, `kill`) and SIGINT (Ctrl+C in a terminal) end Flick as the close
+    /// button does.
+    private static func quitOnSignal(_ number: Int32) -> DispatchSourceSignal {
+        // A parent may have started Flick with the signal blocked; it must still end Flick.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, number)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler {
+            var event = SDL_Event()
+            event.type = SDL_QUIT.rawValue
+            SDL_PushEvent(&event)
+        }
+        source.resume()
+        return source
     }
 
     /// Accelerated first, the software renderer if that fails; `FLICK_RENDERER=software`
@@ -169,8 +193,14 @@ public final class PlatformWindow {
     }
 
     private func draw(_ driver: FrameDriver) {
+        renderFrame(driver.rootView, clearColor: driver.backgroundColor)
+    }
+
+    /// Draws one frame of `root` and presents it: budgeted uploads, the draw list, the
+    /// compositor. The loop calls it; benchmarks call it directly.
+    public func renderFrame(_ root: View, clearColor: Color) {
         textures.uploadPending(byteBudget: Self.uploadBytesPerFrame)
-        compositor.draw(driver.rootView.drawList(), clearColor: driver.backgroundColor)
+        compositor.draw(root.drawList(), clearColor: clearColor)
         SDL_RenderPresent(renderer)
     }
 

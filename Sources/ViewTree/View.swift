@@ -196,9 +196,10 @@ open class View {
 
     public func setNeedsLayout() { needsLayout = true }
 
-    /// Lays out this view if it asked to be, then its subviews, top-down.
+    /// Lays out this view if it asked to be, or while its bounds animate (a scroll: what is
+    /// visible changes every frame), then its subviews, top-down.
     public func layoutIfNeeded() {
-        if needsLayout {
+        if needsLayout || animatedBounds.isAnimating {
             needsLayout = false
             layoutSubviews()
         }

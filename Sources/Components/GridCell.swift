@@ -1,0 +1,54 @@
+import Geometry
+import ViewTree
+
+/// One square of the grid: the thumbnail cropped to fill it, a quiet grey while it loads,
+/// and a clear "cannot open" tile when it fails.
+final class GridCell: View {
+    /// The look of a cell whose picture is still coming: dark, so the grid does not flash.
+    static let loadingColor = Color(white: 0.16)
+    /// The tile of a photo that cannot be shown.
+    static let failedColor = Color(red: 0.28, green: 0.12, blue: 0.12)
+    static let failedLabelPointSize = 13.0
+
+    private(set) var index = -1
+    private var shown: Thumbnail?
+    private let label = View()
+
+    init() {
+        super.init()
+        clipsToBounds = true
+        label.isHidden = true
+        label.isUserInteractionEnabled = false
+        addSubview(label)
+    }
+
+    func show(_ thumbnail: Thumbnail, index: Int, labels: LabelRenderer?) {
+        self.index = index
+        name = "cell \(index)"
+        guard thumbnail != shown else { return }
+        shown = thumbnail
+        switch thumbnail {
+        case .loading:
+            backgroundColor = Self.loadingColor
+            content = nil
+            label.isHidden = true
+        case let .ready(image):
+            backgroundColor = Self.loadingColor
+            content = ImageContent(texture: image.texture, pixelSize: image.pixelSize, isOpaque: image.isOpaque, mode: .aspectFill)
+            label.isHidden = true
+        case .failed:
+            backgroundColor = Self.failedColor
+            content = nil
+            if let rendered = labels?.label("cannot open", pointSize: Self.failedLabelPointSize, color: Color(white: 0.85)) {
+                label.content = rendered.content
+                label.bounds = Rect(origin: .zero, size: rendered.size)
+                label.isHidden = false
+            }
+        }
+        setNeedsLayout()
+    }
+
+    override func layoutSubviews() {
+        label.center = Point(x: bounds.midX, y: bounds.midY)
+    }
+}

@@ -1,0 +1,48 @@
+import Geometry
+
+/// Where each cell of a photo grid goes: as many square columns as fit the width, with
+/// equal gaps around them. Pure, so it tests alone.
+public struct GridLayout: Equatable, Sendable {
+    /// Cells are at least this wide; extra width is shared among the columns.
+    public static let defaultMinimumCellSide = 160.0
+    /// The gap between cells and at the edges. Small, so photos dominate.
+    public static let defaultSpacing = 4.0
+
+    public var width: Double
+    public var minimumCellSide: Double
+    public var spacing: Double
+
+    public init(width: Double, minimumCellSide: Double = GridLayout.defaultMinimumCellSide, spacing: Double = GridLayout.defaultSpacing) {
+        self.width = width
+        self.minimumCellSide = minimumCellSide
+        self.spacing = spacing
+    }
+
+    public var columns: Int { max(1, Int((width - spacing) / (minimumCellSide + spacing))) }
+
+    public var cellSide: Double { max(1, (width - spacing * Double(columns + 1)) / Double(columns)) }
+
+    /// Distance from one row's top to the next.
+    public var rowPitch: Double { cellSide + spacing }
+
+    public func frame(of index: Int) -> Rect {
+        let row = index / columns, column = index % columns
+        return Rect(x: spacing + Double(column) * (cellSide + spacing), y: spacing + Double(row) * rowPitch,
+                    width: cellSide, height: cellSide)
+    }
+
+    public func rowCount(of count: Int) -> Int { (count + columns - 1) / columns }
+
+    public func contentHeight(of count: Int) -> Double {
+        spacing + Double(rowCount(of: count)) * rowPitch
+    }
+
+    /// The indices of cells that intersect the vertical band `minY..<maxY`.
+    public func indices(from minY: Double, to maxY: Double, count: Int) -> Range<Int> {
+        guard count > 0, maxY > minY else { return 0..<0 }
+        let firstRow = max(0, Int(((minY - spacing) / rowPitch).rounded(.down)))
+        let lastRow = max(firstRow, Int(((maxY - spacing) / rowPitch).rounded(.down)))
+        let lower = min(count, firstRow * columns), upper = min(count, (lastRow + 1) * columns)
+        return lower..<upper
+    }
+}

@@ -1,0 +1,29 @@
+import Geometry
+import ViewTree
+
+/// A photo's picture as a view can show it right now.
+public enum Thumbnail: Equatable, Sendable {
+    /// Being decoded; show the loading look.
+    case loading
+    case ready(ImageContent)
+    /// It cannot be shown; the reason is for the user ("cannot open: …").
+    case failed(reason: String)
+}
+
+/// Where components get photos: they know counts, indices and images, never files.
+/// PhotoLibrary and the app implement it; tests use an in-memory one.
+public protocol PhotoSource: AnyObject {
+    var photoCount: Int { get }
+    /// Which photos are on screen and which are close by, and at what pixel size they are
+    /// shown: the source decodes the visible first, then the nearby, and may drop work for
+    /// the rest.
+    func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize: Int)
+    /// The picture of photo `index` as it stands.
+    func thumbnail(at index: Int) -> Thumbnail
+}
+
+/// Renders short texts (labels, the HUD) as image content; the platform implements it.
+public protocol LabelRenderer: AnyObject {
+    /// The text as image content and the size in points to show it at, or nil if no font.
+    func label(_ text: String, pointSize: Double, color: Color) -> (content: ImageContent, size: Size)?
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import PhotoLibrary
+import Platform
+
+/// The views a user can start in (keys 1–4 once they all exist).
+enum ViewKind: String, CaseIterable, ExpressibleByArgument {
+    case grid, stack, deck, cull
+
+    /// The views this version has.
+    static let available: [ViewKind] = [.grid]
+}
+
+@main
+struct Flick: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "flick",
+        abstract: "Browse a folder of photos with the mouse.",
+        discussion: "Opens PATH (a folder, or an image to open its folder at that photo); the current folder when no PATH is given.",
+        version: version)
+
+    @Argument(help: "A folder of photos, or one image in it. Default: the current folder.")
+    var path: String?
+
+    @Option(help: "The first view: \(ViewKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var view: ViewKind = .grid
+
+    @Flag(help: "Start full screen.")
+    var fullscreen = false
+
+    func run() throws {
+        guard ViewKind.available.contains(view) else {
+            fail("the \(view.rawValue) view is not in this version yet; available: \(ViewKind.available.map(\.rawValue).joined(separator: ", "))")
+        }
+        let opening: Album.Opening
+        do {
+            opening = try Album.open(path: path ?? FileManager.default.currentDirectoryPath)
+        } catch {
+            fail(error.description)
+        }
+        let app: FlickApp
+        do {
+            app = try FlickApp(opening: opening, fullscreen: fullscreen)
+        } catch {
+            fail(error.description)
+        }
+        app.run()
+    }
+
+    /// One clear line on stderr and exit status 2: the path or the request cannot be served.
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("flick: \(message)\n".utf8))
+        Foundation.exit(2)
+    }
+}

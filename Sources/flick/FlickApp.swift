@@ -1,0 +1,86 @@
+import Components
+import Foundation
+import Geometry
+import Gestures
+import Motion
+import Platform
+import ViewTree
+
+/// The running app: one window, its view tree, and the wiring between them. It owns the
+/// animator, the gesture arena and the photo pipeline and passes them down.
+final class FlickApp: FrameDriver {
+    let rootView = View()
+    let backgroundColor = Color(white: 0.08)
+    private(set) var shouldQuit = false
+
+    private let window: PlatformWindow
+    private let animator: Animator
+    private let arena: GestureArena
+    private let context: ComponentContext
+    private let album: Album
+    private let thumbnails: ThumbnailStore
+    private let grid: GridView
+
+    init(opening: Album.Opening, fullscreen: Bool) throws(PlatformError) {
+        album = opening.album
+        window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen)
+        animator = Animator(startTime: window.now)
+        arena = GestureArena(root: rootView)
+        context = ComponentContext(animator: animator, arena: arena, labels: PlatformLabels(text: window.text), pixelScale: window.scale)
+        let waker = window.wakeHandle
+        thumbnails = ThumbnailStore(photos: album.photos, textures: window.textures, wake: { waker.wake() })
+        grid = GridView(context: context)
+
+        rootView.name = "root"
+        rootView.frame = Rect(origin: .zero, size: window.sizeInPoints)
+        rootView.addSubview(grid)
+        grid.frame = rootView.bounds
+        grid.source = thumbnails
+        thumbnails.onChange = { [unowned grid] in grid.reloadData() }
+        rootView.layoutIfNeeded()
+        if let start = opening.startIndex { grid.scrollToPhoto(start, animated: false) }
+    }
+
+    func run() { window.run(self) }
+
+    var needsFrames: Bool { animator.isAnimating || arena.isTracking }
+
+    var nextDeadline: Seconds? { arena.nextDeadline }
+
+    func handle(_ event: PlatformEvent) {
+        switch event {
+        case .closeRequested:
+            shouldQuit = true
+        case .resized:
+            grid.frame = rootView.bounds
+        case let .input(.pointer(pointer)):
+            arena.handle(pointer)
+        case let .input(.wheel(wheel)):
+            grid.scroll(by: wheel.deltaInPoints.y)
+        case let .input(.key(key)) where key.isDown:
+            handleKey(key)
+        case .input(.key), .dropped, .hover, .redraw:
+            break
+        }
+    }
+
+    private func handleKey(_ key: KeyEvent) {
+        switch key.key {
+        case .escape:
+            shouldQuit = true
+        case .character("q") where key.modifiers.contains(.control):
+            shouldQuit = true
+        case .function(11), .character("f"):
+            window.isFullscreen.toggle()
+        default:
+            break
+        }
+    }
+
+    func update(at now: Seconds) {
+        thumbnails.drainResults()
+        arena.advance(to: now)
+        animator.advance(to: now)
+        rootView.layoutIfNeeded()
+    }
+}

@@ -1,0 +1,98 @@
+import Components
+import Foundation
+import Geometry
+import PhotoLibrary
+import Platform
+import ViewTree
+
+/// The album's thumbnails for the grid: decoded in the background at the size the grid
+/// shows, uploaded as textures, forgotten when the texture store evicts them.
+final class ThumbnailStore: PhotoSource {
+    /// Thumbnails are decoded at one of these sizes (pixels, longer side), so a small
+    /// resize does not re-decode everything.
+    static let pixelSizeBuckets = [128, 256, 384, 512]
+
+    private(set) var photos: [Photo]
+    private let queue: DecodeQueue
+    private let textures: TextureStore
+    private var states: [Int: Thumbnail] = [:]
+    private var requested: Set<Int> = []
+    private var indexByURL: [URL: Int] = [:]
+    private var indexByTexture: [TextureHandle: Int] = [:]
+    private var pixelSize = 256
+    /// Called when pictures arrive, so the views refresh.
+    var onChange: () -> Void = {}
+
+    init(photos: [Photo], textures: TextureStore, wake: @escaping @Sendable () -> Void) {
+        self.photos = photos
+        self.textures = textures
+        queue = DecodeQueue(wake: wake)
+        for (index, photo) in photos.enumerated() { indexByURL[photo.url] = index }
+        textures.onEvict = { [weak self] handle in self?.evicted(handle) }
+    }
+
+    var photoCount: Int { photos.count }
+
+    var isBusy: Bool { queue.pendingCount > 0 || textures.pendingUploadCount > 0 }
+
+    func thumbnail(at index: Int) -> Thumbnail { states[index] ?? .loading }
+
+    func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize wanted: Int) {
+        pixelSize = Self.pixelSizeBuckets.first { $0 >= wanted } ?? Self.pixelSizeBuckets.last!
+        let cancelled = queue.cancelPending { request in
+            guard let index = indexByURL[request.url] else { return true }
+            return !nearby.contains(index)
+        }
+        for request in cancelled { if let index = indexByURL[request.url] { requested.remove(index) } }
+        queue.demoteAll()
+        for index in visible { request(index, priority: .visible) }
+        for index in nearby where !visible.contains(index) { request(index, priority: .neighbour) }
+    }
+
+    private func request(_ index: Int, priority: DecodeRequest.Priority) {
+        guard index < photos.count else { return }
+        if case .ready = states[index], requested.contains(index) { return }
+        if case .failed = states[index] { return }
+        requested.insert(index)
+        queue.submit(DecodeRequest(url: photos[index].url, maximumPixelSize: pixelSize, priority: priority))
+    }
+
+    /// Takes finished decodes into textures. Returns true if anything arrived.
+    @discardableResult
+    func drainResults() -> Bool {
+        let results = queue.drain()
+        for result in results {
+            guard let index = indexByURL[result.key.url] else { continue }
+            if case let .ready(old) = states[index] { textures.remove(old.texture); indexByTexture[old.texture] = nil }
+            switch result.outcome {
+            case let .success(pixels):
+                let handle = textures.add(pixels)
+                indexByTexture[handle] = index
+                states[index] = .ready(ImageContent(texture: handle, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
+                                                    isOpaque: pixels.isOpaque, mode: .aspectFill))
+            case let .failure(error):
+                states[index] = .failed(reason: error.description)
+            }
+        }
+        if !results.isEmpty { onChange() }
+        return !results.isEmpty
+    }
+
+    private func evicted(_ handle: TextureHandle) {
+        guard let index = indexByTexture.removeValue(forKey: handle) else { return }
+        states[index] = nil
+        requested.remove(index)
+    }
+}
+
+/// The platform's text as components want it.
+final class PlatformLabels: LabelRenderer {
+    let text: TextRenderer
+
+    init(text: TextRenderer) { self.text = text }
+
+    func label(_ string: String, pointSize: Double, color: Color) -> (content: ImageContent, size: Size)? {
+        guard let content = text.label(string, pointSize: pointSize, color: color) else { return nil }
+        return (content, text.pointSize(of: content))
+    }
+}

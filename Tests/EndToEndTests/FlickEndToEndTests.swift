@@ -1,0 +1,106 @@
+import Components
+import Foundation
+import Geometry
+import Testing
+
+/// The real binary in a real X server, driven as a user would drive it.
+@Suite(.serialized) struct FlickEndToEndTests {
+    static let colours: [(red: Int, green: Int, blue: Int)] = [
+        (230, 40, 40), (40, 200, 60), (40, 80, 230), (240, 220, 40), (200, 60, 200), (40, 210, 210),
+        (250, 140, 30), (130, 90, 40), (150, 150, 150), (255, 255, 255), (90, 30, 140), (20, 120, 90),
+    ]
+
+    /// Where the centre of grid cell `index` is on the screen, for a window at `window`.
+    func cellCentre(_ index: Int, in window: Rect) -> (x: Int, y: Int) {
+        let frame = GridLayout(width: window.width).frame(of: index)
+        return (Int(window.minX + frame.midX), Int(window.minY + frame.midY))
+    }
+
+    func showsColours(_ shot: Screenshot, window: Rect, count: Int) -> Bool {
+        (0..<count).allSatisfy { index in
+            let centre = cellCentre(index, in: window)
+            return centre.y < shot.height && shot.matches(x: centre.x, y: centre.y, Self.colours[index])
+        }
+    }
+
+    @Test func theGridShowsEachPhotoInItsCellAndReflowsOnResize() throws {
+        let folder = try makeSolidColourFolder(Self.colours)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flick = try FlickSession(arguments: [folder.path])
+        #expect(try flick.server.xdotool("getwindowname", String(flick.windowID)) == "\(folder.lastPathComponent) — Flick")
+
+        let window = try flick.geometry()
+        #expect(window.width == 1280 && window.height == 800)
+        let (_, shown) = try flick.waitForScreen { showsColours($0, window: window, count: Self.colours.count) }
+        #expect(shown, "every photo's colour in its cell")
+
+        // Narrower: fewer columns, so photo 5 moves to another row.
+        try flick.server.xdotool("windowsize", String(flick.windowID), "700", "600")
+        var resized = try flick.geometry()
+        let deadline = Date().addingTimeInterval(5)
+        while resized.width != 700 && Date() < deadline { usleep(100_000); resized = try flick.geometry() }
+        #expect(GridLayout(width: 700).columns < GridLayout(width: 1280).columns)
+        let (_, reflowed) = try flick.waitForScreen { showsColours($0, window: resized, count: 8) }
+        #expect(reflowed, "the grid reflowed to the new width")
+    }
+
+    @Test func escapeQuitsWithStatusZero() throws {
+        let flick = try FlickSession(arguments: [try makeSolidColourFolder(Array(Self.colours.prefix(2))).path])
+        let window = try flick.geometry()
+        try flick.server.xdotool("mousemove", String(Int(window.midX)), String(Int(window.midY)))
+        try flick.server.xdotool("key", "Escape")
+        #expect(flick.waitForExit() == 0)
+    }
+
+    @Test func controlQQuitsWithStatusZero() throws {
+        let flick = try FlickSession(arguments: [try makeSolidColourFolder(Array(Self.colours.prefix(2))).path])
+        let window = try flick.geometry()
+        try flick.server.xdotool("mousemove", String(Int(window.midX)), String(Int(window.midY)))
+        try flick.server.xdotool("key", "ctrl+q")
+        #expect(flick.waitForExit() == 0)
+    }
+
+    @Test func theWindowsCloseButtonQuitsWithStatusZero() throws {
+        let flick = try FlickSession(arguments: [try makeSolidColourFolder(Array(Self.colours.prefix(2))).path])
+        try flick.server.requestClose(window: flick.windowID)
+        #expect(flick.waitForExit() == 0)
+    }
+
+    @Test func anIdleFlickUsesNoCPU() throws {
+        let folder = try makeSolidColourFolder(Self.colours)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flick = try FlickSession(arguments: [folder.path])
+        let window = try flick.geometry()
+        try flick.waitForScreen { showsColours($0, window: window, count: Self.colours.count) }
+        usleep(500_000)
+        let before = try flick.cpuTicks()
+        sleep(3)
+        let used = try flick.cpuTicks() - before
+        // Clock ticks are hundredths of a second: at most 0.05 s of CPU in 3 s.
+        #expect(used <= 5, "used \(used) ticks while idle")
+    }
+
+    @Test(arguments: [["/no/such/folder"], ["--view", "stack", "."]])
+    func aBadRequestSaysWhyInOneLineAndExitsTwoWithoutAWindow(arguments: [String]) throws {
+        let result = try run(flickBinary, arguments, environment: ["DISPLAY": ":0", "SDL_VIDEODRIVER": "dummy"])
+        #expect(result.status == 2)
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("flick: "), "stderr: \(result.error)")
+    }
+
+    @Test func anUnreadableFolderSaysSo() throws {
+        guard getuid() != 0 else { return }  // root reads everything
+        let folder = try makeSolidColourFolder(Array(Self.colours.prefix(1)))
+        chmod(folder.path, 0)
+        defer { chmod(folder.path, 0o755); try? FileManager.default.removeItem(at: folder) }
+        let result = try run(flickBinary, [folder.path])
+        #expect(result.status == 2 && result.error.contains("cannot be read"))
+    }
+
+    @Test func helpAndVersionAnswerWithoutAWindow() throws {
+        let help = try run(flickBinary, ["--help"])
+        #expect(help.status == 0 && help.output.contains("--fullscreen") && help.output.contains("--view"))
+        let version = try run(flickBinary, ["--version"])
+        #expect(version.status == 0 && version.output.contains("0."))
+    }
+}

@@ -1,0 +1,239 @@
+internal import CX11
+import Foundation
+import Geometry
+import Testing
+
+/// Runs a program and collects its output and exit status.
+@discardableResult
+func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30) throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
+    process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
+
+/// The `flick` binary this test run built (beside the test bundle), or FLICK_BINARY.
+var flickBinary: String {
+    if let forced = ProcessInfo.processInfo.environment["FLICK_BINARY"] { return forced }
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    for directory in [bundle, bundle.deletingLastPathComponent()] {
+        let candidate = directory.appendingPathComponent("flick").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/flick").path
+}
+
+/// A private X server for one test, on the first free display number.
+final class XvfbServer {
+    let display: String
+    private let process: Process
+
+    init(width: Int = 1920, height: Int = 1080) throws {
+        var number = 50 + Int(getpid() % 200)
+        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            number += 1
+        }
+        display = ":\(number)"
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        process.arguments = [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Ready once a client can connect (the socket appears before the server accepts).
+        let deadline = Date().addingTimeInterval(10)
+        var ready = false
+        while !ready && Date() < deadline {
+            if let connection = XOpenDisplay(display) { XCloseDisplay(connection); ready = true } else { usleep(50_000) }
+        }
+        guard ready else {
+            process.terminate()
+            throw HarnessError("Xvfb did not start on \(display)")
+        }
+    }
+
+    func xdotool(_ arguments: String...) throws -> String {
+        try run("xdotool", arguments, environment: ["DISPLAY": display]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The whole screen, read back as RGB.
+    func screenshot() throws -> Screenshot {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["import", "-window", "root", "-depth", "8", "ppm:-"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return try Screenshot(ppm: data)
+    }
+
+    /// Asks a window to close as a window manager's close button does: a WM_DELETE_WINDOW
+    /// client message.
+    func requestClose(window: UInt) throws {
+        guard let connection = XOpenDisplay(display) else { throw HarnessError("cannot open \(display)") }
+        defer { XCloseDisplay(connection) }
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = Window(window)
+        event.xclient.message_type = XInternAtom(connection, "WM_PROTOCOLS", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(XInternAtom(connection, "WM_DELETE_WINDOW", 0))
+        event.xclient.data.l.1 = Int(CurrentTime)
+        XSendEvent(connection, Window(window), 0, NoEventMask, &event)
+        XFlush(connection)
+    }
+
+    deinit {
+        // The test runner's children inherit its blocked signals, so SIGTERM may not land.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// An RGB screenshot.
+struct Screenshot {
+    let width: Int
+    let height: Int
+    let rgb: [UInt8]
+
+    init(ppm data: Data) throws {
+        let bytes = [UInt8](data)
+        var fields: [String] = []
+        var index = 0
+        while fields.count < 4 && index < bytes.count {
+            while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09) { index += 1 }
+            var field = ""
+            while index < bytes.count && !(bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09) {
+                field.append(Character(Unicode.Scalar(bytes[index]))); index += 1
+            }
+            fields.append(field)
+        }
+        index += 1
+        guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]), fields[3] == "255",
+              bytes.count - index >= width * height * 3 else { throw HarnessError("not a screenshot: \(fields)") }
+        self.width = width
+        self.height = height
+        rgb = Array(bytes[index..<(index + width * height * 3)])
+    }
+
+    func color(x: Int, y: Int) -> (red: Int, green: Int, blue: Int) {
+        let i = (y * width + x) * 3
+        return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
+    }
+
+    func matches(x: Int, y: Int, _ expected: (red: Int, green: Int, blue: Int), tolerance: Int = 12) -> Bool {
+        let c = color(x: x, y: y)
+        return abs(c.red - expected.red) <= tolerance && abs(c.green - expected.green) <= tolerance && abs(c.blue - expected.blue) <= tolerance
+    }
+}
+
+/// A running Flick in a private X server.
+final class FlickSession {
+    let server: XvfbServer
+    let process: Process
+    let stderr = Pipe()
+    private(set) var windowID: UInt = 0
+
+    init(arguments: [String], environment: [String: String] = [:]) throws {
+        server = try XvfbServer()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: flickBinary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"]) { $1 }
+            .merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline && process.isRunning {
+            if let id = UInt(try server.xdotool("search", "--class", "flick").split(separator: "\n").first ?? "") {
+                windowID = id
+                break
+            }
+            usleep(100_000)
+        }
+        guard windowID != 0 else { throw HarnessError("no Flick window appeared; stderr: \(errorOutput())") }
+    }
+
+    func errorOutput() -> String {
+        guard !process.isRunning else { return "" }
+        return String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// The window's position and size on the screen.
+    func geometry() throws -> Rect {
+        let text = try server.xdotool("getwindowgeometry", "--shell", String(windowID))
+        var values: [String: Double] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2 { values[String(parts[0])] = Double(parts[1]) }
+        }
+        return Rect(x: values["X"] ?? 0, y: values["Y"] ?? 0, width: values["WIDTH"] ?? 0, height: values["HEIGHT"] ?? 0)
+    }
+
+    /// Polls screenshots until `condition` holds or `timeout` passes; returns the last one.
+    @discardableResult
+    func waitForScreen(timeout: TimeInterval = 15, _ condition: (Screenshot) -> Bool) throws -> (Screenshot, Bool) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var shot = try server.screenshot()
+        while !condition(shot) && Date() < deadline {
+            usleep(200_000)
+            shot = try server.screenshot()
+        }
+        return (shot, condition(shot))
+    }
+
+    /// Waits for the process to end; nil if it is still running after `timeout`.
+    func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// CPU time the process has used, in clock ticks (user + system).
+    func cpuTicks() throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
+        let afterName = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+        return Int(afterName[11])! + Int(afterName[12])!
+    }
+
+    deinit {
+        guard process.isRunning else { return }
+        process.terminate()
+        if waitForExit(timeout: 5) == nil { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
+
+/// A folder of solid-colour images made with ImageMagick.
+func makeSolidColourFolder(_ colours: [(red: Int, green: Int, blue: Int)], size: String = "300x200") throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (index, c) in colours.enumerated() {
+        let file = folder.appendingPathComponent(String(format: "photo_%d.png", index + 1)).path
+        let result = try run("convert-im6.q16", ["-size", size, "xc:rgb(\(c.red),\(c.green),\(c.blue))", file])
+        guard result.status == 0 else { throw HarnessError("convert failed: \(result.error)") }
+    }
+    return folder
+}

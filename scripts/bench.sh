@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs Flick's benchmarks in a private Xvfb (or on $BENCH_DISPLAY) and prints figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+display=${BENCH_DISPLAY:-}
+if [ -z "$display" ]; then
+  display=":$((90 + RANDOM % 9))"
+  Xvfb "$display" -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
+  xvfb=$!
+  trap 'kill $xvfb 2>/dev/null' EXIT
+  for _ in $(seq 50); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
+fi
+for renderer in "" software; do
+  echo "== grid scroll frame cost, renderer: ${renderer:-default (accelerated first)}"
+  DISPLAY=$display FLICK_RENDERER=$renderer .build/release/flick-bench
+  echo
+done

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Generates Flick's bundled sample photos (Resources/Samples) with ImageMagick, so the
+# project owns them: 30 images, landscape and portrait, varied sizes, a few carrying EXIF
+# orientation tags (their pixels stored turned, as cameras do), one PNG with transparency.
+# Deterministic: fixed seeds. Run again after changing it and commit the result.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+IM=${IM:-convert-im6.q16}
+command -v "$IM" >/dev/null || { echo "needs ImageMagick ($IM): apt-get install imagemagick" >&2; exit 1; }
+out=Resources/Samples
+rm -rf "$out"
+mkdir -p "$out"
+
+palettes=(
+  "#f6d365-#fda085" "#84fab0-#8fd3f4" "#a1c4fd-#c2e9fb" "#fbc2eb-#a6c1ee" "#ffecd2-#fcb69f"
+  "#ff9a9e-#fecfef" "#a18cd1-#fbc2eb" "#fad0c4-#ffd1ff" "#89f7fe-#66a6ff" "#fddb92-#d1fdff"
+  "#9890e3-#b1f4cf" "#ebc0fd-#d9ded8" "#96fbc4-#f9f586" "#2af598-#009efd" "#cd9cf2-#f6f3ff"
+)
+sizes=(960x640 640x960 800x800 1024x576 720x1080 1200x800)
+
+# Writes EXIF orientation $2 into JPEG $1: a minimal APP1 segment (one IFD0 entry, tag
+# 0x0112) after the JFIF header. ImageMagick 6 only writes orientation into EXIF it read.
+set_orientation() {
+  python3 - "$1" "$2" <<'PY'
+import struct, sys
+path, orientation = sys.argv[1], int(sys.argv[2])
+data = open(path, "rb").read()
+assert data[:2] == b"\xff\xd8", "not a JPEG"
+tiff = b"II*\x00" + struct.pack("<I", 8) + struct.pack("<H", 1) \
+    + struct.pack("<HHIHH", 0x0112, 3, 1, orientation, 0) + struct.pack("<I", 0)
+app1 = b"\xff\xe1" + struct.pack(">H", 2 + 6 + len(tiff)) + b"Exif\x00\x00" + tiff
+at = 2
+if data[2:4] == b"\xff\xe0":
+    at = 4 + struct.unpack(">H", data[4:6])[0]
+open(path, "wb").write(data[:at] + app1 + data[at:])
+PY
+}
+
+# A scene: a sky gradient, soft plasma "land", a sun, and the photo's number.
+scene() { # index size palette file
+  local i=$1 size=$2 palette=$3 file=$4
+  local w=${size%x*} h=${size#*x}
+  "$IM" -size "$size" "gradient:${palette%-*}-${palette#*-}" \
+    \( -size "${w}x$((h / 2))" -seed "$i" plasma:"#2e5a3a-#9bbf6a" -blur 0x6 \) -gravity south -composite \
+    -fill "rgba(255,250,220,0.85)" -draw "circle $((w * (i % 5 + 1) / 7)),$((h / 4)) $((w * (i % 5 + 1) / 7 + h / 14)),$((h / 4))" \
+    -gravity northwest -fill white -stroke "rgba(0,0,0,0.35)" -strokewidth 2 -pointsize $((h / 9)) \
+    -font DejaVu-Sans-Bold -annotate +24+12 "$(printf '%02d' "$i")" \
+    -quality 82 "$file"
+}
+
+for i in $(seq 1 29); do
+  size=${sizes[$(( (i - 1) % ${#sizes[@]} ))]}
+  palette=${palettes[$(( (i - 1) % ${#palettes[@]} ))]}
+  file="$out/IMG_$i.jpg"
+  case $i in
+    7)  # Stored turned a quarter to the left; EXIF orientation 6 (RightTop) turns it back.
+        scene "$i" "$size" "$palette" "$file"; "$IM" "$file" -rotate 270 -quality 82 "$file"; set_orientation "$file" 6 ;;
+    14) # Stored upside down; EXIF orientation 3 (BottomRight).
+        scene "$i" "$size" "$palette" "$file"; "$IM" "$file" -rotate 180 -quality 82 "$file"; set_orientation "$file" 3 ;;
+    21) # Stored turned a quarter to the right; EXIF orientation 8 (LeftBottom).
+        scene "$i" "$size" "$palette" "$file"; "$IM" "$file" -rotate 90 -quality 82 "$file"; set_orientation "$file" 8 ;;
+    *)  scene "$i" "$size" "$palette" "$file" ;;
+  esac
+done
+
+# A PNG with transparency: a badge on a clear background.
+"$IM" -size 640x640 xc:none -fill "#ff7f50" -draw "circle 320,320 320,40" \
+  -fill "rgba(255,255,255,0.6)" -draw "circle 320,320 320,180" \
+  -gravity center -fill "#3a2a1a" -pointsize 96 -font DejaVu-Sans-Bold -annotate +0+0 "30" "$out/IMG_30.png"
+
+du -sh "$out"
