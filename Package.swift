@@ -11,12 +11,16 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // FilePath keeps a file name's raw bytes; Foundation's URL loses names that are not UTF-8.
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2",
                        providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
         // The platform-free core.
@@ -27,13 +31,14 @@ let package = Package(
         .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures"]),
 
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["CSDL2"]),
+        .target(name: "PhotoLibrary", dependencies: ["CSDL2", "CTurboJPEG", "CExif", .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.
         .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "PhotoLibrary"]),
 
         .executableTarget(name: "flick", dependencies: [
             "Geometry", "Motion", "ViewTree", "Gestures", "Components", "PhotoLibrary", "Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
         // `make bench`: frame costs in a real window.
@@ -46,7 +51,7 @@ let package = Package(
         .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "TestSupport"]),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary"]),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CSDL2", "ViewTree", "PhotoLibrary"]),
         .testTarget(name: "EndToEndTests", dependencies: ["flick", "Components", "Geometry", "CX11"]),
     ],

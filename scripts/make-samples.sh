@@ -18,23 +18,7 @@ palettes=(
 )
 sizes=(960x640 640x960 800x800 1024x576 720x1080 1200x800)
 
-# Writes EXIF orientation $2 into JPEG $1: a minimal APP1 segment (one IFD0 entry, tag
-# 0x0112) after the JFIF header. ImageMagick 6 only writes orientation into EXIF it read.
-set_orientation() {
-  python3 - "$1" "$2" <<'PY'
-import struct, sys
-path, orientation = sys.argv[1], int(sys.argv[2])
-data = open(path, "rb").read()
-assert data[:2] == b"\xff\xd8", "not a JPEG"
-tiff = b"II*\x00" + struct.pack("<I", 8) + struct.pack("<H", 1) \
-    + struct.pack("<HHIHH", 0x0112, 3, 1, orientation, 0) + struct.pack("<I", 0)
-app1 = b"\xff\xe1" + struct.pack(">H", 2 + 6 + len(tiff)) + b"Exif\x00\x00" + tiff
-at = 2
-if data[2:4] == b"\xff\xe0":
-    at = 4 + struct.unpack(">H", data[4:6])[0]
-open(path, "wb").write(data[:at] + app1 + data[at:])
-PY
-}
+set_orientation() { python3 scripts/set-exif-orientation.py "$1" "$2"; }
 
 # A scene: a sky gradient, soft plasma "land", a sun, and the photo's number.
 scene() { # index size palette file

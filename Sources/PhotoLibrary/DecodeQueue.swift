@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import Synchronization
 
 /// What to decode, and how urgently.
@@ -14,23 +15,23 @@ public struct DecodeRequest: Sendable, Hashable {
         public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    public let url: URL
+    public let path: FilePath
     public let maximumPixelSize: Int?
     public var priority: Priority
 
-    public init(url: URL, maximumPixelSize: Int?, priority: Priority) {
-        self.url = url
+    public init(path: FilePath, maximumPixelSize: Int?, priority: Priority) {
+        self.path = path
         self.maximumPixelSize = maximumPixelSize
         self.priority = priority
     }
 
     /// Two requests for the same file at the same size are one job.
     public struct Key: Hashable, Sendable {
-        public let url: URL
+        public let path: FilePath
         public let maximumPixelSize: Int?
     }
 
-    public var key: Key { Key(url: url, maximumPixelSize: maximumPixelSize) }
+    public var key: Key { Key(path: path, maximumPixelSize: maximumPixelSize) }
 }
 
 /// A finished decode, as delivered to the UI thread.
@@ -57,7 +58,7 @@ public final class DecodeQueue: Sendable {
 
     /// `workerCount` defaults to the number of cores, so both of a 2-core machine's work.
     public init(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
-                decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = DecodeQueue.decodeWithSDLImage,
+                decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = DecodeQueue.decodeInProcess,
                 wake: @escaping @Sendable () -> Void) {
         self.wake = wake
         self.decode = decode
@@ -68,8 +69,8 @@ public final class DecodeQueue: Sendable {
         }
     }
 
-    public static let decodeWithSDLImage: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = { request in
-        Result { () throws(DecodeError) in try ImageDecoder.decode(request.url, maximumPixelSize: request.maximumPixelSize) }
+    public static let decodeInProcess: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = { request in
+        Result { () throws(DecodeError) in try ImageDecoder.decode(request.path, maximumPixelSize: request.maximumPixelSize) }
     }
 
     /// Queues `request`, or raises the priority of the same request already waiting.

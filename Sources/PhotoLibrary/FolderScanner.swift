@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Why a folder could not be listed, in words for the user.
 public enum FolderError: Error, Equatable, CustomStringConvertible {
@@ -16,34 +17,42 @@ public enum FolderError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Lists a folder's images: recognised by content, not by name; hidden files, folders,
-/// FIFOs, devices and unreadable files skipped; in natural file-name order.
+/// FIFOs, devices, symlink loops and unreadable files skipped; in natural file-name order.
+/// Names are kept byte for byte, so a file named in an old 8-bit encoding still opens.
 public enum FolderScanner {
-    public static func photos(in folder: URL) throws(FolderError) -> [Photo] {
-        let path = folder.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound(path) }
-        guard isDirectory.boolValue else { throw .notAFolder(path) }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { throw .unreadable(path) }
-        let photos = names.filter { !$0.hasPrefix(".") }.compactMap { name in
-            photo(at: folder.appendingPathComponent(name))
+    public static func photos(in folder: FilePath) throws(FolderError) -> [Photo] {
+        var info = stat()
+        guard folder.withPlatformString({ stat($0, &info) }) == 0 else { throw .notFound(folder.string) }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notAFolder(folder.string) }
+        guard let directory = folder.withPlatformString({ opendir($0) }) else { throw .unreadable(folder.string) }
+        defer { closedir(directory) }
+        var photos: [Photo] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 })
+            }
+            guard let first = name.first, first != CChar(UInt8(ascii: ".")) else { continue }
+            let nameOnly = (name + [0]).withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
+            guard let component = nameOnly.lastComponent, let photo = photo(at: folder.appending(component)) else { continue }
+            photos.append(photo)
         }
         return photos.sorted { NaturalOrder.areInIncreasingOrder($0.fileName, $1.fileName) }
     }
 
-    /// The photo at `url` if it is a regular, readable file in an image format.
-    public static func photo(at url: URL) -> Photo? {
+    /// The photo at `path` if it is a regular, readable file in an image format.
+    public static func photo(at path: FilePath) -> Photo? {
         var info = stat()
         // stat follows symlinks; a link loop fails with ELOOP and is skipped.
-        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard path.withPlatformString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let fd = path.openForReading()
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var header = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
         let count = read(fd, &header, header.count)
         guard count > 0 else { return nil }
-        let format = ImageFormat.sniff(Array(header.prefix(count)), fileExtension: url.pathExtension.lowercased())
-        guard let format else { return nil }
+        let fileExtension = (path.extension ?? "").lowercased()
+        guard let format = ImageFormat.sniff(Array(header.prefix(count)), fileExtension: fileExtension) else { return nil }
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-        return Photo(url: url, format: format, byteCount: Int(info.st_size), modificationDate: modified)
+        return Photo(path: path, format: format, byteCount: Int(info.st_size), modificationDate: modified)
     }
 }

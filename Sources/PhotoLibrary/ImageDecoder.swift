@@ -1,59 +1,94 @@
 internal import CSDL2
 import Foundation
+import SystemPackage
 
 /// Why an image could not be shown, in words for the user.
 public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(String)
     case tooLarge(width: Int, height: Int)
+    /// The decoder hung or crashed on this file and was stopped.
+    case decoderFailed(String)
 
     public var description: String {
         switch self {
         case let .unreadable(reason): "cannot open: \(reason)"
         case let .tooLarge(width, height): "too large: \(width)×\(height)"
+        case let .decoderFailed(reason): "cannot open: the decoder \(reason)"
         }
     }
 }
 
-/// Decodes image files into `PixelBuffer`s through SDL2_image, scaled down to fit a size.
+/// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
+/// libjpeg-turbo at a reduced DCT scale, with EXIF orientation applied; everything else
+/// with SDL2_image.
 public enum ImageDecoder {
-    /// Decodes `url`, scaled so that neither side exceeds `maximumPixelSize` (aspect kept;
-    /// never scaled up). Nil means full size.
-    public static func decode(_ url: URL, maximumPixelSize: Int?) throws(DecodeError) -> PixelBuffer {
-        guard let loaded = IMG_Load(url.path) else { throw .unreadable(String(cString: SDL_GetError())) }
+    /// Decodes `url`, upright, scaled so neither side exceeds `maximumPixelSize` (aspect
+    /// kept; never scaled up; nil means full size).
+    public static func decode(_ path: FilePath, maximumPixelSize: Int?, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
+        let bytes = try read(path, limits: limits)
+        guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: (path.extension ?? "").lowercased()) else {
+            throw .unreadable(bytes.isEmpty ? "the file is empty" : "not an image")
+        }
+        return try decode(bytes, format: format, maximumPixelSize: maximumPixelSize, limits: limits)
+    }
+
+    public static func decode(_ bytes: [UInt8], format: ImageFormat, maximumPixelSize: Int?,
+                              limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
+        var pixels: PixelBuffer
+        if format == .jpeg {
+            // Turn after the reduced decode, so orientation costs little; the longer side is
+            // the same either way.
+            pixels = try JPEGDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, limits: limits)
+            pixels = pixels.applying(ExifInfo(jpeg: bytes).orientation)
+        } else {
+            if let size = ImageHeader.declaredSize(bytes, format: format) { try limits.check(width: size.width, height: size.height) }
+            pixels = try decodeWithSDLImage(bytes, limits: limits)
+        }
+        if let maximumPixelSize { pixels = pixels.scaledToFit(maximumPixelSize) }
+        return pixels
+    }
+
+    /// The embedded EXIF preview of a JPEG, upright: an instant first thumbnail.
+    public static func embeddedPreview(_ path: FilePath, limits: DecodeLimits = DecodeLimits()) -> PixelBuffer? {
+        guard let bytes = try? read(path, limits: limits) else { return nil }
+        let exif = ExifInfo(jpeg: bytes)
+        guard let thumbnail = exif.thumbnailJPEG,
+              let preview = try? JPEGDecoder.decode(thumbnail, maximumPixelSize: nil, limits: limits) else { return nil }
+        return preview.applying(exif.orientation)
+    }
+
+    static func read(_ path: FilePath, limits: DecodeLimits) throws(DecodeError) -> [UInt8] {
+        let fd = path.openForReading()
+        guard fd >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable("not a regular file") }
+        guard Int(info.st_size) <= limits.maximumFileBytes else { throw .unreadable("file too big to read") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        return Array(bytes.prefix(filled))
+    }
+
+    private static func decodeWithSDLImage(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        let loaded = bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<SDL_Surface>? in
+            guard let stream = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+            return IMG_Load_RW(stream, 1)
+        }
+        guard let loaded else { throw .unreadable(String(cString: SDL_GetError())) }
         defer { SDL_FreeSurface(loaded) }
+        try limits.check(width: Int(loaded.pointee.w), height: Int(loaded.pointee.h))
         guard let argb = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
             throw .unreadable(String(cString: SDL_GetError()))
         }
-        var surface = argb
-        defer { SDL_FreeSurface(surface) }
-        if let limit = maximumPixelSize, max(surface.pointee.w, surface.pointee.h) > Int32(limit) {
-            surface = try downscale(surface, toFit: limit)
-        }
-        return pixelBuffer(from: surface, mayHaveAlpha: loaded.pointee.format.pointee.Amask != 0 || loaded.pointee.format.pointee.palette != nil)
-    }
-
-    /// Halves with bilinear filtering until within twice the target, then one last step:
-    /// each step averages 2×2 pixels, so a large reduction does not alias as a single
-    /// bilinear step would. Frees `source` when it replaces it.
-    private static func downscale(_ source: UnsafeMutablePointer<SDL_Surface>, toFit limit: Int) throws(DecodeError) -> UnsafeMutablePointer<SDL_Surface> {
-        let width = Int(source.pointee.w), height = Int(source.pointee.h)
-        let scale = Double(limit) / Double(max(width, height))
-        let targetWidth = max(1, Int((Double(width) * scale).rounded())), targetHeight = max(1, Int((Double(height) * scale).rounded()))
-        var current = source
-        while true {
-            let w = Int(current.pointee.w), h = Int(current.pointee.h)
-            let halving = w >= targetWidth * 2 && h >= targetHeight * 2
-            let nextWidth = halving ? w / 2 : targetWidth, nextHeight = halving ? h / 2 : targetHeight
-            guard let next = SDL_CreateRGBSurfaceWithFormat(0, Int32(nextWidth), Int32(nextHeight), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
-                throw .unreadable(String(cString: SDL_GetError()))
-            }
-            var sourceRect = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
-            var targetRect = SDL_Rect(x: 0, y: 0, w: Int32(nextWidth), h: Int32(nextHeight))
-            SDL_SoftStretchLinear(current, &sourceRect, next, &targetRect)
-            SDL_FreeSurface(current)
-            current = next
-            if !halving { return current }
-        }
+        defer { SDL_FreeSurface(argb) }
+        let format = loaded.pointee.format.pointee
+        return pixelBuffer(from: argb, mayHaveAlpha: format.Amask != 0 || format.palette != nil || SDL_HasColorKey(loaded) == SDL_TRUE)
     }
 
     /// Copies an ARGB8888 surface into a buffer, checking alpha only if the source had any.

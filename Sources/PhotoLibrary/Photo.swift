@@ -1,18 +1,28 @@
 import Foundation
+import SystemPackage
 
 /// One image file of an album.
 public struct Photo: Sendable, Hashable {
-    public let url: URL
+    /// The file's path, byte for byte (names need not be UTF-8).
+    public let path: FilePath
     public let format: ImageFormat
     public let byteCount: Int
     public let modificationDate: Date
 
-    public init(url: URL, format: ImageFormat, byteCount: Int, modificationDate: Date) {
-        self.url = url
+    public init(path: FilePath, format: ImageFormat, byteCount: Int, modificationDate: Date) {
+        self.path = path
         self.format = format
         self.byteCount = byteCount
         self.modificationDate = modificationDate
     }
 
-    public var fileName: String { url.lastPathComponent }
+    /// The file name for people to read; bytes that are not UTF-8 show as "�".
+    public var fileName: String { path.lastComponent?.string ?? path.string }
+}
+
+extension FilePath {
+    /// Opens the file read-only without following it into a FIFO's wait; -1 on failure.
+    func openForReading() -> Int32 {
+        withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    }
 }

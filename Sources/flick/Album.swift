@@ -1,5 +1,6 @@
 import Foundation
 import PhotoLibrary
+import SystemPackage
 
 /// The folder Flick shows and its photos.
 struct Album {
@@ -21,13 +22,13 @@ struct Album {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { throw .notFound(path) }
         if isDirectory.boolValue {
             guard access(url.path, R_OK | X_OK) == 0 else { throw .unreadable(path) }
-            return Opening(album: Album(folder: url, photos: try FolderScanner.photos(in: url)), startIndex: nil)
+            return Opening(album: Album(folder: url, photos: try FolderScanner.photos(in: FilePath(url.path))), startIndex: nil)
         }
         guard access(url.path, R_OK) == 0 else { throw .unreadable(path) }
-        guard FolderScanner.photo(at: url) != nil else { throw .notAFolder(path) }
+        guard FolderScanner.photo(at: FilePath(url.path)) != nil else { throw .notAFolder(path) }
         let folder = url.deletingLastPathComponent()
-        let photos = try FolderScanner.photos(in: folder)
+        let photos = try FolderScanner.photos(in: FilePath(folder.path))
         return Opening(album: Album(folder: folder, photos: photos),
-                       startIndex: photos.firstIndex { $0.url.standardizedFileURL == url })
+                       startIndex: photos.firstIndex { $0.path == FilePath(url.path) })
     }
 }

@@ -2,6 +2,7 @@ import Components
 import Foundation
 import Geometry
 import PhotoLibrary
+import SystemPackage
 import Platform
 import ViewTree
 
@@ -17,7 +18,7 @@ final class ThumbnailStore: PhotoSource {
     private let textures: TextureStore
     private var states: [Int: Thumbnail] = [:]
     private var requested: Set<Int> = []
-    private var indexByURL: [URL: Int] = [:]
+    private var indexByPath: [FilePath: Int] = [:]
     private var indexByTexture: [TextureHandle: Int] = [:]
     private var pixelSize = 256
     /// Called when pictures arrive, so the views refresh.
@@ -27,7 +28,7 @@ final class ThumbnailStore: PhotoSource {
         self.photos = photos
         self.textures = textures
         queue = DecodeQueue(wake: wake)
-        for (index, photo) in photos.enumerated() { indexByURL[photo.url] = index }
+        for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
         textures.onEvict = { [weak self] handle in self?.evicted(handle) }
     }
 
@@ -40,10 +41,10 @@ final class ThumbnailStore: PhotoSource {
     func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize wanted: Int) {
         pixelSize = Self.pixelSizeBuckets.first { $0 >= wanted } ?? Self.pixelSizeBuckets.last!
         let cancelled = queue.cancelPending { request in
-            guard let index = indexByURL[request.url] else { return true }
+            guard let index = indexByPath[request.path] else { return true }
             return !nearby.contains(index)
         }
-        for request in cancelled { if let index = indexByURL[request.url] { requested.remove(index) } }
+        for request in cancelled { if let index = indexByPath[request.path] { requested.remove(index) } }
         queue.demoteAll()
         for index in visible { request(index, priority: .visible) }
         for index in nearby where !visible.contains(index) { request(index, priority: .neighbour) }
@@ -54,7 +55,7 @@ final class ThumbnailStore: PhotoSource {
         if case .ready = states[index], requested.contains(index) { return }
         if case .failed = states[index] { return }
         requested.insert(index)
-        queue.submit(DecodeRequest(url: photos[index].url, maximumPixelSize: pixelSize, priority: priority))
+        queue.submit(DecodeRequest(path: photos[index].path, maximumPixelSize: pixelSize, priority: priority))
     }
 
     /// Takes finished decodes into textures. Returns true if anything arrived.
@@ -62,7 +63,7 @@ final class ThumbnailStore: PhotoSource {
     func drainResults() -> Bool {
         let results = queue.drain()
         for result in results {
-            guard let index = indexByURL[result.key.url] else { continue }
+            guard let index = indexByPath[result.key.path] else { continue }
             if case let .ready(old) = states[index] { textures.remove(old.texture); indexByTexture[old.texture] = nil }
             switch result.outcome {
             case let .success(pixels):

@@ -1,0 +1,8 @@
+// libexif, for orientation, the embedded thumbnail and a photo's facts.
+#include <stddef.h>
+#include <libexif/exif-data.h>
+#include <libexif/exif-utils.h>
+#include <libexif/exif-tag.h>
+
+// exif_data_get_entry is a macro over the five IFDs.
+static inline ExifEntry *flick_exif_entry(ExifData *data, ExifTag tag) { return exif_data_get_entry(data, tag); }

@@ -1,0 +1,89 @@
+internal import CTurboJPEG
+import Foundation
+
+/// Decodes JPEGs with libjpeg-turbo straight into 4-byte pixels, at the smallest DCT scale
+/// (1/8 … 1) that still covers the requested size: a 12 MP photo for a 256-pixel thumbnail
+/// is decoded at 1/8 and never allocated at full size.
+enum JPEGDecoder {
+    static func scaledSize(width: Int, height: Int, toCover limit: Int?) -> (width: Int, height: Int) {
+        JPEGScale.covering(width: width, height: height, limit: limit)
+    }
+
+
+    static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        guard let handle = tjInitDecompress() else { throw .unreadable("JPEG decoder unavailable") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let headerOK = bytes.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace) == 0
+        }
+        guard headerOK, width > 0, height > 0 else { throw .unreadable(String(cString: tjGetErrorStr2(handle))) }
+        try limits.check(width: Int(width), height: Int(height))
+
+        let target = scaledSize(width: Int(width), height: Int(height), toCover: maximumPixelSize)
+        let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        var pixels = [UInt8](repeating: 0, count: target.width * target.height * 4)
+        let format = isCMYK ? TJPF_CMYK : TJPF_BGRA
+        // Truncated or slightly corrupt files still give what could be decoded (a warning,
+        // not an error), as every viewer shows them.
+        let status = bytes.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target2 in
+                tjDecompress2(handle, source.baseAddress, UInt(source.count), target2.baseAddress, Int32(target.width),
+                              Int32(target.width * 4), Int32(target.height), format.rawValue, TJFLAG_FASTDCT)
+            }
+        }
+        if status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
+            throw .unreadable(String(cString: tjGetErrorStr2(handle)))
+        }
+        if isCMYK { convertInvertedCMYKToBGRA(&pixels) }
+        return PixelBuffer(width: target.width, height: target.height, bytesPerRow: target.width * 4, bytes: pixels, isOpaque: true)
+    }
+
+    /// CMYK JPEGs (Adobe's, which nearly all are) store inverted inks: 255 means no ink.
+    /// So red = C·K/255 and likewise for green (M) and blue (Y), a naive but standard
+    /// conversion without a colour profile.
+    static func convertInvertedCMYKToBGRA(_ pixels: inout [UInt8]) {
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            let c = UInt16(pixels[i]), m = UInt16(pixels[i + 1]), y = UInt16(pixels[i + 2]), k = UInt16(pixels[i + 3])
+            pixels[i] = UInt8(y * k / 255)
+            pixels[i + 1] = UInt8(m * k / 255)
+            pixels[i + 2] = UInt8(c * k / 255)
+            pixels[i + 3] = 255
+        }
+    }
+}
+
+/// Bounds on what Flick will decode, so a hostile or absurd file cannot exhaust memory.
+public struct DecodeLimits: Sendable {
+    /// Largest image (in source pixels) Flick opens: 16384² covers any camera and panorama.
+    /// A file declaring more (64250×64250 in 5 KB) is refused as too large.
+    public var maximumSourcePixels = 16_384 * 16_384
+    /// Largest file read into memory.
+    public var maximumFileBytes = 1 << 30
+
+    public init() {}
+
+    func check(width: Int, height: Int) throws(DecodeError) {
+        guard width > 0, height > 0, width <= 65_535, height <= 65_535, width * height <= maximumSourcePixels else {
+            throw .tooLarge(width: width, height: height)
+        }
+    }
+}
+
+/// The size a JPEG decodes to at the smallest libjpeg-turbo DCT scale whose result still
+/// covers `limit` on the longer side (nil: full size).
+public enum JPEGScale {
+    public static func covering(width: Int, height: Int, limit: Int?) -> (width: Int, height: Int) {
+        guard let limit, max(width, height) > limit else { return (width, height) }
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return (width, height) }
+        var best = (width, height)
+        for i in 0..<Int(count) {
+            let factor = factors[i]
+            guard factor.num <= factor.denom else { continue }
+            let w = Int(flick_tj_scaled(Int32(width), factor)), h = Int(flick_tj_scaled(Int32(height), factor))
+            if max(w, h) >= limit && w * h < best.0 * best.1 { best = (w, h) }
+        }
+        return best
+    }
+}

@@ -1,0 +1,52 @@
+/// The EXIF orientation tag: how the stored pixels must be turned to stand upright.
+public enum Orientation: Int, Sendable, CaseIterable {
+    case up = 1
+    case upMirrored = 2
+    case down = 3
+    case downMirrored = 4
+    /// Mirrored across the top-left to bottom-right diagonal.
+    case leftMirrored = 5
+    /// Stored turned a quarter to the left: turn a quarter clockwise to show.
+    case right = 6
+    /// Mirrored across the top-right to bottom-left diagonal.
+    case rightMirrored = 7
+    /// Stored turned a quarter to the right: turn a quarter anticlockwise to show.
+    case left = 8
+
+    /// True when showing it swaps width and height.
+    public var swapsDimensions: Bool { rawValue >= 5 }
+}
+
+extension PixelBuffer {
+    /// The pixels as they should be shown for `orientation` (EXIF 2.3, tag 0x0112).
+    public func applying(_ orientation: Orientation) -> PixelBuffer {
+        guard orientation != .up else { return self }
+        let w = width, h = height
+        let outWidth = orientation.swapsDimensions ? h : w
+        let outHeight = orientation.swapsDimensions ? w : h
+        var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
+        bytes.withUnsafeBytes { sourceBytes in
+            out.withUnsafeMutableBytes { targetBytes in
+                let target = targetBytes.bindMemory(to: UInt32.self)
+                for y in 0..<outHeight {
+                    for x in 0..<outWidth {
+                        // The stored pixel that lands at (x, y) once shown.
+                        let (sx, sy): (Int, Int)
+                        switch orientation {
+                        case .up: (sx, sy) = (x, y)
+                        case .upMirrored: (sx, sy) = (w - 1 - x, y)
+                        case .down: (sx, sy) = (w - 1 - x, h - 1 - y)
+                        case .downMirrored: (sx, sy) = (x, h - 1 - y)
+                        case .leftMirrored: (sx, sy) = (y, x)
+                        case .right: (sx, sy) = (y, h - 1 - x)
+                        case .rightMirrored: (sx, sy) = (w - 1 - y, h - 1 - x)
+                        case .left: (sx, sy) = (w - 1 - y, x)
+                        }
+                        target[y * outWidth + x] = sourceBytes.load(fromByteOffset: sy * bytesPerRow + sx * 4, as: UInt32.self)
+                    }
+                }
+            }
+        }
+        return PixelBuffer(width: outWidth, height: outHeight, bytesPerRow: outWidth * 4, bytes: out, isOpaque: isOpaque)
+    }
+}

@@ -1,0 +1,47 @@
+extension PixelBuffer {
+    /// Scaled down (never up) so neither side exceeds `maximumPixelSize`, aspect kept.
+    /// Each output pixel is the alpha-weighted average of the source pixels it covers
+    /// (a box filter), so large reductions do not alias and transparent edges do not darken.
+    public func scaledToFit(_ maximumPixelSize: Int) -> PixelBuffer {
+        let longer = max(width, height)
+        guard maximumPixelSize > 0, longer > maximumPixelSize else { return self }
+        let scale = Double(maximumPixelSize) / Double(longer)
+        let outWidth = max(1, Int((Double(width) * scale).rounded()))
+        let outHeight = max(1, Int((Double(height) * scale).rounded()))
+        // Source span of each output column and row.
+        let columnStarts = (0...outWidth).map { min(width, $0 * width / outWidth) }
+        let rowStarts = (0...outHeight).map { min(height, $0 * height / outHeight) }
+        var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
+        bytes.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                for oy in 0..<outHeight {
+                    let y0 = rowStarts[oy], y1 = max(rowStarts[oy + 1], y0 + 1)
+                    for ox in 0..<outWidth {
+                        let x0 = columnStarts[ox], x1 = max(columnStarts[ox + 1], x0 + 1)
+                        var b = 0, g = 0, r = 0, a = 0
+                        for y in y0..<y1 {
+                            var i = y * bytesPerRow + x0 * 4
+                            for _ in x0..<x1 {
+                                let alpha = Int(source[i + 3])
+                                b += Int(source[i]) * alpha
+                                g += Int(source[i + 1]) * alpha
+                                r += Int(source[i + 2]) * alpha
+                                a += alpha
+                                i += 4
+                            }
+                        }
+                        let o = (oy * outWidth + ox) * 4
+                        let count = (y1 - y0) * (x1 - x0)
+                        if a > 0 {
+                            target[o] = UInt8((b + a / 2) / a)
+                            target[o + 1] = UInt8((g + a / 2) / a)
+                            target[o + 2] = UInt8((r + a / 2) / a)
+                        }
+                        target[o + 3] = UInt8((a + count / 2) / count)
+                    }
+                }
+            }
+        }
+        return PixelBuffer(width: outWidth, height: outHeight, bytesPerRow: outWidth * 4, bytes: out, isOpaque: isOpaque)
+    }
+}

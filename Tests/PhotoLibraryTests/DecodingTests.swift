@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import PhotoLibrary
+import SystemPackage
+
+@Suite struct OrientationTests {
+    /// A 3×2 buffer whose pixels are numbered 0…5 in their blue byte.
+    let numbered: PixelBuffer = {
+        var bytes = [UInt8](repeating: 255, count: 3 * 2 * 4)
+        for i in 0..<6 { bytes[i * 4] = UInt8(i) }
+        return PixelBuffer(width: 3, height: 2, bytesPerRow: 12, bytes: bytes, isOpaque: true)
+    }()
+
+    func layout(_ buffer: PixelBuffer) -> [[Int]] {
+        (0..<buffer.height).map { y in (0..<buffer.width).map { x in Int(buffer.pixel(x: x, y: y).blue) } }
+    }
+
+    @Test func everyOrientationMovesThePixelsAsEXIFSays() {
+        // Stored:  0 1 2
+        //          3 4 5
+        let expected: [Orientation: [[Int]]] = [
+            .up: [[0, 1, 2], [3, 4, 5]],
+            .upMirrored: [[2, 1, 0], [5, 4, 3]],
+            .down: [[5, 4, 3], [2, 1, 0]],
+            .downMirrored: [[3, 4, 5], [0, 1, 2]],
+            .leftMirrored: [[0, 3], [1, 4], [2, 5]],
+            .right: [[3, 0], [4, 1], [5, 2]],
+            .rightMirrored: [[5, 2], [4, 1], [3, 0]],
+            .left: [[2, 5], [1, 4], [0, 3]],
+        ]
+        for orientation in Orientation.allCases {
+            #expect(layout(numbered.applying(orientation)) == expected[orientation], "\(orientation)")
+        }
+    }
+
+    @Test(arguments: 1...8)
+    func aJPEGWithOrientationTagDecodesUpright(tag: Int) throws {
+        let pixels = try ImageDecoder.decode(Fixtures.photo("orient-\(tag).jpg"), maximumPixelSize: nil)
+        #expect(pixels.width == 60 && pixels.height == 40)
+        #expect(near(rgb(pixels, 15, 10), (255, 0, 0)), "top-left red")
+        #expect(near(rgb(pixels, 45, 10), (0, 255, 0)), "top-right green")
+        #expect(near(rgb(pixels, 15, 30), (0, 0, 255)), "bottom-left blue")
+        #expect(near(rgb(pixels, 45, 30), (255, 255, 255)), "bottom-right white")
+    }
+
+    @Test func orientationIsAppliedToThumbnailsToo() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.photo("orient-6.jpg"), maximumPixelSize: 30)
+        #expect(pixels.width == 30 && pixels.height == 20)
+        #expect(near(rgb(pixels, 7, 5), (255, 0, 0)) && near(rgb(pixels, 22, 15), (255, 255, 255)))
+    }
+}
+
+@Suite struct DecodingTests {
+    @Test func aCameraSizeJPEGIsDecodedAtAReducedDCTScaleToTheRequestedSize() throws {
+        #expect(JPEGScale.covering(width: 4000, height: 3000, limit: 256) == (500, 375))
+        #expect(JPEGScale.covering(width: 4000, height: 3000, limit: 1920) == (2000, 1500))
+        #expect(JPEGScale.covering(width: 4000, height: 3000, limit: nil) == (4000, 3000))
+        let pixels = try ImageDecoder.decode(Fixtures.photo("camera-size.jpg"), maximumPixelSize: 256)
+        #expect(pixels.width == 256 && pixels.height == 192)
+    }
+
+    @Test func cmykJPEGsKeepTheirColours() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.photo("cmyk.jpg"), maximumPixelSize: nil)
+        #expect(near(rgb(pixels, 32, 24), (255, 0, 0)), "\(rgb(pixels, 32, 24))")
+    }
+
+    @Test func progressiveJPEGsDecode() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.photo("progressive.jpg"), maximumPixelSize: nil)
+        #expect(pixels.width == 320 && pixels.height == 240 && pixels.isOpaque)
+    }
+
+    @Test func aTruncatedJPEGShowsWhatArrivedOrFailsCleanly() {
+        do {
+            let pixels = try ImageDecoder.decode(Fixtures.photo("truncated.jpg"), maximumPixelSize: nil)
+            #expect(pixels.width == 400 && pixels.height == 300)
+        } catch {
+            #expect(error.description.hasPrefix("cannot open"))
+        }
+    }
+
+    @Test func anAbsurdDeclaredSizeIsRefusedAsTooLarge() {
+        #expect(throws: DecodeError.tooLarge(width: 64250, height: 64250)) {
+            try ImageDecoder.decode(Fixtures.photo("huge.jpg"), maximumPixelSize: 256)
+        }
+    }
+
+    @Test func anEmptyFileAndATextFileAreNotImages() {
+        #expect(throws: DecodeError.unreadable("the file is empty")) {
+            try ImageDecoder.decode(Fixtures.odd("empty.jpg"), maximumPixelSize: 256)
+        }
+        #expect(throws: DecodeError.unreadable("not an image")) {
+            try ImageDecoder.decode(Fixtures.odd("text.jpg"), maximumPixelSize: 256)
+        }
+    }
+
+    @Test func pngsOfEveryDepthAndAlphaDecode() throws {
+        let deep = try ImageDecoder.decode(Fixtures.photo("deep.png"), maximumPixelSize: nil)
+        #expect(deep.width == 32 && deep.isOpaque)
+        let alpha = try ImageDecoder.decode(Fixtures.photo("alpha.png"), maximumPixelSize: nil)
+        #expect(!alpha.isOpaque && alpha.pixel(x: 0, y: 0).alpha == 0 && alpha.pixel(x: 16, y: 16).alpha == 255)
+    }
+
+    @Test func anAnimatedGIFShowsItsFirstFrame() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.photo("animated.gif"), maximumPixelSize: nil)
+        #expect(near(rgb(pixels, 12, 12), (0, 0, 255)))
+    }
+
+    @Test func aFIFOAndAFolderAreRefusedWithoutBlocking() {
+        #expect(throws: DecodeError.self) { try ImageDecoder.decode(Fixtures.odd("pipe.jpg"), maximumPixelSize: 64) }
+        #expect(throws: DecodeError.self) { try ImageDecoder.decode(Fixtures.odd("folder.jpg"), maximumPixelSize: 64) }
+    }
+}
+
+@Suite struct ScalingTests {
+    @Test func downscalingAveragesTheCoveredPixels() {
+        // 4×2: left two columns black, right two white → 2×1: black, white.
+        var bytes = [UInt8](repeating: 255, count: 4 * 2 * 4)
+        for y in 0..<2 { for x in 0..<2 { let i = (y * 4 + x) * 4; bytes[i] = 0; bytes[i + 1] = 0; bytes[i + 2] = 0 } }
+        let small = PixelBuffer(width: 4, height: 2, bytesPerRow: 16, bytes: bytes, isOpaque: true).scaledToFit(2)
+        #expect(small.width == 2 && small.height == 1)
+        #expect(small.pixel(x: 0, y: 0).red == 0 && small.pixel(x: 1, y: 0).red == 255)
+        // A checkerboard averages to grey rather than aliasing to one colour.
+        var checker = [UInt8](repeating: 255, count: 4 * 4 * 4)
+        for y in 0..<4 { for x in 0..<4 where (x + y) % 2 == 0 { let i = (y * 4 + x) * 4; checker[i] = 0; checker[i + 1] = 0; checker[i + 2] = 0 } }
+        let grey = PixelBuffer(width: 4, height: 4, bytesPerRow: 16, bytes: checker, isOpaque: true).scaledToFit(1)
+        #expect(abs(Int(grey.pixel(x: 0, y: 0).red) - 128) <= 1)
+    }
+
+    @Test func transparentPixelsDoNotDarkenTheEdge() {
+        // One opaque red pixel beside a transparent black one: the average is red at half alpha.
+        let bytes: [UInt8] = [0, 0, 255, 255, 0, 0, 0, 0]
+        let half = PixelBuffer(width: 2, height: 1, bytesPerRow: 8, bytes: bytes, isOpaque: false).scaledToFit(1)
+        #expect(half.pixel(x: 0, y: 0).red == 255 && abs(Int(half.pixel(x: 0, y: 0).alpha) - 128) <= 1)
+    }
+
+    @Test func smallImagesAreNeverScaledUp() {
+        let pixels = PixelBuffer(width: 10, height: 5, blue: 1, green: 2, red: 3)
+        #expect(pixels.scaledToFit(100).width == 10)
+    }
+}

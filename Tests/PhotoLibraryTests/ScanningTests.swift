@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import PhotoLibrary
+import SystemPackage
+
+@Suite struct ScanningTests {
+    @Test func aFolderListsItsImagesByContentInNaturalOrder() throws {
+        let names = try FolderScanner.photos(in: FilePath(Fixtures.photos.path)).map(\.fileName)
+        #expect(names.firstIndex(of: "IMG_2.jpg")! < names.firstIndex(of: "IMG_10.jpg")!)
+        #expect(names.contains("with space.jpg") && names.contains("animated.gif") && names.contains("huge.jpg"))
+        #expect(names.count == 20)
+    }
+
+    @Test func oddFilesAreSkippedWithoutHarm() throws {
+        // Empty, text, hidden, FIFO, symlink loop, folder and notes: none is a photo. The
+        // unreadable file is skipped too, unless running as root, which reads everything.
+        let names = try FolderScanner.photos(in: FilePath(Fixtures.odd.path)).map(\.fileName)
+        #expect(names == (getuid() == 0 ? ["unreadable.jpg"] : []))
+    }
+
+    @Test func aNameThatIsNotUTF8IsListedAndOpens() throws {
+        let photos = try FolderScanner.photos(in: FilePath(Fixtures.photos.path))
+        let latin1 = try #require(photos.first { $0.fileName.hasSuffix("-latin1.jpg") })
+        #expect(latin1.fileName == "caf\u{FFFD}-latin1.jpg")
+        let pixels = try ImageDecoder.decode(latin1.path, maximumPixelSize: nil)
+        #expect(pixels.width == 40 && pixels.height == 30)
+    }
+
+    @Test func missingAndNonFolderPathsSayWhy() {
+        #expect(throws: FolderError.notFound("/no/such/place")) { try FolderScanner.photos(in: FilePath("/no/such/place")) }
+        #expect(throws: FolderError.notAFolder(Fixtures.photo("IMG_2.jpg").string)) { try FolderScanner.photos(in: Fixtures.photo("IMG_2.jpg")) }
+    }
+
+    @Test func naturalOrderCountsNumbersAndIgnoresCase() {
+        let sorted = ["img_10.jpg", "IMG_2.jpg", "IMG_1.jpg", "b.jpg", "A.jpg", "IMG_02b.jpg"].sorted(by: NaturalOrder.areInIncreasingOrder)
+        #expect(sorted == ["A.jpg", "b.jpg", "IMG_1.jpg", "IMG_2.jpg", "IMG_02b.jpg", "img_10.jpg"])
+    }
+
+    @Test func formatsAreSniffedFromContentNotName() {
+        #expect(ImageFormat.sniff([0xFF, 0xD8, 0xFF, 0xE0], fileExtension: "png") == .jpeg)
+        #expect(ImageFormat.sniff(Array("not an image".utf8), fileExtension: "jpg") == nil)
+    }
+}

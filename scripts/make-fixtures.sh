@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Makes the odd and hostile files PhotoLibrary's tests read, in folder $1 (created).
+# Needs ImageMagick and python3. The tests run it; nothing it makes is committed.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+out=${1:?usage: make-fixtures.sh FOLDER}
+IM=${IM:-convert-im6.q16}
+mkdir -p "$out/photos" "$out/odd"
+cd "$out"
+
+# The upright picture every orientation fixture must decode to: 60×40, red top-left,
+# green top-right, blue bottom-left, white bottom-right.
+"$IM" -size 30x20 xc:red -size 30x20 xc:lime +append \( -size 30x20 xc:blue -size 30x20 xc:white +append \) -append upright.png
+# Stored so that applying EXIF orientation N shows the upright picture.
+stored=("" "" "-flop" "-rotate 180" "-flip" "-transpose" "-rotate 270" "-transverse" "-rotate 90")
+for n in 1 2 3 4 5 6 7 8; do
+  # shellcheck disable=SC2086
+  "$IM" upright.png ${stored[$n]} -quality 98 -sampling-factor 1x1 "photos/orient-$n.jpg"
+  python3 "$here/set-exif-orientation.py" "photos/orient-$n.jpg" "$n"
+done
+
+"$IM" -size 64x48 xc:red -colorspace CMYK -quality 95 photos/cmyk.jpg
+"$IM" -size 320x240 gradient:yellow-purple -interlace Plane -quality 90 photos/progressive.jpg
+"$IM" -size 400x300 plasma: -seed 3 -quality 90 big.jpg
+head -c 6000 big.jpg > photos/truncated.jpg
+"$IM" -size 4000x3000 gradient:navy-orange -quality 85 photos/camera-size.jpg
+"$IM" -size 32x32 gradient:black-white -depth 16 PNG48:photos/deep.png
+"$IM" -size 32x32 xc:none -fill red -draw "circle 16,16 16,4" PNG32:photos/alpha.png
+"$IM" -delay 20 -size 24x24 xc:blue xc:yellow -loop 0 photos/animated.gif
+"$IM" -size 40x30 xc:teal "photos/with space.jpg"
+"$IM" -size 40x30 xc:olive "photos/$(printf 'caf\xe9')-latin1.jpg"
+"$IM" -size 40x30 xc:gray photos/IMG_10.jpg
+"$IM" -size 40x30 xc:gray photos/IMG_2.jpg
+
+# A tiny JPEG whose header declares 64250×64250: SOF0 height and width patched.
+"$IM" -size 16x16 xc:gray photos/huge.jpg
+python3 - photos/huge.jpg <<'PY'
+import sys
+path = sys.argv[1]
+data = bytearray(open(path, "rb").read())
+at = data.index(b"\xff\xc0")
+data[at + 5:at + 9] = (64250).to_bytes(2, "big") * 2
+open(path, "wb").write(bytes(data))
+PY
+
+# Things that are not photos and must be skipped or refused without harm.
+: > odd/empty.jpg
+echo "not a picture" > odd/text.jpg
+echo "notes" > odd/notes.txt
+cp photos/IMG_2.jpg odd/.hidden.jpg
+mkfifo odd/pipe.jpg
+ln -s loop.jpg odd/loop.jpg
+mkdir -p odd/folder.jpg
+cp photos/IMG_2.jpg odd/unreadable.jpg && chmod 000 odd/unreadable.jpg
