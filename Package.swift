@@ -44,6 +44,10 @@ let package = Package(
         // `make bench`: frame costs in a real window.
         .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Components", "PhotoLibrary", "Platform"]),
 
+        // A decode helper that hangs, crashes or hogs memory on purpose, for isolation tests.
+        .executableTarget(name: "fake-decode-helper", dependencies: ["PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")],
+                          path: "Tests/FakeDecodeHelper"),
+
         .target(name: "TestSupport", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -51,7 +55,7 @@ let package = Package(
         .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "TestSupport"]),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "fake-decode-helper", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CSDL2", "ViewTree", "PhotoLibrary"]),
         .testTarget(name: "EndToEndTests", dependencies: ["flick", "Components", "Geometry", "CX11"]),
     ],

@@ -57,8 +57,10 @@ public final class DecodeQueue: Sendable {
     private let decode: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>
 
     /// `workerCount` defaults to the number of cores, so both of a 2-core machine's work.
+    /// `decode` does the work on a worker thread: in the app, through isolated helper
+    /// processes (`IsolatedDecoder`); `decodeInProcess` for tools and tests.
     public init(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
-                decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = DecodeQueue.decodeInProcess,
+                decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>,
                 wake: @escaping @Sendable () -> Void) {
         self.wake = wake
         self.decode = decode

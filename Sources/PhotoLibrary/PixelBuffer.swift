@@ -36,3 +36,7 @@ public struct PixelBuffer: Sendable {
         return (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3])
     }
 }
+
+extension PixelBuffer: CustomStringConvertible {
+    public var description: String { "PixelBuffer(\(width)×\(height)\(isOpaque ? ", opaque" : ""))" }
+}

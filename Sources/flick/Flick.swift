@@ -12,6 +12,14 @@ enum ViewKind: String, CaseIterable, ExpressibleByArgument {
 }
 
 @main
+enum FlickMain {
+    static func main() {
+        // Flick runs its own decode helpers: the same binary, serving requests on its pipes.
+        if CommandLine.arguments.dropFirst().first == DecodeHelper.subcommand { DecodeHelper.serve() }
+        Flick.main()
+    }
+}
+
 struct Flick: ParsableCommand {
     static let version = "0.1.0"
 

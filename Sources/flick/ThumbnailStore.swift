@@ -27,7 +27,8 @@ final class ThumbnailStore: PhotoSource {
     init(photos: [Photo], textures: TextureStore, wake: @escaping @Sendable () -> Void) {
         self.photos = photos
         self.textures = textures
-        queue = DecodeQueue(wake: wake)
+        let decoder = IsolatedDecoder(command: DecodeHelper.ownCommand)
+        queue = DecodeQueue(decode: { decoder.decode($0.path, maximumPixelSize: $0.maximumPixelSize) }, wake: wake)
         for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
         textures.onEvict = { [weak self] handle in self?.evicted(handle) }
     }

@@ -41,27 +41,26 @@ final class XvfbServer {
     private let process: Process
 
     init(width: Int = 1920, height: Int = 1080) throws {
-        var number = 50 + Int(getpid() % 200)
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            number += 1
-        }
-        display = ":\(number)"
+        // Xvfb picks a free display itself and writes its number once it accepts clients.
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-        process.standardOutput = FileHandle.nullDevice
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        let ready = Pipe()
+        process.standardOutput = ready
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Ready once a client can connect (the socket appears before the server accepts).
+        var number = ""
         let deadline = Date().addingTimeInterval(10)
-        var ready = false
-        while !ready && Date() < deadline {
-            if let connection = XOpenDisplay(display) { XCloseDisplay(connection); ready = true } else { usleep(50_000) }
+        while Date() < deadline, !number.hasSuffix("\n") {
+            let byte = ready.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            number += String(decoding: byte, as: UTF8.self)
         }
-        guard ready else {
-            process.terminate()
-            throw HarnessError("Xvfb did not start on \(display)")
+        guard let display = Int(number.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw HarnessError("Xvfb did not start")
         }
+        self.display = ":\(display)"
     }
 
     func xdotool(_ arguments: String...) throws -> String {

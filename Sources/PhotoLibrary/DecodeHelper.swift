@@ -1,0 +1,120 @@
+import Foundation
+import SystemPackage
+
+/// The decoding side of process isolation: a helper process reads requests on stdin and
+/// answers on stdout, one at a time. Codec libraries hang or crash on hostile files
+/// (PLATFORM-NOTES.md); in a helper that costs one "cannot open" tile, not the app.
+///
+/// Wire format, little-endian:
+///   request:  u32 maximumPixelSize (0 = full size), u32 path length, path bytes
+///   response: u8 0, u32 width, u32 height, u8 opaque, width·height·4 pixel bytes
+///           | u8 1, u8 kind (0 unreadable, 1 too large), u32 width, u32 height, u32 length, UTF-8 reason
+public enum DecodeHelper {
+    /// The hidden argument that turns a Flick process into a decode helper.
+    public static let subcommand = "decode-helper"
+
+    /// The command that starts a helper: this very executable with `subcommand`.
+    public static var ownCommand: [String] {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let executable = length > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+        return [executable, subcommand]
+    }
+
+    /// Address space a helper may use. A decode that needs more fails in the helper (and
+    /// is reported as a crash) instead of pushing the desktop into swap.
+    public static let memoryLimitBytes = 2 << 30
+
+    /// Serves requests until stdin closes. `decode` is the in-process decoder; tests pass
+    /// one that hangs or crashes on purpose.
+    public static func serve(decode: (FilePath, Int?) throws(DecodeError) -> PixelBuffer = { path, size throws(DecodeError) in
+        try ImageDecoder.decode(path, maximumPixelSize: size)
+    }) -> Never {
+        var limit = rlimit(rlim_cur: rlim_t(memoryLimitBytes), rlim_max: rlim_t(memoryLimitBytes))
+        setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+        let input = Wire(fd: 0), output = Wire(fd: 1)
+        while let size = input.readUInt32(), let length = input.readUInt32(), length < 1 << 20, let pathBytes = input.read(Int(length)) {
+            let path = (pathBytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
+            var response: [UInt8] = []
+            do throws(DecodeError) {
+                let pixels = try decode(path, size == 0 ? nil : Int(size))
+                response.reserveCapacity(10 + pixels.width * pixels.height * 4)
+                response.append(0)
+                Wire.append(UInt32(pixels.width), to: &response)
+                Wire.append(UInt32(pixels.height), to: &response)
+                response.append(pixels.isOpaque ? 1 : 0)
+                for row in 0..<pixels.height {
+                    response += pixels.bytes[(row * pixels.bytesPerRow)..<(row * pixels.bytesPerRow + pixels.width * 4)]
+                }
+            } catch {
+                response.append(1)
+                let (kind, w, h, reason): (UInt8, Int, Int, String) = switch error {
+                case let .tooLarge(width, height): (1, width, height, "")
+                case let .unreadable(reason), let .decoderFailed(reason): (0, 0, 0, reason)
+                }
+                response.append(kind)
+                Wire.append(UInt32(w), to: &response)
+                Wire.append(UInt32(h), to: &response)
+                let text = Array(reason.utf8)
+                Wire.append(UInt32(text.count), to: &response)
+                response += text
+            }
+            guard output.write(response) else { exit(0) }
+        }
+        exit(0)
+    }
+}
+
+/// Blocking reads and writes of whole byte runs on a file descriptor, with an optional
+/// deadline for reads.
+struct Wire {
+    let fd: Int32
+
+    static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
+    func write(_ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + sent, $0.count - sent) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
+    }
+
+    /// `count` bytes, or nil on end of file, error, or when `deadline` (seconds on the
+    /// monotonic clock) passes first.
+    func read(_ count: Int, deadline: Double? = nil) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            if let deadline {
+                let remaining = deadline - Wire.monotonicSeconds()
+                guard remaining > 0 else { return nil }
+                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&poller, 1, Int32(min(remaining * 1000 + 1, Double(Int32.max))))
+                if ready < 0 && errno == EINTR { continue }
+                guard ready > 0 else { return nil }
+            }
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            filled += got
+        }
+        return bytes
+    }
+
+    func readUInt32(deadline: Double? = nil) -> UInt32? {
+        guard let bytes = read(4, deadline: deadline) else { return nil }
+        return UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+    }
+
+    static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
