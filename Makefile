@@ -7,7 +7,7 @@ PHOTOS ?= Resources/Samples
 
 # Debian packages Flick builds, runs and tests with. Installed with apt-get when run as
 # root; otherwise the exact command is printed.
-SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libexif-dev libx11-dev libfontconfig-dev \
+SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libexif-dev libpng-dev libglib2.0-dev libx11-dev libfontconfig-dev \
 	fonts-dejavu-core xvfb xdotool imagemagick x11-utils
 
 deps:

@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
         // The platform-free core.
@@ -31,7 +33,7 @@ let package = Package(
         .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures"]),
 
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["CSDL2", "CTurboJPEG", "CExif", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["CSDL2", "CTurboJPEG", "CExif", "CPNG", "CGLib", .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.
         .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "PhotoLibrary"]),
 

@@ -39,6 +39,25 @@ public enum FolderScanner {
         return photos.sorted { NaturalOrder.areInIncreasingOrder($0.fileName, $1.fileName) }
     }
 
+    /// The visible folders inside `folder` (symlinked folders are not followed, so a link
+    /// loop cannot recurse forever), in natural order.
+    public static func subfolders(of folder: FilePath) -> [FilePath] {
+        guard let directory = folder.withPlatformString({ opendir($0) }) else { return [] }
+        defer { closedir(directory) }
+        var folders: [FilePath] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 }) }
+            guard let first = name.first, first != CChar(UInt8(ascii: ".")) else { continue }
+            let nameOnly = (name + [0]).withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
+            guard let component = nameOnly.lastComponent else { continue }
+            let path = folder.appending(component)
+            var info = stat()
+            guard path.withPlatformString({ lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            folders.append(path)
+        }
+        return folders.sorted { NaturalOrder.areInIncreasingOrder($0.string, $1.string) }
+    }
+
     /// The photo at `path` if it is a regular, readable file in an image format.
     public static func photo(at path: FilePath) -> Photo? {
         var info = stat()

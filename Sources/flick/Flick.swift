@@ -20,14 +20,32 @@ enum FlickMain {
     }
 }
 
+/// `flick [PATH]` browses; `flick thumbnail PATH...` fills the shared thumbnail cache.
 struct Flick: ParsableCommand {
     static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(
         commandName: "flick",
         abstract: "Browse a folder of photos with the mouse.",
-        discussion: "Opens PATH (a folder, or an image to open its folder at that photo); the current folder when no PATH is given.",
-        version: version)
+        usage: """
+            flick [PATH] [--view <view>] [--fullscreen]
+              flick thumbnail [--size normal|large] [-r] PATH...
+            """,
+        discussion: """
+            PATH is a folder, or an image to open its folder at that photo; the current folder when omitted. \
+            --view picks the first view (grid, stack, deck, cull); --fullscreen starts full screen. \
+            See 'flick help browse' and 'flick help thumbnail'.
+            """,
+        version: version,
+        subcommands: [Browse.self, MakeThumbnails.self],
+        defaultSubcommand: Browse.self)
+}
+
+struct Browse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Open a folder of photos (the default).",
+        discussion: "Opens PATH (a folder, or an image to open its folder at that photo); the current folder when no PATH is given.")
 
     @Argument(help: "A folder of photos, or one image in it. Default: the current folder.")
     var path: String?
@@ -57,9 +75,10 @@ struct Flick: ParsableCommand {
         app.run()
     }
 
-    /// One clear line on stderr and exit status 2: the path or the request cannot be served.
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("flick: \(message)\n".utf8))
-        Foundation.exit(2)
-    }
+}
+
+/// One clear line on stderr and exit status 2: the path or the request cannot be served.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("flick: \(message)\n".utf8))
+    Foundation.exit(2)
 }

@@ -28,7 +28,19 @@ final class ThumbnailStore: PhotoSource {
         self.photos = photos
         self.textures = textures
         let decoder = IsolatedDecoder(command: DecodeHelper.ownCommand)
-        queue = DecodeQueue(decode: { decoder.decode($0.path, maximumPixelSize: $0.maximumPixelSize) }, wake: wake)
+        let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
+                                   decode: { decoder.decode($0, maximumPixelSize: $1) })
+        let photosByPath = Dictionary(photos.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // Thumbnail sizes go through the shared cache; larger ones are decoded directly.
+        queue = DecodeQueue(decode: { request in
+            if let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
+               flavor.pixelSize == size, let photo = photosByPath[request.path] {
+                let outcome = maker.thumbnail(of: photo, flavor: flavor)
+                if case let .failed(error) = outcome { return .failure(error) }
+                return .success(outcome.pixels!)
+            }
+            return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize)
+        }, wake: wake)
         for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
         textures.onEvict = { [weak self] handle in self?.evicted(handle) }
     }

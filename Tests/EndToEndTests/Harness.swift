@@ -150,17 +150,33 @@ struct Screenshot {
 /// A running Flick in a private X server.
 final class FlickSession {
     let server: XvfbServer
-    let process: Process
-    let stderr = Pipe()
+    private(set) var process = Process()
+    private(set) var stderr = Pipe()
     private(set) var windowID: UInt = 0
 
     init(arguments: [String], environment: [String: String] = [:]) throws {
         server = try XvfbServer()
+        // A private thumbnail cache: tests never write into the real ~/.cache.
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-cache-\(UUID().uuidString)").path
+        let fullEnvironment = ProcessInfo.processInfo.environment
+            .merging(["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache]) { $1 }
+            .merging(environment) { $1 }
+        // Now and then a fresh Xvfb refuses the very first client on these machines (SDL
+        // reports "x11 not available"); that is the harness's race, not Flick's, so retry.
+        for _ in 0..<3 {
+            try launch(arguments: arguments, environment: fullEnvironment)
+            if windowID != 0 || !errorOutput().contains("x11 not available") { break }
+            usleep(300_000)
+        }
+        guard windowID != 0 else { throw HarnessError("no Flick window appeared; stderr: \(errorOutput())") }
+    }
+
+    private func launch(arguments: [String], environment: [String: String]) throws {
         process = Process()
+        stderr = Pipe()
         process.executableURL = URL(fileURLWithPath: flickBinary)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11"]) { $1 }
-            .merging(environment) { $1 }
+        process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = stderr
         try process.run()
@@ -168,11 +184,10 @@ final class FlickSession {
         while Date() < deadline && process.isRunning {
             if let id = UInt(try server.xdotool("search", "--class", "flick").split(separator: "\n").first ?? "") {
                 windowID = id
-                break
+                return
             }
             usleep(100_000)
         }
-        guard windowID != 0 else { throw HarnessError("no Flick window appeared; stderr: \(errorOutput())") }
     }
 
     func errorOutput() -> String {

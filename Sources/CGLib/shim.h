@@ -1,0 +1,3 @@
+// GLib, for file URIs (RFC 3986 escaping as the Thumbnail Managing Standard requires)
+// and MD5.
+#include <glib.h>

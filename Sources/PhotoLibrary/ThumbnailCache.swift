@@ -1,0 +1,154 @@
+internal import CGLib
+internal import CPNG
+import Foundation
+import SystemPackage
+
+/// The freedesktop.org Thumbnail Managing Standard's shared cache, so Flick and the file
+/// managers make each thumbnail once: `$XDG_CACHE_HOME/thumbnails/{normal,large}/` PNGs
+/// named by the MD5 of the file's URI, carrying `Thumb::URI` and `Thumb::MTime`; stale
+/// when the file's mtime changed; failures recorded under `fail/<app>-<version>/` so a
+/// bad file is not retried every time. Flick writes only here, never into photo folders.
+public struct ThumbnailCache: Sendable {
+    public enum Flavor: String, Sendable, CaseIterable {
+        /// At most 128 pixels on the longer side.
+        case normal
+        /// At most 256.
+        case large
+
+        public var pixelSize: Int { self == .normal ? 128 : 256 }
+
+        /// The smallest flavour at least `pixels` big, or nil when even `large` is too small.
+        public static func covering(_ pixels: Int) -> Flavor? { allCases.first { $0.pixelSize >= pixels } }
+    }
+
+    /// What the cache knows of a file.
+    public enum Entry: Equatable, Sendable {
+        /// A thumbnail for the file as it is now.
+        case valid(FilePath)
+        /// Making one failed before, for the file as it is now.
+        case failed
+        case missing
+    }
+
+    public let root: FilePath
+    /// The `fail/` subfolder this program records in, e.g. "flick-0.1.0".
+    public let failureFolder: String
+
+    public init(root: FilePath, application: String) {
+        self.root = root
+        failureFolder = application
+    }
+
+    /// `$XDG_CACHE_HOME/thumbnails`, or `~/.cache/thumbnails`.
+    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return FilePath(cache).appending("thumbnails") }
+        return FilePath(environment["HOME"] ?? NSHomeDirectory()).appending(".cache/thumbnails")
+    }
+
+    /// The file's canonical URI (RFC 3986-escaped `file://` absolute path), or nil for a
+    /// relative path.
+    public static func uri(for path: FilePath) -> String? {
+        path.withPlatformString { raw -> String? in
+            guard let uri = g_filename_to_uri(raw, nil, nil) else { return nil }
+            defer { g_free(uri) }
+            return String(cString: uri)
+        }
+    }
+
+    /// The MD5 of the URI in lower-case hex: the thumbnail's file name without ".png".
+    public static func hash(uri: String) -> String {
+        let digest = g_compute_checksum_for_string(G_CHECKSUM_MD5, uri, -1)!
+        defer { g_free(digest) }
+        return String(cString: digest)
+    }
+
+    public func path(for uri: String, flavor: Flavor) -> FilePath {
+        root.appending(flavor.rawValue).appending(Self.hash(uri: uri) + ".png")
+    }
+
+    public func failurePath(for uri: String) -> FilePath {
+        root.appending("fail").appending(failureFolder).appending(Self.hash(uri: uri) + ".png")
+    }
+
+    /// Whether a current thumbnail of `flavor`, or a current failure, exists for `file`
+    /// whose modification time is `modified` (whole seconds, as the standard compares).
+    public func entry(for file: FilePath, modified: Date, flavor: Flavor) -> Entry {
+        guard let uri = Self.uri(for: file) else { return .missing }
+        let mtime = String(Int(modified.timeIntervalSince1970.rounded(.down)))
+        func isCurrent(_ thumbnail: FilePath) -> Bool {
+            Self.text(in: thumbnail, key: "Thumb::URI") == uri && Self.text(in: thumbnail, key: "Thumb::MTime") == mtime
+        }
+        let thumbnail = path(for: uri, flavor: flavor)
+        if isCurrent(thumbnail) { return .valid(thumbnail) }
+        return isCurrent(failurePath(for: uri)) ? .failed : .missing
+    }
+
+    /// Stores `pixels` (already no larger than the flavour) as the thumbnail of `file`.
+    public func store(_ pixels: PixelBuffer, for file: FilePath, modified: Date, flavor: Flavor, originalSize: (width: Int, height: Int)? = nil) throws(CacheError) {
+        guard let uri = Self.uri(for: file) else { throw .noURI }
+        var texts = [("Thumb::URI", uri), ("Thumb::MTime", String(Int(modified.timeIntervalSince1970.rounded(.down)))),
+                     ("Software", "Flick")]
+        if let originalSize {
+            texts += [("Thumb::Image::Width", String(originalSize.width)), ("Thumb::Image::Height", String(originalSize.height))]
+        }
+        try write(pixels, texts: texts, to: path(for: uri, flavor: flavor))
+    }
+
+    /// Records that no thumbnail can be made of `file` as it is now.
+    public func recordFailure(for file: FilePath, modified: Date) throws(CacheError) {
+        guard let uri = Self.uri(for: file) else { throw .noURI }
+        let blank = PixelBuffer(width: 1, height: 1, blue: 0, green: 0, red: 0, alpha: 0)
+        try write(blank, texts: [("Thumb::URI", uri), ("Thumb::MTime", String(Int(modified.timeIntervalSince1970.rounded(.down))))],
+                  to: failurePath(for: uri))
+    }
+
+    public enum CacheError: Error, Equatable {
+        case noURI
+        case cannotWrite(String)
+    }
+
+    /// Writes a PNG beside its final name and renames it into place, so readers never see
+    /// half a file; mode 0600 and folders 0700, as the standard asks (thumbnails reveal
+    /// what a user's files look like).
+    private func write(_ pixels: PixelBuffer, texts: [(String, String)], to target: FilePath) throws(CacheError) {
+        let folder = target.removingLastComponent()
+        try Self.makeFolders(folder)
+        let temporary = folder.appending(".\(target.lastComponent?.string ?? "thumb").\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let keys = texts.map { strdup($0.0) }, values = texts.map { strdup($0.1) }
+        defer { (keys + values).forEach { free($0) } }
+        var keyPointers = keys.map { UnsafePointer($0) }, valuePointers = values.map { UnsafePointer($0) }
+        let status = temporary.withPlatformString { tempPath in
+            pixels.bytes.withUnsafeBufferPointer { bytes in
+                flick_png_write(tempPath, bytes.baseAddress, Int32(pixels.width), Int32(pixels.height), Int32(pixels.bytesPerRow),
+                                &keyPointers, &valuePointers, Int32(texts.count))
+            }
+        }
+        guard status == 0 else {
+            _ = temporary.withPlatformString { unlink($0) }
+            throw .cannotWrite(target.string)
+        }
+        let moved = temporary.withPlatformString { tempPath in
+            target.withPlatformString { finalPath in chmod(tempPath, 0o600) == 0 && rename(tempPath, finalPath) == 0 }
+        }
+        if !moved {
+            _ = temporary.withPlatformString { unlink($0) }
+            throw .cannotWrite(target.string)
+        }
+    }
+
+    private static func makeFolders(_ folder: FilePath) throws(CacheError) {
+        var current = FilePath("/")
+        for component in folder.components {
+            current.append(component)
+            let made = current.withPlatformString { mkdir($0, 0o700) }
+            if made != 0 && errno != EEXIST { throw .cannotWrite(current.string) }
+        }
+    }
+
+    /// The text of chunk `key` in the PNG at `path`, if any.
+    public static func text(in path: FilePath, key: String) -> String? {
+        var value = [CChar](repeating: 0, count: 4096)
+        let found = path.withPlatformString { flick_png_read_text($0, key, &value, Int32(value.count)) }
+        return found == 0 ? String(cString: value) : nil
+    }
+}
