@@ -24,36 +24,31 @@ public enum FolderScanner {
         var info = stat()
         guard folder.withPlatformString({ stat($0, &info) }) == 0 else { throw .notFound(folder.string) }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notAFolder(folder.string) }
-        guard let directory = folder.withPlatformString({ opendir($0) }) else { throw .unreadable(folder.string) }
+        guard let entries = visibleEntries(of: folder) else { throw .unreadable(folder.string) }
+        return entries.compactMap(photo(at:)).sorted { NaturalOrder.areInIncreasingOrder($0.fileName, $1.fileName) }
+    }
+
+    /// The paths of a folder's entries whose names do not start with a dot, byte for byte;
+    /// nil when the folder cannot be opened.
+    private static func visibleEntries(of folder: FilePath) -> [FilePath]? {
+        guard let directory = folder.withPlatformString({ opendir($0) }) else { return nil }
         defer { closedir(directory) }
-        var photos: [Photo] = []
+        var paths: [FilePath] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 })
-            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 }) }
             guard let first = name.first, first != CChar(UInt8(ascii: ".")) else { continue }
             let nameOnly = (name + [0]).withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
-            guard let component = nameOnly.lastComponent, let photo = photo(at: folder.appending(component)) else { continue }
-            photos.append(photo)
+            if let component = nameOnly.lastComponent { paths.append(folder.appending(component)) }
         }
-        return photos.sorted { NaturalOrder.areInIncreasingOrder($0.fileName, $1.fileName) }
+        return paths
     }
 
     /// The visible folders inside `folder` (symlinked folders are not followed, so a link
     /// loop cannot recurse forever), in natural order.
     public static func subfolders(of folder: FilePath) -> [FilePath] {
-        guard let directory = folder.withPlatformString({ opendir($0) }) else { return [] }
-        defer { closedir(directory) }
-        var folders: [FilePath] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 }) }
-            guard let first = name.first, first != CChar(UInt8(ascii: ".")) else { continue }
-            let nameOnly = (name + [0]).withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
-            guard let component = nameOnly.lastComponent else { continue }
-            let path = folder.appending(component)
+        let folders = (visibleEntries(of: folder) ?? []).filter { path in
             var info = stat()
-            guard path.withPlatformString({ lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
-            folders.append(path)
+            return path.withPlatformString({ lstat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
         }
         return folders.sorted { NaturalOrder.areInIncreasingOrder($0.string, $1.string) }
     }
