@@ -38,9 +38,12 @@ test: deps
 run: build
 	.build/release/flick "$(PHOTOS)"
 
-# Benchmarks print figures; they are never part of `make test`.
+# Benchmarks print figures; they are never part of `make test`. vipsthumbnail is the
+# yardstick for thumbnail speed.
 bench: deps
-	$(SWIFT) build -c release --product flick --product flick-bench
+	@command -v vipsthumbnail >/dev/null || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libvips-tools; } || true
+	$(SWIFT) build -c release --product flick
+	$(SWIFT) build -c release --product flick-bench
 	bash scripts/bench.sh
 
 samples:

@@ -44,7 +44,8 @@ let package = Package(
         ]),
 
         // `make bench`: frame costs in a real window.
-        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Components", "PhotoLibrary", "Platform"]),
+        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Components", "PhotoLibrary", "Platform",
+                                                           .product(name: "SystemPackage", package: "swift-system")]),
 
         // A decode helper that hangs, crashes or hogs memory on purpose, for isolation tests.
         .executableTarget(name: "fake-decode-helper", dependencies: ["PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")],

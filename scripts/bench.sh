@@ -15,3 +15,6 @@ for renderer in "" software; do
   DISPLAY=$display FLICK_RENDERER=$renderer .build/release/flick-bench
   echo
 done
+
+echo "== thumbnails"
+bash scripts/bench-thumbnails.sh

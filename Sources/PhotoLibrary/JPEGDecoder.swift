@@ -29,7 +29,7 @@ enum JPEGDecoder {
         let status = bytes.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target2 in
                 tjDecompress2(handle, source.baseAddress, UInt(source.count), target2.baseAddress, Int32(target.width),
-                              Int32(target.width * 4), Int32(target.height), format.rawValue, TJFLAG_FASTDCT)
+                              Int32(target.width * 4), Int32(target.height), format.rawValue, TJFLAG_FASTDCT | TJFLAG_FASTUPSAMPLE)
             }
         }
         if status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {

@@ -6,6 +6,7 @@ import Motion
 import PhotoLibrary
 import Platform
 import ViewTree
+import SystemPackage
 
 // Frame costs in a real 1280×800 window, as CPU milliseconds per frame (the process's CPU
 // time, so the renderer's own threads count). Absolute numbers swing on shared machines;
@@ -62,6 +63,29 @@ final class SyntheticPhotos: PhotoSource {
     var photoCount: Int { count }
     func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize: Int) {}
     func thumbnail(at index: Int) -> Thumbnail { thumbnails[index % thumbnails.count] }
+}
+
+/// `flick-bench isolation PHOTO FLICK`: milliseconds per 256-pixel thumbnail of PHOTO,
+/// decoded in-process and through FLICK's decode helper, and the difference.
+func measureIsolation(photo: String, flick: String) {
+    let path = FilePath(photo)
+    let rounds = 20
+    func perPhoto(_ decode: () -> Void) -> Double {
+        decode()
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<rounds { decode() }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(rounds)
+    }
+    let inProcess = perPhoto { _ = try? ImageDecoder.decode(path, maximumPixelSize: 256) }
+    let decoder = IsolatedDecoder(command: [flick, DecodeHelper.subcommand])
+    let isolated = perPhoto { _ = decoder.decode(path, maximumPixelSize: 256) }
+    print(String(format: "decode 256 px in-process %6.1f ms, through a helper %6.1f ms: isolation costs %5.1f ms/photo",
+                 inProcess, isolated, isolated - inProcess))
+}
+
+if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "isolation" {
+    measureIsolation(photo: CommandLine.arguments[2], flick: CommandLine.arguments[3])
+    exit(0)
 }
 
 do {
