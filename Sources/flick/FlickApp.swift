@@ -3,7 +3,9 @@ import Foundation
 import Geometry
 import Gestures
 import Motion
+import PhotoLibrary
 import Platform
+import SystemPackage
 import ViewTree
 
 /// The running app: one window, its view tree, and the wiring between them. It owns the
@@ -17,7 +19,8 @@ final class FlickApp: FrameDriver {
     private let animator: Animator
     private let arena: GestureArena
     private let context: ComponentContext
-    private let album: Album
+    private var album: Album
+    private var watcher: FolderWatcher?
     private let thumbnails: ThumbnailStore
     private let grid: GridView
 
@@ -39,6 +42,7 @@ final class FlickApp: FrameDriver {
         thumbnails.onChange = { [unowned grid] in grid.reloadData() }
         rootView.layoutIfNeeded()
         if let start = opening.startIndex { grid.scrollToPhoto(start, animated: false) }
+        watcher = FolderWatcher(folder: FilePath(album.folder.path)) { waker.wake() }
     }
 
     func run() { window.run(self) }
@@ -64,6 +68,13 @@ final class FlickApp: FrameDriver {
         }
     }
 
+    /// Photos were added, removed, renamed or rewritten: list the folder again. A folder
+    /// that vanished or became unreadable shows as empty rather than stale.
+    private func rescanAlbum() {
+        album.photos = (try? FolderScanner.photos(in: FilePath(album.folder.path))) ?? []
+        thumbnails.replacePhotos(album.photos)
+    }
+
     private func handleKey(_ key: KeyEvent) {
         switch key.key {
         case .escape:
@@ -78,6 +89,7 @@ final class FlickApp: FrameDriver {
     }
 
     func update(at now: Seconds) {
+        if watcher?.takeChange() == true { rescanAlbum() }
         thumbnails.drainResults()
         arena.advance(to: now)
         animator.advance(to: now)

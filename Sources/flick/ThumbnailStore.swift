@@ -30,11 +30,11 @@ final class ThumbnailStore: PhotoSource {
         let decoder = IsolatedDecoder(command: DecodeHelper.ownCommand)
         let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
                                    decode: { decoder.decode($0, maximumPixelSize: $1) })
-        let photosByPath = Dictionary(photos.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         // Thumbnail sizes go through the shared cache; larger ones are decoded directly.
+        // The photo is looked at afresh (its mtime decides whether a cached one is current).
         queue = DecodeQueue(decode: { request in
             if let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
-               flavor.pixelSize == size, let photo = photosByPath[request.path] {
+               flavor.pixelSize == size, let photo = FolderScanner.photo(at: request.path) {
                 let outcome = maker.thumbnail(of: photo, flavor: flavor)
                 if case let .failed(error) = outcome { return .failure(error) }
                 return .success(outcome.pixels!)
@@ -61,6 +61,32 @@ final class ThumbnailStore: PhotoSource {
         queue.demoteAll()
         for index in visible { request(index, priority: .visible) }
         for index in nearby where !visible.contains(index) { request(index, priority: .neighbour) }
+    }
+
+    /// The folder's photos changed on disk: keep what is known of photos that are still
+    /// there unchanged, forget the rest (a rewritten file has a new mtime and is decoded
+    /// again), and let go of the textures of photos that are gone.
+    func replacePhotos(_ newPhotos: [Photo]) {
+        var newStates: [Int: Thumbnail] = [:]
+        var newRequested: Set<Int> = []
+        var newIndexByPath: [FilePath: Int] = [:]
+        for (index, photo) in newPhotos.enumerated() {
+            newIndexByPath[photo.path] = index
+            guard let old = indexByPath[photo.path], photos[old].modificationDate == photo.modificationDate else { continue }
+            newStates[index] = states[old]
+            if requested.contains(old) { newRequested.insert(index) }
+        }
+        for (index, state) in states {
+            guard case let .ready(image) = state, newIndexByPath[photos[index].path].flatMap({ newStates[$0] }) != state else { continue }
+            textures.remove(image.texture)
+        }
+        photos = newPhotos
+        states = newStates
+        requested = newRequested
+        indexByPath = newIndexByPath
+        indexByTexture = [:]
+        for (index, state) in states { if case let .ready(image) = state { indexByTexture[image.texture] = index } }
+        onChange()
     }
 
     private func request(_ index: Int, priority: DecodeRequest.Priority) {

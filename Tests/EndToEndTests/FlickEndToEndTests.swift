@@ -44,6 +44,29 @@ import Testing
         #expect(reflowed, "the grid reflowed to the new width")
     }
 
+    @Test func photosAddedAndRemovedWhileOpenShowUpWithoutARestart() throws {
+        let folder = try makeSolidColourFolder(Array(Self.colours.prefix(2)))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flick = try FlickSession(arguments: [folder.path])
+        let window = try flick.geometry()
+        #expect(try flick.waitForScreen { showsColours($0, window: window, count: 2) }.1)
+
+        // A third photo arrives: its colour fills the third cell.
+        let c = Self.colours[2]
+        try run("convert-im6.q16", ["-size", "300x200", "xc:rgb(\(c.red),\(c.green),\(c.blue))", folder.appendingPathComponent("photo_3.png").path])
+        #expect(try flick.waitForScreen { showsColours($0, window: window, count: 3) }.1, "the added photo appears")
+
+        // The first is deleted: the others move up, nothing stale is left in the last cell.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("photo_1.png"))
+        let (shot, moved) = try flick.waitForScreen { shot in
+            let first = cellCentre(0, in: window), second = cellCentre(1, in: window), third = cellCentre(2, in: window)
+            return shot.matches(x: first.x, y: first.y, Self.colours[1]) && shot.matches(x: second.x, y: second.y, Self.colours[2])
+                && !shot.matches(x: third.x, y: third.y, Self.colours[2])
+        }
+        #expect(moved, "the deleted photo is gone: \(shot.color(x: cellCentre(0, in: window).x, y: cellCentre(0, in: window).y))")
+        #expect(flick.process.isRunning)
+    }
+
     @Test func escapeQuitsWithStatusZero() throws {
         let flick = try FlickSession(arguments: [try makeSolidColourFolder(Array(Self.colours.prefix(2))).path])
         let window = try flick.geometry()

@@ -1,0 +1,62 @@
+import Foundation
+import Synchronization
+import SystemPackage
+
+/// Watches one folder with inotify and reports that its entries changed: files added,
+/// removed, renamed, or rewritten (closed after writing). It does not say what changed;
+/// the app rescans, which is cheap next to decoding and cannot drift out of step.
+public final class FolderWatcher: Sendable {
+    private let inotify: Int32
+    private let stopPipe: (read: Int32, write: Int32)
+    private let changed = ChangeFlag()
+
+    /// Shared by the watcher and its thread (an Atomic itself cannot be captured).
+    private final class ChangeFlag: Sendable {
+        let value = Atomic<Bool>(false)
+    }
+
+    /// Starts watching; `onChange` runs on the watcher's thread (it should only wake the
+    /// UI thread). Nil when the folder cannot be watched (then the app simply does not
+    /// update live).
+    public init?(folder: FilePath, onChange: @escaping @Sendable () -> Void) {
+        let fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE_SELF | IN_MOVE_SELF)
+        guard folder.withPlatformString({ inotify_add_watch(fd, $0, mask) }) >= 0 else { close(fd); return nil }
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { close(fd); return nil }
+        inotify = fd
+        stopPipe = (pipeEnds[0], pipeEnds[1])
+        let thread = Thread { [inotify, stopPipe, changed] in
+            Self.watch(inotify: inotify, stop: stopPipe.read, changed: changed, onChange: onChange)
+        }
+        thread.name = "flick-watch"
+        thread.start()
+    }
+
+    /// True once if anything changed since the last call.
+    public func takeChange() -> Bool {
+        changed.value.exchange(false, ordering: .acquiringAndReleasing)
+    }
+
+    deinit {
+        var byte: UInt8 = 1
+        _ = write(stopPipe.write, &byte, 1)
+        close(stopPipe.write)
+    }
+
+    private static func watch(inotify: Int32, stop: Int32, changed: ChangeFlag, onChange: @Sendable () -> Void) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 2, -1) < 0 { if errno == EINTR { continue }; break }
+            if fds[1].revents != 0 { break }
+            // Drain everything queued; one wake covers a burst (a copy of 500 photos).
+            let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
+            guard count > 0 else { if errno == EINTR { continue }; break }
+            if !changed.value.exchange(true, ordering: .acquiringAndReleasing) { onChange() }
+        }
+        close(inotify)
+        close(stop)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import PhotoLibrary
+import SystemPackage
+
+@Suite struct FolderWatcherTests {
+    func waitForChange(_ watcher: FolderWatcher) -> Bool {
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline {
+            if watcher.takeChange() { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    @Test func addingRenamingRewritingAndRemovingAFileAreEachReported() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wakes = Counter()
+        let watcher = try #require(FolderWatcher(folder: FilePath(folder.path)) { wakes.increment() })
+        #expect(!watcher.takeChange())
+
+        let photo = folder.appendingPathComponent("a.jpg")
+        try FileManager.default.copyItem(at: Fixtures.photos.appendingPathComponent("IMG_2.jpg"), to: photo)
+        #expect(waitForChange(watcher), "added")
+        try FileManager.default.moveItem(at: photo, to: folder.appendingPathComponent("b.jpg"))
+        #expect(waitForChange(watcher), "renamed")
+        try Data([0xFF, 0xD8, 0xFF]).write(to: folder.appendingPathComponent("b.jpg"))
+        #expect(waitForChange(watcher), "rewritten")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("b.jpg"))
+        #expect(waitForChange(watcher), "removed")
+        #expect(wakes.value >= 4)
+        #expect(!watcher.takeChange())
+    }
+
+    @Test func aFolderThatDoesNotExistCannotBeWatched() {
+        #expect(FolderWatcher(folder: FilePath("/no/such/folder")) {} == nil)
+    }
+}
