@@ -45,7 +45,10 @@ public struct DecodeResult: Sendable {
 /// passes a function that posts an SDL event). The UI thread never blocks on a worker.
 public final class DecodeQueue: Sendable {
     private struct State {
-        var pending: [DecodeRequest.Key: DecodeRequest] = [:]
+        /// Each waiting request with its submission number: within a priority, earlier
+        /// submissions go first, so a screen fills in reading order.
+        var pending: [DecodeRequest.Key: (request: DecodeRequest, sequence: UInt64)] = [:]
+        var nextSequence: UInt64 = 0
         var inFlight: Set<DecodeRequest.Key> = []
         var inbox: [DecodeResult] = []
         var stopped = false
@@ -79,8 +82,9 @@ public final class DecodeQueue: Sendable {
     public func submit(_ request: DecodeRequest) {
         let added = state.withLock { state -> Bool in
             guard !state.inFlight.contains(request.key) else { return false }
-            if let existing = state.pending[request.key], existing.priority >= request.priority { return false }
-            state.pending[request.key] = request
+            if let existing = state.pending[request.key], existing.request.priority >= request.priority { return false }
+            state.pending[request.key] = (request, state.nextSequence)
+            state.nextSequence += 1
             return true
         }
         if added { work.lock(); work.signal(); work.unlock() }
@@ -91,7 +95,7 @@ public final class DecodeQueue: Sendable {
     @discardableResult
     public func cancelPending(where shouldCancel: (DecodeRequest) -> Bool) -> [DecodeRequest] {
         state.withLock { state in
-            let cancelled = state.pending.values.filter(shouldCancel)
+            let cancelled = state.pending.values.map(\.request).filter(shouldCancel)
             for request in cancelled { state.pending.removeValue(forKey: request.key) }
             return cancelled
         }
@@ -101,7 +105,7 @@ public final class DecodeQueue: Sendable {
     /// visible now. Used when the view scrolls.
     public func demoteAll() {
         state.withLock { state in
-            for key in state.pending.keys { state.pending[key]?.priority = .prefetch }
+            for key in state.pending.keys { state.pending[key]?.request.priority = .prefetch }
         }
     }
 
@@ -139,7 +143,9 @@ public final class DecodeQueue: Sendable {
         while true {
             let claimed = state.withLock { state -> (DecodeRequest?, Bool) in
                 if state.stopped { return (nil, true) }
-                guard let best = state.pending.values.max(by: { $0.priority < $1.priority }) else { return (nil, false) }
+                guard let best = state.pending.values.max(by: { a, b in
+                    a.request.priority != b.request.priority ? a.request.priority < b.request.priority : a.sequence > b.sequence
+                })?.request else { return (nil, false) }
                 state.pending.removeValue(forKey: best.key)
                 state.inFlight.insert(best.key)
                 return (best, false)

@@ -28,6 +28,26 @@ public enum FolderScanner {
         return entries.compactMap(photo(at:)).sorted { NaturalOrder.areInIncreasingOrder($0.fileName, $1.fileName) }
     }
 
+    /// Lists the folder's photos in natural order and hands them over `batchSize` at a
+    /// time, so a folder of 100,000 files shows its first screen long before the last file
+    /// is looked at. Names are read and sorted first (fast); each file is then checked
+    /// (stat and a 16-byte sniff) batch by batch. `deliver` returns false to stop early.
+    public static func scan(_ folder: FilePath, batchSize: Int = 256, deliver: ([Photo]) -> Bool) throws(FolderError) {
+        var info = stat()
+        guard folder.withPlatformString({ stat($0, &info) }) == 0 else { throw .notFound(folder.string) }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notAFolder(folder.string) }
+        guard let entries = visibleEntries(of: folder) else { throw .unreadable(folder.string) }
+        let sorted = entries.map { (path: $0, name: $0.lastComponent?.string ?? "") }
+            .sorted { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
+        var start = 0
+        while start < sorted.count {
+            let end = min(sorted.count, start + max(1, batchSize))
+            let batch = sorted[start..<end].compactMap { photo(at: $0.path) }
+            if !batch.isEmpty, !deliver(batch) { return }
+            start = end
+        }
+    }
+
     /// The paths of a folder's entries whose names do not start with a dot, byte for byte;
     /// nil when the folder cannot be opened.
     private static func visibleEntries(of folder: FilePath) -> [FilePath]? {

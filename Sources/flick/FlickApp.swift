@@ -21,6 +21,12 @@ final class FlickApp: FrameDriver {
     private let context: ComponentContext
     private var album: Album
     private var watcher: FolderWatcher?
+    private let lister: AlbumLister
+    private var listingFinished = false
+    /// A folder change seen while the first listing still runs waits for it to finish.
+    private var rescanPending = false
+    /// The photo Flick was opened on, until the listing reaches it.
+    private var startPath: FilePath?
     private let thumbnails: ThumbnailStore
     private let grid: GridView
 
@@ -41,8 +47,9 @@ final class FlickApp: FrameDriver {
         grid.source = thumbnails
         thumbnails.onChange = { [unowned grid] in grid.reloadData() }
         rootView.layoutIfNeeded()
-        if let start = opening.startIndex { grid.scrollToPhoto(start, animated: false) }
-        watcher = FolderWatcher(folder: FilePath(album.folder.path)) { waker.wake() }
+        startPath = opening.startPath
+        lister = AlbumLister(folder: album.folderPath) { waker.wake() }
+        watcher = FolderWatcher(folder: album.folderPath) { waker.wake() }
     }
 
     func run() { window.run(self) }
@@ -68,10 +75,27 @@ final class FlickApp: FrameDriver {
         }
     }
 
+    /// The grid grows as the listing arrives; the photo Flick was opened on is scrolled to
+    /// once listed.
+    private func takeListedPhotos() {
+        guard !listingFinished else { return }
+        let (photos, finished) = lister.drain()
+        listingFinished = finished
+        guard !photos.isEmpty else { return }
+        album.photos += photos
+        thumbnails.appendPhotos(photos)
+        if let start = startPath, let index = album.photos.firstIndex(where: { $0.path == start }) {
+            startPath = nil
+            rootView.layoutIfNeeded()
+            grid.scrollToPhoto(index, animated: false)
+        }
+    }
+
     /// Photos were added, removed, renamed or rewritten: list the folder again. A folder
     /// that vanished or became unreadable shows as empty rather than stale.
     private func rescanAlbum() {
-        album.photos = (try? FolderScanner.photos(in: FilePath(album.folder.path))) ?? []
+        rescanPending = false
+        album.photos = (try? FolderScanner.photos(in: album.folderPath)) ?? []
         thumbnails.replacePhotos(album.photos)
     }
 
@@ -89,7 +113,9 @@ final class FlickApp: FrameDriver {
     }
 
     func update(at now: Seconds) {
-        if watcher?.takeChange() == true { rescanAlbum() }
+        takeListedPhotos()
+        if watcher?.takeChange() == true { rescanPending = true }
+        if rescanPending && listingFinished { rescanAlbum() }
         thumbnails.drainResults()
         arena.advance(to: now)
         animator.advance(to: now)

@@ -63,6 +63,15 @@ final class ThumbnailStore: PhotoSource {
         for index in nearby where !visible.contains(index) { request(index, priority: .neighbour) }
     }
 
+    /// More of the folder's listing arrived.
+    func appendPhotos(_ more: [Photo]) {
+        for photo in more {
+            indexByPath[photo.path] = photos.count
+            photos.append(photo)
+        }
+        onChange()
+    }
+
     /// The folder's photos changed on disk: keep what is known of photos that are still
     /// there unchanged, forget the rest (a rewritten file has a new mtime and is decoded
     /// again), and let go of the textures of photos that are gone.

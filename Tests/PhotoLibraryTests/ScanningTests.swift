@@ -41,3 +41,24 @@ import SystemPackage
         #expect(ImageFormat.sniff(Array("not an image".utf8), fileExtension: "jpg") == nil)
     }
 }
+
+@Suite struct BatchedScanningTests {
+    @Test func aScanDeliversThePhotosInNaturalOrderBatchByBatch() throws {
+        var batches: [[String]] = []
+        try FolderScanner.scan(FilePath(Fixtures.photos.path), batchSize: 6) { batch in
+            batches.append(batch.map(\.fileName))
+            return true
+        }
+        #expect(batches.count >= 4 && batches.allSatisfy { $0.count <= 6 })
+        #expect(batches.flatMap { $0 } == (try FolderScanner.photos(in: FilePath(Fixtures.photos.path))).map(\.fileName))
+    }
+
+    @Test func aScanStopsWhenAsked() throws {
+        var delivered = 0
+        try FolderScanner.scan(FilePath(Fixtures.photos.path), batchSize: 5) { batch in
+            delivered += batch.count
+            return false
+        }
+        #expect(delivered <= 5)
+    }
+}
