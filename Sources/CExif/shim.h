@@ -1,4 +1,4 @@
-// libexif, for orientation, the embedded thumbnail and a photo's facts.
+// libexif, for the orientation tag.
 #include <stddef.h>
 #include <libexif/exif-data.h>
 #include <libexif/exif-utils.h>

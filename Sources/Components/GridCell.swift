@@ -34,7 +34,9 @@ final class GridCell: View {
             label.isHidden = true
         case let .ready(image):
             backgroundColor = Self.loadingColor
-            content = ImageContent(texture: image.texture, pixelSize: image.pixelSize, isOpaque: image.isOpaque, mode: .aspectFill)
+            var cropped = image
+            cropped.mode = .aspectFill
+            content = cropped
             label.isHidden = true
         case .failed:
             backgroundColor = Self.failedColor

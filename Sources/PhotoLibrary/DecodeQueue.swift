@@ -61,7 +61,7 @@ public final class DecodeQueue: Sendable {
 
     /// `workerCount` defaults to the number of cores, so both of a 2-core machine's work.
     /// `decode` does the work on a worker thread: in the app, through isolated helper
-    /// processes (`IsolatedDecoder`); `decodeInProcess` for tools and tests.
+    /// processes (`IsolatedDecoder`).
     public init(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
                 decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>,
                 wake: @escaping @Sendable () -> Void) {
@@ -72,10 +72,6 @@ public final class DecodeQueue: Sendable {
             thread.name = "flick-decode-\(index)"
             thread.start()
         }
-    }
-
-    public static let decodeInProcess: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = { request in
-        Result { () throws(DecodeError) in try ImageDecoder.decode(request.path, maximumPixelSize: request.maximumPixelSize) }
     }
 
     /// Queues `request`, or raises the priority of the same request already waiting.

@@ -48,15 +48,6 @@ public enum ImageDecoder {
         return pixels
     }
 
-    /// The embedded EXIF preview of a JPEG, upright: an instant first thumbnail.
-    public static func embeddedPreview(_ path: FilePath, limits: DecodeLimits = DecodeLimits()) -> PixelBuffer? {
-        guard let bytes = try? read(path, limits: limits) else { return nil }
-        let exif = ExifInfo(jpeg: bytes)
-        guard let thumbnail = exif.thumbnailJPEG,
-              let preview = try? JPEGDecoder.decode(thumbnail, maximumPixelSize: nil, limits: limits) else { return nil }
-        return preview.applying(exif.orientation)
-    }
-
     static func read(_ path: FilePath, limits: DecodeLimits) throws(DecodeError) -> [UInt8] {
         let fd = path.openForReading()
         guard fd >= 0 else { throw .unreadable(String(cString: strerror(errno))) }

@@ -5,11 +5,6 @@ import Foundation
 /// (1/8 … 1) that still covers the requested size: a 12 MP photo for a 256-pixel thumbnail
 /// is decoded at 1/8 and never allocated at full size.
 enum JPEGDecoder {
-    static func scaledSize(width: Int, height: Int, toCover limit: Int?) -> (width: Int, height: Int) {
-        JPEGScale.covering(width: width, height: height, limit: limit)
-    }
-
-
     static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
         guard let handle = tjInitDecompress() else { throw .unreadable("JPEG decoder unavailable") }
         defer { tjDestroy(handle) }
@@ -20,7 +15,7 @@ enum JPEGDecoder {
         guard headerOK, width > 0, height > 0 else { throw .unreadable(String(cString: tjGetErrorStr2(handle))) }
         try limits.check(width: Int(width), height: Int(height))
 
-        let target = scaledSize(width: Int(width), height: Int(height), toCover: maximumPixelSize)
+        let target = JPEGScale.covering(width: Int(width), height: Int(height), limit: maximumPixelSize)
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         var pixels = [UInt8](repeating: 0, count: target.width * target.height * 4)
         let format = isCMYK ? TJPF_CMYK : TJPF_BGRA

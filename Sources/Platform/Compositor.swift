@@ -155,8 +155,7 @@ final class Compositor {
         if texture == nil {
             SDL_SetRenderDrawBlendMode(renderer, color.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         }
-        let indices = mesh.indices.map { Int32($0) }
-        SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
+        SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), mesh.indices, Int32(mesh.indices.count))
     }
 
     // MARK: Clipping
