@@ -1,0 +1,37 @@
+import Components
+import Geometry
+import ViewTree
+
+/// An in-memory album: photo `i` has texture handle `i + 1` and the aspect ratio given by
+/// `sizes` (repeating), so tests can tell photos apart in draw lists.
+final class FakePhotoSource: PhotoSource {
+    var photoCount: Int
+    var sizes: [Size]
+    var failing: Set<Int> = []
+    /// Photos whose picture has not arrived yet.
+    var loading: Set<Int> = []
+    private(set) var lastVisible: Range<Int> = 0..<0
+    private(set) var lastNearby: Range<Int> = 0..<0
+    private(set) var lastPixelSize = 0
+
+    init(count: Int, sizes: [Size] = [Size(width: 400, height: 300)]) {
+        photoCount = count
+        self.sizes = sizes
+    }
+
+    static func handle(of index: Int) -> TextureHandle { TextureHandle(rawValue: UInt64(index + 1)) }
+
+    func size(of index: Int) -> Size { sizes[index % sizes.count] }
+
+    func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize: Int) {
+        lastVisible = visible
+        lastNearby = nearby
+        lastPixelSize = pixelSize
+    }
+
+    func thumbnail(at index: Int) -> Thumbnail {
+        if failing.contains(index) { return .failed(reason: "cannot open: not an image") }
+        if loading.contains(index) { return .loading }
+        return .ready(ImageContent(texture: Self.handle(of: index), pixelSize: size(of: index)))
+    }
+}
