@@ -5,8 +5,9 @@ import ViewTree
 
 /// A vertically scrolling grid of square thumbnails. Only visible cells exist; they are
 /// reused as the grid scrolls. Drag scrolls with momentum and a rubber band at the ends;
-/// the wheel scrolls smoothly. The scroll offset is `bounds.origin.y`, as in UIKit.
-public final class GridView: View {
+/// the wheel scrolls smoothly. A click selects, a double-click (or Enter) opens; the arrow
+/// keys move the selection ring. The scroll offset is `bounds.origin.y`, as in UIKit.
+public final class GridView: View, PhotoCollectionView {
     /// Extra rows of cells requested beyond the visible ones, so a scroll finds them ready.
     public static let nearbyRows = 3
     /// How a released drag glides. Closer to 1 = farther.
@@ -16,6 +17,9 @@ public final class GridView: View {
     public static let edgeSpring = Spring(dampingRatio: 1, response: 0.45)
     /// How a wheel notch's scroll eases in.
     public static let wheelTiming = Timing.easeOut(0.18)
+    /// The ring around the selected cell: visible on any photo, thin enough not to hide it.
+    public static let selectionColor = Color(red: 0.35, green: 0.62, blue: 1)
+    public static let selectionWidth = 3.0
 
     public let context: ComponentContext
     public weak var source: PhotoSource? { didSet { reloadData() } }
@@ -27,13 +31,31 @@ public final class GridView: View {
     private var dragStartOffset = 0.0
     private var isDragging = false
     private lazy var pan = PanGestureRecognizer { [unowned self] in handlePan($0) }
+    private lazy var click = TapGestureRecognizer { [unowned self] in handleClick($0) }
+    private lazy var doubleClick = TapGestureRecognizer(numberOfTaps: 2) { [unowned self] in handleDoubleClick($0) }
+    private let selectionRing = View()
+    private var hiddenIndex: Int?
+
+    /// The photo the keyboard acts on, shown by a ring; nil until a click or an arrow key.
+    public private(set) var selectedIndex: Int?
+    public var onOpenPhoto: ((Int) -> Void)?
 
     public init(context: ComponentContext) {
         self.context = context
         super.init()
         name = "grid"
         clipsToBounds = true
+        selectionRing.name = "selection"
+        selectionRing.borderColor = Self.selectionColor
+        selectionRing.borderWidth = Self.selectionWidth
+        selectionRing.isUserInteractionEnabled = false
+        selectionRing.isHidden = true
+        addSubview(selectionRing)
+        // Selecting on the first click must not wait to see whether a second one follows.
+        click.recognizesSimultaneously = true
         context.arena.add(pan, to: self)
+        context.arena.add(click, to: self)
+        context.arena.add(doubleClick, to: self)
     }
 
     /// Photo count changed or pictures arrived: refresh what is on screen.
@@ -66,6 +88,75 @@ public final class GridView: View {
     public func scroll(by delta: Double) {
         let target = min(max(bounds.minY + delta, offsetRange.lowerBound), offsetRange.upperBound)
         setOffset(target, animated: true)
+    }
+
+    /// Moves the selection ring to photo `index` (clamped to the album) and scrolls it
+    /// into view; nil removes the ring.
+    public func select(_ index: Int?, scroll: Bool = true) {
+        guard let index, photoCount > 0 else {
+            selectedIndex = nil
+            setNeedsLayout()
+            return
+        }
+        let clamped = min(max(index, 0), photoCount - 1)
+        selectedIndex = clamped
+        if scroll { scrollToPhoto(clamped, animated: true) }
+        setNeedsLayout()
+    }
+
+    /// Arrows, Home/End, PageUp/PageDown move the selection; Enter opens it. Returns
+    /// false for keys the grid does not use.
+    public func handleKey(_ key: KeyEvent) -> Bool {
+        guard photoCount > 0 else { return false }
+        let columns = layout.columns
+        let rowsPerPage = max(1, Int(bounds.height / layout.rowPitch))
+        // The first arrow press selects what the user is looking at, not photo 0 far above.
+        let current = selectedIndex ?? layout.indices(from: bounds.minY, to: bounds.maxY, count: photoCount).lowerBound
+        let moved: Int
+        switch key.key {
+        case .left: moved = selectedIndex == nil ? current : current - 1
+        case .right: moved = selectedIndex == nil ? current : current + 1
+        case .up: moved = selectedIndex == nil ? current : (current >= columns ? current - columns : current)
+        case .down: moved = selectedIndex == nil ? current : (current + columns < photoCount ? current + columns : current)
+        case .pageUp: moved = max(current % columns, current - rowsPerPage * columns)
+        case .pageDown:
+            let target = current + rowsPerPage * columns
+            moved = target < photoCount ? target : photoCount - 1
+        case .home: moved = 0
+        case .end: moved = photoCount - 1
+        case .enter:
+            if let selectedIndex { onOpenPhoto?(selectedIndex) }
+            return selectedIndex != nil
+        default: return false
+        }
+        select(moved)
+        return true
+    }
+
+    // MARK: PhotoCollectionView
+
+    public func revealPhoto(_ index: Int) -> PhotoPlacement? {
+        guard index >= 0 && index < photoCount else { return nil }
+        // A photo flying home must find its cell where it was aimed: stop any glide.
+        if let scrollAnimation { context.animator.cancel(scrollAnimation) }
+        scrollAnimation = nil
+        let frame = layout.frame(of: index)
+        let shown = animatedBounds.presentation
+        if frame.minY < shown.minY || frame.maxY > shown.maxY {
+            // Jumping is right here: the pager covers the grid while it moves.
+            scrollToPhoto(index, animated: false)
+        }
+        layoutIfNeeded()
+        return convert(frame, to: nil).map { PhotoPlacement(frame: $0) }
+    }
+
+    public func setPhotoHiddenForTransition(_ index: Int?) {
+        hiddenIndex = index
+        setNeedsLayout()
+    }
+
+    public func followPager(to index: Int) {
+        select(index, scroll: false)
     }
 
     public func setOffset(_ offset: Double, animated: Bool) {
@@ -103,7 +194,35 @@ public final class GridView: View {
             cells[index] = cell
             cell.frame = layout.frame(of: index)
             cell.show(source?.thumbnail(at: index) ?? .loading, index: index, labels: context.labels)
+            cell.opacity = index == hiddenIndex ? 0 : 1
         }
+        if let selectedIndex, selectedIndex < count {
+            // Around the cell, in the gap, so the photo itself stays whole.
+            let outset = -min(Self.selectionWidth, layout.spacing)
+            selectionRing.frame = layout.frame(of: selectedIndex).insetBy(dx: outset, dy: outset)
+            selectionRing.isHidden = false
+            bringSubviewToFront(selectionRing)
+        } else {
+            selectionRing.isHidden = true
+        }
+    }
+
+    // MARK: Clicks
+
+    private func photoIndex(at recognizer: GestureRecognizer) -> Int? {
+        guard let point = recognizer.location(in: self) else { return nil }
+        return cells.first { $0.value.frame.contains(point) }?.key
+    }
+
+    private func handleClick(_ tap: TapGestureRecognizer) {
+        guard tap.state == .recognized, let index = photoIndex(at: tap) else { return }
+        select(index, scroll: false)
+    }
+
+    private func handleDoubleClick(_ tap: TapGestureRecognizer) {
+        guard tap.state == .recognized, let index = photoIndex(at: tap) else { return }
+        select(index, scroll: false)
+        onOpenPhoto?(index)
     }
 
     private func dequeueCell() -> GridCell {

@@ -8,18 +8,42 @@ public enum Thumbnail: Equatable, Sendable {
     case ready(ImageContent)
     /// It cannot be shown; the reason is for the user ("cannot open: …").
     case failed(reason: String)
+
+    public var image: ImageContent? {
+        if case let .ready(image) = self { image } else { nil }
+    }
+}
+
+/// A picture wanted larger than a thumbnail: photo `index` at up to `pixelSize` device
+/// pixels on its longer side.
+public struct ImageRequest: Hashable, Sendable {
+    public var index: Int
+    public var pixelSize: Int
+
+    public init(index: Int, pixelSize: Int) {
+        self.index = index
+        self.pixelSize = pixelSize
+    }
 }
 
 /// Where components get photos: they know counts, indices and images, never files.
-/// PhotoLibrary and the app implement it; tests use an in-memory one.
+/// The app implements it over PhotoLibrary; tests use an in-memory one.
 public protocol PhotoSource: AnyObject {
     var photoCount: Int { get }
     /// Which photos are on screen and which are close by, and at what pixel size they are
     /// shown: the source decodes the visible first, then the nearby, and may drop work for
     /// the rest.
     func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize: Int)
-    /// The picture of photo `index` as it stands.
+    /// The thumbnail of photo `index` as it stands.
     func thumbnail(at index: Int) -> Thumbnail
+    /// The name a person knows the photo by (its file name).
+    func fileName(at index: Int) -> String
+    /// Screen-sized pictures, most wanted first; everything not listed may be let go.
+    /// An empty list releases them all.
+    func requestImages(_ requests: [ImageRequest])
+    /// The sharpest picture of photo `index` there is now: a requested image once decoded,
+    /// else the thumbnail.
+    func image(at index: Int) -> Thumbnail
 }
 
 /// Renders short texts (labels, the HUD) as image content; the platform implements it.

@@ -36,7 +36,8 @@ public final class Animator {
     private var running: [any RunningAnimation] = []
     private var pendingCompletions: [() -> Void] = []
     private var nextID: UInt64 = 1
-    private var openGroup: AnimationGroup?
+    /// Groups being gathered, innermost last; an animation belongs to all of them.
+    private var openGroups: [AnimationGroup] = []
 
     public init(startTime: Seconds = 0) {
         currentTime = startTime
@@ -129,10 +130,9 @@ public final class Animator {
     /// the body gets each item's delay.
     public func group(completion: @escaping (AnimationOutcome) -> Void, _ body: () -> Void) {
         let group = AnimationGroup(completion: completion)
-        let outer = openGroup
-        openGroup = group
+        openGroups.append(group)
         body()
-        openGroup = outer
+        openGroups.removeLast()
         group.seal { [weak self] in self?.pendingCompletions.append($0) }
     }
 
@@ -142,7 +142,7 @@ public final class Animator {
     }
 
     private func register(_ animation: any RunningAnimation) {
-        openGroup?.add(animation)
+        for group in openGroups { group.add(animation) }
         running.append(animation)
     }
 

@@ -4,14 +4,19 @@ import PhotoLibrary
 import ViewTree
 
 /// Renders labels with SDL_ttf in the system's sans-serif font, as textures in the store.
-/// Each (text, size, colour) is rendered once and kept.
+/// Each (text, size, colour) is rendered once and kept, pinned so the texture store never
+/// evicts a label in use; the least recently asked-for go beyond `cacheLimit` (the pager's
+/// "12 / 240" makes a new label per page).
 public final class TextRenderer {
+    static let cacheLimit = 256
+
     private struct Key: Hashable { let text: String, pointSize: Double, color: Color }
     private let textures: TextureStore
     private let scale: Double
     private let fontPath: String?
     private var fonts: [Int: OpaquePointer] = [:]
-    private var cache: [Key: ImageContent] = [:]
+    private var cache: [Key: (content: ImageContent, lastUse: UInt64)] = [:]
+    private var uses: UInt64 = 0
 
     init(textures: TextureStore, scale: Double) {
         self.textures = textures
@@ -24,7 +29,11 @@ public final class TextRenderer {
     /// (so `pixelSize / scale` is the size to lay it out at), or nil without a font.
     public func label(_ text: String, pointSize: Double, color: Color = .white) -> ImageContent? {
         let key = Key(text: text, pointSize: pointSize, color: color)
-        if let cached = cache[key] { return cached }
+        uses += 1
+        if let cached = cache[key] {
+            cache[key]?.lastUse = uses
+            return cached.content
+        }
         guard !text.isEmpty, let font = font(pixelSize: Int((pointSize * scale).rounded())) else { return nil }
         let bytes = color.bytes
         guard let rendered = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: bytes.red, g: bytes.green, b: bytes.blue, a: bytes.alpha)) else {
@@ -34,9 +43,13 @@ public final class TextRenderer {
         guard let argb = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
         defer { SDL_FreeSurface(argb) }
         let pixels = PixelBuffer.copying(argb)
-        let content = ImageContent(texture: textures.add(pixels), pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
-                                   isOpaque: false, mode: .aspectFit)
-        cache[key] = content
+        let content = ImageContent(texture: textures.add(pixels, pinned: true),
+                                   pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)), isOpaque: false, mode: .aspectFit)
+        cache[key] = (content, uses)
+        if cache.count > Self.cacheLimit, let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            cache[oldest.key] = nil
+            textures.remove(oldest.value.content.texture)
+        }
         return content
     }
 

@@ -8,7 +8,8 @@ import ViewTree
 /// bounded amount per frame, so a burst of thumbnails never drops a frame. Freed textures
 /// are kept for reuse by the next image of the same size (updating a texture costs a
 /// fraction of creating one). When more than `memoryBudgetBytes` are resident, the least
-/// recently drawn are evicted and their owners told through `onEvict`.
+/// recently drawn are evicted and their owners told through `onEvict`; pinned ones (labels,
+/// the pager's current and neighbouring photos) never are.
 public final class TextureStore {
     private struct Entry {
         var texture: OpaquePointer?
@@ -16,6 +17,7 @@ public final class TextureStore {
         let width: Int
         let height: Int
         var lastUsedFrame: UInt64
+        var isPinned: Bool
         var byteCount: Int { width * height * 4 }
     }
 
@@ -42,10 +44,11 @@ public final class TextureStore {
     }
 
     /// Queues `pixels` for upload and returns its handle.
-    public func add(_ pixels: PixelBuffer) -> TextureHandle {
+    public func add(_ pixels: PixelBuffer, pinned: Bool = false) -> TextureHandle {
         let handle = TextureHandle(rawValue: nextHandle)
         nextHandle += 1
-        entries[handle] = Entry(texture: nil, pending: pixels, width: pixels.width, height: pixels.height, lastUsedFrame: frame)
+        entries[handle] = Entry(texture: nil, pending: pixels, width: pixels.width, height: pixels.height, lastUsedFrame: frame,
+                                isPinned: pinned)
         uploadQueue.append(handle)
         return handle
     }
@@ -58,6 +61,11 @@ public final class TextureStore {
             recycle(texture, width: entry.width, height: entry.height)
         }
         uploadQueue.removeAll { $0 == handle }
+    }
+
+    /// A pinned texture is never evicted; it stays until removed.
+    public func setPinned(_ handle: TextureHandle, _ pinned: Bool) {
+        entries[handle]?.isPinned = pinned
     }
 
     /// True once the handle's pixels are on the renderer.
@@ -123,7 +131,7 @@ public final class TextureStore {
     private func evictIfOverBudget() {
         guard residentBytes > memoryBudgetBytes else { return }
         // Never evict what was drawn in this frame: it is on screen.
-        let candidates = entries.filter { $0.value.texture != nil && $0.value.lastUsedFrame < frame }
+        let candidates = entries.filter { $0.value.texture != nil && !$0.value.isPinned && $0.value.lastUsedFrame < frame }
             .sorted { $0.value.lastUsedFrame < $1.value.lastUsedFrame }
         for (handle, _) in candidates where residentBytes > memoryBudgetBytes {
             remove(handle)

@@ -63,6 +63,9 @@ final class SyntheticPhotos: PhotoSource {
     var photoCount: Int { count }
     func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize: Int) {}
     func thumbnail(at index: Int) -> Thumbnail { thumbnails[index % thumbnails.count] }
+    func fileName(at index: Int) -> String { "synthetic-\(index).jpg" }
+    func requestImages(_ requests: [ImageRequest]) {}
+    func image(at index: Int) -> Thumbnail { thumbnail(at: index) }
 }
 
 /// `flick-bench isolation PHOTO FLICK`: milliseconds per 256-pixel thumbnail of PHOTO,

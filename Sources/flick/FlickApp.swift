@@ -27,8 +27,8 @@ final class FlickApp: FrameDriver {
     private var rescanPending = false
     /// The photo Flick was opened on, until the listing reaches it.
     private var startPath: FilePath?
-    private let thumbnails: ThumbnailStore
-    private let grid: GridView
+    private let images: AlbumImages
+    private let browser: PhotoBrowser
 
     init(opening: Album.Opening, fullscreen: Bool) throws(PlatformError) {
         album = opening.album
@@ -37,15 +37,15 @@ final class FlickApp: FrameDriver {
         arena = GestureArena(root: rootView)
         context = ComponentContext(animator: animator, arena: arena, labels: PlatformLabels(text: window.text), pixelScale: window.scale)
         let waker = window.wakeHandle
-        thumbnails = ThumbnailStore(photos: album.photos, textures: window.textures, wake: { waker.wake() })
-        grid = GridView(context: context)
+        images = AlbumImages(photos: album.photos, textures: window.textures, wake: { waker.wake() })
+        browser = PhotoBrowser(context: context)
 
         rootView.name = "root"
         rootView.frame = Rect(origin: .zero, size: window.sizeInPoints)
-        rootView.addSubview(grid)
-        grid.frame = rootView.bounds
-        grid.source = thumbnails
-        thumbnails.onChange = { [unowned grid] in grid.reloadData() }
+        rootView.addSubview(browser)
+        browser.frame = rootView.bounds
+        browser.source = images
+        images.onChange = { [unowned browser] in browser.reloadData() }
         rootView.layoutIfNeeded()
         startPath = opening.startPath
         lister = AlbumLister(folder: album.folderPath) { waker.wake() }
@@ -56,38 +56,43 @@ final class FlickApp: FrameDriver {
 
     var needsFrames: Bool { animator.isAnimating || arena.isTracking }
 
-    var nextDeadline: Seconds? { arena.nextDeadline }
+    var nextDeadline: Seconds? { [arena.nextDeadline, browser.nextDeadline].compactMap { $0 }.min() }
 
     func handle(_ event: PlatformEvent) {
         switch event {
         case .closeRequested:
             shouldQuit = true
         case .resized:
-            grid.frame = rootView.bounds
+            browser.frame = rootView.bounds
         case let .input(.pointer(pointer)):
             arena.handle(pointer)
+            browser.pointerMoved()
         case let .input(.wheel(wheel)):
-            grid.scroll(by: wheel.deltaInPoints.y)
+            browser.handleWheel(wheel)
         case let .input(.key(key)) where key.isDown:
             handleKey(key)
-        case .input(.key), .dropped, .hover, .redraw:
+        case .hover:
+            browser.pointerMoved()
+        case .input(.key), .dropped, .redraw:
             break
         }
     }
 
-    /// The grid grows as the listing arrives; the photo Flick was opened on is scrolled to
-    /// once listed.
+    /// The grid grows as the listing arrives; the photo Flick was opened on is opened in
+    /// the pager once listed.
     private func takeListedPhotos() {
         guard !listingFinished else { return }
         let (photos, finished) = lister.drain()
         listingFinished = finished
         guard !photos.isEmpty else { return }
         album.photos += photos
-        thumbnails.appendPhotos(photos)
+        images.appendPhotos(photos)
         if let start = startPath, let index = album.photos.firstIndex(where: { $0.path == start }) {
             startPath = nil
             rootView.layoutIfNeeded()
-            grid.scrollToPhoto(index, animated: false)
+            // Opened on one photo: show it full screen (DESIGN.md), the grid behind it.
+            browser.grid.scrollToPhoto(index, animated: false)
+            browser.openPhoto(index)
         }
     }
 
@@ -96,10 +101,15 @@ final class FlickApp: FrameDriver {
     private func rescanAlbum() {
         rescanPending = false
         album.photos = (try? FolderScanner.photos(in: album.folderPath)) ?? []
-        thumbnails.replacePhotos(album.photos)
+        images.replacePhotos(album.photos)
     }
 
     private func handleKey(_ key: KeyEvent) {
+        if key.key == .character("q") && key.modifiers.contains(.control) {
+            shouldQuit = true
+            return
+        }
+        if browser.handleKey(key) { return }
         switch key.key {
         case .escape:
             shouldQuit = true
@@ -116,8 +126,9 @@ final class FlickApp: FrameDriver {
         takeListedPhotos()
         if watcher?.takeChange() == true { rescanPending = true }
         if rescanPending && listingFinished { rescanAlbum() }
-        thumbnails.drainResults()
+        images.drainResults()
         arena.advance(to: now)
+        browser.advance(to: now)
         animator.advance(to: now)
         rootView.layoutIfNeeded()
     }

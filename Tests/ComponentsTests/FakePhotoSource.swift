@@ -13,6 +13,7 @@ final class FakePhotoSource: PhotoSource {
     private(set) var lastVisible: Range<Int> = 0..<0
     private(set) var lastNearby: Range<Int> = 0..<0
     private(set) var lastPixelSize = 0
+    private(set) var imageRequests: [[ImageRequest]] = []
 
     init(count: Int, sizes: [Size] = [Size(width: 400, height: 300)]) {
         photoCount = count
@@ -20,6 +21,7 @@ final class FakePhotoSource: PhotoSource {
     }
 
     static func handle(of index: Int) -> TextureHandle { TextureHandle(rawValue: UInt64(index + 1)) }
+    static func screenHandle(of index: Int) -> TextureHandle { TextureHandle(rawValue: UInt64(100_000 + index)) }
 
     func size(of index: Int) -> Size { sizes[index % sizes.count] }
 
@@ -33,5 +35,17 @@ final class FakePhotoSource: PhotoSource {
         if failing.contains(index) { return .failed(reason: "cannot open: not an image") }
         if loading.contains(index) { return .loading }
         return .ready(ImageContent(texture: Self.handle(of: index), pixelSize: size(of: index)))
+    }
+
+    func fileName(at index: Int) -> String { "photo-\(index).jpg" }
+
+    func requestImages(_ requests: [ImageRequest]) { imageRequests.append(requests) }
+
+    /// The screen image once requested (decoding is instant here), else the thumbnail.
+    func image(at index: Int) -> Thumbnail {
+        guard let wanted = imageRequests.last?.first(where: { $0.index == index }),
+              !failing.contains(index), !loading.contains(index) else { return thumbnail(at: index) }
+        let fitted = Rect.aspectFit(size(of: index), in: Rect(x: 0, y: 0, width: Double(wanted.pixelSize), height: Double(wanted.pixelSize)))
+        return .ready(ImageContent(texture: Self.screenHandle(of: index), pixelSize: fitted.size))
     }
 }

@@ -185,6 +185,23 @@ func run(_ animator: Animator, until end: Seconds, hz: Double = 60, each: (Secon
         #expect(groupOutcome == [.finished])
     }
 
+    @Test func anOuterGroupWaitsForTheAnimationsOfGroupsInsideIt() {
+        // A view's frame animation is itself a group; a transition groups it with more.
+        let animator = Animator()
+        let slow = Puck(), fast = Puck()
+        var outer: [AnimationOutcome] = []
+        animator.group(completion: { outer.append($0) }) {
+            animator.group(completion: { _ in }) {
+                animator.animate(slow, \.alpha, to: 0, timing: .linear(0.5))
+            }
+            animator.animate(fast, \.alpha, to: 0, timing: .linear(0.1))
+        }
+        run(animator, until: 0.3)
+        #expect(outer.isEmpty)
+        run(animator, until: 0.6)
+        #expect(outer == [.finished])
+    }
+
     @Test func staggerIsCappedSoALargeGroupTakesNoLongerThanTheCap() {
         let stagger = Stagger(delayPerItem: 0.1, maximumTotalDelay: 1)
         #expect(abs(stagger.delay(forItem: 3, of: 5) - 0.3) < 1e-12)

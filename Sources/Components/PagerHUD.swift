@@ -1,0 +1,54 @@
+import Geometry
+import Motion
+import ViewTree
+
+/// The pager's caption: the file name and "12 / 240", top left on a dark pill. It shows
+/// while the pointer moves and fades out when the pointer has rested a while.
+final class PagerHUD: View {
+    static let margin = 16.0
+    static let padding = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)
+    static let lineSpacing = 2.0
+    static let nameSize = 15.0
+    static let counterSize = 13.0
+    static let pillColor = Color(white: 0, alpha: 0.55)
+    static let counterColor = Color(white: 0.75)
+
+    private let nameLabel = View()
+    private let counterLabel = View()
+    private var shownText: (name: String, counter: String)?
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        name = "hud"
+        isUserInteractionEnabled = false
+        backgroundColor = Self.pillColor
+        cornerRadius = 6
+        nameLabel.name = "hud name"
+        counterLabel.name = "hud counter"
+        addSubview(nameLabel)
+        addSubview(counterLabel)
+    }
+
+    /// The text shown, for tests and the window title.
+    var text: (name: String, counter: String)? { shownText }
+
+    func show(name: String, position: Int, count: Int, labels: LabelRenderer?) {
+        let counter = "\(position + 1) / \(count)"
+        guard shownText?.name != name || shownText?.counter != counter else { return }
+        shownText = (name, counter)
+        let nameRendered = labels?.label(name, pointSize: Self.nameSize, color: .white)
+        let counterRendered = labels?.label(counter, pointSize: Self.counterSize, color: Self.counterColor)
+        nameLabel.content = nameRendered?.content
+        counterLabel.content = counterRendered?.content
+        let nameSize = nameRendered?.size ?? .zero
+        let counterSize = counterRendered?.size ?? .zero
+        let padding = Self.padding
+        nameLabel.frame = Rect(origin: Point(x: padding.left, y: padding.top), size: nameSize)
+        counterLabel.frame = Rect(origin: Point(x: padding.left, y: padding.top + nameSize.height + Self.lineSpacing), size: counterSize)
+        bounds = Rect(origin: .zero, size: Size(width: max(nameSize.width, counterSize.width) + padding.left + padding.right,
+                                                height: nameSize.height + Self.lineSpacing + counterSize.height + padding.top + padding.bottom))
+        center = Point(x: Self.margin + bounds.width / 2, y: Self.margin + bounds.height / 2)
+        // Nothing to show without a font: no empty pill.
+        isHidden = nameRendered == nil
+    }
+}

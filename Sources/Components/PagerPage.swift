@@ -1,0 +1,91 @@
+import Geometry
+import ViewTree
+
+/// One page of the full-screen pager: the photo, fitted to the window and centred, or
+/// zoomed past it. The photo's frame *is* its zoom: the pager moves and scales it.
+final class PagerPage: View {
+    /// What a page shows while its picture is on its way; its shape until then.
+    static let loadingColor = Color(white: 0.12)
+    static let placeholderAspect = Size(width: 3, height: 2)
+    static let failedColor = Color(red: 0.28, green: 0.12, blue: 0.12)
+
+    let photo = CenteringView()
+    private let label = View()
+    private(set) var index = -1
+    private(set) var shown: Thumbnail?
+    /// The photo at "fit" in this page's bounds.
+    private(set) var fittedFrame = Rect.zero
+    /// True while something else (a transition, a drag) owns the photo's frame.
+    var isPhotoHeld = false
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        photo.isUserInteractionEnabled = false
+        photo.clipsToBounds = true
+        label.isUserInteractionEnabled = false
+        label.isHidden = true
+        photo.addSubview(label)
+        addSubview(photo)
+    }
+
+    /// The photo's scale relative to fit (1 = fitted).
+    var zoomScale: Double { fittedFrame.width > 0 ? photo.bounds.width / fittedFrame.width : 1 }
+
+    var isZoomed: Bool { zoomScale > 1.001 }
+
+    func show(_ picture: Thumbnail, index: Int, labels: LabelRenderer?) {
+        let indexChanged = index != self.index
+        self.index = index
+        name = "page \(index)"
+        photo.name = "photo \(index)"
+        guard picture != shown || indexChanged else { return }
+        let oldAspect = aspect
+        shown = picture
+        switch picture {
+        case .loading:
+            photo.content = nil
+            photo.backgroundColor = Self.loadingColor
+            label.isHidden = true
+        case let .ready(image):
+            var fitted = image
+            // Fill its own frame: the frame has the photo's shape except in flight to or
+            // from a square cell, where filling is the crop the cell shows.
+            fitted.mode = .aspectFill
+            photo.content = fitted
+            photo.backgroundColor = image.isOpaque ? .clear : Self.loadingColor
+            label.isHidden = true
+        case .failed:
+            photo.content = nil
+            photo.backgroundColor = Self.failedColor
+            if let rendered = labels?.label("cannot open", pointSize: 18, color: Color(white: 0.85)) {
+                label.content = rendered.content
+                label.bounds = Rect(origin: .zero, size: rendered.size)
+                label.isHidden = false
+            }
+        }
+        if indexChanged || aspect != oldAspect { refit(resetZoom: indexChanged) }
+        photo.setNeedsLayout()
+    }
+
+    /// The shape the photo has: its picture's, or a placeholder's while none has come.
+    var aspect: Size {
+        if case let .ready(image) = shown { return image.pixelSize }
+        return Self.placeholderAspect
+    }
+
+    /// Recomputes "fit" for the page's size; puts the photo there unless it is held, or
+    /// zoomed and `resetZoom` is false.
+    func refit(resetZoom: Bool) {
+        let wasZoomed = isZoomed
+        fittedFrame = PhotoZoom.fitted(imageSize: aspect, in: bounds.size)
+        guard !isPhotoHeld, resetZoom || !wasZoomed else { return }
+        photo.frame = fittedFrame
+    }
+}
+
+/// A view that keeps its subviews centred, also while its own size animates.
+final class CenteringView: View {
+    override func layoutSubviews() {
+        for subview in subviews { subview.center = Point(x: bounds.midX, y: bounds.midY) }
+    }
+}

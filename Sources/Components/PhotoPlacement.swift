@@ -1,0 +1,30 @@
+import Geometry
+
+/// Where a view shows a photo, in window coordinates: the zoom transition flies the photo
+/// from here and back. `frame` is the photo's rectangle before `rotation` (radians, about
+/// its centre) is applied, so a tilted photo of the stack can be matched exactly.
+public struct PhotoPlacement: Equatable, Sendable {
+    public var frame: Rect
+    public var rotation: Double
+    public var cornerRadius: Double
+
+    public init(frame: Rect, rotation: Double = 0, cornerRadius: Double = 0) {
+        self.frame = frame
+        self.rotation = rotation
+        self.cornerRadius = cornerRadius
+    }
+}
+
+/// A view of the album that the full-screen pager opens from and closes back onto (the
+/// grid now; the stack, deck and culling pager later).
+public protocol PhotoCollectionView: AnyObject {
+    /// Asks to open the pager at a photo (a double-click, or Enter).
+    var onOpenPhoto: ((Int) -> Void)? { get set }
+    /// Where photo `index` is shown, making it visible first (without animation) if it is
+    /// not; nil if this view cannot show it.
+    func revealPhoto(_ index: Int) -> PhotoPlacement?
+    /// Hides photo `index`'s own picture while its copy flies (nil shows all again).
+    func setPhotoHiddenForTransition(_ index: Int?)
+    /// The pager moved to photo `index`: follow it (select it, put it on top).
+    func followPager(to index: Int)
+}

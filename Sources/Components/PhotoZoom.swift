@@ -1,0 +1,38 @@
+import Geometry
+
+/// Where a photo sits in a full-screen page as it is zoomed and panned. Pure, so it tests
+/// alone: a zoomed photo is just a larger rectangle around the page.
+public enum PhotoZoom {
+    /// The photo's rectangle at "fit": as large as the page allows, centred.
+    public static func fitted(imageSize: Size, in page: Size) -> Rect {
+        Rect.aspectFit(imageSize, in: Rect(origin: .zero, size: page))
+    }
+
+    /// `frame` scaled by `factor` about `anchor` (which stays put), with the scale relative
+    /// to `fitted` kept within `1...maximumScale`, then kept on the page.
+    public static func zoomed(_ frame: Rect, by factor: Double, about anchor: Point, fitted: Rect, maximumScale: Double, page: Size) -> Rect {
+        let scale = frame.width / fitted.width
+        let newScale = min(max(scale * factor, 1), maximumScale)
+        let applied = newScale / scale
+        let origin = Point(x: anchor.x + (frame.minX - anchor.x) * applied, y: anchor.y + (frame.minY - anchor.y) * applied)
+        return clamped(Rect(origin: origin, size: Size(width: frame.width * applied, height: frame.height * applied)), in: page)
+    }
+
+    /// The nearest rectangle to `frame` that shows as much photo as it can: along each axis
+    /// a photo larger than the page covers it edge to edge, a smaller one is centred.
+    public static func clamped(_ frame: Rect, in page: Size) -> Rect {
+        Rect(x: clampedOrigin(frame.minX, length: frame.width, pageLength: page.width),
+             y: clampedOrigin(frame.minY, length: frame.height, pageLength: page.height),
+             width: frame.width, height: frame.height)
+    }
+
+    /// The range the photo's origin may take along one axis.
+    public static func originRange(length: Double, pageLength: Double) -> ClosedRange<Double> {
+        length <= pageLength ? (pageLength - length) / 2...(pageLength - length) / 2 : pageLength - length...0
+    }
+
+    private static func clampedOrigin(_ origin: Double, length: Double, pageLength: Double) -> Double {
+        let range = originRange(length: length, pageLength: pageLength)
+        return min(max(origin, range.lowerBound), range.upperBound)
+    }
+}

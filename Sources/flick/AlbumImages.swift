@@ -1,0 +1,242 @@
+import Components
+import Foundation
+import Geometry
+import PhotoLibrary
+import SystemPackage
+import Platform
+import ViewTree
+
+/// The album's pictures as the views want them: thumbnails for the grid (through the
+/// shared thumbnail cache) and screen-sized images for the pager, decoded in the background
+/// and uploaded as textures. Thumbnails are forgotten when the texture store evicts them;
+/// the pager's wanted images are pinned, and the last few it let go stay for going back.
+final class AlbumImages: PhotoSource {
+    /// Thumbnails are decoded at one of these sizes (pixels, longer side), so a small
+    /// resize does not re-decode everything.
+    static let pixelSizeBuckets = [128, 256, 384, 512]
+    /// Screen images kept after the pager moved on (about 4 MB each at 1280×800).
+    static let recentScreenImageLimit = 6
+
+    /// A screen image and the size it was asked at.
+    private struct ScreenImage {
+        var picture: Thumbnail
+        var requestedSide: Int
+        /// Decoded smaller than asked: the photo has no more pixels to give.
+        var isComplete: Bool
+    }
+
+    private(set) var photos: [Photo]
+    private let queue: DecodeQueue
+    /// A separate queue, so the grid's re-prioritising never cancels the pager's work.
+    private let screenQueue: DecodeQueue
+    private var screenImages: [Int: ScreenImage] = [:]
+    /// The pager's requests now: index → pixel size.
+    private var screenWanted: [Int: Int] = [:]
+    /// Screen images no longer wanted, least recently let go first.
+    private var recentScreenImages: [Int] = []
+    private let textures: TextureStore
+    private var states: [Int: Thumbnail] = [:]
+    private var requested: Set<Int> = []
+    private var indexByPath: [FilePath: Int] = [:]
+    private var indexByTexture: [TextureHandle: Int] = [:]
+    private var pixelSize = 256
+    /// Called when pictures arrive, so the views refresh.
+    var onChange: () -> Void = {}
+
+    init(photos: [Photo], textures: TextureStore, wake: @escaping @Sendable () -> Void) {
+        self.photos = photos
+        self.textures = textures
+        let decoder = IsolatedDecoder(command: DecodeHelper.ownCommand)
+        let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
+                                   decode: { decoder.decode($0, maximumPixelSize: $1) })
+        // Thumbnail sizes go through the shared cache; larger ones are decoded directly.
+        // The photo is looked at afresh (its mtime decides whether a cached one is current).
+        queue = DecodeQueue(decode: { request in
+            if let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
+               flavor.pixelSize == size, let photo = FolderScanner.photo(at: request.path) {
+                let outcome = maker.thumbnail(of: photo, flavor: flavor)
+                if case let .failed(error) = outcome { return .failure(error) }
+                return .success(outcome.pixels!)
+            }
+            return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize)
+        }, wake: wake)
+        screenQueue = DecodeQueue(decode: { decoder.decode($0.path, maximumPixelSize: $0.maximumPixelSize) }, wake: wake)
+        for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
+        textures.onEvict = { [weak self] handle in self?.evicted(handle) }
+    }
+
+    var photoCount: Int { photos.count }
+
+    var isBusy: Bool { queue.pendingCount > 0 || screenQueue.pendingCount > 0 || textures.pendingUploadCount > 0 }
+
+    func thumbnail(at index: Int) -> Thumbnail { states[index] ?? .loading }
+
+    func fileName(at index: Int) -> String { index < photos.count ? photos[index].fileName : "" }
+
+    func image(at index: Int) -> Thumbnail {
+        if let screen = screenImages[index], screen.picture != .loading { return screen.picture }
+        return thumbnail(at: index)
+    }
+
+    func requestImages(_ requests: [ImageRequest]) {
+        let wanted = Dictionary(requests.map { ($0.index, $0.pixelSize) }, uniquingKeysWith: { first, _ in first })
+        screenQueue.cancelPending { request in
+            guard let index = indexByPath[request.path] else { return true }
+            return wanted[index] != request.maximumPixelSize
+        }
+        for index in screenWanted.keys where wanted[index] == nil { letGoOfScreenImage(index) }
+        screenWanted = wanted
+        for (order, request) in requests.enumerated() where request.index < photos.count {
+            recentScreenImages.removeAll { $0 == request.index }
+            if let have = screenImages[request.index] {
+                if case let .ready(image) = have.picture { textures.setPinned(image.texture, true) }
+                if case .failed = have.picture { continue }
+                if have.requestedSide >= request.pixelSize || have.isComplete { continue }
+            }
+            screenQueue.submit(DecodeRequest(path: photos[request.index].path, maximumPixelSize: request.pixelSize,
+                                             priority: order == 0 ? .visible : .neighbour))
+        }
+    }
+
+    /// The pager moved on from photo `index`: keep its image a while, unpinned.
+    private func letGoOfScreenImage(_ index: Int) {
+        guard let screen = screenImages[index] else { return }
+        guard case let .ready(image) = screen.picture else {
+            screenImages[index] = nil
+            return
+        }
+        textures.setPinned(image.texture, false)
+        recentScreenImages.append(index)
+        while recentScreenImages.count > Self.recentScreenImageLimit {
+            let oldest = recentScreenImages.removeFirst()
+            if case let .ready(old) = screenImages.removeValue(forKey: oldest)?.picture { forget(old.texture) }
+        }
+    }
+
+    private func forget(_ texture: TextureHandle) {
+        textures.remove(texture)
+        indexByTexture[texture] = nil
+    }
+
+    func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize wanted: Int) {
+        pixelSize = Self.pixelSizeBuckets.first { $0 >= wanted } ?? Self.pixelSizeBuckets.last!
+        let cancelled = queue.cancelPending { request in
+            guard let index = indexByPath[request.path] else { return true }
+            return !nearby.contains(index)
+        }
+        for request in cancelled { if let index = indexByPath[request.path] { requested.remove(index) } }
+        queue.demoteAll()
+        for index in visible { request(index, priority: .visible) }
+        for index in nearby where !visible.contains(index) { request(index, priority: .neighbour) }
+    }
+
+    /// More of the folder's listing arrived.
+    func appendPhotos(_ more: [Photo]) {
+        for photo in more {
+            indexByPath[photo.path] = photos.count
+            photos.append(photo)
+        }
+        onChange()
+    }
+
+    /// The folder's photos changed on disk: keep what is known of photos that are still
+    /// there unchanged, forget the rest (a rewritten file has a new mtime and is decoded
+    /// again), and let go of the textures of photos that are gone.
+    func replacePhotos(_ newPhotos: [Photo]) {
+        var newIndexByPath: [FilePath: Int] = [:]
+        for (index, photo) in newPhotos.enumerated() { newIndexByPath[photo.path] = index }
+        /// Where photo `old` is now, if it is unchanged.
+        func newIndex(of old: Int) -> Int? {
+            guard let index = newIndexByPath[photos[old].path], newPhotos[index].modificationDate == photos[old].modificationDate else { return nil }
+            return index
+        }
+        var newStates: [Int: Thumbnail] = [:]
+        for (old, state) in states {
+            if let index = newIndex(of: old) { newStates[index] = state } else if let image = state.image { textures.remove(image.texture) }
+        }
+        var newScreenImages: [Int: ScreenImage] = [:]
+        for (old, screen) in screenImages {
+            if let index = newIndex(of: old) { newScreenImages[index] = screen } else if let image = screen.picture.image { textures.remove(image.texture) }
+        }
+        requested = Set(requested.compactMap(newIndex(of:)))
+        recentScreenImages = recentScreenImages.compactMap(newIndex(of:))
+        screenWanted = Dictionary(screenWanted.compactMap { old, size in newIndex(of: old).map { ($0, size) } }, uniquingKeysWith: { first, _ in first })
+        photos = newPhotos
+        states = newStates
+        screenImages = newScreenImages
+        indexByPath = newIndexByPath
+        indexByTexture = [:]
+        for (index, state) in states { if let image = state.image { indexByTexture[image.texture] = index } }
+        for (index, screen) in screenImages { if let image = screen.picture.image { indexByTexture[image.texture] = index } }
+        onChange()
+    }
+
+    private func request(_ index: Int, priority: DecodeRequest.Priority) {
+        guard index < photos.count else { return }
+        if case .ready = states[index], requested.contains(index) { return }
+        if case .failed = states[index] { return }
+        requested.insert(index)
+        queue.submit(DecodeRequest(path: photos[index].path, maximumPixelSize: pixelSize, priority: priority))
+    }
+
+    /// Takes finished decodes into textures. Returns true if anything arrived.
+    @discardableResult
+    func drainResults() -> Bool {
+        let thumbnails = queue.drain()
+        for result in thumbnails {
+            guard let index = indexByPath[result.key.path] else { continue }
+            if let old = states[index]?.image { forget(old.texture) }
+            states[index] = picture(from: result.outcome, index: index, pinned: false)
+        }
+        let screens = screenQueue.drain()
+        for result in screens {
+            // Stale: the pager moved on, or wants another size now.
+            guard let index = indexByPath[result.key.path], let side = result.key.maximumPixelSize, screenWanted[index] == side else { continue }
+            if let old = screenImages[index]?.picture.image { forget(old.texture) }
+            let picture = picture(from: result.outcome, index: index, pinned: true)
+            var isComplete = false
+            if case let .success(pixels) = result.outcome { isComplete = max(pixels.width, pixels.height) < side }
+            screenImages[index] = ScreenImage(picture: picture, requestedSide: side, isComplete: isComplete)
+        }
+        let arrived = !thumbnails.isEmpty || !screens.isEmpty
+        if arrived { onChange() }
+        return arrived
+    }
+
+    private func picture(from outcome: Result<PixelBuffer, DecodeError>, index: Int, pinned: Bool) -> Thumbnail {
+        switch outcome {
+        case let .success(pixels):
+            let handle = textures.add(pixels, pinned: pinned)
+            indexByTexture[handle] = index
+            return .ready(ImageContent(texture: handle, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
+                                       isOpaque: pixels.isOpaque, mode: .aspectFill))
+        case let .failure(error):
+            return .failed(reason: error.description)
+        }
+    }
+
+    /// The texture store needed room: forget the picture, so it is asked for again when seen.
+    private func evicted(_ handle: TextureHandle) {
+        guard let index = indexByTexture.removeValue(forKey: handle) else { return }
+        if states[index]?.image?.texture == handle {
+            states[index] = nil
+            requested.remove(index)
+        }
+        if screenImages[index]?.picture.image?.texture == handle {
+            screenImages[index] = nil
+            recentScreenImages.removeAll { $0 == index }
+        }
+    }
+}
+
+/// The platform's text as components want it.
+final class PlatformLabels: LabelRenderer {
+    let text: TextRenderer
+
+    init(text: TextRenderer) { self.text = text }
+
+    func label(_ string: String, pointSize: Double, color: Color) -> (content: ImageContent, size: Size)? {
+        guard let content = text.label(string, pointSize: pointSize, color: color) else { return nil }
+        return (content, text.pointSize(of: content))
+    }
+}
