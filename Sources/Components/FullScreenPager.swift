@@ -20,8 +20,10 @@ public final class FullScreenPager: View {
     /// critically damped so the photo lands without a wobble.
     public static let transitionSpring = Spring(dampingRatio: 1, response: 0.3)
     public static let backdropFade = Timing.easeOut(0.25)
-    /// Paging: the release velocity is projected with this decay to choose the page.
-    public static let pagingDecay = Decay.paging
+    /// Paging: the release velocity is projected with this decay to choose the page...
+    public static let pagingProjection = Decay(ratePerMillisecond: 0.995)
+    /// ...and a flick at least this fast turns the page its way however short it was.
+    public static let flickSpeed = 300.0
     public static let pagingSpring = Spring(dampingRatio: 1, response: 0.32)
     /// A drag down past this distance (or a flick down faster than `dismissSpeed`) closes.
     public static let dismissDistance = 100.0
@@ -272,11 +274,15 @@ public final class FullScreenPager: View {
         if changed && notify { onPageChange?(index) }
     }
 
-    /// The page a release lands on: the velocity projected forward, rounded to a page,
-    /// at most one page from where the drag began, inside the album.
+    /// The page a release lands on: the velocity projected forward, rounded to a page, or
+    /// the next page the way of a flick; at most one page from where the drag began, inside
+    /// the album.
     public static func targetPage(releasedAt offset: Double, velocity: Double, startPage: Int, pageWidth: Double, count: Int) -> Int {
-        let projected = pagingDecay.restingValue(from: offset, velocity: velocity)
-        let page = Int((projected / pageWidth).rounded())
+        let projected = pagingProjection.restingValue(from: offset, velocity: velocity)
+        var page = Int((projected / pageWidth).rounded())
+        let position = offset / pageWidth
+        if velocity > flickSpeed { page = max(page, Int(position.rounded(.down)) + 1) }
+        if velocity < -flickSpeed { page = min(page, Int(position.rounded(.up)) - 1) }
         return min(max(page, startPage - 1, 0), startPage + 1, count - 1)
     }
 

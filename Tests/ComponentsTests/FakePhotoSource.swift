@@ -49,3 +49,15 @@ final class FakePhotoSource: PhotoSource {
         return .ready(ImageContent(texture: Self.screenHandle(of: index), pixelSize: fitted.size))
     }
 }
+
+/// Labels as 8 pt per character by 16 pt, each text its own texture.
+final class FakeLabels: LabelRenderer {
+    private var handles: [String: TextureHandle] = [:]
+
+    func label(_ text: String, pointSize: Double, color: Color) -> (content: ImageContent, size: Size)? {
+        let handle = handles[text] ?? TextureHandle(rawValue: UInt64(500_000 + handles.count))
+        handles[text] = handle
+        let size = Size(width: Double(text.count) * 8, height: 16)
+        return (ImageContent(texture: handle, pixelSize: size, isOpaque: false, mode: .aspectFit), size)
+    }
+}

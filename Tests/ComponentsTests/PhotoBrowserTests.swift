@@ -12,11 +12,11 @@ final class BrowserFixture {
     let source: FakePhotoSource
     let browser: PhotoBrowser
 
-    init(count: Int = 50, frameRateHz: Double = 60, size: Size = Size(width: 800, height: 600)) {
+    init(count: Int = 50, frameRateHz: Double = 60, size: Size = Size(width: 800, height: 600), labels: LabelRenderer? = nil) {
         scene = TestScene(size: size, frameRateHz: frameRateHz)
         // 3:2 photos: fitted in 800×600 they are 800×533, 33 pt from the top.
         source = FakePhotoSource(count: count, sizes: [Size(width: 600, height: 400)])
-        browser = PhotoBrowser(context: ComponentContext(animator: scene.animator, arena: scene.arena))
+        browser = PhotoBrowser(context: ComponentContext(animator: scene.animator, arena: scene.arena, labels: labels))
         browser.frame = scene.root.bounds
         scene.root.addSubview(browser)
         browser.source = source

@@ -1,0 +1,269 @@
+import Testing
+import Components
+import Geometry
+import Gestures
+import Motion
+import TestSupport
+import ViewTree
+
+@Suite struct PagingTargetTests {
+    let pageWidth = 820.0
+
+    @Test func aSlowReleaseBeforeHalfAPageGoesBackAndPastHalfGoesOn() {
+        let page = { (offset: Double) in FullScreenPager.targetPage(releasedAt: offset, velocity: 0, startPage: 5, pageWidth: pageWidth, count: 50) }
+        #expect(page(5 * pageWidth + 0.4 * pageWidth) == 5)
+        #expect(page(5 * pageWidth + 0.6 * pageWidth) == 6)
+        #expect(page(5 * pageWidth - 0.6 * pageWidth) == 4)
+    }
+
+    @Test func aFlickIsProjectedForwardSoAShortFastDragPages() {
+        let offset = 5 * pageWidth + 0.1 * pageWidth
+        #expect(FullScreenPager.targetPage(releasedAt: offset, velocity: 5000, startPage: 5, pageWidth: pageWidth, count: 50) == 6)
+        #expect(FullScreenPager.targetPage(releasedAt: offset, velocity: 400, startPage: 5, pageWidth: pageWidth, count: 50) == 6)
+        // A flick back against a long drag wins too.
+        #expect(FullScreenPager.targetPage(releasedAt: 5.6 * pageWidth, velocity: -2000, startPage: 5, pageWidth: pageWidth, count: 50) == 5)
+        // Slower than a flick, a short drag goes back.
+        #expect(FullScreenPager.targetPage(releasedAt: offset, velocity: 200, startPage: 5, pageWidth: pageWidth, count: 50) == 5)
+    }
+
+    @Test func neverMoreThanOnePageAndNeverOutsideTheAlbum() {
+        #expect(FullScreenPager.targetPage(releasedAt: 5.9 * pageWidth, velocity: 50_000, startPage: 5, pageWidth: pageWidth, count: 50) == 6)
+        #expect(FullScreenPager.targetPage(releasedAt: -0.2 * pageWidth, velocity: -5000, startPage: 0, pageWidth: pageWidth, count: 50) == 0)
+        #expect(FullScreenPager.targetPage(releasedAt: 49.2 * pageWidth, velocity: 5000, startPage: 49, pageWidth: pageWidth, count: 50) == 49)
+    }
+}
+
+@Suite struct PagerPagingTests {
+    @Test func aFastShortDragPagesToTheNextPhoto() {
+        let app = BrowserFixture()
+        app.open(5)
+        app.drag(from: Point(x: 600, y: 300), by: Point(x: -150, y: 0), duration: 0.08)
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 6)
+        #expect(app.pager.presentedOffset == 6 * app.pager.pageWidth)
+        #expect(close(app.photoRect(6), app.fitted))
+    }
+
+    @Test func aShortSlowDragSettlesBack() {
+        let app = BrowserFixture()
+        app.open(5)
+        app.drag(from: Point(x: 600, y: 300), by: Point(x: -150, y: 0), duration: 0.5, profile: .decelerating, hold: 0.1)
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 5)
+        #expect(app.pager.presentedOffset == 5 * app.pager.pageWidth)
+    }
+
+    @Test func theGapIsNeverLeftOnScreenWhenPagingStops() {
+        let app = BrowserFixture()
+        app.open(5)
+        let drags: [(Double, Seconds)] = [(-300, 0.3), (-500, 0.6), (200, 0.1), (-410, 1.0), (-30, 0.05), (700, 0.4)]
+        for (dx, duration) in drags {
+            app.drag(from: Point(x: 400, y: 300), by: Point(x: dx, y: 0), duration: duration)
+            app.scene.settle()
+            let pageWidth = app.pager.pageWidth
+            #expect(app.pager.presentedOffset == Double(app.pager.currentIndex) * pageWidth)
+            // The whole window is one photo's page: nothing of a neighbour shows.
+            let shown = app.scene.recorder.last.filter { $0.viewName?.hasPrefix("photo") == true }
+            #expect(shown.map(\.viewName) == ["photo \(app.pager.currentIndex)"])
+        }
+    }
+
+    @Test func theGapShowsBetweenPagesWhileTheyMove() {
+        let app = BrowserFixture()
+        app.open(5)
+        var events = PointerScript.drag(from: Point(x: 600, y: 300), to: Point(x: 300, y: 300), duration: 0.3, rateHz: 120, startTime: app.scene.now + 0.05)
+        events.removeLast()
+        app.scene.play(events)
+        app.scene.runFrames(for: 1.0 / 60)
+        let current = app.photoRect(5)!, next = app.photoRect(6)!
+        #expect(abs(next.minX - current.maxX - FullScreenPager.gap) < 0.5)
+    }
+
+    @Test func aDragDuringPagingCatchesThePagesWhereTheyAre() {
+        let app = BrowserFixture()
+        app.open(5)
+        app.key(.right)
+        app.scene.runFrames(for: 0.08)
+        let moving = app.scene.recorder.trajectory(ofView: "photo 6").map(\.minX)
+        var events = PointerScript.drag(from: Point(x: 400, y: 300), to: Point(x: 380, y: 300), duration: 0.2, rateHz: 120, startTime: app.scene.now)
+        events.removeLast()
+        app.scene.play(events)
+        app.scene.runFrames(for: 0.05)
+        let path = app.scene.recorder.trajectory(ofView: "photo 6").map(\.minX)
+        let fastest = zip(moving, moving.dropFirst()).map { abs($1 - $0) }.max()!
+        let caught = zip(path, path.dropFirst()).map { abs($1 - $0) }.dropFirst(moving.count - 1)
+        // Caught where it was: no frame leaps, and it then holds still under the still pointer.
+        #expect(caught.max()! <= fastest)
+        #expect(path.suffix(3).allSatisfy { abs($0 - path.last!) < 0.01 })
+        #expect(path.last! > 0 && path.last! < 800, "held between pages, not snapped to one")
+    }
+
+    @Test func pagingKeys() {
+        let app = BrowserFixture()
+        app.open(5)
+        for (key, expected) in [(Key.right, 6), (.space, 7), (.left, 6), (.backspace, 5), (.pageDown, 6), (.pageUp, 5), (.end, 49), (.home, 0)] {
+            app.key(key)
+            #expect(app.pager.currentIndex == expected, "\(key)")
+        }
+        app.scene.settle()
+        #expect(app.pager.presentedOffset == 0)
+        app.key(.left)
+        #expect(app.pager.currentIndex == 0, "no page before the first")
+    }
+
+    @Test func keysPressedQuicklyAddUp() {
+        let app = BrowserFixture()
+        app.open(5)
+        for _ in 0..<3 {
+            app.key(.right)
+            app.scene.runFrames(for: 0.05)
+        }
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 8)
+        #expect(app.pager.presentedOffset == 8 * app.pager.pageWidth)
+    }
+
+    @Test func theWheelTurnsOnePagePerNotchNotPerEvent() {
+        let app = BrowserFixture()
+        app.open(5)
+        func wheel(_ dy: Double, at time: Seconds) {
+            app.browser.handleWheel(WheelEvent(deltaInPoints: Point(x: 0, y: dy), locationInWindow: Point(x: 400, y: 300),
+                                               timestampNanoseconds: time.nanosecondStamp))
+        }
+        let t = app.scene.now
+        wheel(60, at: t)
+        #expect(app.pager.currentIndex == 6)
+        // A touchpad swipe: many small deltas in quick succession turn one page.
+        for step in 1...10 { wheel(12, at: t + 0.01 * Double(step)) }
+        #expect(app.pager.currentIndex == 6)
+        wheel(-60, at: t + 1)
+        #expect(app.pager.currentIndex == 5)
+    }
+
+    @Test func neighboursAreRequestedAtScreenSize() {
+        let app = BrowserFixture()
+        app.open(5)
+        let last = app.source.imageRequests.last!
+        #expect(last.map(\.index) == [5, 6, 4, 7, 3])
+        #expect(Set(last.map(\.pixelSize)) == [800])
+        app.key(.escape)
+        app.scene.settle()
+        #expect(app.source.imageRequests.last == [], "closed: the screen images are let go")
+    }
+
+    @Test(arguments: [60.0, 144.0])
+    func theSameScriptEndsTheSameAtAnyFrameRate(hz: Double) {
+        let app = BrowserFixture(frameRateHz: hz)
+        app.open(5)
+        app.drag(from: Point(x: 600, y: 300), by: Point(x: -150, y: 0), duration: 0.08)
+        app.scene.settle()
+        app.drag(from: Point(x: 300, y: 300), by: Point(x: 500, y: 0), duration: 0.5)
+        app.scene.settle()
+        app.drag(from: Point(x: 400, y: 300), by: Point(x: -120, y: 0), duration: 0.6, profile: .decelerating, hold: 0.1)
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 5)
+        app.drag(from: Point(x: 400, y: 200), by: Point(x: 0, y: 250), duration: 0.3)
+        app.scene.settle()
+        #expect(app.pager.phase == .closed)
+        #expect(app.grid.selectedIndex == 5)
+        #expect(close(app.scene.recorder.frames.reversed().lazy.compactMap { $0.first { $0.viewName == "photo 5" }?.boundsInWindow }.first,
+                      app.cellFrameInWindow(5), within: 1))
+    }
+}
+
+@Suite struct PagerZoomTests {
+    @Test func ctrlWheelZoomKeepsThePointUnderThePointerFixed() {
+        let app = BrowserFixture()
+        app.open(5)
+        let pointer = Point(x: 200, y: 150)
+        let before = app.photoRect(5)!
+        let fraction = Point(x: (pointer.x - before.minX) / before.width, y: (pointer.y - before.minY) / before.height)
+        app.browser.handleWheel(WheelEvent(deltaInPoints: Point(x: 0, y: -60), locationInWindow: pointer,
+                                           timestampNanoseconds: app.scene.now.nanosecondStamp, modifiers: .control))
+        app.scene.runFrames(for: 0.02)
+        let after = app.photoRect(5)!
+        #expect(after.width > before.width * 1.2)
+        #expect(abs(after.minX + fraction.x * after.width - pointer.x) < 0.5)
+        #expect(abs(after.minY + fraction.y * after.height - pointer.y) < 0.5)
+        #expect(app.pager.currentIndex == 5, "zooming does not page")
+    }
+
+    @Test func plusMinusAndZero() {
+        let app = BrowserFixture()
+        app.open(5)
+        app.key(.character("+"))
+        app.key(.character("+"))
+        app.scene.settle()
+        #expect(abs(app.pager.zoomScale - FullScreenPager.zoomStep * FullScreenPager.zoomStep) < 1e-9)
+        app.key(.character("-"))
+        app.scene.settle()
+        #expect(abs(app.pager.zoomScale - FullScreenPager.zoomStep) < 1e-9)
+        app.key(.character("0"))
+        app.scene.settle()
+        #expect(close(app.photoRect(5), app.fitted))
+        app.key(.character("-"))
+        app.scene.settle()
+        #expect(app.pager.zoomScale == 1, "never smaller than fit")
+    }
+
+    @Test func zoomingInAsksForASharperPicture() {
+        let app = BrowserFixture()
+        app.open(5)
+        app.key(.character("+"))
+        app.scene.settle()
+        #expect(app.source.imageRequests.last?.first == ImageRequest(index: 5, pixelSize: 1600))
+    }
+
+    @Test func aDragPansAZoomedPhotoAndDoesNotPage() {
+        let app = BrowserFixture()
+        app.open(5)
+        app.scene.play(PointerScript.clicks(at: Point(x: 400, y: 300), count: 2, startTime: app.scene.now + 0.05))
+        app.scene.settle()
+        let zoomed = app.photoRect(5)!
+        app.drag(from: Point(x: 400, y: 300), by: Point(x: -100, y: -50), duration: 0.5, profile: .decelerating, hold: 0.1)
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 5)
+        let panned = app.photoRect(5)!
+        #expect(abs(panned.minX - (zoomed.minX - 100)) < 1 && abs(panned.minY - (zoomed.minY - 50)) < 1)
+    }
+
+    @Test func atThePhotosEdgeADragPages() {
+        let app = BrowserFixture()
+        app.open(5)
+        app.key(.character("+"))
+        app.scene.settle()
+        // Pan to the right edge, then a further drag left turns the page.
+        app.drag(from: Point(x: 700, y: 300), by: Point(x: -600, y: 0), duration: 0.5, profile: .decelerating, hold: 0.1)
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 5)
+        #expect(abs(app.photoRect(5)!.maxX - 800) < 0.5)
+        app.drag(from: Point(x: 600, y: 300), by: Point(x: -200, y: 0), duration: 0.08)
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 6)
+        #expect(close(app.photoRect(6), app.fitted), "the next photo starts at fit")
+    }
+}
+
+@Suite struct PagerCaptionTests {
+    @Test func theCaptionNamesThePhotoAndItsPlaceAndFadesWhenThePointerRests() {
+        let app = BrowserFixture(labels: FakeLabels())
+        app.open(5)
+        #expect(app.pager.caption?.name == "photo-5.jpg")
+        #expect(app.pager.caption?.counter == "6 / 50")
+        app.key(.right)
+        #expect(app.pager.caption?.counter == "7 / 50")
+        // The platform's frame loop runs the caption's timer; here the test does.
+        let opened = app.scene.now
+        #expect(app.browser.nextDeadline != nil)
+        app.browser.advance(to: opened + 1)
+        app.scene.settle()
+        #expect(app.pager.isCaptionVisible)
+        app.scene.runFrames(for: 1.5)
+        app.browser.advance(to: app.scene.now)
+        app.scene.settle()
+        #expect(!app.pager.isCaptionVisible)
+        app.browser.pointerMoved()
+        app.scene.settle()
+        #expect(app.pager.isCaptionVisible)
+    }
+}

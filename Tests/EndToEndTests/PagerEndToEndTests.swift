@@ -1,0 +1,108 @@
+import Components
+import Foundation
+import Geometry
+import Testing
+
+/// The full-screen pager of the real binary: open by double-click, page by key and drag,
+/// close back onto the grid.
+@Suite(.serialized) struct PagerEndToEndTests {
+    static let colours = Array(FlickEndToEndTests.colours.prefix(8))
+
+    func cellCentre(_ index: Int, in window: Rect) -> (x: Int, y: Int) {
+        let frame = GridLayout(width: window.width).frame(of: index)
+        return (Int(window.minX + frame.midX), Int(window.minY + frame.midY))
+    }
+
+    /// The window's centre shows colour `index`, and its left edge the black backdrop (the
+    /// 3:2 photos leave bars at the sides of a 16:10 window).
+    func pagerShows(_ index: Int, _ shot: Screenshot, window: Rect) -> Bool {
+        shot.matches(x: Int(window.midX), y: Int(window.midY), Self.colours[index])
+            && shot.matches(x: Int(window.minX) + 5, y: Int(window.midY), (0, 0, 0))
+    }
+
+    func drag(_ flick: FlickSession, from start: (x: Int, y: Int), dx: Int, steps: Int, pause: String, holdBeforeRelease: String) throws {
+        var arguments = ["mousemove", String(start.x), String(start.y), "mousedown", "1"]
+        for step in 1...steps {
+            arguments += ["sleep", pause, "mousemove", String(start.x + dx * step / steps), String(start.y)]
+        }
+        arguments += ["sleep", holdBeforeRelease, "mouseup", "1"]
+        _ = try run("xdotool", arguments, environment: ["DISPLAY": flick.server.display])
+    }
+
+    @Test func doubleClickOpensThePagerWhichPagesByKeyAndDragAndClosesOnEscape() throws {
+        let folder = try makeSolidColourFolder(Self.colours)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flick = try FlickSession(arguments: [folder.path])
+        let window = try flick.geometry()
+        let cell = cellCentre(2, in: window)
+        #expect(try flick.waitForScreen { $0.matches(x: cell.x, y: cell.y, Self.colours[2]) }.1)
+
+        try flick.server.xdotool("mousemove", String(cell.x), String(cell.y), "click", "--repeat", "2", "--delay", "80", "1")
+        #expect(try flick.waitForScreen { pagerShows(2, $0, window: window) }.1, "the double-clicked photo fills the window")
+
+        try flick.server.xdotool("key", "Right")
+        #expect(try flick.waitForScreen { pagerShows(3, $0, window: window) }.1, "Right shows the next photo")
+
+        let middle = (x: Int(window.midX) + 200, y: Int(window.midY))
+        try drag(flick, from: middle, dx: -240, steps: 6, pause: "0.01", holdBeforeRelease: "0")
+        #expect(try flick.waitForScreen { pagerShows(4, $0, window: window) }.1, "a fast drag pages on")
+
+        try drag(flick, from: middle, dx: -150, steps: 10, pause: "0.04", holdBeforeRelease: "0.3")
+        usleep(800_000)
+        #expect(try flick.waitForScreen(timeout: 2) { pagerShows(4, $0, window: window) }.1, "a short slow drag settles back")
+
+        try flick.server.xdotool("key", "Escape")
+        let (_, backOnGrid) = try flick.waitForScreen { shot in
+            (0..<Self.colours.count).allSatisfy { index in
+                let centre = cellCentre(index, in: window)
+                return shot.matches(x: centre.x, y: centre.y, Self.colours[index])
+            }
+        }
+        #expect(backOnGrid, "Esc returns to the grid")
+        #expect(flick.process.isRunning, "Esc in the pager closes the pager, not Flick")
+    }
+
+    @Test func endInThePagerThenEscLandsOnTheLastCellScrolledIntoView() throws {
+        let folder = try makeCopiesFolder(count: 400, colour: (150, 150, 150), last: (230, 40, 40))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flick = try FlickSession(arguments: [folder.path])
+        let window = try flick.geometry()
+        let first = cellCentre(0, in: window)
+        #expect(try flick.waitForScreen { $0.matches(x: first.x, y: first.y, (150, 150, 150)) }.1)
+
+        try flick.server.xdotool("mousemove", String(first.x), String(first.y), "click", "--repeat", "2", "--delay", "80", "1")
+        #expect(try flick.waitForScreen { $0.matches(x: Int(window.minX) + 5, y: Int(window.midY), (0, 0, 0)) }.1)
+        try flick.server.xdotool("key", "End")
+        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), (230, 40, 40)) }.1, "End shows the last photo")
+        try flick.server.xdotool("key", "Escape")
+
+        // The grid scrolled to the last cell: a whole cell of its colour is on screen.
+        let layout = GridLayout(width: window.width)
+        let (shot, landed) = try flick.waitForScreen { shot in
+            redPixels(in: shot, window: window) >= Int(layout.cellSide * layout.cellSide * 0.95)
+        }
+        #expect(landed, "the last cell is on screen: \(redPixels(in: shot, window: window)) red pixels")
+    }
+
+    private func redPixels(in shot: Screenshot, window: Rect) -> Int {
+        var count = 0
+        for y in stride(from: Int(window.minY), to: min(Int(window.maxY), shot.height), by: 1) {
+            for x in stride(from: Int(window.minX), to: min(Int(window.maxX), shot.width), by: 1) where shot.matches(x: x, y: y, (230, 40, 40)) {
+                count += 1
+            }
+        }
+        return count
+    }
+}
+
+/// `count` photos of one colour, the last of another, made by copying two files.
+func makeCopiesFolder(count: Int, colour: (red: Int, green: Int, blue: Int), last: (red: Int, green: Int, blue: Int)) throws -> URL {
+    let folder = try makeSolidColourFolder([colour, last])
+    let manager = FileManager.default
+    let template = folder.appendingPathComponent("photo_1.png")
+    try manager.moveItem(at: folder.appendingPathComponent("photo_2.png"), to: folder.appendingPathComponent("photo_\(count).png"))
+    for index in 2..<count {
+        try manager.copyItem(at: template, to: folder.appendingPathComponent("photo_\(index).png"))
+    }
+    return folder
+}
