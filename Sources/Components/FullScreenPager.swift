@@ -232,6 +232,9 @@ public final class FullScreenPager: View {
     /// is one page long, not a blur of hundreds.
     public func goTo(_ index: Int, animated: Bool = true) {
         guard photoCount > 0, phase == .open || phase == .opening else { return }
+        // Paging on during the opening flight: the pager is open from here (the flight may
+        // end cancelled when its page is recycled, and must not leave it half-open).
+        phase = .open
         let index = min(max(index, 0), photoCount - 1)
         let target = Double(index) * pageWidth
         currentPage?.refit(resetZoom: true)
@@ -274,15 +277,24 @@ public final class FullScreenPager: View {
         if changed && notify { onPageChange?(index) }
     }
 
-    /// The page a release lands on: the velocity projected forward, rounded to a page, or
-    /// the next page the way of a flick; at most one page from where the drag began, inside
-    /// the album.
-    public static func targetPage(releasedAt offset: Double, velocity: Double, startPage: Int, pageWidth: Double, count: Int) -> Int {
+    /// The page a release lands on: the velocity projected forward and rounded to a page;
+    /// a flick goes at least to the next page its way, and a flick that continues a page
+    /// turn still sliding in (the drag caught the strip short of `startPage`) goes one
+    /// beyond it, as a quick second swipe should. At most one page from `startPage` (the
+    /// page shown or headed for when the drag began), inside the album.
+    public static func targetPage(releasedAt offset: Double, velocity: Double, startPage: Int, caughtAt startOffset: Double,
+                                  pageWidth: Double, count: Int) -> Int {
         let projected = pagingProjection.restingValue(from: offset, velocity: velocity)
         var page = Int((projected / pageWidth).rounded())
-        let position = offset / pageWidth
-        if velocity > flickSpeed { page = max(page, Int(position.rounded(.down)) + 1) }
-        if velocity < -flickSpeed { page = min(page, Int(position.rounded(.up)) - 1) }
+        let position = offset / pageWidth, caught = startOffset / pageWidth
+        let tolerance = 0.001
+        if velocity > flickSpeed {
+            let next = caught < Double(startPage) - tolerance ? startPage + 1 : Int((position + tolerance).rounded(.down)) + 1
+            page = max(page, next)
+        } else if velocity < -flickSpeed {
+            let previous = caught > Double(startPage) + tolerance ? startPage - 1 : Int((position - tolerance).rounded(.up)) - 1
+            page = min(page, previous)
+        }
         return min(max(page, startPage - 1, 0), startPage + 1, count - 1)
     }
 
@@ -500,6 +512,7 @@ public final class FullScreenPager: View {
     private func handlePan(_ pan: PanGestureRecognizer) {
         switch pan.state {
         case .began:
+            if phase == .opening { phase = .open }
             guard phase == .open, let page = currentPage else { return }
             dragMode = chooseDragMode(for: pan.translationInWindow, page: page)
             if case .dismissing = dragMode { page.isPhotoHeld = true; hideHUD() }
@@ -573,11 +586,9 @@ public final class FullScreenPager: View {
     private func release(velocity: Point, translation: Point) {
         guard let page = currentPage else { return }
         switch dragMode {
-        case .paging:
-            let offset = strip.bounds.minX
-            let startPage = currentIndex
-            let target = Self.targetPage(releasedAt: offset, velocity: -velocity.x, startPage: startPage,
-                                         pageWidth: pageWidth, count: photoCount)
+        case let .paging(startOffset):
+            let target = Self.targetPage(releasedAt: strip.bounds.minX, velocity: -velocity.x, startPage: currentIndex,
+                                         caughtAt: startOffset, pageWidth: pageWidth, count: photoCount)
             if target != currentIndex { page.refit(resetZoom: true) }
             animateStrip(to: Double(target) * pageWidth, velocity: -velocity.x)
             setCurrentIndex(target, notify: true)

@@ -87,6 +87,8 @@ public struct KeyEvent: Hashable, Sendable {
         self.modifiers = modifiers
         self.timestampNanoseconds = timestampNanoseconds
     }
+
+    public var time: Seconds { Seconds(nanoseconds: timestampNanoseconds) }
 }
 
 /// Everything the platform delivers to the core.

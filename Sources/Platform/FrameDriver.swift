@@ -19,4 +19,10 @@ public protocol FrameDriver: AnyObject {
     /// Brings the app to time `now` (seconds on the loop's clock): drain worker results,
     /// run timers and animations, lay out.
     func update(at now: Seconds)
+    /// A frame was just presented at `time` (for measurements).
+    func didPresentFrame(at time: Seconds)
+}
+
+extension FrameDriver {
+    public func didPresentFrame(at time: Seconds) {}
 }

@@ -108,13 +108,13 @@ public final class PlatformWindow {
         return source
     }
 
-    /// Accelerated first, the software renderer if that fails; `FLICK_RENDERER=software`
-    /// or `=opengl` (or any SDL driver name) picks one.
+    /// Accelerated first when there is a GPU, else (or if that fails) the software
+    /// renderer; `FLICK_RENDERER=software` or `=opengl` (or any SDL driver name) picks one.
     private static func makeRenderer(_ window: OpaquePointer) -> OpaquePointer? {
         // Requesting a driver by name turns batching off unless asked for.
         SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
         let requested = ProcessInfo.processInfo.environment["FLICK_RENDERER"]
-        if requested == "software" {
+        if requested == "software" || ((requested ?? "").isEmpty && !SystemSettings.hasGPURenderNode()) {
             return SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         }
         if let requested, !requested.isEmpty {
@@ -194,6 +194,7 @@ public final class PlatformWindow {
 
     private func draw(_ driver: FrameDriver) {
         renderFrame(driver.rootView, clearColor: driver.backgroundColor)
+        driver.didPresentFrame(at: now)
     }
 
     /// Draws one frame of `root` and presents it: budgeted uploads, the draw list, the

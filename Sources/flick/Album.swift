@@ -44,16 +44,23 @@ final class AlbumLister: Sendable {
     }
 
     private let state = Mutex(State())
+    let wake = WakeRelay()
 
-    init(folder: FilePath, wake: @escaping @Sendable () -> Void) {
+    /// `firstBatch` sees the first photos listed, on the listing thread, so their decoding
+    /// can start before anything asks for them.
+    init(folder: FilePath, firstBatch: @escaping @Sendable ([Photo]) -> Void = { _ in }) {
+        let wake = self.wake
         let thread = Thread { [self] in
+            var isFirst = true
             try? FolderScanner.scan(folder) { batch in
+                if isFirst { firstBatch(batch) }
+                isFirst = false
                 state.withLock { $0.arrived += batch }
-                wake()
+                wake.wake()
                 return true
             }
             state.withLock { $0.finished = true }
-            wake()
+            wake.wake()
         }
         thread.name = "flick-list"
         thread.start()

@@ -32,6 +32,9 @@ final class AlbumImages: PhotoSource {
     private var screenImages: [Int: ScreenImage] = [:]
     /// The pager's requests now: index → pixel size.
     private var screenWanted: [Int: Int] = [:]
+    /// The largest size asked of the screen queue per photo and not yet back (by path:
+    /// the first is asked before the listing gives the photo an index).
+    private var screenSubmitted: [FilePath: Int] = [:]
     /// Screen images no longer wanted, least recently let go first.
     private var recentScreenImages: [Int] = []
     private let textures: TextureStore
@@ -43,24 +46,11 @@ final class AlbumImages: PhotoSource {
     /// Called when pictures arrive, so the views refresh.
     var onChange: () -> Void = {}
 
-    init(photos: [Photo], textures: TextureStore, wake: @escaping @Sendable () -> Void) {
+    init(photos: [Photo], service: DecodeService, textures: TextureStore) {
         self.photos = photos
         self.textures = textures
-        let decoder = IsolatedDecoder(command: DecodeHelper.ownCommand)
-        let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
-                                   decode: { decoder.decode($0, maximumPixelSize: $1) })
-        // Thumbnail sizes go through the shared cache; larger ones are decoded directly.
-        // The photo is looked at afresh (its mtime decides whether a cached one is current).
-        queue = DecodeQueue(decode: { request in
-            if let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
-               flavor.pixelSize == size, let photo = FolderScanner.photo(at: request.path) {
-                let outcome = maker.thumbnail(of: photo, flavor: flavor)
-                if case let .failed(error) = outcome { return .failure(error) }
-                return .success(outcome.pixels!)
-            }
-            return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize)
-        }, wake: wake)
-        screenQueue = DecodeQueue(decode: { decoder.decode($0.path, maximumPixelSize: $0.maximumPixelSize) }, wake: wake)
+        queue = service.thumbnails
+        screenQueue = service.screens
         for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
         textures.onEvict = { [weak self] handle in self?.evicted(handle) }
     }
@@ -71,6 +61,12 @@ final class AlbumImages: PhotoSource {
 
     func thumbnail(at index: Int) -> Thumbnail { states[index] ?? .loading }
 
+    /// True for the textures of photos (not labels): for measurements.
+    func isPhotoTexture(_ handle: TextureHandle) -> Bool { indexByTexture[handle] != nil }
+
+    /// The screen image of photo `index`, once decoded.
+    func screenTexture(of index: Int) -> TextureHandle? { screenImages[index]?.picture.image?.texture }
+
     func fileName(at index: Int) -> String { index < photos.count ? photos[index].fileName : "" }
 
     func image(at index: Int) -> Thumbnail {
@@ -80,10 +76,11 @@ final class AlbumImages: PhotoSource {
 
     func requestImages(_ requests: [ImageRequest]) {
         let wanted = Dictionary(requests.map { ($0.index, $0.pixelSize) }, uniquingKeysWith: { first, _ in first })
-        screenQueue.cancelPending { request in
-            guard let index = indexByPath[request.path] else { return true }
-            return wanted[index] != request.maximumPixelSize
+        let cancelled = screenQueue.cancelPending { request in
+            guard let index = indexByPath[request.path], let wantedSide = wanted[index] else { return true }
+            return (request.maximumPixelSize ?? .max) < wantedSide
         }
+        for request in cancelled { screenSubmitted[request.path] = nil }
         for index in screenWanted.keys where wanted[index] == nil { letGoOfScreenImage(index) }
         screenWanted = wanted
         for (order, request) in requests.enumerated() where request.index < photos.count {
@@ -93,7 +90,12 @@ final class AlbumImages: PhotoSource {
                 if case .failed = have.picture { continue }
                 if have.requestedSide >= request.pixelSize || have.isComplete { continue }
             }
-            screenQueue.submit(DecodeRequest(path: photos[request.index].path, maximumPixelSize: request.pixelSize,
+            // A request at least as large is on its way (the one made before the window
+            // knew its size, say): raise its priority rather than decode twice.
+            let path = photos[request.index].path
+            let side = max(request.pixelSize, screenSubmitted[path] ?? 0)
+            screenSubmitted[path] = side
+            screenQueue.submit(DecodeRequest(path: path, maximumPixelSize: side,
                                              priority: order == 0 ? .visible : .neighbour))
         }
     }
@@ -128,6 +130,11 @@ final class AlbumImages: PhotoSource {
         queue.demoteAll()
         for index in visible { request(index, priority: .visible) }
         for index in nearby where !visible.contains(index) { request(index, priority: .neighbour) }
+    }
+
+    /// Notes a screen decode asked for before this store existed (at start-up).
+    func noteScreenRequest(_ path: FilePath, side: Int) {
+        screenSubmitted[path] = max(side, screenSubmitted[path] ?? 0)
     }
 
     /// More of the folder's listing arrived.
@@ -190,8 +197,11 @@ final class AlbumImages: PhotoSource {
         }
         let screens = screenQueue.drain()
         for result in screens {
-            // Stale: the pager moved on, or wants another size now.
-            guard let index = indexByPath[result.key.path], let side = result.key.maximumPixelSize, screenWanted[index] == side else { continue }
+            // Stale: the pager moved on, or wants it larger now.
+            guard let side = result.key.maximumPixelSize else { continue }
+            if screenSubmitted[result.key.path] == side { screenSubmitted[result.key.path] = nil }
+            guard let index = indexByPath[result.key.path] else { continue }
+            guard let wantedSide = screenWanted[index], side >= wantedSide else { continue }
             if let old = screenImages[index]?.picture.image { forget(old.texture) }
             let picture = picture(from: result.outcome, index: index, pinned: true)
             var isComplete = false

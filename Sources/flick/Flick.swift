@@ -66,9 +66,15 @@ struct Browse: ParsableCommand {
         } catch {
             fail(error.description)
         }
+        // Listing and the first decode start now and overlap the window's creation.
+        let service = DecodeService()
+        let start = opening.startPath
+        let lister = AlbumLister(folder: opening.album.folderPath) { first in
+            service.prefetchFirstScreen(of: start == nil ? first : [], start: start)
+        }
         let app: FlickApp
         do {
-            app = try FlickApp(opening: opening, fullscreen: fullscreen)
+            app = try FlickApp(opening: opening, service: service, lister: lister, fullscreen: fullscreen)
         } catch {
             fail(error.description)
         }

@@ -29,15 +29,19 @@ final class FlickApp: FrameDriver {
     private var startPath: FilePath?
     private let images: AlbumImages
     private let browser: PhotoBrowser
+    private let probe = BenchProbe.fromEnvironment()
 
-    init(opening: Album.Opening, fullscreen: Bool) throws(PlatformError) {
+    /// `service` and `lister` were started before the window, so their work overlaps
+    /// SDL's start-up.
+    init(opening: Album.Opening, service: DecodeService, lister: AlbumLister, fullscreen: Bool) throws(PlatformError) {
         album = opening.album
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen)
         animator = Animator(startTime: window.now)
         arena = GestureArena(root: rootView)
         context = ComponentContext(animator: animator, arena: arena, labels: PlatformLabels(text: window.text), pixelScale: window.scale)
         let waker = window.wakeHandle
-        images = AlbumImages(photos: album.photos, textures: window.textures, wake: { waker.wake() })
+        images = AlbumImages(photos: album.photos, service: service, textures: window.textures)
+        if let start = opening.startPath { images.noteScreenRequest(start, side: DecodeService.guessedScreenSide) }
         browser = PhotoBrowser(context: context)
 
         rootView.name = "root"
@@ -48,7 +52,9 @@ final class FlickApp: FrameDriver {
         images.onChange = { [unowned browser] in browser.reloadData() }
         rootView.layoutIfNeeded()
         startPath = opening.startPath
-        lister = AlbumLister(folder: album.folderPath) { waker.wake() }
+        self.lister = lister
+        service.wake.connect { waker.wake() }
+        lister.wake.connect { waker.wake() }
         watcher = FolderWatcher(folder: album.folderPath) { waker.wake() }
     }
 
@@ -109,7 +115,13 @@ final class FlickApp: FrameDriver {
             shouldQuit = true
             return
         }
-        if browser.handleKey(key) { return }
+        let wasOn = browser.pager.currentIndex
+        if browser.handleKey(key) {
+            if browser.isPagerOpen && browser.pager.currentIndex != wasOn {
+                probe?.pageKeyPressed(at: key.time, heading: browser.pager.currentIndex)
+            }
+            return
+        }
         switch key.key {
         case .escape:
             shouldQuit = true
@@ -120,6 +132,10 @@ final class FlickApp: FrameDriver {
         default:
             break
         }
+    }
+
+    func didPresentFrame(at time: Seconds) {
+        probe?.framePresented(at: time, root: rootView, images: images, textures: window.textures)
     }
 
     func update(at now: Seconds) {

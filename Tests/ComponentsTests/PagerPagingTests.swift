@@ -10,7 +10,7 @@ import ViewTree
     let pageWidth = 820.0
 
     @Test func aSlowReleaseBeforeHalfAPageGoesBackAndPastHalfGoesOn() {
-        let page = { (offset: Double) in FullScreenPager.targetPage(releasedAt: offset, velocity: 0, startPage: 5, pageWidth: pageWidth, count: 50) }
+        let page = { (offset: Double) in FullScreenPager.targetPage(releasedAt: offset, velocity: 0, startPage: 5, caughtAt: 5 * pageWidth, pageWidth: pageWidth, count: 50) }
         #expect(page(5 * pageWidth + 0.4 * pageWidth) == 5)
         #expect(page(5 * pageWidth + 0.6 * pageWidth) == 6)
         #expect(page(5 * pageWidth - 0.6 * pageWidth) == 4)
@@ -18,18 +18,29 @@ import ViewTree
 
     @Test func aFlickIsProjectedForwardSoAShortFastDragPages() {
         let offset = 5 * pageWidth + 0.1 * pageWidth
-        #expect(FullScreenPager.targetPage(releasedAt: offset, velocity: 5000, startPage: 5, pageWidth: pageWidth, count: 50) == 6)
-        #expect(FullScreenPager.targetPage(releasedAt: offset, velocity: 400, startPage: 5, pageWidth: pageWidth, count: 50) == 6)
+        #expect(FullScreenPager.targetPage(releasedAt: offset, velocity: 5000, startPage: 5, caughtAt: 5 * pageWidth, pageWidth: pageWidth, count: 50) == 6)
+        #expect(FullScreenPager.targetPage(releasedAt: offset, velocity: 400, startPage: 5, caughtAt: 5 * pageWidth, pageWidth: pageWidth, count: 50) == 6)
         // A flick back against a long drag wins too.
-        #expect(FullScreenPager.targetPage(releasedAt: 5.6 * pageWidth, velocity: -2000, startPage: 5, pageWidth: pageWidth, count: 50) == 5)
+        #expect(FullScreenPager.targetPage(releasedAt: 5.6 * pageWidth, velocity: -2000, startPage: 5, caughtAt: 5 * pageWidth, pageWidth: pageWidth, count: 50) == 5)
         // Slower than a flick, a short drag goes back.
-        #expect(FullScreenPager.targetPage(releasedAt: offset, velocity: 200, startPage: 5, pageWidth: pageWidth, count: 50) == 5)
+        #expect(FullScreenPager.targetPage(releasedAt: offset, velocity: 200, startPage: 5, caughtAt: 5 * pageWidth, pageWidth: pageWidth, count: 50) == 5)
+    }
+
+    @Test func aFlickWhileAPageSlidesInGoesOnFromThatPage() {
+        // Heading for page 2 and caught at 1.7: a flick on goes to 3, a flick back to 1.
+        #expect(FullScreenPager.targetPage(releasedAt: 1.95 * pageWidth, velocity: 4000, startPage: 2, caughtAt: 1.7 * pageWidth,
+                                           pageWidth: pageWidth, count: 50) == 3)
+        #expect(FullScreenPager.targetPage(releasedAt: 1.5 * pageWidth, velocity: -4000, startPage: 2, caughtAt: 1.7 * pageWidth,
+                                           pageWidth: pageWidth, count: 50) == 1)
+        // Heading back for page 1 and caught at 1.3: a flick back goes to 0.
+        #expect(FullScreenPager.targetPage(releasedAt: 1.2 * pageWidth, velocity: -4000, startPage: 1, caughtAt: 1.3 * pageWidth,
+                                           pageWidth: pageWidth, count: 50) == 0)
     }
 
     @Test func neverMoreThanOnePageAndNeverOutsideTheAlbum() {
-        #expect(FullScreenPager.targetPage(releasedAt: 5.9 * pageWidth, velocity: 50_000, startPage: 5, pageWidth: pageWidth, count: 50) == 6)
-        #expect(FullScreenPager.targetPage(releasedAt: -0.2 * pageWidth, velocity: -5000, startPage: 0, pageWidth: pageWidth, count: 50) == 0)
-        #expect(FullScreenPager.targetPage(releasedAt: 49.2 * pageWidth, velocity: 5000, startPage: 49, pageWidth: pageWidth, count: 50) == 49)
+        #expect(FullScreenPager.targetPage(releasedAt: 5.9 * pageWidth, velocity: 50_000, startPage: 5, caughtAt: 5 * pageWidth, pageWidth: pageWidth, count: 50) == 6)
+        #expect(FullScreenPager.targetPage(releasedAt: -0.2 * pageWidth, velocity: -5000, startPage: 0, caughtAt: 0, pageWidth: pageWidth, count: 50) == 0)
+        #expect(FullScreenPager.targetPage(releasedAt: 49.2 * pageWidth, velocity: 5000, startPage: 49, caughtAt: 49 * pageWidth, pageWidth: pageWidth, count: 50) == 49)
     }
 }
 
@@ -109,6 +120,19 @@ import ViewTree
         #expect(app.pager.presentedOffset == 0)
         app.key(.left)
         #expect(app.pager.currentIndex == 0, "no page before the first")
+    }
+
+    @Test func pagingDuringTheOpeningFlightLeavesThePagerFullyOpen() {
+        let app = BrowserFixture()
+        app.doubleClick(5)
+        app.scene.runFrames(for: 0.1)
+        app.key(.right)
+        app.scene.settle()
+        #expect(app.pager.phase == .open)
+        app.drag(from: Point(x: 600, y: 300), by: Point(x: -150, y: 0), duration: 0.08)
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 7, "a drag still pages")
+        #expect(close(app.photoRect(7), app.fitted))
     }
 
     @Test func keysPressedQuicklyAddUp() {

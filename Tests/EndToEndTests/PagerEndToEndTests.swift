@@ -45,7 +45,8 @@ import Testing
 
         let middle = (x: Int(window.midX) + 200, y: Int(window.midY))
         try drag(flick, from: middle, dx: -240, steps: 6, pause: "0.01", holdBeforeRelease: "0")
-        #expect(try flick.waitForScreen { pagerShows(4, $0, window: window) }.1, "a fast drag pages on")
+        let (afterFlick, paged) = try flick.waitForScreen { pagerShows(4, $0, window: window) }
+        #expect(paged, "a fast drag pages on; centre shows \(afterFlick.color(x: Int(window.midX), y: Int(window.midY)))")
 
         try drag(flick, from: middle, dx: -150, steps: 10, pause: "0.04", holdBeforeRelease: "0.3")
         usleep(800_000)

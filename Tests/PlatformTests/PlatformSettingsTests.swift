@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Geometry
 import PhotoLibrary
@@ -59,5 +60,19 @@ import ViewTree
         #expect(Set(evicted) == Set(first.prefix(2)))
         #expect(store.residentBytes <= store.memoryBudgetBytes)
         #expect(more.allSatisfy(store.isUploaded) && first.suffix(2).allSatisfy(store.isUploaded))
+    }
+}
+
+@Suite struct RendererChoiceTests {
+    @Test func aRenderNodeMeansAGPU() throws {
+        let devices = FileManager.default.temporaryDirectory.appendingPathComponent("flick-dri-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: devices, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: devices) }
+        #expect(!SystemSettings.hasGPURenderNode(devices: devices.path))
+        FileManager.default.createFile(atPath: devices.appendingPathComponent("card0").path, contents: nil)
+        #expect(!SystemSettings.hasGPURenderNode(devices: devices.path), "a display card alone is not a render node")
+        FileManager.default.createFile(atPath: devices.appendingPathComponent("renderD128").path, contents: nil)
+        #expect(SystemSettings.hasGPURenderNode(devices: devices.path))
+        #expect(!SystemSettings.hasGPURenderNode(devices: "/nonexistent/dri"))
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import Motion
+import Platform
+import ViewTree
+
+/// Measurements for `make bench`, on only when FLICK_BENCH_PROBE is set: when the first
+/// photo reached the screen, and how long a page key takes to show the next photo's
+/// screen image. Lines go to stderr as "flick-probe <what> <value>".
+final class BenchProbe {
+    static func fromEnvironment() -> BenchProbe? {
+        ProcessInfo.processInfo.environment["FLICK_BENCH_PROBE"] == nil ? nil : BenchProbe()
+    }
+
+    private var firstPhotoReported = false
+    private var pendingPage: (index: Int, pressedAt: Seconds, frames: Int)?
+
+    /// A page key was pressed at `time`; the pager now heads for photo `index`.
+    func pageKeyPressed(at time: Seconds, heading index: Int) {
+        pendingPage = (index, time, 0)
+    }
+
+    func framePresented(at time: Seconds, root: View, images: AlbumImages, textures: TextureStore) {
+        guard !firstPhotoReported || pendingPage != nil else { return }
+        let drawn = root.drawList().compactMap { command -> TextureHandle? in
+            if case let .image(handle, _) = command.kind, textures.isUploaded(handle) { return handle }
+            return nil
+        }
+        if !firstPhotoReported, drawn.contains(where: images.isPhotoTexture) {
+            firstPhotoReported = true
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            report("first-photo-realtime", String(format: "%.6f", Double(now.tv_sec) + Double(now.tv_nsec) / 1e9))
+        }
+        if var page = pendingPage {
+            page.frames += 1
+            pendingPage = page
+            if let screen = images.screenTexture(of: page.index), drawn.contains(screen) {
+                report("page-ms", String(format: "%.1f frames %d", (time - page.pressedAt) * 1000, page.frames))
+                pendingPage = nil
+            }
+        }
+    }
+
+    private func report(_ what: String, _ value: String) {
+        FileHandle.standardError.write(Data("flick-probe \(what) \(value)\n".utf8))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PhotoLibrary
+import Synchronization
+import SystemPackage
+
+/// The decoding machinery, started before the window exists so that listing and the first
+/// decodes run while SDL opens the display (≈100 ms): two queues over one pool of isolated
+/// helpers — thumbnails through the shared cache, and screen-sized images for the pager.
+final class DecodeService: Sendable {
+    /// The pager's first request is guessed before the window knows its size: the default
+    /// window's width, the common case.
+    static let guessedScreenSide = 1280
+    /// Likewise the grid's thumbnail size (its cells are 160–250 pt at scale 1), and how
+    /// many of the first photos fill a screen.
+    static let guessedThumbnailSide = 256
+    static let firstScreenPhotoCount = 42
+
+    let thumbnails: DecodeQueue
+    let screens: DecodeQueue
+    let wake = WakeRelay()
+
+    /// Starts decoding what the first frame will show: the start photo at screen size and
+    /// the first screenful of thumbnails (the grid's later requests for them coincide).
+    func prefetchFirstScreen(of photos: [Photo], start: FilePath?) {
+        if let start {
+            screens.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedScreenSide, priority: .visible))
+            thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, priority: .visible))
+        }
+        for photo in photos.prefix(Self.firstScreenPhotoCount) {
+            thumbnails.submit(DecodeRequest(path: photo.path, maximumPixelSize: Self.guessedThumbnailSide, priority: .visible))
+        }
+    }
+
+    init() {
+        let decoder = IsolatedDecoder(command: DecodeHelper.ownCommand)
+        let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
+                                   decode: { decoder.decode($0, maximumPixelSize: $1) })
+        let wake = self.wake
+        // Thumbnail sizes go through the shared cache; larger ones are decoded directly.
+        // The photo is looked at afresh (its mtime decides whether a cached one is current).
+        thumbnails = DecodeQueue(decode: { request in
+            if let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
+               flavor.pixelSize == size, let photo = FolderScanner.photo(at: request.path) {
+                let outcome = maker.thumbnail(of: photo, flavor: flavor)
+                if case let .failed(error) = outcome { return .failure(error) }
+                return .success(outcome.pixels!)
+            }
+            return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize)
+        }, wake: { wake.wake() })
+        screens = DecodeQueue(decode: { decoder.decode($0.path, maximumPixelSize: $0.maximumPixelSize) }, wake: { wake.wake() })
+    }
+}
+
+/// Wakes the frame loop once there is one; until then wakes are remembered and delivered
+/// when it connects.
+final class WakeRelay: Sendable {
+    private let target = Mutex<(connected: (@Sendable () -> Void)?, missed: Bool)>((nil, false))
+
+    func wake() {
+        let connected = target.withLock { state -> (@Sendable () -> Void)? in
+            if state.connected == nil { state.missed = true }
+            return state.connected
+        }
+        connected?()
+    }
+
+    func connect(_ wake: @escaping @Sendable () -> Void) {
+        let missed = target.withLock { state -> Bool in
+            state.connected = wake
+            defer { state.missed = false }
+            return state.missed
+        }
+        if missed { wake() }
+    }
+}
