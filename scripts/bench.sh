@@ -10,11 +10,15 @@ if [ -z "$display" ]; then
   trap 'kill $xvfb 2>/dev/null' EXIT
   for _ in $(seq 50); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
 fi
-for renderer in "" software; do
-  echo "== grid scroll frame cost, renderer: ${renderer:-default (accelerated first)}"
+for renderer in "" opengl; do
+  echo "== frame costs (grid scroll, zoom transition, paging), renderer: ${renderer:-default (accelerated with a GPU, else software)}"
   DISPLAY=$display FLICK_RENDERER=$renderer .build/release/flick-bench
   echo
 done
+
+echo "== start-up and paging latency"
+DISPLAY=$display bash scripts/bench-pager.sh
+echo
 
 echo "== thumbnails"
 bash scripts/bench-thumbnails.sh

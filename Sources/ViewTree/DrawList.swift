@@ -29,6 +29,26 @@ public struct DrawCommand: Sendable, Equatable {
     public var viewName: String?
 
     public var boundsInWindow: Rect { Rect(boundingPoints: quadInWindow) }
+
+    /// True if this command paints every pixel of `window` opaquely: an opaque fill or
+    /// image on an upright rectangle that, clipped, still contains the window.
+    func coversOpaquely(_ window: Rect) -> Bool {
+        guard isOpaque else { return false }
+        if case .border = kind { return false }
+        let bounds = boundsInWindow
+        let tolerance = 1e-6
+        let upright = quadInWindow.allSatisfy { corner in
+            (abs(corner.x - bounds.minX) < tolerance || abs(corner.x - bounds.maxX) < tolerance)
+                && (abs(corner.y - bounds.minY) < tolerance || abs(corner.y - bounds.maxY) < tolerance)
+        }
+        guard upright else { return false }
+        var shown = bounds
+        if let clip = clipInWindow {
+            guard let clipped = bounds.intersection(clip) else { return false }
+            shown = clipped
+        }
+        return shown.contains(window)
+    }
 }
 
 extension View {
@@ -37,11 +57,16 @@ extension View {
 
     /// The draw commands for this view's tree, back to front, in this view's coordinates as
     /// the window (pass the root view). Commands that fall outside `windowBounds` (default:
-    /// this view's bounds) or their clip, or that are fully transparent, are left out.
+    /// this view's bounds) or their clip, or that are fully transparent, are left out, and
+    /// so is everything beneath an opaque command that covers the whole window (the grid
+    /// under the pager's black backdrop costs nothing).
     public func drawList(windowBounds: Rect? = nil) -> [DrawCommand] {
         var commands: [DrawCommand] = []
         let window = windowBounds ?? Rect(origin: .zero, size: animatedBounds.presentation.size)
         emit(into: &commands, toWindow: .identity, inheritedOpacity: 1, clip: window)
+        if let cover = commands.lastIndex(where: { $0.coversOpaquely(window) }), cover > 0 {
+            commands.removeFirst(cover)
+        }
         return commands
     }
 

@@ -46,16 +46,24 @@ func measure(_ window: PlatformWindow, root: View, frames: Int, prepare: (Int) -
     return FrameStats(samples)
 }
 
-/// A grid's worth of distinct thumbnails, already uploaded, standing in for an album.
+/// A grid's worth of distinct thumbnails and a few screen-sized pictures, already
+/// uploaded, standing in for an album.
 final class SyntheticPhotos: PhotoSource {
     let count: Int
     let thumbnails: [Thumbnail]
+    let screenImages: [Thumbnail]
 
-    init(count: Int, distinct: Int, textures: TextureStore) {
+    init(count: Int, distinct: Int, screenSize: Size, textures: TextureStore) {
         self.count = count
         thumbnails = (0..<distinct).map { i in
             let pixels = PixelBuffer(width: 256, height: 192, blue: UInt8(i * 37 % 256), green: UInt8(i * 91 % 256), red: UInt8(i * 53 % 256))
             return .ready(ImageContent(texture: textures.add(pixels), pixelSize: Size(width: 256, height: 192)))
+        }
+        // 4:3 photos fitted to the window's height, as a camera's would be.
+        let height = Int(screenSize.height), width = height * 4 / 3
+        screenImages = (0..<5).map { i in
+            let pixels = PixelBuffer(width: width, height: height, blue: UInt8(i * 50), green: 90, red: UInt8(200 - i * 30))
+            return .ready(ImageContent(texture: textures.add(pixels, pinned: true), pixelSize: Size(width: Double(width), height: Double(height))))
         }
         while textures.uploadPending(byteBudget: .max) {}
     }
@@ -65,7 +73,7 @@ final class SyntheticPhotos: PhotoSource {
     func thumbnail(at index: Int) -> Thumbnail { thumbnails[index % thumbnails.count] }
     func fileName(at index: Int) -> String { "synthetic-\(index).jpg" }
     func requestImages(_ requests: [ImageRequest]) {}
-    func image(at index: Int) -> Thumbnail { thumbnail(at: index) }
+    func image(at index: Int) -> Thumbnail { screenImages[index % screenImages.count] }
 }
 
 /// `flick-bench isolation PHOTO FLICK`: milliseconds per 256-pixel thumbnail of PHOTO,
@@ -109,7 +117,8 @@ do {
     let animator = Animator()
     let context = ComponentContext(animator: animator, arena: GestureArena(root: root), pixelScale: window.scale)
     let grid = GridView(context: context)
-    let photos = SyntheticPhotos(count: 2_000, distinct: 120, textures: window.textures)
+    let photos = SyntheticPhotos(count: 2_000, distinct: 120, screenSize: Size(width: size.width * window.scale, height: size.height * window.scale),
+                                 textures: window.textures)
     grid.frame = root.bounds
     grid.source = photos
     root.addSubview(grid)
@@ -120,12 +129,46 @@ do {
         grid.setOffset(offset, animated: false)
     }
 
+    grid.removeFromSuperview()
+
+    // 3. The zoom transition: photos opened from the grid and closed back, over and over.
+    let browser = PhotoBrowser(context: context)
+    browser.frame = root.bounds
+    browser.source = photos
+    root.addSubview(browser)
+    let frameTime = 1.0 / 60
+    var time = 0.0
+    func step() {
+        time += frameTime
+        animator.advance(to: time)
+    }
+    let cycle = 45  // frames per open or close: the 0.3 s spring settles within them
+    let zoom = measure(window, root: root, frames: measuredFrames) { frame in
+        if frame % (2 * cycle) == 0 { browser.openPhoto(1 + (frame / (2 * cycle)) % 20) }
+        if frame % (2 * cycle) == cycle { browser.closePager() }
+        step()
+    }
+    browser.closePager()
+    for _ in 0..<cycle { step(); root.layoutIfNeeded() }
+
+    // 4. Paging: the pager turning a page every 0.4 s, so it is nearly always moving.
+    browser.openPhoto(0)
+    for _ in 0..<cycle { step(); root.layoutIfNeeded() }
+    let paging = measure(window, root: root, frames: measuredFrames) { frame in
+        if frame % 24 == 0 { browser.pager.next() }
+        step()
+    }
+
     let rss = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?
         .split(separator: "\n").first { $0.hasPrefix("VmHWM") }.map(String.init) ?? "VmHWM: ?"
     print("renderer: \(window.rendererName), window \(Int(size.width))×\(Int(size.height)) pt at scale \(window.scale)")
     print(String(format: "full-window opaque blit   median %6.2f ms   p95 %6.2f ms CPU/frame", blit.median, blit.p95))
     print(String(format: "grid scroll (1500 pt/s)   median %6.2f ms   p95 %6.2f ms CPU/frame", scroll.median, scroll.p95))
     print(String(format: "grid scroll / blit        median %6.2f×  p95 %6.2f×   (target ≤ 2×)", scroll.median / blit.median, scroll.p95 / blit.p95))
+    print(String(format: "zoom transition           median %6.2f ms   p95 %6.2f ms CPU/frame", zoom.median, zoom.p95))
+    print(String(format: "zoom transition / blit    median %6.2f×  p95 %6.2f×   (target ≤ 2×)", zoom.median / blit.median, zoom.p95 / blit.p95))
+    print(String(format: "paging                    median %6.2f ms   p95 %6.2f ms CPU/frame", paging.median, paging.p95))
+    print(String(format: "paging / blit             median %6.2f×  p95 %6.2f×   (target ≤ 2×)", paging.median / blit.median, paging.p95 / blit.p95))
     print("peak memory: \(rss.replacingOccurrences(of: "\t", with: " "))")
 } catch {
     FileHandle.standardError.write(Data("flick-bench: \(error)\n".utf8))

@@ -33,6 +33,30 @@ import ViewTree
         #expect(command.boundsInWindow == Rect(x: 0, y: 0, width: 100, height: 100))
     }
 
+    @Test func whatAnOpaqueFullWindowViewHidesIsNotDrawn() {
+        let below = named("below", Rect(x: 10, y: 10, width: 100, height: 100))
+        below.backgroundColor = .white
+        let cover = named("cover", root.bounds.insetBy(dx: -5, dy: -5))
+        cover.backgroundColor = .black
+        let above = named("above", Rect(x: 20, y: 20, width: 50, height: 50))
+        above.backgroundColor = .white
+        for view in [below, cover, above] { root.addSubview(view) }
+        #expect(root.drawList().map(\.viewName) == ["cover", "above"])
+
+        // Translucent, tilted, rounded or smaller than the window: what is beneath shows.
+        cover.opacity = 0.9
+        #expect(root.drawList().map(\.viewName) == ["below", "cover", "above"])
+        cover.opacity = 1
+        cover.transform = .rotation(radians: 0.1, x: 0, y: 0, z: 1)
+        #expect(root.drawList().first?.viewName == "below")
+        cover.transform = .identity
+        cover.cornerRadius = 8
+        #expect(root.drawList().first?.viewName == "below")
+        cover.cornerRadius = 0
+        cover.frame = Rect(x: 1, y: 0, width: 800, height: 600)
+        #expect(root.drawList().first?.viewName == "below")
+    }
+
     @Test func offScreenHiddenAndTransparentViewsEmitNothing() {
         for (name, frame) in [("gone", Rect(x: 900, y: 0, width: 50, height: 50)), ("hidden", Rect(x: 0, y: 0, width: 50, height: 50)),
                               ("clear", Rect(x: 0, y: 0, width: 50, height: 50)), ("seen", Rect(x: 790, y: 590, width: 50, height: 50))] {
