@@ -159,6 +159,12 @@ public final class GridView: View, PhotoCollectionView {
         select(index, scroll: false)
     }
 
+    public func pagerDidClose() {}
+
+    public func handleWheel(_ wheel: WheelEvent) {
+        scroll(by: wheel.deltaInPoints.y)
+    }
+
     public func setOffset(_ offset: Double, animated: Bool) {
         let target = Rect(origin: Point(x: 0, y: offset), size: bounds.size)
         if animated {

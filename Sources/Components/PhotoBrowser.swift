@@ -3,32 +3,48 @@ import Gestures
 import Motion
 import ViewTree
 
-/// What fills the window: the album's view (the grid) and, over it, the full-screen pager
-/// it opens. It runs the zoom transitions between them: open from the photo's place in the
-/// view, close back to wherever the pager's current photo sits there now.
+/// The ways to look at an album (keys 1, 2, …).
+public enum AlbumViewKind: String, CaseIterable, Sendable {
+    case grid, stack
+}
+
+/// What fills the window: the album's view (the grid or the stack) and, over it, the
+/// full-screen pager it opens. It runs the zoom transitions between them: open from the
+/// photo's place in the view, close back to wherever the pager's current photo sits there
+/// now.
 public final class PhotoBrowser: View {
     public let context: ComponentContext
     public let grid: GridView
+    public let stack: PhotoStackView
     public let pager: FullScreenPager
     public weak var source: PhotoSource? {
         didSet {
             grid.source = source
+            stack.source = source
             pager.source = source
         }
     }
     /// The pager opened or closed (the app updates the window title, say).
     public var onPagerChange: ((Bool) -> Void)?
+    public private(set) var viewKind = AlbumViewKind.grid
 
-    private var collection: PhotoCollectionView { grid }
+    private var collection: PhotoCollectionView & View {
+        switch viewKind {
+        case .grid: grid
+        case .stack: stack
+        }
+    }
 
     public init(context: ComponentContext) {
         self.context = context
         grid = GridView(context: context)
+        stack = PhotoStackView(context: context)
         pager = FullScreenPager(context: context)
         super.init()
         name = "browser"
         addSubview(grid)
         grid.onOpenPhoto = { [unowned self] index in openPhoto(index) }
+        stack.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         pager.onRequestClose = { [unowned self] in closePager() }
         pager.onCloseTargetMoved = { [unowned self] in closePager() }
         pager.onPageChange = { [unowned self] index in collection.followPager(to: index) }
@@ -36,6 +52,24 @@ public final class PhotoBrowser: View {
     }
 
     public var isPagerOpen: Bool { pager.phase == .opening || pager.phase == .open }
+
+    /// Shows the album as `kind`, keeping the photo in hand: the grid's selection becomes
+    /// the stack's top photo and back.
+    public func show(_ kind: AlbumViewKind) {
+        guard kind != viewKind else { return }
+        let current: Int? = viewKind == .grid ? grid.selectedIndex : stack.topIndex
+        collection.removeFromSuperview()
+        viewKind = kind
+        insertSubview(collection, at: 0)
+        collection.frame = bounds
+        if let current {
+            switch kind {
+            case .grid: grid.select(current)
+            case .stack: stack.goTo(current)
+            }
+        }
+        collection.reloadData()
+    }
 
     /// Opens the pager at photo `index`, zooming it out of its place in the album view.
     public func openPhoto(_ index: Int) {
@@ -69,26 +103,32 @@ public final class PhotoBrowser: View {
     private func pagerDidClose() {
         collection.setPhotoHiddenForTransition(nil)
         pager.removeFromSuperview()
+        collection.pagerDidClose()
     }
 
     /// Photos arrived or the album changed.
     public func reloadData() {
-        grid.reloadData()
+        collection.reloadData()
         pager.reloadData()
     }
 
-    /// Keys go to the pager while it is up, else to the grid. Returns false for keys
-    /// neither uses (Esc on the grid, for one: the app quits).
+    /// Keys go to the pager while it is up, else to the album's view; 1 and 2 switch
+    /// views. Returns false for keys nobody uses (Esc on the grid, for one: the app quits).
     public func handleKey(_ key: KeyEvent) -> Bool {
         if pager.phase == .open || pager.phase == .opening { return pager.handleKey(key) }
-        return grid.handleKey(key)
+        switch key.key {
+        case .character("1"): show(.grid)
+        case .character("2"): show(.stack)
+        default: return collection.handleKey(key)
+        }
+        return true
     }
 
     public func handleWheel(_ wheel: WheelEvent) {
         if pager.phase == .open || pager.phase == .opening {
             pager.handleWheel(wheel)
         } else {
-            grid.scroll(by: wheel.deltaInPoints.y)
+            collection.handleWheel(wheel)
         }
     }
 
@@ -99,7 +139,7 @@ public final class PhotoBrowser: View {
     public func advance(to now: Seconds) { pager.advance(to: now) }
 
     public override func layoutSubviews() {
-        grid.frame = bounds
+        collection.frame = bounds
         if pager.superview != nil { pager.frame = bounds }
     }
 }

@@ -1,4 +1,5 @@
 import Geometry
+import Gestures
 
 /// Where a view shows a photo, in window coordinates: the zoom transition flies the photo
 /// from here and back. `frame` is the photo's rectangle before `rotation` (radians, about
@@ -27,4 +28,11 @@ public protocol PhotoCollectionView: AnyObject {
     func setPhotoHiddenForTransition(_ index: Int?)
     /// The pager moved to photo `index`: follow it (select it, put it on top).
     func followPager(to index: Int)
+    /// The pager closed and let go of its pictures: ask again for what this view shows.
+    func pagerDidClose()
+    /// Pictures arrived or the album changed.
+    func reloadData()
+    /// Keys for this view; false for keys it does not use.
+    func handleKey(_ key: KeyEvent) -> Bool
+    func handleWheel(_ wheel: WheelEvent)
 }

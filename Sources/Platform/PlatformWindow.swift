@@ -165,8 +165,10 @@ public final class PlatformWindow {
                 while SDL_PollEvent(&event) != 0 { process(event, driver) }
             }
             let time = now
+            // An animation that ends in this update still needs its final state drawn.
+            let wasMoving = driver.needsFrames
             driver.update(at: time)
-            if driver.needsFrames && time >= nextFrame - 0.001 { needsDraw = true }
+            if driver.needsFrames ? time >= nextFrame - 0.001 : wasMoving { needsDraw = true }
             if needsDraw && !driver.shouldQuit {
                 draw(driver)
                 needsDraw = textures.pendingUploadCount > 0

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Components
 import Foundation
 import PhotoLibrary
 import Platform
@@ -8,7 +9,7 @@ enum ViewKind: String, CaseIterable, ExpressibleByArgument {
     case grid, stack, deck, cull
 
     /// The views this version has.
-    static let available: [ViewKind] = [.grid]
+    static let available: [ViewKind] = [.grid, .stack]
 }
 
 @main
@@ -74,7 +75,8 @@ struct Browse: ParsableCommand {
         }
         let app: FlickApp
         do {
-            app = try FlickApp(opening: opening, service: service, lister: lister, fullscreen: fullscreen)
+            app = try FlickApp(opening: opening, service: service, lister: lister, view: AlbumViewKind(rawValue: view.rawValue) ?? .grid,
+                               fullscreen: fullscreen)
         } catch {
             fail(error.description)
         }

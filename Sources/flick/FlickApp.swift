@@ -33,7 +33,7 @@ final class FlickApp: FrameDriver {
 
     /// `service` and `lister` were started before the window, so their work overlaps
     /// SDL's start-up.
-    init(opening: Album.Opening, service: DecodeService, lister: AlbumLister, fullscreen: Bool) throws(PlatformError) {
+    init(opening: Album.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool) throws(PlatformError) {
         album = opening.album
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen)
         animator = Animator(startTime: window.now)
@@ -49,6 +49,7 @@ final class FlickApp: FrameDriver {
         rootView.addSubview(browser)
         browser.frame = rootView.bounds
         browser.source = images
+        browser.show(view)
         images.onChange = { [unowned browser] in browser.reloadData() }
         rootView.layoutIfNeeded()
         startPath = opening.startPath

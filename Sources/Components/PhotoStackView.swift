@@ -1,0 +1,366 @@
+import Geometry
+import Gestures
+import Motion
+import ViewTree
+
+/// The pile: every photo in a white frame, lying at a small random angle in the middle of
+/// the view, the top one straight. Drag the top photo; flick it sideways faster than
+/// `flickSpeed` and it flies off and goes under the pile, revealing the next; release it
+/// slower and it returns. The pile is cyclic: after the last photo comes the first.
+///
+/// Only the top `realFrameCount` photos are views with pictures; the rest of the pile is
+/// implied, so a 5,000-photo album costs no more than a 10-photo one.
+public final class PhotoStackView: View, PhotoCollectionView {
+    /// Faster than this sideways (pt/s) at release, the top photo is flicked away.
+    public static let flickSpeed = 200.0
+    /// The flicked photo's flight off the view.
+    public static let flickAwayTiming = Timing.easeOut(0.1)
+    /// Returning to the centre, the new top straightening, the flicked one going under.
+    public static let settleTiming = Timing.easeOut(0.2)
+    public static let defaultBorderWidth = 5.0
+    public static let defaultBorderColor = Color.white
+    /// Photos lie at whole degrees within ± this.
+    public static let defaultRotationOffset = 4
+    /// Views with pictures at the top of the pile; the rest is implied.
+    public static let realFrameCount = 10
+    /// Space kept around the pile: this fraction of the view's smaller side, so the tilted
+    /// photos beneath show at their edges.
+    public static let marginFraction = 0.1
+    /// The pressed top photo's highlight.
+    public static let pressTint = Color(white: 1, alpha: 0.3)
+
+    public let context: ComponentContext
+    public weak var source: PhotoSource? { didSet { reloadData() } }
+    /// The frame around each photo: 0 for none.
+    public var frameBorderWidth = PhotoStackView.defaultBorderWidth { didSet { setNeedsLayout() } }
+    public var frameBorderColor = PhotoStackView.defaultBorderColor { didSet { setNeedsLayout() } }
+    public var rotationOffset = PhotoStackView.defaultRotationOffset
+    /// Picks each photo's angle in degrees; tests make it predictable.
+    public var randomAngle: (ClosedRange<Int>) -> Int = { Int.random(in: $0) }
+
+    /// The photo on top.
+    public private(set) var topIndex = 0
+    public var onOpenPhoto: ((Int) -> Void)?
+    public var onWillBeginDragging: ((Int) -> Void)?
+    /// The top photo is being flicked away: (from, to), `to` wrapping to 0 after the last.
+    public var onWillFlickAway: ((Int, Int) -> Void)?
+    /// A photo came to the top.
+    public var onDidReveal: ((Int) -> Void)?
+    /// The top photo was clicked.
+    public var onDidSelect: ((Int) -> Void)?
+
+    /// Angles by file name, so a photo keeps its angle when the album reloads.
+    private var angles: [String: Int] = [:]
+    private var frames: [Int: PileFrame] = [:]
+    private var spareFrames: [PileFrame] = []
+    /// Frames whose position an animation or a drag owns.
+    private var flying: Set<ObjectIdentifier> = []
+    private var draggedFrame: PileFrame?
+    /// The photo flying off the view: above everything until it goes under.
+    private var outgoingFrame: PileFrame?
+    private var hiddenIndex: Int?
+    private var requestedImages: [ImageRequest] = []
+
+    private lazy var pan = PanGestureRecognizer { [unowned self] in handlePan($0) }
+    private lazy var press = PressGestureRecognizer { [unowned self] in handlePress($0) }
+    private lazy var click = TapGestureRecognizer { [unowned self] in handleClick($0) }
+    private lazy var doubleClick = TapGestureRecognizer(numberOfTaps: 2) { [unowned self] in handleDoubleClick($0) }
+
+    public init(context: ComponentContext) {
+        self.context = context
+        super.init()
+        name = "stack"
+        clipsToBounds = true
+        click.recognizesSimultaneously = true
+        context.arena.add(press, to: self)
+        context.arena.add(pan, to: self)
+        context.arena.add(click, to: self)
+        context.arena.add(doubleClick, to: self)
+    }
+
+    public var photoCount: Int { source?.photoCount ?? 0 }
+
+    /// The centre the pile lies around.
+    public var pileCenter: Point { Point(x: bounds.midX, y: bounds.midY) }
+
+    /// Photo `index`'s angle in degrees as it lies in the pile (the top one lies straight).
+    public func angle(ofPhoto index: Int) -> Int {
+        index == topIndex ? 0 : storedAngle(of: index)
+    }
+
+    /// The views of the photos at the top of the pile, top first, for tests and transitions.
+    public var topFrames: [View] { pileIndices.compactMap { frames[$0] } }
+
+    /// Puts photo `index` on top, the photos before it moved to the bottom in order; no
+    /// animation.
+    public func goTo(_ index: Int) {
+        guard photoCount > 0 else { return }
+        topIndex = (index % photoCount + photoCount) % photoCount
+        for frame in frames.values { settle(frame) }
+        flying.removeAll()
+        outgoingFrame = nil
+        setNeedsLayout()
+    }
+
+    public func reloadData() {
+        if topIndex >= photoCount { topIndex = 0 }
+        setNeedsLayout()
+    }
+
+    // MARK: Layout
+
+    /// The indices of the real frames, top first.
+    private var pileIndices: [Int] {
+        let count = photoCount
+        return (0..<min(Self.realFrameCount, count)).map { (topIndex + $0) % count }
+    }
+
+    private func storedAngle(of index: Int) -> Int {
+        guard let name = source?.fileName(at: index) else { return 0 }
+        if let angle = angles[name] { return angle }
+        let angle = randomAngle(-rotationOffset...rotationOffset)
+        angles[name] = angle
+        return angle
+    }
+
+    /// The frame's size for a photo of `aspect`: the photo as large as the view allows
+    /// with the margin, plus the border.
+    private func frameSize(for aspect: Size) -> Size {
+        let margin = Self.marginFraction * min(bounds.width, bounds.height)
+        let room = bounds.insetBy(dx: margin + frameBorderWidth, dy: margin + frameBorderWidth)
+        let photo = Rect.aspectFit(aspect, in: Rect(origin: .zero, size: Size(width: max(room.width, 1), height: max(room.height, 1))))
+        return Size(width: photo.width + 2 * frameBorderWidth, height: photo.height + 2 * frameBorderWidth)
+    }
+
+    public override func layoutSubviews() {
+        let indices = pileIndices
+        for (index, frame) in frames where !indices.contains(index) && !flying.contains(ObjectIdentifier(frame)) {
+            frame.removeFromSuperview()
+            frames[index] = nil
+            spareFrames.append(frame)
+        }
+        for (depth, index) in indices.enumerated().reversed() {
+            let frame = frames[index] ?? dequeueFrame()
+            frames[index] = frame
+            frame.show(source?.image(at: index) ?? .loading, index: index, borderWidth: frameBorderWidth, borderColor: frameBorderColor)
+            frame.bounds = Rect(origin: .zero, size: frameSize(for: frame.aspect))
+            frame.opacity = index == hiddenIndex ? 0 : 1
+            if !flying.contains(ObjectIdentifier(frame)) {
+                frame.center = pileCenter
+                frame.transform = .rotation(radians: Double(depth == 0 ? 0 : storedAngle(of: index)) * .pi / 180, x: 0, y: 0, z: 1)
+            }
+            // Deepest first, each brought above the last, so the top photo ends in front.
+            bringSubviewToFront(frame)
+        }
+        // A flicked photo going under stays beneath the pile.
+        for (index, frame) in frames where !indices.contains(index) && frame !== outgoingFrame { sendSubviewToBack(frame) }
+        if let outgoing = outgoingFrame { bringSubviewToFront(outgoing) }
+        if let dragged = draggedFrame { bringSubviewToFront(dragged) }
+        requestPictures()
+    }
+
+    private func dequeueFrame() -> PileFrame {
+        let frame = spareFrames.popLast() ?? PileFrame()
+        addSubview(frame)
+        return frame
+    }
+
+    /// The top photos at the size they are shown (the rest show their thumbnails' edges).
+    private func requestPictures() {
+        guard let top = frames[topIndex], top.bounds.width > 0 else { return }
+        let side = Int((max(top.bounds.width, top.bounds.height) * context.pixelScale).rounded(.up))
+        let requests = pileIndices.prefix(3).map { ImageRequest(index: $0, pixelSize: side) }
+        guard requests != requestedImages else { return }
+        requestedImages = requests
+        source?.requestImages(requests)
+    }
+
+    // MARK: PhotoCollectionView
+
+    public func revealPhoto(_ index: Int) -> PhotoPlacement? {
+        guard photoCount > 0 else { return nil }
+        if index != topIndex { goTo(index) }
+        layoutIfNeeded()
+        guard let frame = frames[index], let inWindow = convert(frame.bounds.insetBy(dx: frameBorderWidth, dy: frameBorderWidth), from: frame, .model) else {
+            return nil
+        }
+        return PhotoPlacement(frame: inWindow)
+    }
+
+    public func setPhotoHiddenForTransition(_ index: Int?) {
+        hiddenIndex = index
+        setNeedsLayout()
+    }
+
+    public func followPager(to index: Int) {}
+
+    public func pagerDidClose() {
+        requestedImages = []
+        setNeedsLayout()
+    }
+
+    public func handleKey(_ key: KeyEvent) -> Bool {
+        guard photoCount > 0 else { return false }
+        switch key.key {
+        case .right, .space, .down, .pageDown: flickAway(velocity: Point(x: 1000, y: 0))
+        case .left, .backspace, .up, .pageUp: goTo(topIndex - 1)
+        case .home: goTo(0)
+        case .end: goTo(photoCount - 1)
+        case .enter: onOpenPhoto?(topIndex)
+        default: return false
+        }
+        return true
+    }
+
+    public func handleWheel(_ wheel: WheelEvent) {}
+
+    // MARK: Pointer
+
+    private func isOnTopPhoto(_ recognizer: GestureRecognizer) -> Bool {
+        guard let top = frames[topIndex], let point = recognizer.location(in: top) else { return false }
+        return top.bounds.contains(point)
+    }
+
+    private func handlePress(_ press: PressGestureRecognizer) {
+        switch press.state {
+        case .began: frames[topIndex]?.isPressed = isOnTopPhoto(press)
+        case .ended, .cancelled: for frame in frames.values { frame.isPressed = false }
+        default: break
+        }
+    }
+
+    private func handleClick(_ tap: TapGestureRecognizer) {
+        guard tap.state == .recognized, isOnTopPhoto(tap) else { return }
+        onDidSelect?(topIndex)
+    }
+
+    private func handleDoubleClick(_ tap: TapGestureRecognizer) {
+        guard tap.state == .recognized, isOnTopPhoto(tap) else { return }
+        onOpenPhoto?(topIndex)
+    }
+
+    private func handlePan(_ pan: PanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            guard isOnTopPhoto(pan), let top = frames[topIndex] else { return }
+            draggedFrame = top
+            top.center = top.presentation.center
+            flying.insert(ObjectIdentifier(top))
+            onWillBeginDragging?(topIndex)
+            fallthrough
+        case .changed:
+            guard let dragged = draggedFrame else { return }
+            dragged.center = pileCenter + pan.translationInWindow
+        case .ended, .cancelled:
+            guard draggedFrame != nil else { return }
+            let velocity = pan.state == .ended ? pan.velocityInWindow : .zero
+            draggedFrame = nil
+            if abs(velocity.x) > Self.flickSpeed {
+                flickAway(velocity: velocity)
+            } else if let top = frames[topIndex] {
+                context.animator.animate(top, \.animatedCenter, to: pileCenter, timing: Self.settleTiming) { [weak self, weak top] _ in
+                    if let self, let top { self.flying.remove(ObjectIdentifier(top)) }
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    /// Sends the top photo off the view the way of `velocity` (off the side, and off the
+    /// top or bottom too if it moved that way fast), then under the pile.
+    private func flickAway(velocity: Point) {
+        guard photoCount > 1, let flicked = frames[topIndex] else { return }
+        let from = topIndex, to = (topIndex + 1) % photoCount
+        onWillFlickAway?(from, to)
+        flying.insert(ObjectIdentifier(flicked))
+        outgoingFrame = flicked
+        let away = Point(x: velocity.x.sign == .minus ? -bounds.width : bounds.width,
+                         y: abs(velocity.y) > Self.flickSpeed ? (velocity.y.sign == .minus ? -bounds.height : bounds.height) : 0)
+        context.animator.animate(flicked, \.animatedCenter, to: pileCenter + away, timing: Self.flickAwayTiming) { [weak self, weak flicked] outcome in
+            guard let self, let flicked, outcome == .finished else { return }
+            self.goUnder(flicked, index: from)
+        }
+        // The next photo is on top from now: it straightens while the flicked one flies.
+        topIndex = to
+        if let revealed = frames[to] {
+            flying.insert(ObjectIdentifier(revealed))
+            context.animator.animate(revealed, \.animatedTransform, to: .identity, timing: Self.settleTiming) { [weak self, weak revealed] _ in
+                if let self, let revealed { self.flying.remove(ObjectIdentifier(revealed)) }
+            }
+        }
+        onDidReveal?(to)
+        setNeedsLayout()
+    }
+
+    /// The flicked photo takes a new angle and slides back under the pile.
+    private func goUnder(_ frame: PileFrame, index: Int) {
+        if let name = source?.fileName(at: index) { angles[name] = randomAngle(-rotationOffset...rotationOffset) }
+        if outgoingFrame === frame { outgoingFrame = nil }
+        sendSubviewToBack(frame)
+        let angle = Double(storedAngle(of: index)) * .pi / 180
+        context.animator.group(completion: { [weak self, weak frame] _ in
+            guard let self, let frame else { return }
+            self.flying.remove(ObjectIdentifier(frame))
+            self.setNeedsLayout()
+        }) {
+            context.animator.animate(frame, \.animatedCenter, to: pileCenter, timing: Self.settleTiming)
+            context.animator.animate(frame, \.animatedTransform, to: .rotation(radians: angle, x: 0, y: 0, z: 1), timing: Self.settleTiming)
+        }
+    }
+
+    private func settle(_ frame: PileFrame) {
+        frame.center = pileCenter
+        frame.isPressed = false
+    }
+}
+
+/// One photo in the pile: the picture inside its border, and the pressed highlight.
+final class PileFrame: View {
+    static let loadingColor = Color(white: 0.2)
+
+    private let photo = View()
+    private let tint = View()
+    private(set) var aspect = Size(width: 3, height: 2)
+    private var inset = 0.0
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        photo.isUserInteractionEnabled = false
+        tint.isUserInteractionEnabled = false
+        tint.backgroundColor = PhotoStackView.pressTint
+        tint.isHidden = true
+        addSubview(photo)
+        addSubview(tint)
+    }
+
+    var isPressed: Bool {
+        get { !tint.isHidden }
+        set { tint.isHidden = !newValue }
+    }
+
+    func show(_ picture: Thumbnail, index: Int, borderWidth: Double, borderColor: Color) {
+        name = "pile \(index)"
+        photo.name = "pile photo \(index)"
+        tint.name = "pile tint \(index)"
+        inset = borderWidth
+        backgroundColor = borderWidth > 0 ? borderColor : .clear
+        switch picture {
+        case let .ready(image):
+            var fitted = image
+            fitted.mode = .aspectFill
+            photo.content = fitted
+            photo.backgroundColor = .clear
+            aspect = image.pixelSize
+        case .loading, .failed:
+            photo.content = nil
+            photo.backgroundColor = picture == .loading ? Self.loadingColor : GridCell.failedColor
+        }
+        setNeedsLayout()
+    }
+
+    override func layoutSubviews() {
+        photo.frame = bounds.insetBy(dx: inset, dy: inset)
+        tint.frame = bounds
+    }
+}
