@@ -39,6 +39,8 @@ public final class FullScreenPager: View {
     public static let doubleClickZoom = 2.5
     public static let maximumZoom = 8.0
     public static let zoomTiming = Timing.easeOut(0.2)
+    /// A zoomed photo let go mid-pan glides on and slows to rest.
+    public static let panGlideTiming = Timing.easeOut(0.5)
     /// Wheel paging: this much scroll turns a page, then the wheel rests a moment so one
     /// touchpad swipe turns one page.
     public static let wheelPageDistance = 50.0
@@ -116,9 +118,6 @@ public final class FullScreenPager: View {
     public var caption: (name: String, counter: String)? { hud.text }
 
     public var isCaptionVisible: Bool { !hud.isHidden && hud.animatedOpacity.presentation > 0.01 }
-
-    /// The current photo's view, for tests and transitions.
-    public var currentPhotoView: View? { currentPage?.photo }
 
     private var currentPage: PagerPage? { pages[currentIndex] }
 
@@ -447,7 +446,7 @@ public final class FullScreenPager: View {
         case .escape: onRequestClose?()
         case .character("+"), .character("="): zoom(by: Self.zoomStep, about: nil, animated: true)
         case .character("-"): zoom(by: 1 / Self.zoomStep, about: nil, animated: true)
-        case .character("0"): zoom(by: 0, about: nil, animated: true)
+        case .character("0"): zoomToFit()
         default: return false
         }
         return true
@@ -472,19 +471,22 @@ public final class FullScreenPager: View {
 
     // MARK: Zoom
 
-    /// Zooms the current photo by `factor` about a window point (the centre when nil);
-    /// factor 0 returns to fit.
+    /// Zooms the current photo by `factor` about a window point (the centre when nil).
     public func zoom(by factor: Double, about anchorInWindow: Point?, animated: Bool) {
         guard phase == .open, let page = currentPage else { return }
-        let shown = page.photo.presentation.frame
-        let target: Rect
-        if factor == 0 {
-            target = page.fittedFrame
-        } else {
-            let anchor = anchorInWindow.flatMap { page.convert($0, from: nil) } ?? Point(x: page.bounds.midX, y: page.bounds.midY)
-            target = PhotoZoom.zoomed(animated ? page.photo.frame : shown, by: factor, about: anchor, fitted: page.fittedFrame,
-                                      maximumScale: Self.maximumZoom, page: page.bounds.size)
-        }
+        let anchor = anchorInWindow.flatMap { page.convert($0, from: nil) } ?? Point(x: page.bounds.midX, y: page.bounds.midY)
+        let target = PhotoZoom.zoomed(animated ? page.photo.frame : page.photo.presentation.frame, by: factor, about: anchor,
+                                      fitted: page.fittedFrame, maximumScale: Self.maximumZoom, page: page.bounds.size)
+        setPhotoFrame(of: page, to: target, animated: animated)
+    }
+
+    /// Back to the whole photo fitted in the window.
+    public func zoomToFit() {
+        guard phase == .open, let page = currentPage else { return }
+        setPhotoFrame(of: page, to: page.fittedFrame, animated: true)
+    }
+
+    private func setPhotoFrame(of page: PagerPage, to target: Rect, animated: Bool) {
         if animated {
             context.animator.animateFrame(page.photo, to: target, timing: Self.zoomTiming)
         } else {
@@ -503,7 +505,7 @@ public final class FullScreenPager: View {
     private func handleDoubleClick(_ tap: TapGestureRecognizer) {
         guard tap.state == .recognized, phase == .open, let page = currentPage else { return }
         if page.isZoomed {
-            zoom(by: 0, about: nil, animated: true)
+            zoomToFit()
         } else {
             zoom(by: Self.doubleClickZoom, about: tap.location(in: nil), animated: true)
         }
@@ -608,7 +610,7 @@ public final class FullScreenPager: View {
             let glide = Point(x: Decay.scrolling.restingValue(from: frame.minX, velocity: velocity.x),
                               y: Decay.scrolling.restingValue(from: frame.minY, velocity: velocity.y))
             let target = PhotoZoom.clamped(Rect(origin: glide, size: start.size), in: size)
-            context.animator.animateFrame(page.photo, to: target, timing: .easeOut(0.5))
+            context.animator.animateFrame(page.photo, to: target, timing: Self.panGlideTiming)
         case nil:
             break
         }

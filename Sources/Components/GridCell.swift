@@ -6,8 +6,6 @@ import ViewTree
 final class GridCell: View {
     /// The look of a cell whose picture is still coming: dark, so the grid does not flash.
     static let loadingColor = Color(white: 0.16)
-    /// The tile of a photo that cannot be shown.
-    static let failedColor = Color(red: 0.28, green: 0.12, blue: 0.12)
     static let failedLabelPointSize = 13.0
 
     private(set) var index = -1
@@ -39,9 +37,9 @@ final class GridCell: View {
             content = cropped
             label.isHidden = true
         case .failed:
-            backgroundColor = Self.failedColor
+            backgroundColor = CannotOpenLook.tileColor
             content = nil
-            if let rendered = labels?.label("cannot open", pointSize: Self.failedLabelPointSize, color: Color(white: 0.85)) {
+            if let rendered = labels?.label(CannotOpenLook.text, pointSize: Self.failedLabelPointSize, color: CannotOpenLook.textColor) {
                 label.content = rendered.content
                 label.bounds = Rect(origin: .zero, size: rendered.size)
                 label.isHidden = false

@@ -11,6 +11,7 @@ final class PagerHUD: View {
     static let nameSize = 15.0
     static let counterSize = 13.0
     static let pillColor = Color(white: 0, alpha: 0.55)
+    static let pillCornerRadius = 6.0
     static let counterColor = Color(white: 0.75)
 
     private let nameLabel = View()
@@ -22,7 +23,7 @@ final class PagerHUD: View {
         name = "hud"
         isUserInteractionEnabled = false
         backgroundColor = Self.pillColor
-        cornerRadius = 6
+        cornerRadius = Self.pillCornerRadius
         nameLabel.name = "hud name"
         counterLabel.name = "hud counter"
         addSubview(nameLabel)

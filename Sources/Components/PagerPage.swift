@@ -7,7 +7,7 @@ final class PagerPage: View {
     /// What a page shows while its picture is on its way; its shape until then.
     static let loadingColor = Color(white: 0.12)
     static let placeholderAspect = Size(width: 3, height: 2)
-    static let failedColor = Color(red: 0.28, green: 0.12, blue: 0.12)
+    static let failedLabelPointSize = 18.0
 
     let photo = CenteringView()
     private let label = View()
@@ -56,8 +56,8 @@ final class PagerPage: View {
             label.isHidden = true
         case .failed:
             photo.content = nil
-            photo.backgroundColor = Self.failedColor
-            if let rendered = labels?.label("cannot open", pointSize: 18, color: Color(white: 0.85)) {
+            photo.backgroundColor = CannotOpenLook.tileColor
+            if let rendered = labels?.label(CannotOpenLook.text, pointSize: Self.failedLabelPointSize, color: CannotOpenLook.textColor) {
                 label.content = rendered.content
                 label.bounds = Rect(origin: .zero, size: rendered.size)
                 label.isHidden = false

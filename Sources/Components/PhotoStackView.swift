@@ -26,6 +26,8 @@ public final class PhotoStackView: View, PhotoCollectionView {
     /// Space kept around the pile: this fraction of the view's smaller side, so the tilted
     /// photos beneath show at their edges.
     public static let marginFraction = 0.1
+    /// A key flicks the top photo away as a brisk rightward throw would.
+    public static let keyFlickVelocity = Point(x: 5 * flickSpeed, y: 0)
     /// The pressed top photo's highlight.
     public static let pressTint = Color(white: 1, alpha: 0.3)
 
@@ -202,7 +204,7 @@ public final class PhotoStackView: View, PhotoCollectionView {
     public func handleKey(_ key: KeyEvent) -> Bool {
         guard photoCount > 0 else { return false }
         switch key.key {
-        case .right, .space, .down, .pageDown: flickAway(velocity: Point(x: 1000, y: 0))
+        case .right, .space, .down, .pageDown: flickAway(velocity: Self.keyFlickVelocity)
         case .left, .backspace, .up, .pageUp: goTo(topIndex - 1)
         case .home: goTo(0)
         case .end: goTo(photoCount - 1)
@@ -354,7 +356,7 @@ final class PileFrame: View {
             aspect = image.pixelSize
         case .loading, .failed:
             photo.content = nil
-            photo.backgroundColor = picture == .loading ? Self.loadingColor : GridCell.failedColor
+            photo.backgroundColor = picture == .loading ? Self.loadingColor : CannotOpenLook.tileColor
         }
         setNeedsLayout()
     }

@@ -11,12 +11,21 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public static let command = KeyModifiers(rawValue: 1 << 3)
 }
 
+/// An event stamped when the platform received it.
+public protocol TimestampedEvent {
+    var timestampNanoseconds: UInt64 { get }
+}
+
+extension TimestampedEvent {
+    public var time: Seconds { Seconds(nanoseconds: timestampNanoseconds) }
+}
+
 public enum PointerButton: Hashable, Sendable {
     case primary, middle, secondary
 }
 
 /// A pointer (mouse) event in window coordinates, stamped when it was received.
-public struct PointerEvent: Hashable, Sendable {
+public struct PointerEvent: TimestampedEvent, Hashable, Sendable {
     public enum Phase: Hashable, Sendable {
         case down, moved, up
         /// The sequence was taken away (the window lost the pointer grab, for example).
@@ -41,12 +50,11 @@ public struct PointerEvent: Hashable, Sendable {
         self.modifiers = modifiers
     }
 
-    public var time: Seconds { Seconds(nanoseconds: timestampNanoseconds) }
 }
 
 /// A scroll-wheel or touchpad scroll, in points (positive y scrolls content up: the wheel
 /// turned toward the user).
-public struct WheelEvent: Hashable, Sendable {
+public struct WheelEvent: TimestampedEvent, Hashable, Sendable {
     public var deltaInPoints: Point
     public var locationInWindow: Point
     public var timestampNanoseconds: UInt64
@@ -59,7 +67,6 @@ public struct WheelEvent: Hashable, Sendable {
         self.modifiers = modifiers
     }
 
-    public var time: Seconds { Seconds(nanoseconds: timestampNanoseconds) }
 }
 
 /// A key, by what it means rather than where it sits.
@@ -72,7 +79,7 @@ public enum Key: Hashable, Sendable {
     case function(Int)
 }
 
-public struct KeyEvent: Hashable, Sendable {
+public struct KeyEvent: TimestampedEvent, Hashable, Sendable {
     public var key: Key
     public var isDown: Bool
     /// True for the auto-repeats of a key held down.
@@ -88,7 +95,6 @@ public struct KeyEvent: Hashable, Sendable {
         self.timestampNanoseconds = timestampNanoseconds
     }
 
-    public var time: Seconds { Seconds(nanoseconds: timestampNanoseconds) }
 }
 
 /// Everything the platform delivers to the core.

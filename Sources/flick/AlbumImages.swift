@@ -57,8 +57,6 @@ final class AlbumImages: PhotoSource {
 
     var photoCount: Int { photos.count }
 
-    var isBusy: Bool { queue.pendingCount > 0 || screenQueue.pendingCount > 0 || textures.pendingUploadCount > 0 }
-
     func thumbnail(at index: Int) -> Thumbnail { states[index] ?? .loading }
 
     /// True for the textures of photos (not labels): for measurements.

@@ -97,8 +97,8 @@ final class FlickApp: FrameDriver {
         if let start = startPath, let index = album.photos.firstIndex(where: { $0.path == start }) {
             startPath = nil
             rootView.layoutIfNeeded()
-            // Opened on one photo: show it full screen (DESIGN.md), the grid behind it.
-            browser.grid.scrollToPhoto(index, animated: false)
+            // Opened on one photo: show it full screen (DESIGN.md); opening reveals it in the
+            // view behind first.
             browser.openPhoto(index)
         }
     }
@@ -125,8 +125,6 @@ final class FlickApp: FrameDriver {
         }
         switch key.key {
         case .escape:
-            shouldQuit = true
-        case .character("q") where key.modifiers.contains(.control):
             shouldQuit = true
         case .function(11), .character("f"):
             window.isFullscreen.toggle()

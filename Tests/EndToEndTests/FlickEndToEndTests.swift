@@ -10,12 +10,6 @@ import Testing
         (250, 140, 30), (130, 90, 40), (150, 150, 150), (255, 255, 255), (90, 30, 140), (20, 120, 90),
     ]
 
-    /// Where the centre of grid cell `index` is on the screen, for a window at `window`.
-    func cellCentre(_ index: Int, in window: Rect) -> (x: Int, y: Int) {
-        let frame = GridLayout(width: window.width).frame(of: index)
-        return (Int(window.minX + frame.midX), Int(window.minY + frame.midY))
-    }
-
     func showsColours(_ shot: Screenshot, window: Rect, count: Int) -> Bool {
         (0..<count).allSatisfy { index in
             let centre = cellCentre(index, in: window)

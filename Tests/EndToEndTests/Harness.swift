@@ -1,4 +1,5 @@
 internal import CX11
+import Components
 import Foundation
 import Geometry
 import Testing
@@ -237,6 +238,23 @@ final class FlickSession {
         process.terminate()
         if waitForExit(timeout: 5) == nil { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+    }
+}
+
+/// Where the centre of grid cell `index` is on the screen, for a window at `window`.
+func cellCentre(_ index: Int, in window: Rect) -> (x: Int, y: Int) {
+    let frame = GridLayout(width: window.width).frame(of: index)
+    return (Int(window.minX + frame.midX), Int(window.minY + frame.midY))
+}
+
+extension FlickSession {
+    /// A left-button drag by `dx` in `steps` moves `pause` seconds apart, held still for
+    /// `hold` seconds before the release (xdotool's own timing, so the speed is real).
+    func drag(from start: (x: Int, y: Int), dx: Int, steps: Int, pause: String, hold: String) throws {
+        var arguments = ["mousemove", String(start.x), String(start.y), "mousedown", "1"]
+        for step in 1...steps { arguments += ["sleep", pause, "mousemove", String(start.x + dx * step / steps), String(start.y)] }
+        arguments += ["sleep", hold, "mouseup", "1"]
+        _ = try run("xdotool", arguments, environment: ["DISPLAY": server.display])
     }
 }
 

@@ -8,25 +8,11 @@ import Testing
 @Suite(.serialized) struct PagerEndToEndTests {
     static let colours = Array(FlickEndToEndTests.colours.prefix(8))
 
-    func cellCentre(_ index: Int, in window: Rect) -> (x: Int, y: Int) {
-        let frame = GridLayout(width: window.width).frame(of: index)
-        return (Int(window.minX + frame.midX), Int(window.minY + frame.midY))
-    }
-
     /// The window's centre shows colour `index`, and its left edge the black backdrop (the
     /// 3:2 photos leave bars at the sides of a 16:10 window).
     func pagerShows(_ index: Int, _ shot: Screenshot, window: Rect) -> Bool {
         shot.matches(x: Int(window.midX), y: Int(window.midY), Self.colours[index])
             && shot.matches(x: Int(window.minX) + 5, y: Int(window.midY), (0, 0, 0))
-    }
-
-    func drag(_ flick: FlickSession, from start: (x: Int, y: Int), dx: Int, steps: Int, pause: String, holdBeforeRelease: String) throws {
-        var arguments = ["mousemove", String(start.x), String(start.y), "mousedown", "1"]
-        for step in 1...steps {
-            arguments += ["sleep", pause, "mousemove", String(start.x + dx * step / steps), String(start.y)]
-        }
-        arguments += ["sleep", holdBeforeRelease, "mouseup", "1"]
-        _ = try run("xdotool", arguments, environment: ["DISPLAY": flick.server.display])
     }
 
     @Test func doubleClickOpensThePagerWhichPagesByKeyAndDragAndClosesOnEscape() throws {
@@ -44,11 +30,11 @@ import Testing
         #expect(try flick.waitForScreen { pagerShows(3, $0, window: window) }.1, "Right shows the next photo")
 
         let middle = (x: Int(window.midX) + 200, y: Int(window.midY))
-        try drag(flick, from: middle, dx: -240, steps: 6, pause: "0.01", holdBeforeRelease: "0")
+        try flick.drag(from: middle, dx: -240, steps: 6, pause: "0.01", hold: "0")
         let (afterFlick, paged) = try flick.waitForScreen { pagerShows(4, $0, window: window) }
         #expect(paged, "a fast drag pages on; centre shows \(afterFlick.color(x: Int(window.midX), y: Int(window.midY)))")
 
-        try drag(flick, from: middle, dx: -150, steps: 10, pause: "0.04", holdBeforeRelease: "0.3")
+        try flick.drag(from: middle, dx: -150, steps: 10, pause: "0.04", hold: "0.3")
         usleep(800_000)
         #expect(try flick.waitForScreen(timeout: 2) { pagerShows(4, $0, window: window) }.1, "a short slow drag settles back")
 

@@ -11,13 +11,6 @@ import Testing
         shot.matches(x: Int(window.midX), y: Int(window.midY), Self.colours[index])
     }
 
-    func drag(_ flick: FlickSession, from start: (x: Int, y: Int), dx: Int, steps: Int, pause: String, hold: String) throws {
-        var arguments = ["mousemove", String(start.x), String(start.y), "mousedown", "1"]
-        for step in 1...steps { arguments += ["sleep", pause, "mousemove", String(start.x + dx * step / steps), String(start.y)] }
-        arguments += ["sleep", hold, "mouseup", "1"]
-        _ = try run("xdotool", arguments, environment: ["DISPLAY": flick.server.display])
-    }
-
     @Test func thePileFlicksOnByAFastDragKeepsItsTopOnASlowOneAndOpensThePager() throws {
         let folder = try makeSolidColourFolder(Self.colours)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -26,10 +19,10 @@ import Testing
         #expect(try flick.waitForScreen { centreShows(0, $0, window: window) }.1, "the first photo is on top")
 
         let centre = (x: Int(window.midX), y: Int(window.midY))
-        try drag(flick, from: centre, dx: 300, steps: 6, pause: "0.01", hold: "0")
+        try flick.drag(from: centre, dx: 300, steps: 6, pause: "0.01", hold: "0")
         #expect(try flick.waitForScreen { centreShows(1, $0, window: window) }.1, "a fast drag shows the second photo")
 
-        try drag(flick, from: centre, dx: 120, steps: 10, pause: "0.04", hold: "0.3")
+        try flick.drag(from: centre, dx: 120, steps: 10, pause: "0.04", hold: "0.3")
         usleep(700_000)
         #expect(try flick.waitForScreen(timeout: 2) { centreShows(1, $0, window: window) }.1, "a slow drag leaves it on top")
 
