@@ -1,26 +1,31 @@
 import Geometry
 
-/// Where each cell of a photo grid goes: as many square columns as fit the width, with
-/// equal gaps around them. Pure, so it tests alone.
+/// Where each cell of a photo grid goes: square cells in columns, with equal gaps
+/// around them. Pure, so it tests alone.
 public struct GridLayout: Equatable, Sendable {
     /// Cells are at least this wide; extra width is shared among the columns.
     public static let defaultMinimumCellSide = 160.0
     /// The gap between cells and at the edges. Small, so photos dominate.
     public static let defaultSpacing = 4.0
 
-    public var width: Double
-    public var minimumCellSide: Double
-    public var spacing: Double
+    public let columns: Int
+    public let cellSide: Double
+    public let spacing: Double
 
+    /// As many columns of at least `minimumCellSide` as fit `width`, with gaps of `spacing`.
     public init(width: Double, minimumCellSide: Double = GridLayout.defaultMinimumCellSide, spacing: Double = GridLayout.defaultSpacing) {
-        self.width = width
-        self.minimumCellSide = minimumCellSide
+        columns = max(1, Int((width - spacing) / (minimumCellSide + spacing)))
+        cellSide = max(1, (width - spacing * Double(columns + 1)) / Double(columns))
         self.spacing = spacing
     }
 
-    public var columns: Int { max(1, Int((width - spacing) / (minimumCellSide + spacing))) }
-
-    public var cellSide: Double { max(1, (width - spacing * Double(columns + 1)) / Double(columns)) }
+    /// `columns` cells of `cellSide` across `width`, the rest shared equally among the gaps
+    /// between them and at both edges (none when the width is too narrow).
+    public init(width: Double, columns: Int, cellSide: Double) {
+        self.columns = max(1, columns)
+        self.cellSide = cellSide
+        spacing = max(0, (width - Double(self.columns) * cellSide) / Double(self.columns + 1))
+    }
 
     /// Distance from one row's top to the next.
     public var rowPitch: Double { cellSide + spacing }

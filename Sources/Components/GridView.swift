@@ -10,13 +10,6 @@ import ViewTree
 public final class GridView: View, PhotoCollectionView {
     /// Extra rows of cells requested beyond the visible ones, so a scroll finds them ready.
     public static let nearbyRows = 3
-    /// How a released drag glides. Closer to 1 = farther.
-    public static let momentum = Decay.scrolling
-    /// How the grid returns inside its range after a pull past an end or a fling that
-    /// would leave it. Critically damped: no wobble.
-    public static let edgeSpring = Spring(dampingRatio: 1, response: 0.45)
-    /// How a wheel notch's scroll eases in.
-    public static let wheelTiming = Timing.easeOut(0.18)
     /// The ring around the selected cell: visible on any photo, thin enough not to hide it.
     public static let selectionColor = Color(red: 0.35, green: 0.62, blue: 1)
     public static let selectionWidth = 3.0
@@ -27,10 +20,10 @@ public final class GridView: View, PhotoCollectionView {
 
     private var cells: [Int: GridCell] = [:]
     private var spareCells: [GridCell] = []
-    private var scrollAnimation: AnimationID?
-    private var dragStartOffset = 0.0
-    private var isDragging = false
-    private lazy var pan = PanGestureRecognizer { [unowned self] in handlePan($0) }
+    private lazy var scroller = VerticalScroller(view: self, animator: context.animator) { [unowned self] in
+        layout.contentHeight(of: photoCount)
+    }
+    private lazy var pan = PanGestureRecognizer { [unowned self] in scroller.handlePan($0) }
     private lazy var click = TapGestureRecognizer { [unowned self] in handleClick($0) }
     private lazy var doubleClick = TapGestureRecognizer(numberOfTaps: 2) { [unowned self] in handleDoubleClick($0) }
     private let selectionRing = View()
@@ -66,9 +59,7 @@ public final class GridView: View, PhotoCollectionView {
     public var photoCount: Int { source?.photoCount ?? 0 }
 
     /// The scroll offset's allowed range.
-    public var offsetRange: ClosedRange<Double> {
-        0...max(0, layout.contentHeight(of: photoCount) - bounds.height)
-    }
+    public var offsetRange: ClosedRange<Double> { scroller.offsetRange }
 
     /// The cell of photo `index` if it is on screen, for transitions and tests.
     public func visibleCell(at index: Int) -> View? { cells[index] }
@@ -78,16 +69,12 @@ public final class GridView: View, PhotoCollectionView {
     /// Scrolls so the photo `index` is fully on screen (the least movement that does it).
     public func scrollToPhoto(_ index: Int, animated: Bool) {
         let frame = layout.frame(of: index)
-        var offset = bounds.minY
-        if frame.minY - layout.spacing < offset { offset = frame.minY - layout.spacing }
-        if frame.maxY + layout.spacing > offset + bounds.height { offset = frame.maxY + layout.spacing - bounds.height }
-        setOffset(min(max(offset, offsetRange.lowerBound), offsetRange.upperBound), animated: animated)
+        scroller.scrollToShow(minY: frame.minY - layout.spacing, maxY: frame.maxY + layout.spacing, animated: animated)
     }
 
     /// Scrolls by `delta` points (the wheel): toward the model target, so notches add up.
     public func scroll(by delta: Double) {
-        let target = min(max(bounds.minY + delta, offsetRange.lowerBound), offsetRange.upperBound)
-        setOffset(target, animated: true)
+        scroller.scroll(by: delta)
     }
 
     /// Moves the selection ring to photo `index` (clamped to the album) and scrolls it
@@ -138,8 +125,7 @@ public final class GridView: View, PhotoCollectionView {
     public func revealPhoto(_ index: Int) -> PhotoPlacement? {
         guard index >= 0 && index < photoCount else { return nil }
         // A photo flying home must find its cell where it was aimed: stop any glide.
-        if let scrollAnimation { context.animator.cancel(scrollAnimation) }
-        scrollAnimation = nil
+        scroller.stop()
         let frame = layout.frame(of: index)
         let shown = animatedBounds.presentation
         if frame.minY < shown.minY || frame.maxY > shown.maxY {
@@ -166,13 +152,7 @@ public final class GridView: View, PhotoCollectionView {
     }
 
     public func setOffset(_ offset: Double, animated: Bool) {
-        let target = Rect(origin: Point(x: 0, y: offset), size: bounds.size)
-        if animated {
-            scrollAnimation = context.animator.animate(self, \.animatedBounds, to: target, timing: Self.wheelTiming)
-        } else {
-            bounds = target
-        }
-        setNeedsLayout()
+        scroller.setOffset(offset, animated: animated)
     }
 
     // MARK: Layout
@@ -180,9 +160,7 @@ public final class GridView: View, PhotoCollectionView {
     public override func layoutSubviews() {
         layout = GridLayout(width: bounds.width)
         let count = photoCount
-        if !isDragging && !animatedBounds.isAnimating && bounds.minY > offsetRange.upperBound {
-            bounds = Rect(origin: Point(x: 0, y: offsetRange.upperBound), size: bounds.size)
-        }
+        scroller.clampIfIdle()
         // What is on screen now is the presentation's business, not the model's.
         let shownBounds = animatedBounds.presentation
         let visible = layout.indices(from: shownBounds.minY, to: shownBounds.maxY, count: count)
@@ -235,44 +213,5 @@ public final class GridView: View, PhotoCollectionView {
         let cell = spareCells.popLast() ?? GridCell()
         addSubview(cell)
         return cell
-    }
-
-    // MARK: Dragging
-
-    private func handlePan(_ pan: PanGestureRecognizer) {
-        switch pan.state {
-        case .began:
-            if let scrollAnimation { context.animator.cancel(scrollAnimation) }
-            scrollAnimation = nil
-            isDragging = true
-            dragStartOffset = animatedBounds.presentation.minY
-            fallthrough
-        case .changed:
-            let proposed = dragStartOffset - pan.translationInWindow.y
-            let offset = RubberBand.clamp(proposed, to: offsetRange, dimension: bounds.height)
-            bounds = Rect(origin: Point(x: 0, y: offset), size: bounds.size)
-        case .ended, .cancelled:
-            isDragging = false
-            release(velocity: pan.state == .ended ? -pan.velocityInWindow.y : 0)
-        default:
-            break
-        }
-    }
-
-    /// After a drag: glide with momentum, or spring back inside the range when the glide
-    /// would end outside it (or the grid is already past an end).
-    private func release(velocity: Double) {
-        let offset = bounds.minY
-        let range = offsetRange
-        let resting = Self.momentum.restingValue(from: offset, velocity: velocity)
-        let velocityVector = SIMD4(0, velocity, 0, 0)
-        if range.contains(offset) && range.contains(resting) {
-            scrollAnimation = context.animator.fling(self, \.animatedBounds, velocity: velocityVector, decay: Self.momentum)
-        } else {
-            let edge = resting < range.lowerBound ? range.lowerBound : range.upperBound
-            scrollAnimation = context.animator.animate(self, \.animatedBounds, to: Rect(origin: Point(x: 0, y: edge), size: bounds.size),
-                                                       timing: .spring(Self.edgeSpring), initialVelocity: velocityVector)
-        }
-        setNeedsLayout()
     }
 }

@@ -17,8 +17,6 @@ public final class PhotoStackView: View, PhotoCollectionView {
     public static let flickAwayTiming = Timing.easeOut(0.1)
     /// Returning to the centre, the new top straightening, the flicked one going under.
     public static let settleTiming = Timing.easeOut(0.2)
-    public static let defaultBorderWidth = 5.0
-    public static let defaultBorderColor = Color.white
     /// Photos lie at whole degrees within ± this.
     public static let defaultRotationOffset = 4
     /// Views with pictures at the top of the pile; the rest is implied.
@@ -33,9 +31,8 @@ public final class PhotoStackView: View, PhotoCollectionView {
 
     public let context: ComponentContext
     public weak var source: PhotoSource? { didSet { reloadData() } }
-    /// The frame around each photo: 0 for none.
-    public var frameBorderWidth = PhotoStackView.defaultBorderWidth { didSet { setNeedsLayout() } }
-    public var frameBorderColor = PhotoStackView.defaultBorderColor { didSet { setNeedsLayout() } }
+    /// The frame around each photo.
+    public var frameStyle = PileFrameStyle.whiteBorder { didSet { setNeedsLayout() } }
     public var rotationOffset = PhotoStackView.defaultRotationOffset
     /// Picks each photo's angle in degrees; tests make it predictable.
     public var randomAngle: (ClosedRange<Int>) -> Int = { Int.random(in: $0) }
@@ -62,6 +59,9 @@ public final class PhotoStackView: View, PhotoCollectionView {
     private var outgoingFrame: PileFrame?
     private var hiddenIndex: Int?
     private var requestedImages: [ImageRequest] = []
+    /// "Show all", while it is out.
+    private var spread: PileSpread?
+    private let showAllButton = LabelButton(title: "Show all")
 
     private lazy var pan = PanGestureRecognizer { [unowned self] in handlePan($0) }
     private lazy var press = PressGestureRecognizer { [unowned self] in handlePress($0) }
@@ -78,6 +78,11 @@ public final class PhotoStackView: View, PhotoCollectionView {
         context.arena.add(pan, to: self)
         context.arena.add(click, to: self)
         context.arena.add(doubleClick, to: self)
+        showAllButton.name = "show all button"
+        showAllButton.attach(to: context) { [unowned self] in showAll() }
+        // A click on the button is not also a click on the pile (or on the spread it opens).
+        click.require(toFail: showAllButton.tap)
+        addSubview(showAllButton)
     }
 
     public var photoCount: Int { source?.photoCount ?? 0 }
@@ -93,6 +98,52 @@ public final class PhotoStackView: View, PhotoCollectionView {
     /// The views of the photos at the top of the pile, top first, for tests and transitions.
     public var topFrames: [View] { pileIndices.compactMap { frames[$0] } }
 
+    /// True while "Show all" has the photos spread out (or is gathering them back).
+    public var isShowingAll: Bool { spread != nil }
+
+    /// The spread of "Show all", for tests.
+    public var spreadView: View? { spread }
+
+    /// The photos whose cells are on screen in the spread, in album order.
+    public var spreadVisibleIndices: [Int] { spread?.visibleIndices ?? [] }
+
+    /// Photo `index`'s cell in the spread, if on screen.
+    public func spreadCell(at index: Int) -> View? { spread?.cell(at: index) }
+
+    /// Where photo `index`'s cell lies in the spread (this view's coordinates).
+    public func spreadCellFrame(of index: Int) -> Rect? { spread?.cellFrame(of: index) }
+
+    /// Deals every photo out of the pile into a scrolling grid over a black mask.
+    public func showAll() {
+        guard spread == nil, photoCount > 0 else { return }
+        layoutIfNeeded()
+        let spread = PileSpread(stack: self)
+        self.spread = spread
+        addSubview(spread)
+        spread.frame = bounds
+        spread.spreadOut()
+        setNeedsLayout()
+    }
+
+    /// Gathers the spread back onto the pile; with `index`, that photo comes to the top.
+    public func gatherAll(onTop index: Int? = nil) {
+        guard let spread, !spread.isGathering else { return }
+        if let index, index != topIndex {
+            goTo(index)
+            onDidReveal?(index)
+        }
+        spread.gather { [weak self, weak spread] in
+            guard let self, let spread, self.spread === spread else { return }
+            self.removeSpread()
+        }
+    }
+
+    private func removeSpread() {
+        spread?.removeFromSuperview()
+        spread = nil
+        setNeedsLayout()
+    }
+
     /// Puts photo `index` on top, the photos before it moved to the bottom in order; no
     /// animation.
     public func goTo(_ index: Int) {
@@ -107,6 +158,7 @@ public final class PhotoStackView: View, PhotoCollectionView {
     public func reloadData() {
         if topIndex >= photoCount { topIndex = 0 }
         setNeedsLayout()
+        spread?.setNeedsLayout()
     }
 
     // MARK: Layout
@@ -115,6 +167,20 @@ public final class PhotoStackView: View, PhotoCollectionView {
     private var pileIndices: [Int] {
         let count = photoCount
         return (0..<min(Self.realFrameCount, count)).map { (topIndex + $0) % count }
+    }
+
+    /// How far below the top photo `index` lies: 0 for the top.
+    func depth(of index: Int) -> Int {
+        let count = max(photoCount, 1)
+        return ((index - topIndex) % count + count) % count
+    }
+
+    /// True if the photo at `depth` is one of the real frames; deeper ones are implied.
+    func isRealFrame(depth: Int) -> Bool { depth < Self.realFrameCount }
+
+    /// Photo `index`'s tilt as it lies on the pile.
+    func pileTransform(of index: Int) -> Transform3D {
+        .rotation(radians: Double(angle(ofPhoto: index)) * .pi / 180, x: 0, y: 0, z: 1)
     }
 
     private func storedAngle(of index: Int) -> Int {
@@ -127,11 +193,12 @@ public final class PhotoStackView: View, PhotoCollectionView {
 
     /// The frame's size for a photo of `aspect`: the photo as large as the view allows
     /// with the margin, plus the border.
-    private func frameSize(for aspect: Size) -> Size {
+    func frameSize(for aspect: Size) -> Size {
         let margin = Self.marginFraction * min(bounds.width, bounds.height)
-        let room = bounds.insetBy(dx: margin + frameBorderWidth, dy: margin + frameBorderWidth)
-        let photo = Rect.aspectFit(aspect, in: Rect(origin: .zero, size: Size(width: max(room.width, 1), height: max(room.height, 1))))
-        return Size(width: photo.width + 2 * frameBorderWidth, height: photo.height + 2 * frameBorderWidth)
+        let insets = frameStyle.photoInsets
+        let room = Size(width: max(bounds.width - 2 * margin - insets.horizontal, 1), height: max(bounds.height - 2 * margin - insets.vertical, 1))
+        let photo = Rect.aspectFit(aspect, in: Rect(origin: .zero, size: room))
+        return Size(width: photo.width + insets.horizontal, height: photo.height + insets.vertical)
     }
 
     public override func layoutSubviews() {
@@ -141,15 +208,17 @@ public final class PhotoStackView: View, PhotoCollectionView {
             frames[index] = nil
             spareFrames.append(frame)
         }
-        for (depth, index) in indices.enumerated().reversed() {
+        for index in indices.reversed() {
             let frame = frames[index] ?? dequeueFrame()
             frames[index] = frame
-            frame.show(source?.image(at: index) ?? .loading, index: index, borderWidth: frameBorderWidth, borderColor: frameBorderColor)
+            frame.show(source?.image(at: index) ?? .loading, index: index, style: frameStyle)
             frame.bounds = Rect(origin: .zero, size: frameSize(for: frame.aspect))
             frame.opacity = index == hiddenIndex ? 0 : 1
+            // Under "Show all" the spread's cells are the pile.
+            frame.isHidden = spread != nil
             if !flying.contains(ObjectIdentifier(frame)) {
                 frame.center = pileCenter
-                frame.transform = .rotation(radians: Double(depth == 0 ? 0 : storedAngle(of: index)) * .pi / 180, x: 0, y: 0, z: 1)
+                frame.transform = pileTransform(of: index)
             }
             // Deepest first, each brought above the last, so the top photo ends in front.
             bringSubviewToFront(frame)
@@ -158,11 +227,26 @@ public final class PhotoStackView: View, PhotoCollectionView {
         for (index, frame) in frames where !indices.contains(index) && frame !== outgoingFrame { sendSubviewToBack(frame) }
         if let outgoing = outgoingFrame { bringSubviewToFront(outgoing) }
         if let dragged = draggedFrame { bringSubviewToFront(dragged) }
+        layoutShowAllButton()
+        if let spread {
+            spread.frame = bounds
+            bringSubviewToFront(spread)
+        }
         requestPictures()
     }
 
+    /// Bottom right, in the margin beside the pile.
+    private func layoutShowAllButton() {
+        showAllButton.update(labels: context.labels)
+        let margin = LabelButton.margin
+        showAllButton.center = Point(x: bounds.maxX - margin - showAllButton.bounds.width / 2,
+                                     y: bounds.maxY - margin - showAllButton.bounds.height / 2)
+        showAllButton.isHidden = spread != nil || photoCount == 0 || !showAllButton.hasTitle
+        bringSubviewToFront(showAllButton)
+    }
+
     private func dequeueFrame() -> PileFrame {
-        let frame = spareFrames.popLast() ?? PileFrame()
+        let frame = spareFrames.popLast() ?? PileFrame(role: "pile")
         addSubview(frame)
         return frame
     }
@@ -183,7 +267,11 @@ public final class PhotoStackView: View, PhotoCollectionView {
         guard photoCount > 0 else { return nil }
         if index != topIndex { goTo(index) }
         layoutIfNeeded()
-        guard let frame = frames[index], let inWindow = convert(frame.bounds.insetBy(dx: frameBorderWidth, dy: frameBorderWidth), from: frame, .model) else {
+        if spread != nil { removeSpread() }
+        let insets = frameStyle.photoInsets
+        guard let frame = frames[index],
+              let inWindow = convert(Rect(x: insets.left, y: insets.top, width: frame.bounds.width - insets.horizontal,
+                                          height: frame.bounds.height - insets.vertical), from: frame, .model) else {
             return nil
         }
         return PhotoPlacement(frame: inWindow)
@@ -203,7 +291,15 @@ public final class PhotoStackView: View, PhotoCollectionView {
 
     public func handleKey(_ key: KeyEvent) -> Bool {
         guard photoCount > 0 else { return false }
+        if spread != nil {
+            switch key.key {
+            case .character("s"), .escape: gatherAll()
+            default: return false
+            }
+            return true
+        }
         switch key.key {
+        case .character("s"): showAll()
         case .right, .space, .down, .pageDown: flickAway(velocity: Self.keyFlickVelocity)
         case .left, .backspace, .up, .pageUp: goTo(topIndex - 1)
         case .home: goTo(0)
@@ -214,7 +310,9 @@ public final class PhotoStackView: View, PhotoCollectionView {
         return true
     }
 
-    public func handleWheel(_ wheel: WheelEvent) {}
+    public func handleWheel(_ wheel: WheelEvent) {
+        spread?.scroll(by: wheel.deltaInPoints.y)
+    }
 
     // MARK: Pointer
 
@@ -224,6 +322,7 @@ public final class PhotoStackView: View, PhotoCollectionView {
     }
 
     private func handlePress(_ press: PressGestureRecognizer) {
+        guard spread == nil else { return }
         switch press.state {
         case .began: frames[topIndex]?.isPressed = isOnTopPhoto(press)
         case .ended, .cancelled: for frame in frames.values { frame.isPressed = false }
@@ -232,16 +331,26 @@ public final class PhotoStackView: View, PhotoCollectionView {
     }
 
     private func handleClick(_ tap: TapGestureRecognizer) {
-        guard tap.state == .recognized, isOnTopPhoto(tap) else { return }
+        guard tap.state == .recognized else { return }
+        if let spread {
+            // A photo comes to the top; a click on the mask only gathers.
+            gatherAll(onTop: tap.location(in: spread).flatMap { spread.photoIndex(at: $0) })
+            return
+        }
+        guard isOnTopPhoto(tap) else { return }
         onDidSelect?(topIndex)
     }
 
     private func handleDoubleClick(_ tap: TapGestureRecognizer) {
-        guard tap.state == .recognized, isOnTopPhoto(tap) else { return }
+        guard tap.state == .recognized, spread == nil, isOnTopPhoto(tap) else { return }
         onOpenPhoto?(topIndex)
     }
 
     private func handlePan(_ pan: PanGestureRecognizer) {
+        if let spread {
+            spread.handlePan(pan)
+            return
+        }
         switch pan.state {
         case .began:
             guard isOnTopPhoto(pan), let top = frames[topIndex] else { return }
@@ -314,55 +423,5 @@ public final class PhotoStackView: View, PhotoCollectionView {
     private func settle(_ frame: PileFrame) {
         frame.center = pileCenter
         frame.isPressed = false
-    }
-}
-
-/// One photo in the pile: the picture inside its border, and the pressed highlight.
-final class PileFrame: View {
-    static let loadingColor = Color(white: 0.2)
-
-    private let photo = View()
-    private let tint = View()
-    private(set) var aspect = Size(width: 3, height: 2)
-    private var inset = 0.0
-
-    override init(frame: Rect = .zero) {
-        super.init(frame: frame)
-        photo.isUserInteractionEnabled = false
-        tint.isUserInteractionEnabled = false
-        tint.backgroundColor = PhotoStackView.pressTint
-        tint.isHidden = true
-        addSubview(photo)
-        addSubview(tint)
-    }
-
-    var isPressed: Bool {
-        get { !tint.isHidden }
-        set { tint.isHidden = !newValue }
-    }
-
-    func show(_ picture: Thumbnail, index: Int, borderWidth: Double, borderColor: Color) {
-        name = "pile \(index)"
-        photo.name = "pile photo \(index)"
-        tint.name = "pile tint \(index)"
-        inset = borderWidth
-        backgroundColor = borderWidth > 0 ? borderColor : .clear
-        switch picture {
-        case let .ready(image):
-            var fitted = image
-            fitted.mode = .aspectFill
-            photo.content = fitted
-            photo.backgroundColor = .clear
-            aspect = image.pixelSize
-        case .loading, .failed:
-            photo.content = nil
-            photo.backgroundColor = picture == .loading ? Self.loadingColor : CannotOpenLook.tileColor
-        }
-        setNeedsLayout()
-    }
-
-    override func layoutSubviews() {
-        photo.frame = bounds.insetBy(dx: inset, dy: inset)
-        tint.frame = bounds
     }
 }

@@ -92,9 +92,10 @@ extension View {
             add(.fill(look.backgroundColor), rect: bounds, opaqueContent: look.backgroundColor.isOpaque)
         }
         if let content, !content.pixelSize.isEmpty {
-            let placement = content.placement(in: bounds)
-            add(.image(content.texture, sourceInTexture: placement.sourceInTexture), rect: placement.destinationInView,
-                opaqueContent: content.isOpaque)
+            for piece in content.pieces(in: bounds) {
+                add(.image(content.texture, sourceInTexture: piece.sourceInTexture), rect: piece.destinationInView,
+                    opaqueContent: content.isOpaque)
+            }
         }
         if look.borderWidth > 0, look.borderColor.alpha * opacity >= View.drawingOpacityThreshold {
             add(.border(width: look.borderWidth, color: look.borderColor), rect: bounds, opaqueContent: false)

@@ -3,6 +3,7 @@ import Components
 import Foundation
 import PhotoLibrary
 import Platform
+import SystemPackage
 
 /// The views a user can start in (keys 1–4 once they all exist).
 enum ViewKind: String, CaseIterable, ExpressibleByArgument {
@@ -29,12 +30,13 @@ struct Flick: ParsableCommand {
         commandName: "flick",
         abstract: "Browse a folder of photos with the mouse.",
         usage: """
-            flick [PATH] [--view <view>] [--fullscreen]
+            flick [PATH] [--view <view>] [--fullscreen] [--frame white|none|PNG]
               flick thumbnail [--size normal|large] [-r] PATH...
             """,
         discussion: """
             PATH is a folder, or an image to open its folder at that photo; the current folder when omitted. \
-            --view picks the first view (grid, stack, deck, cull); --fullscreen starts full screen. \
+            --view picks the first view (grid, stack, deck, cull); --fullscreen starts full screen; \
+            --frame sets how the stack frames its photos. \
             See 'flick help browse' and 'flick help thumbnail'.
             """,
         version: version,
@@ -57,6 +59,11 @@ struct Browse: ParsableCommand {
     @Flag(help: "Start full screen.")
     var fullscreen = false
 
+    @Option(help: ArgumentHelp("How the stack frames its photos: white (a 5 pt white border), none, or a PNG picture frame.",
+                               discussion: "A picture frame is stretched around each photo; its border is read from the image, up to its transparent middle.",
+                               valueName: "white|none|PNG"))
+    var frame: StackFrame = .white
+
     func run() throws {
         guard ViewKind.available.contains(view) else {
             fail("the \(view.rawValue) view is not in this version yet; available: \(ViewKind.available.map(\.rawValue).joined(separator: ", "))")
@@ -76,7 +83,7 @@ struct Browse: ParsableCommand {
         let app: FlickApp
         do {
             app = try FlickApp(opening: opening, service: service, lister: lister, view: AlbumViewKind(rawValue: view.rawValue) ?? .grid,
-                               fullscreen: fullscreen)
+                               fullscreen: fullscreen, frame: frame.loaded())
         } catch {
             fail(error.description)
         }
@@ -85,8 +92,48 @@ struct Browse: ParsableCommand {
 
 }
 
+/// The stack's frame as asked for on the command line.
+enum StackFrame: ExpressibleByArgument {
+    case white, none
+    case image(FilePath)
+
+    init?(argument: String) {
+        switch argument {
+        case "white": self = .white
+        case "none": self = .none
+        default: self = .image(FilePath(argument))
+        }
+    }
+
+    /// The picture frame decoded; one that cannot be read is reported and the white
+    /// border used instead, so a bad file never stops the browsing.
+    func loaded() -> LoadedStackFrame {
+        switch self {
+        case .white: return .style(.whiteBorder)
+        case .none: return .style(.none)
+        case let .image(path):
+            do {
+                return .image(try FrameImage.load(path))
+            } catch {
+                warn("cannot use \(path) as a frame (\(error.description)); using the white border")
+                return .style(.whiteBorder)
+            }
+        }
+    }
+}
+
+enum LoadedStackFrame {
+    case style(PileFrameStyle)
+    /// Becomes a style once its pixels are a texture.
+    case image(FrameImage)
+}
+
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("flick: \(message)\n".utf8))
+}
+
 /// One clear line on stderr and exit status 2: the path or the request cannot be served.
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("flick: \(message)\n".utf8))
+    warn(message)
     Foundation.exit(2)
 }

@@ -33,7 +33,8 @@ final class FlickApp: FrameDriver {
 
     /// `service` and `lister` were started before the window, so their work overlaps
     /// SDL's start-up.
-    init(opening: Album.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool) throws(PlatformError) {
+    init(opening: Album.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
+         frame: LoadedStackFrame) throws(PlatformError) {
         album = opening.album
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen)
         animator = Animator(startTime: window.now)
@@ -43,6 +44,7 @@ final class FlickApp: FrameDriver {
         images = AlbumImages(photos: album.photos, service: service, textures: window.textures)
         if let start = opening.startPath { images.noteScreenRequest(start, side: DecodeService.guessedScreenSide) }
         browser = PhotoBrowser(context: context)
+        browser.stack.frameStyle = Self.style(of: frame, textures: window.textures)
 
         rootView.name = "root"
         rootView.frame = Rect(origin: .zero, size: window.sizeInPoints)
@@ -60,6 +62,20 @@ final class FlickApp: FrameDriver {
     }
 
     func run() { window.run(self) }
+
+    private static func style(of frame: LoadedStackFrame, textures: TextureStore) -> PileFrameStyle {
+        switch frame {
+        case let .style(style):
+            return style
+        case let .image(image):
+            let caps = image.capInsets
+            let texture = textures.add(image.pixels, pinned: true)
+            return .image(ImageContent(texture: texture, pixelSize: Size(width: Double(image.pixels.width), height: Double(image.pixels.height)),
+                                       isOpaque: image.pixels.isOpaque,
+                                       mode: .nineSlice(capInsets: EdgeInsets(top: Double(caps.top), left: Double(caps.left),
+                                                                             bottom: Double(caps.bottom), right: Double(caps.right)))))
+        }
+    }
 
     var needsFrames: Bool { animator.isAnimating || arena.isTracking }
 

@@ -17,10 +17,10 @@ final class StackFixture {
     var selections: [Int] = []
     private var nextAngle = 0
 
-    init(count: Int = 12, frameRateHz: Double = 60) {
-        scene = TestScene(size: Size(width: 800, height: 600), frameRateHz: frameRateHz)
+    init(count: Int = 12, frameRateHz: Double = 60, size: Size = Size(width: 800, height: 600)) {
+        scene = TestScene(size: size, frameRateHz: frameRateHz)
         source = FakePhotoSource(count: count)
-        stack = PhotoStackView(context: ComponentContext(animator: scene.animator, arena: scene.arena))
+        stack = PhotoStackView(context: ComponentContext(animator: scene.animator, arena: scene.arena, labels: FakeLabels()))
         stack.randomAngle = { [unowned self] range in
             nextAngle += 1
             return range.lowerBound + (nextAngle * 5) % (range.count)
@@ -35,7 +35,15 @@ final class StackFixture {
         scene.frame(at: 0)
     }
 
-    var center: Point { Point(x: 400, y: 300) }
+    var center: Point { Point(x: scene.root.bounds.midX, y: scene.root.bounds.midY) }
+
+    func press(_ key: Key) {
+        _ = stack.handleKey(KeyEvent(key: key, timestampNanoseconds: scene.now.nanosecondStamp))
+    }
+
+    func click(at point: Point) {
+        scene.play(PointerScript.clicks(at: point, startTime: scene.now + 0.05))
+    }
 
     func angles() -> [Int] { (0..<source.photoCount).map { stack.angle(ofPhoto: $0) } }
 

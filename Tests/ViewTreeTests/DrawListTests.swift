@@ -33,6 +33,35 @@ import ViewTree
         #expect(command.boundsInWindow == Rect(x: 0, y: 0, width: 100, height: 100))
     }
 
+    @Test func aNineSliceImageKeepsItsCornersAndStretchesTheRest() {
+        let frame = named("frame", Rect(x: 0, y: 0, width: 200, height: 100))
+        frame.content = ImageContent(texture: TextureHandle(rawValue: 3), pixelSize: Size(width: 30, height: 30), isOpaque: false,
+                                     mode: .nineSlice(capInsets: EdgeInsets(top: 10, left: 8, bottom: 10, right: 8)))
+        root.addSubview(frame)
+        let pieces = root.drawList().map { command -> (Rect, Rect) in
+            guard case let .image(_, source) = command.kind else { return (.zero, .zero) }
+            return (command.boundsInWindow, source)
+        }
+        #expect(pieces.count == 9)
+        // Top left: unscaled; top middle: stretched along; middle: both ways; bottom right: unscaled.
+        #expect(pieces[0].0 == Rect(x: 0, y: 0, width: 8, height: 10) && pieces[0].1 == Rect(x: 0, y: 0, width: 8, height: 10))
+        #expect(pieces[1].0 == Rect(x: 8, y: 0, width: 184, height: 10) && pieces[1].1 == Rect(x: 8, y: 0, width: 14, height: 10))
+        #expect(pieces[4].0 == Rect(x: 8, y: 10, width: 184, height: 80) && pieces[4].1 == Rect(x: 8, y: 10, width: 14, height: 10))
+        #expect(pieces[8].0 == Rect(x: 192, y: 90, width: 8, height: 10) && pieces[8].1 == Rect(x: 22, y: 20, width: 8, height: 10))
+    }
+
+    @Test func aNineSliceImageInATooSmallViewShrinksItsCapsTogether() {
+        let frame = named("frame", Rect(x: 0, y: 0, width: 10, height: 40))
+        frame.content = ImageContent(texture: TextureHandle(rawValue: 3), pixelSize: Size(width: 30, height: 30), isOpaque: false,
+                                     mode: .nineSlice(capInsets: EdgeInsets(all: 10)))
+        root.addSubview(frame)
+        let destinations = root.drawList().map(\.boundsInWindow)
+        // Left and right caps half size, no middle column; rows as given.
+        #expect(destinations.count == 6)
+        #expect(destinations.first == Rect(x: 0, y: 0, width: 5, height: 10))
+        #expect(destinations.last == Rect(x: 5, y: 30, width: 5, height: 10))
+    }
+
     @Test func whatAnOpaqueFullWindowViewHidesIsNotDrawn() {
         let below = named("below", Rect(x: 10, y: 10, width: 100, height: 100))
         below.backgroundColor = .white

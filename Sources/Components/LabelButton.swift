@@ -1,0 +1,49 @@
+import Geometry
+import Gestures
+import ViewTree
+
+/// A small pill with a word on it that does something when clicked ("Show all"). Dark and
+/// translucent, so it reads on any photo without hiding much of it.
+final class LabelButton: View {
+    /// Distance kept from the edges of the view it sits in.
+    static let margin = 16.0
+    static let padding = EdgeInsets(horizontal: 12, vertical: 6)
+    static let textSize = 14.0
+    static let pillColor = Color(white: 0, alpha: 0.55)
+    static let cornerRadius = 6.0
+
+    let title: String
+    private let label = View()
+    private var action: (() -> Void)?
+    /// Its click, which a click handler of the view beneath should wait out.
+    private(set) lazy var tap = TapGestureRecognizer { [unowned self] in
+        if $0.state == .recognized { action?() }
+    }
+
+    init(title: String) {
+        self.title = title
+        super.init()
+        backgroundColor = Self.pillColor
+        cornerRadius = Self.cornerRadius
+        label.isUserInteractionEnabled = false
+        addSubview(label)
+    }
+
+    /// True once the title has been rendered (there is a font).
+    var hasTitle: Bool { label.content != nil }
+
+    func attach(to context: ComponentContext, action: @escaping () -> Void) {
+        self.action = action
+        context.arena.add(tap, to: self)
+    }
+
+    /// Renders the title once and sizes the pill around it.
+    func update(labels: LabelRenderer?) {
+        guard label.content == nil, let rendered = labels?.label(title, pointSize: Self.textSize, color: .white) else { return }
+        label.name = "\(name ?? title) label"
+        label.content = rendered.content
+        let padding = Self.padding
+        label.frame = Rect(origin: Point(x: padding.left, y: padding.top), size: rendered.size)
+        bounds = Rect(origin: .zero, size: Size(width: rendered.size.width + padding.horizontal, height: rendered.size.height + padding.vertical))
+    }
+}

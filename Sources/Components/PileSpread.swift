@@ -1,0 +1,216 @@
+import Geometry
+import Gestures
+import Motion
+import ViewTree
+
+/// "Show all": the pile dealt out over a black mask into a grid of small cells, three to a
+/// row, one photo after another; a click gathers them back onto the pile. A big album
+/// scrolls inside the spread, and only the cells on screen are views.
+final class PileSpread: View {
+    static let columns = 3
+    static let cellSide = 80.0
+    static let maskColor = Color.black
+    static let maskFadeIn = Timing.linear(0.1)
+    /// Each photo's flight from the pile to its cell.
+    static let flightTiming = Timing.easeOut(0.2)
+    /// One photo leaves the pile every 0.1 s; with many on screen the step shrinks so the
+    /// last leaves by 0.8 s and the whole spread takes about a second at most.
+    static let stagger = Stagger(delayPerItem: 0.1, maximumTotalDelay: 0.8)
+    /// Back to the pile, the mask fading with them.
+    static let gatherTiming = Timing.easeOut(0.25)
+
+    private unowned let stack: PhotoStackView
+    private let mask = View()
+    /// The cells' layer; its `bounds.origin.y` is the scroll offset.
+    private let cellLayer = CellLayer()
+    private lazy var scroller = VerticalScroller(view: cellLayer, animator: stack.context.animator) { [unowned self] in
+        layout.contentHeight(of: stack.photoCount)
+    }
+    private var cells: [Int: PileFrame] = [:]
+    private var spareCells: [PileFrame] = []
+    private(set) var layout = GridLayout(width: 0, columns: PileSpread.columns, cellSide: PileSpread.cellSide)
+    /// True from the click that gathers until the photos are back on the pile.
+    private(set) var isGathering = false
+
+    init(stack: PhotoStackView) {
+        self.stack = stack
+        super.init(frame: stack.bounds)
+        name = "spread"
+        mask.name = "spread mask"
+        mask.backgroundColor = Self.maskColor
+        cellLayer.name = "spread cells"
+        cellLayer.clipsToBounds = true
+        mask.isUserInteractionEnabled = false
+        cellLayer.isUserInteractionEnabled = false
+        addSubview(mask)
+        addSubview(cellLayer)
+        // As the layer scrolls, cells come and go.
+        cellLayer.onLayout = { [unowned self] in layoutContent() }
+    }
+
+    /// The photos whose cells are on screen, in album order.
+    var visibleIndices: [Int] { cells.keys.sorted() }
+
+    /// Photo `index`'s cell, if it is on screen.
+    func cell(at index: Int) -> View? { cells[index] }
+
+    /// Where photo `index`'s cell lies in the spread's coordinates (scrolled).
+    func cellFrame(of index: Int) -> Rect {
+        layout.frame(of: index).offsetBy(dx: 0, dy: -cellLayer.bounds.minY)
+    }
+
+    var scrollOffset: Double { cellLayer.bounds.minY }
+
+    /// The photo whose picture is under `point` (the spread's coordinates), if any.
+    func photoIndex(at point: Point) -> Int? {
+        guard let inContent = cellLayer.convert(point, from: self) else { return nil }
+        return cells.first { index, cell in
+            guard let local = cell.convert(inContent, from: cellLayer) else { return false }
+            return cell.bounds.contains(local)
+        }?.key
+    }
+
+    /// Deals the photos out of the pile: the mask fades in and the photos on screen fly to
+    /// their cells one after another, the top photo's row in view.
+    func spreadOut() {
+        fitToBounds()
+        let top = layout.frame(of: stack.topIndex)
+        scroller.scrollToShow(minY: top.minY - layout.spacing, maxY: top.maxY + layout.spacing, animated: false)
+        mask.opacity = 0
+        stack.context.animator.animate(mask, \.animatedOpacity, to: 1, timing: Self.maskFadeIn)
+        let dealt = visibleRange
+        // Deepest first, so the top photo starts in front, as on the pile.
+        for index in dealt.sorted(by: { stack.depth(of: $0) > stack.depth(of: $1) }) {
+            let cell = makeCell(for: index)
+            placeOnPile(cell, index: index)
+            cell.opacity = stack.isRealFrame(depth: stack.depth(of: index)) ? 1 : 0
+        }
+        for (order, index) in dealt.enumerated() {
+            guard let cell = cells[index] else { continue }
+            let delay = Self.stagger.delay(forItem: order, of: dealt.count)
+            let target = cellPose(of: cell, index: index)
+            let animator = stack.context.animator
+            animator.animate(cell, \.animatedCenter, to: target.center, timing: Self.flightTiming, delay: delay)
+            animator.animate(cell, \.animatedTransform, to: target.transform, timing: Self.flightTiming, delay: delay)
+            if cell.opacity < 1 { animator.animate(cell, \.animatedOpacity, to: 1, timing: Self.flightTiming, delay: delay) }
+        }
+    }
+
+    /// Sends the photos on screen back onto the pile (already ordered with the new top) and
+    /// fades the mask; `completion` runs when they have landed.
+    func gather(completion: @escaping () -> Void) {
+        guard !isGathering else { return }
+        isGathering = true
+        scroller.stop()
+        let animator = stack.context.animator
+        animator.group(completion: { _ in completion() }) {
+            animator.animate(mask, \.animatedOpacity, to: 0, timing: Self.gatherTiming)
+            for index in cells.keys.sorted(by: { stack.depth(of: $0) > stack.depth(of: $1) }) {
+                guard let cell = cells[index] else { continue }
+                cellLayer.bringSubviewToFront(cell)
+                let pose = pilePose(of: index)
+                animator.animate(cell, \.animatedCenter, to: pose.center, timing: Self.gatherTiming)
+                animator.animate(cell, \.animatedTransform, to: pose.transform, timing: Self.gatherTiming)
+                // Photos deeper than the pile's real frames vanish into it, as they came.
+                let depth = stack.depth(of: index)
+                animator.animate(cell, \.animatedOpacity, to: stack.isRealFrame(depth: depth) ? 1 : 0, timing: Self.gatherTiming)
+            }
+        }
+    }
+
+    func handlePan(_ pan: PanGestureRecognizer) {
+        guard !isGathering else { return }
+        scroller.handlePan(pan)
+    }
+
+    func scroll(by delta: Double) {
+        guard !isGathering else { return }
+        scroller.scroll(by: delta)
+    }
+
+    // MARK: Layout
+
+    override func layoutSubviews() {
+        fitToBounds()
+        cellLayer.setNeedsLayout()
+    }
+
+    private func fitToBounds() {
+        let whole = Rect(origin: .zero, size: bounds.size)
+        mask.frame = whole
+        // Only on a real change: setting the bounds would stop a glide.
+        if cellLayer.frame != whole { cellLayer.frame = whole }
+        layout = GridLayout(width: bounds.width, columns: Self.columns, cellSide: Self.cellSide)
+    }
+
+    private var visibleRange: [Int] {
+        let shown = cellLayer.animatedBounds.presentation
+        return Array(layout.indices(from: shown.minY, to: shown.maxY, count: stack.photoCount))
+    }
+
+    /// Cells for the photos scrolled into view; those scrolled out are reused. Frozen while
+    /// gathering, so every photo on screen lands.
+    private func layoutContent() {
+        guard !isGathering else { return }
+        scroller.clampIfIdle()
+        let visible = visibleRange
+        stack.source?.prioritize(visible: (visible.first ?? 0)..<((visible.last ?? -1) + 1), nearby: 0..<0,
+                                 pixelSize: Int((Self.cellSide * stack.context.pixelScale).rounded(.up)))
+        for (index, cell) in cells where !visible.contains(index) {
+            cell.removeFromSuperview()
+            cells[index] = nil
+            spareCells.append(cell)
+        }
+        for index in visible {
+            if let cell = cells[index] {
+                // Pictures arrive: the cell keeps its pose, only its content changes.
+                show(cell, index: index)
+                continue
+            }
+            let cell = makeCell(for: index)
+            let pose = cellPose(of: cell, index: index)
+            cell.center = pose.center
+            cell.transform = pose.transform
+            cell.opacity = 1
+        }
+    }
+
+    private func makeCell(for index: Int) -> PileFrame {
+        let cell = spareCells.popLast() ?? PileFrame(role: "spread")
+        cells[index] = cell
+        cellLayer.addSubview(cell)
+        show(cell, index: index)
+        return cell
+    }
+
+    private func show(_ cell: PileFrame, index: Int) {
+        cell.show(stack.source?.image(at: index) ?? .loading, index: index, style: stack.frameStyle)
+        cell.bounds = Rect(origin: .zero, size: stack.frameSize(for: cell.aspect))
+    }
+
+    private func placeOnPile(_ cell: PileFrame, index: Int) {
+        let pose = pilePose(of: index)
+        cell.center = pose.center
+        cell.transform = pose.transform
+    }
+
+    /// Where photo `index` lies on the pile, in the cell layer's (scrolled) coordinates.
+    private func pilePose(of index: Int) -> (center: Point, transform: Transform3D) {
+        let center = cellLayer.convert(stack.pileCenter, from: stack, .model) ?? stack.pileCenter
+        return (center, stack.pileTransform(of: index))
+    }
+
+    /// The framed photo shrunk to fit its cell, straight.
+    private func cellPose(of cell: PileFrame, index: Int) -> (center: Point, transform: Transform3D) {
+        let frame = layout.frame(of: index)
+        let size = cell.bounds.size
+        let scale = Self.cellSide / max(size.width, size.height, 1)
+        return (Point(x: frame.midX, y: frame.midY), .scale(x: scale, y: scale))
+    }
+}
+
+/// A view that reports its layout passes (each frame while it scrolls).
+private final class CellLayer: View {
+    var onLayout: (() -> Void)?
+    override func layoutSubviews() { onLayout?() }
+}
