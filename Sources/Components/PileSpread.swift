@@ -162,12 +162,14 @@ final class PileSpread: View {
             spareCells.append(cell)
         }
         for index in visible {
-            if let cell = cells[index] {
-                // Pictures arrive: the cell keeps its pose, only its content changes.
+            if let cell = cells[index], cell.isAnimating {
+                // Still flying out of the pile: only its picture may change.
                 show(cell, index: index)
                 continue
             }
-            let cell = makeCell(for: index)
+            // New on screen, or resting: in its cell (which moves when the view resizes).
+            let cell = cells[index] ?? makeCell(for: index)
+            show(cell, index: index)
             let pose = cellPose(of: cell, index: index)
             cell.center = pose.center
             cell.transform = pose.transform

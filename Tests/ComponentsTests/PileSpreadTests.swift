@@ -113,6 +113,19 @@ import ViewTree
         #expect(app.stack.spreadCellFrame(of: 299).map { $0.maxY <= 600 } == true)
     }
 
+    @Test func resizingTheWindowMovesTheCellsToTheNewColumns() {
+        let app = StackFixture(count: 12)
+        app.press(.character("s"))
+        app.scene.settle()
+        app.scene.root.frame = Rect(x: 0, y: 0, width: 1_000, height: 600)
+        app.stack.frame = app.scene.root.bounds
+        app.scene.frame(at: app.scene.now + 0.02)
+        for index in app.stack.spreadVisibleIndices {
+            let target = Self.center(of: Self.expectedCell(index, width: 1_000))
+            #expect(Self.drawnCenter(app, index).map { ($0 - target).length < 0.5 } == true, "photo \(index)")
+        }
+    }
+
     @Test func theSpreadOpensWithTheTopPhotoInView() {
         let app = StackFixture(count: 300)
         app.stack.goTo(150)
