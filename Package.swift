@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // glibc's malloc.h (libc6-dev, always there with a C toolchain).
+        .systemLibrary(name: "CMalloc"),
 
         // The platform-free core.
         .target(name: "Geometry"),
@@ -38,7 +40,7 @@ let package = Package(
         .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "PhotoLibrary"]),
 
         .executableTarget(name: "flick", dependencies: [
-            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "PhotoLibrary", "Platform",
+            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "PhotoLibrary", "Platform", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),

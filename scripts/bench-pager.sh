@@ -6,14 +6,8 @@ cd "$(dirname "$0")/.."
 runs=${BENCH_RUNS:-5}
 work=$(mktemp -d /tmp/flick-bench-pager-XXXXXX)
 trap 'pkill -f "$work" 2>/dev/null || true; rm -rf "$work"' EXIT
-mkdir -p "$work/single" "$work/album"
-
-# A 12 MP photo-like JPEG; the 1,000-photo album is hard links to it (same bytes, distinct
-# files, so each gets its own thumbnail).
-convert-im6.q16 -size 1000x750 plasma:green-blue -seed 7 -resize 4000x3000! \
-  \( -size 4000x3000 xc:gray +noise Gaussian -blur 0x0.6 \) -compose overlay -composite \
-  -quality 90 "$work/single/photo.jpg"
-for i in $(seq 1 1000); do ln "$work/single/photo.jpg" "$work/album/DSC_$i.jpg"; done
+source scripts/bench-album.sh
+make_album "$work"
 
 now() { date +%s.%N; }
 

@@ -20,5 +20,9 @@ echo "== start-up and paging latency"
 DISPLAY=$display bash scripts/bench-pager.sh
 echo
 
+echo "== memory"
+DISPLAY=$display bash scripts/bench-memory.sh
+echo
+
 echo "== thumbnails"
 bash scripts/bench-thumbnails.sh

@@ -115,6 +115,10 @@ public final class PlatformWindow {
         SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
         let requested = ProcessInfo.processInfo.environment["FLICK_RENDERER"]
         if requested == "software" || ((requested ?? "").isEmpty && !SystemSettings.hasGPURenderNode()) {
+            // Otherwise SDL presents the software renderer's frames through an OpenGL
+            // texture, which loads Mesa and LLVM (≈60 MB) only to copy pixels: X11's shared
+            // memory images do that directly.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
             return SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         }
         if let requested, !requested.isEmpty {

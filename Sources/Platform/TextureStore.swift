@@ -30,10 +30,13 @@ public final class TextureStore {
     private var nextHandle: UInt64 = 1
     private(set) var frame: UInt64 = 0
 
-    /// Resident texture bytes allowed before eviction. Larger = fewer re-decodes, more memory.
-    public var memoryBudgetBytes = 192 << 20
+    /// Resident texture bytes allowed before eviction. Larger = fewer re-decodes, more
+    /// memory (with the software renderer every texture lives in Flick's own memory). 64 MB
+    /// holds two or three screenfuls of grid thumbnails beside the pager's eleven photos;
+    /// thumbnails evicted come back from the disk cache in milliseconds.
+    public var memoryBudgetBytes = 64 << 20
     /// Spare textures kept for reuse, in bytes.
-    public static let spareBudgetBytes = 16 << 20
+    public static let spareBudgetBytes = 8 << 20
     /// Told the handles it evicted, so their owners can ask again when needed.
     public var onEvict: ((TextureHandle) -> Void)?
 

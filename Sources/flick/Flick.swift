@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import Components
 import Foundation
 import PhotoLibrary
@@ -16,6 +17,10 @@ enum ViewKind: String, CaseIterable, ExpressibleByArgument {
 @main
 enum FlickMain {
     static func main() {
+        // Pixel buffers come and go by the megabyte. glibc would raise its mmap threshold
+        // after the first few are freed and then carve them from heaps it rarely gives
+        // back; a fixed threshold keeps every buffer its own mapping, returned on free.
+        mallopt(M_MMAP_THRESHOLD, 128 << 10)
         // Flick runs its own decode helpers: the same binary, serving requests on its pipes.
         if CommandLine.arguments.dropFirst().first == DecodeHelper.subcommand { DecodeHelper.serve() }
         Flick.main()
