@@ -37,8 +37,8 @@ public enum FolderScanner {
         guard folder.withPlatformString({ stat($0, &info) }) == 0 else { throw .notFound(folder.string) }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notAFolder(folder.string) }
         guard let entries = visibleEntries(of: folder) else { throw .unreadable(folder.string) }
-        let sorted = entries.map { (path: $0, name: $0.lastComponent?.string ?? "") }
-            .sorted { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
+        let sorted = entries.map { (path: $0, key: NaturalOrder.Key($0.lastComponent?.string ?? "")) }
+            .sorted { NaturalOrder.areInIncreasingOrder($0.key, $1.key) }
         var start = 0
         while start < sorted.count {
             let end = min(sorted.count, start + max(1, batchSize))

@@ -2,31 +2,55 @@
 /// IMG_10), other characters case-insensitively, with the plain comparison as a tie-break
 /// so the order is total.
 public enum NaturalOrder {
-    public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
-        var i = a.unicodeScalars.makeIterator(), j = b.unicodeScalars.makeIterator()
-        var pendingA = i.next(), pendingB = j.next()
-        while let ca = pendingA, let cb = pendingB {
-            if isDigit(ca) && isDigit(cb) {
-                var digitsA = "", digitsB = ""
-                while let c = pendingA, isDigit(c) { digitsA.unicodeScalars.append(c); pendingA = i.next() }
-                while let c = pendingB, isDigit(c) { digitsB.unicodeScalars.append(c); pendingB = j.next() }
-                let trimmedA = digitsA.drop { $0 == "0" }, trimmedB = digitsB.drop { $0 == "0" }
-                if trimmedA.count != trimmedB.count { return trimmedA.count < trimmedB.count }
-                if trimmedA != trimmedB { return trimmedA < trimmedB }
-                continue
-            }
-            let la = lowercase(ca), lb = lowercase(cb)
-            if la != lb { return la < lb }
-            pendingA = i.next()
-            pendingB = j.next()
+    /// A name prepared for comparing: its scalars, lower-cased once. Sorting 100,000 names
+    /// compares each about 17 times, so the preparation is worth keeping.
+    public struct Key: Sendable {
+        let scalars: [UInt32]
+        let name: String
+
+        public init(_ name: String) {
+            self.name = name
+            scalars = name.unicodeScalars.map { $0.value >= 65 && $0.value <= 90 ? $0.value + 32 : $0.value }
         }
-        if (pendingA == nil) != (pendingB == nil) { return pendingA == nil }
-        return a < b
     }
 
-    private static func isDigit(_ c: Unicode.Scalar) -> Bool { c.value >= 48 && c.value <= 57 }
+    public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
+        areInIncreasingOrder(Key(a), Key(b))
+    }
 
-    private static func lowercase(_ c: Unicode.Scalar) -> UInt32 {
-        (c.value >= 65 && c.value <= 90) ? c.value + 32 : c.value
+    public static func areInIncreasingOrder(_ a: Key, _ b: Key) -> Bool {
+        let x = a.scalars, y = b.scalars
+        var i = 0, j = 0
+        while i < x.count && j < y.count {
+            if isDigit(x[i]) && isDigit(y[j]) {
+                let endI = digitRunEnd(x, from: i), endJ = digitRunEnd(y, from: j)
+                let startI = leadingZerosEnd(x, from: i, to: endI), startJ = leadingZerosEnd(y, from: j, to: endJ)
+                // More significant digits is the larger number; equal lengths compare digit by digit.
+                if endI - startI != endJ - startJ { return endI - startI < endJ - startJ }
+                for k in 0..<(endI - startI) where x[startI + k] != y[startJ + k] { return x[startI + k] < y[startJ + k] }
+                i = endI
+                j = endJ
+                continue
+            }
+            if x[i] != y[j] { return x[i] < y[j] }
+            i += 1
+            j += 1
+        }
+        if (i < x.count) != (j < y.count) { return i >= x.count }
+        return a.name < b.name
+    }
+
+    private static func isDigit(_ c: UInt32) -> Bool { c >= 48 && c <= 57 }
+
+    private static func digitRunEnd(_ s: [UInt32], from start: Int) -> Int {
+        var end = start
+        while end < s.count && isDigit(s[end]) { end += 1 }
+        return end
+    }
+
+    private static func leadingZerosEnd(_ s: [UInt32], from start: Int, to end: Int) -> Int {
+        var index = start
+        while index < end && s[index] == 48 { index += 1 }
+        return index
     }
 }
