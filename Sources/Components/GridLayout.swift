@@ -11,12 +11,17 @@ public struct GridLayout: Equatable, Sendable {
     public let columns: Int
     public let cellSide: Double
     public let spacing: Double
+    /// From the left edge to the first column.
+    public let leadingInset: Double
 
     /// As many columns of at least `minimumCellSide` as fit `width`, with gaps of `spacing`.
+    /// Cells are whole points wide, so a thumbnail made to their size is drawn unscaled;
+    /// the fraction left over widens the outer margins.
     public init(width: Double, minimumCellSide: Double = GridLayout.defaultMinimumCellSide, spacing: Double = GridLayout.defaultSpacing) {
         columns = max(1, Int((width - spacing) / (minimumCellSide + spacing)))
-        cellSide = max(1, (width - spacing * Double(columns + 1)) / Double(columns))
+        cellSide = max(1, ((width - spacing * Double(columns + 1)) / Double(columns)).rounded(.down))
         self.spacing = spacing
+        leadingInset = max(spacing, (width - Double(columns) * cellSide - Double(columns - 1) * spacing) / 2)
     }
 
     /// `columns` cells of `cellSide` across `width`, the rest shared equally among the gaps
@@ -25,6 +30,7 @@ public struct GridLayout: Equatable, Sendable {
         self.columns = max(1, columns)
         self.cellSide = cellSide
         spacing = max(0, (width - Double(self.columns) * cellSide) / Double(self.columns + 1))
+        leadingInset = spacing
     }
 
     /// Distance from one row's top to the next.
@@ -32,7 +38,7 @@ public struct GridLayout: Equatable, Sendable {
 
     public func frame(of index: Int) -> Rect {
         let row = index / columns, column = index % columns
-        return Rect(x: spacing + Double(column) * (cellSide + spacing), y: spacing + Double(row) * rowPitch,
+        return Rect(x: leadingInset + Double(column) * (cellSide + spacing), y: spacing + Double(row) * rowPitch,
                     width: cellSide, height: cellSide)
     }
 

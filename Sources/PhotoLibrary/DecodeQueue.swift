@@ -17,21 +17,27 @@ public struct DecodeRequest: Sendable, Hashable {
 
     public let path: FilePath
     public let maximumPixelSize: Int?
+    /// If set, the result is then scaled down so its shorter side is this: a square cell
+    /// of this many pixels shows it cropped but unscaled, which is what a software renderer
+    /// draws fastest.
+    public let fillSide: Int?
     public var priority: Priority
 
-    public init(path: FilePath, maximumPixelSize: Int?, priority: Priority) {
+    public init(path: FilePath, maximumPixelSize: Int?, fillSide: Int? = nil, priority: Priority) {
         self.path = path
         self.maximumPixelSize = maximumPixelSize
+        self.fillSide = fillSide
         self.priority = priority
     }
 
-    /// Two requests for the same file at the same size are one job.
+    /// Two requests for the same file at the same sizes are one job.
     public struct Key: Hashable, Sendable {
         public let path: FilePath
         public let maximumPixelSize: Int?
+        public let fillSide: Int?
     }
 
-    public var key: Key { Key(path: path, maximumPixelSize: maximumPixelSize) }
+    public var key: Key { Key(path: path, maximumPixelSize: maximumPixelSize, fillSide: fillSide) }
 }
 
 /// A finished decode, as delivered to the UI thread.

@@ -1,4 +1,12 @@
 extension PixelBuffer {
+    /// Scaled down (never up) so the shorter side is `side`, aspect kept: the least that
+    /// still covers a `side`-pixel square.
+    public func scaledToFill(_ side: Int) -> PixelBuffer {
+        let shorter = min(width, height), longer = max(width, height)
+        guard side > 0, shorter > side else { return self }
+        return scaledToFit(Int((Double(longer) * Double(side) / Double(shorter)).rounded()))
+    }
+
     /// Scaled down (never up) so neither side exceeds `maximumPixelSize`, aspect kept.
     /// Each output pixel is the alpha-weighted average of the source pixels it covers
     /// (a box filter), so large reductions do not alias and transparent edges do not darken.

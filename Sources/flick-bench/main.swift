@@ -53,11 +53,13 @@ final class SyntheticPhotos: PhotoSource {
     let thumbnails: [Thumbnail]
     let screenImages: [Thumbnail]
 
-    init(count: Int, distinct: Int, screenSize: Size, textures: TextureStore) {
+    /// Thumbnails are 4:3, cut to fill a `cellSide`-pixel cell as the app's are.
+    init(count: Int, distinct: Int, cellSide: Int, screenSize: Size, textures: TextureStore) {
         self.count = count
         thumbnails = (0..<distinct).map { i in
             let pixels = PixelBuffer(width: 256, height: 192, blue: UInt8(i * 37 % 256), green: UInt8(i * 91 % 256), red: UInt8(i * 53 % 256))
-            return .ready(ImageContent(texture: textures.add(pixels), pixelSize: Size(width: 256, height: 192)))
+                .scaledToFill(cellSide)
+            return .ready(ImageContent(texture: textures.add(pixels), pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height))))
         }
         // 4:3 photos fitted to the window's height, as a camera's would be.
         let height = Int(screenSize.height), width = height * 4 / 3
@@ -117,7 +119,8 @@ do {
     let animator = Animator()
     let context = ComponentContext(animator: animator, arena: GestureArena(root: root), pixelScale: window.scale)
     let grid = GridView(context: context)
-    let photos = SyntheticPhotos(count: 2_000, distinct: 120, screenSize: Size(width: size.width * window.scale, height: size.height * window.scale),
+    let photos = SyntheticPhotos(count: 2_000, distinct: 120, cellSide: Int(GridLayout(width: size.width).cellSide * window.scale),
+                                 screenSize: Size(width: size.width * window.scale, height: size.height * window.scale),
                                  textures: window.textures)
     grid.frame = root.bounds
     grid.source = photos

@@ -43,6 +43,8 @@ final class AlbumImages: PhotoSource {
     private var indexByPath: [FilePath: Int] = [:]
     private var indexByTexture: [TextureHandle: Int] = [:]
     private var pixelSize = 256
+    /// The grid's cell side in pixels: thumbnails are cut down to fill it exactly.
+    private var fillSide: Int?
     /// Called when pictures arrive, so the views refresh.
     var onChange: () -> Void = {}
 
@@ -120,8 +122,13 @@ final class AlbumImages: PhotoSource {
 
     func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize wanted: Int) {
         pixelSize = Self.pixelSizeBuckets.first { $0 >= wanted } ?? Self.pixelSizeBuckets.last!
+        if fillSide != wanted {
+            // The cells changed size: what is shown stays until its refit arrives.
+            fillSide = wanted
+            requested.removeAll()
+        }
         let cancelled = queue.cancelPending { request in
-            guard let index = indexByPath[request.path] else { return true }
+            guard let index = indexByPath[request.path], request.fillSide == fillSide else { return true }
             return !nearby.contains(index)
         }
         for request in cancelled { if let index = indexByPath[request.path] { requested.remove(index) } }
@@ -181,7 +188,7 @@ final class AlbumImages: PhotoSource {
         if case .ready = states[index], requested.contains(index) { return }
         if case .failed = states[index] { return }
         requested.insert(index)
-        queue.submit(DecodeRequest(path: photos[index].path, maximumPixelSize: pixelSize, priority: priority))
+        queue.submit(DecodeRequest(path: photos[index].path, maximumPixelSize: pixelSize, fillSide: fillSide, priority: priority))
     }
 
     /// Takes finished decodes into textures. Returns true if anything arrived.

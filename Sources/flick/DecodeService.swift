@@ -1,5 +1,7 @@
+import Components
 import Foundation
 import PhotoLibrary
+import Platform
 import Synchronization
 import SystemPackage
 
@@ -13,6 +15,8 @@ final class DecodeService: Sendable {
     /// Likewise the grid's thumbnail size (its cells are 160–250 pt at scale 1), and how
     /// many of the first photos fill a screen.
     static let guessedThumbnailSide = 256
+    /// The default window's grid cell, which thumbnails are cut to fit.
+    static let guessedFillSide = Int(GridLayout(width: PlatformWindow.defaultSize.width).cellSide)
     static let firstScreenPhotoCount = 42
 
     let thumbnails: DecodeQueue
@@ -24,10 +28,10 @@ final class DecodeService: Sendable {
     func prefetchFirstScreen(of photos: [Photo], start: FilePath?) {
         if let start {
             screens.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedScreenSide, priority: .visible))
-            thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, priority: .visible))
+            thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, fillSide: Self.guessedFillSide, priority: .visible))
         }
         for photo in photos.prefix(Self.firstScreenPhotoCount) {
-            thumbnails.submit(DecodeRequest(path: photo.path, maximumPixelSize: Self.guessedThumbnailSide, priority: .visible))
+            thumbnails.submit(DecodeRequest(path: photo.path, maximumPixelSize: Self.guessedThumbnailSide, fillSide: Self.guessedFillSide, priority: .visible))
         }
     }
 
@@ -39,13 +43,18 @@ final class DecodeService: Sendable {
         // Thumbnail sizes go through the shared cache; larger ones are decoded directly.
         // The photo is looked at afresh (its mtime decides whether a cached one is current).
         thumbnails = DecodeQueue(decode: { request in
+            let decoded: Result<PixelBuffer, DecodeError>
             if let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
                flavor.pixelSize == size, let photo = FolderScanner.photo(at: request.path) {
                 let outcome = maker.thumbnail(of: photo, flavor: flavor)
                 if case let .failed(error) = outcome { return .failure(error) }
-                return .success(outcome.pixels!)
+                decoded = .success(outcome.pixels!)
+            } else {
+                decoded = decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize)
             }
-            return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize)
+            // Here on a worker, not on the UI thread where the pixels arrive.
+            guard let side = request.fillSide else { return decoded }
+            return decoded.map { $0.scaledToFill(side) }
         }, wake: { wake.wake() })
         screens = DecodeQueue(decode: { decoder.decode($0.path, maximumPixelSize: $0.maximumPixelSize) }, wake: { wake.wake() })
     }

@@ -10,6 +10,15 @@ import Geometry
         #expect(layout.frame(of: 5) == Rect(x: 4 + layout.cellSide + 4, y: 4 + layout.rowPitch, width: layout.cellSide, height: layout.cellSide))
     }
 
+    @Test func cellsAreWholePointsAndTheRestWidensTheMarginsEvenly() {
+        // 1,280 pt: seven columns of 178.28… would be; they are 178, the 2 pt over shared.
+        let layout = GridLayout(width: 1_280)
+        #expect(layout.columns == 7 && layout.cellSide == 178)
+        let first = layout.frame(of: 0), last = layout.frame(of: 6)
+        #expect(first.minX == 5 && abs((1_280 - last.maxX) - first.minX) < 1e-9)
+        #expect(layout.frame(of: 1).minX - first.maxX == layout.spacing)
+    }
+
     @Test func aNarrowWindowStillHasOneColumn() {
         #expect(GridLayout(width: 100).columns == 1)
         #expect(GridLayout(width: 100).cellSide == 92)
