@@ -101,14 +101,8 @@ public final class PhotoStackView: View, PhotoCollectionView {
     /// True while "Show all" has the photos spread out (or is gathering them back).
     public var isShowingAll: Bool { spread != nil }
 
-    /// The spread of "Show all", for tests.
-    public var spreadView: View? { spread }
-
     /// The photos whose cells are on screen in the spread, in album order.
     public var spreadVisibleIndices: [Int] { spread?.visibleIndices ?? [] }
-
-    /// Photo `index`'s cell in the spread, if on screen.
-    public func spreadCell(at index: Int) -> View? { spread?.cell(at: index) }
 
     /// Where photo `index`'s cell lies in the spread (this view's coordinates).
     public func spreadCellFrame(of index: Int) -> Rect? { spread?.cellFrame(of: index) }
@@ -266,8 +260,8 @@ public final class PhotoStackView: View, PhotoCollectionView {
     public func revealPhoto(_ index: Int) -> PhotoPlacement? {
         guard photoCount > 0 else { return nil }
         if index != topIndex { goTo(index) }
-        layoutIfNeeded()
         if spread != nil { removeSpread() }
+        layoutIfNeeded()
         let insets = frameStyle.photoInsets
         guard let frame = frames[index],
               let inWindow = convert(Rect(x: insets.left, y: insets.top, width: frame.bounds.width - insets.horizontal,

@@ -51,9 +51,6 @@ final class PileSpread: View {
     /// The photos whose cells are on screen, in album order.
     var visibleIndices: [Int] { cells.keys.sorted() }
 
-    /// Photo `index`'s cell, if it is on screen.
-    func cell(at index: Int) -> View? { cells[index] }
-
     /// Where photo `index`'s cell lies in the spread's coordinates (scrolled).
     func cellFrame(of index: Int) -> Rect {
         layout.frame(of: index).offsetBy(dx: 0, dy: -cellLayer.bounds.minY)
@@ -143,9 +140,9 @@ final class PileSpread: View {
         layout = GridLayout(width: bounds.width, columns: Self.columns, cellSide: Self.cellSide)
     }
 
-    private var visibleRange: [Int] {
+    private var visibleRange: Range<Int> {
         let shown = cellLayer.animatedBounds.presentation
-        return Array(layout.indices(from: shown.minY, to: shown.maxY, count: stack.photoCount))
+        return layout.indices(from: shown.minY, to: shown.maxY, count: stack.photoCount)
     }
 
     /// Cells for the photos scrolled into view; those scrolled out are reused. Frozen while
@@ -154,7 +151,7 @@ final class PileSpread: View {
         guard !isGathering else { return }
         scroller.clampIfIdle()
         let visible = visibleRange
-        stack.source?.prioritize(visible: (visible.first ?? 0)..<((visible.last ?? -1) + 1), nearby: 0..<0,
+        stack.source?.prioritize(visible: visible, nearby: 0..<0,
                                  pixelSize: Int((Self.cellSide * stack.context.pixelScale).rounded(.up)))
         for (index, cell) in cells where !visible.contains(index) {
             cell.removeFromSuperview()

@@ -42,9 +42,13 @@ final class AlbumImages: PhotoSource {
     private var requested: Set<Int> = []
     private var indexByPath: [FilePath: Int] = [:]
     private var indexByTexture: [TextureHandle: Int] = [:]
-    private var pixelSize = 256
     /// The grid's cell side in pixels: thumbnails are cut down to fill it exactly.
     private var fillSide: Int?
+    /// The size thumbnails are decoded (or read from the shared cache) at before the cut.
+    private var pixelSize: Int {
+        guard let fillSide else { return DecodeService.guessedThumbnailSide }
+        return Self.pixelSizeBuckets.first { $0 >= fillSide } ?? Self.pixelSizeBuckets.last!
+    }
     /// Called when pictures arrive, so the views refresh.
     var onChange: () -> Void = {}
 
@@ -121,7 +125,6 @@ final class AlbumImages: PhotoSource {
     }
 
     func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize wanted: Int) {
-        pixelSize = Self.pixelSizeBuckets.first { $0 >= wanted } ?? Self.pixelSizeBuckets.last!
         if fillSide != wanted {
             // The cells changed size: what is shown stays until its refit arrives.
             fillSide = wanted
