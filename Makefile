@@ -30,10 +30,12 @@ build: deps
 	$(SWIFT) build -c release --product flick
 
 # Every test: unit, headless pixel tests (software renderer, no X server), and end-to-end
-# tests of the real binary, each in its own Xvfb.
+# tests of the real binary, each in its own Xvfb. One suite at a time: the end-to-end tests
+# flick photos by real pointer speed, which suites running beside them on a 2-core machine
+# can starve (a release seen late reads as a slow drag).
 test: deps
 	$(SWIFT) build --build-tests
-	SDL_VIDEODRIVER=offscreen $(SWIFT) test --disable-xctest
+	SDL_VIDEODRIVER=offscreen $(SWIFT) test --disable-xctest --no-parallel
 
 run: build
 	.build/release/flick "$(PHOTOS)"
