@@ -62,6 +62,8 @@ let package = Package(
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "TestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "fake-decode-helper", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CSDL2", "ViewTree", "PhotoLibrary"]),
+        // The app target's own logic (`@testable`), headless.
+        .testTarget(name: "AppTests", dependencies: ["flick", "Components", "PhotoLibrary", "Platform", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EndToEndTests", dependencies: ["flick", "Components", "Geometry", "CX11"]),
     ],
     swiftLanguageModes: [.v6]

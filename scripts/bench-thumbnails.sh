@@ -36,5 +36,9 @@ fi
 # nsxiv fills its cache only while its window runs, so it is not timed here.
 command -v nsxiv >/dev/null || echo "nsxiv: not installed"
 
-# What isolation costs: the same decode in-process and through a helper process.
-.build/release/flick-bench isolation "$work/source.jpg" .build/release/flick
+# What isolation costs: the same decode in-process and through a helper process; and
+# what the camera's embedded EXIF preview costs, which stands in until a thumbnail is made.
+convert-im6.q16 "$work/source.jpg" -resize 160x120 -quality 80 "$work/exif-thumb.jpg"
+cp "$work/source.jpg" "$work/with-preview.jpg"
+python3 scripts/write-exif.py "$work/with-preview.jpg" --pixel-size 4000x3000 --thumbnail "$work/exif-thumb.jpg"
+.build/release/flick-bench isolation "$work/with-preview.jpg" .build/release/flick

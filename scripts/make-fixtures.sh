@@ -16,8 +16,19 @@ stored=("" "" "-flop" "-rotate 180" "-flip" "-transpose" "-rotate 270" "-transve
 for n in 1 2 3 4 5 6 7 8; do
   # shellcheck disable=SC2086
   "$IM" upright.png ${stored[$n]} -quality 98 -sampling-factor 1x1 "photos/orient-$n.jpg"
-  python3 "$here/set-exif-orientation.py" "photos/orient-$n.jpg" "$n"
+  python3 "$here/write-exif.py" "photos/orient-$n.jpg" --orientation "$n"
 done
+
+# Photos carrying a camera's EXIF thumbnail, coloured unlike the photo (grey) so a test
+# can tell which it decoded. A 3:2 photo with a letterboxed 4:3 thumbnail (green between
+# black bands), and a turned one (stored red left, blue right; orientation 6 shows red
+# on top).
+"$IM" -size 300x200 xc:gray -quality 90 photos/preview-letterbox.jpg
+"$IM" -size 160x106 xc:lime -background black -gravity center -extent 160x120 -quality 90 letterbox-thumb.jpg
+python3 "$here/write-exif.py" photos/preview-letterbox.jpg --pixel-size 300x200 --thumbnail letterbox-thumb.jpg
+"$IM" -size 300x200 xc:gray -quality 90 photos/preview-turned.jpg
+"$IM" -size 80x107 xc:red -size 80x107 xc:blue +append -quality 90 turned-thumb.jpg
+python3 "$here/write-exif.py" photos/preview-turned.jpg --orientation 6 --pixel-size 300x200 --thumbnail turned-thumb.jpg
 
 "$IM" -size 64x48 xc:red -colorspace CMYK -quality 95 photos/cmyk.jpg
 "$IM" -size 320x240 gradient:yellow-purple -interlace Plane -quality 90 photos/progressive.jpg

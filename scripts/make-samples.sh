@@ -18,7 +18,7 @@ palettes=(
 )
 sizes=(960x640 640x960 800x800 1024x576 720x1080 1200x800)
 
-set_orientation() { python3 scripts/set-exif-orientation.py "$1" "$2"; }
+set_orientation() { python3 scripts/write-exif.py "$1" --orientation "$2"; }
 
 # A scene: a sky gradient, soft plasma "land", a sun, and the photo's number.
 scene() { # index size palette file

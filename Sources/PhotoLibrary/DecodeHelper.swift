@@ -6,7 +6,7 @@ import SystemPackage
 /// (PLATFORM-NOTES.md); in a helper that costs one "cannot open" tile, not the app.
 ///
 /// Wire format, little-endian:
-///   request:  u32 maximumPixelSize (0 = full size), u32 path length, path bytes
+///   request:  u8 kind (DecodeKind), u32 maximumPixelSize (0 = full size), u32 path length, path bytes
 ///   response: u8 0, u32 width, u32 height, u8 opaque, width·height·4 pixel bytes
 ///           | u8 1, u8 kind (0 unreadable, 1 too large), u32 width, u32 height, u32 length, UTF-8 reason
 public enum DecodeHelper {
@@ -27,17 +27,19 @@ public enum DecodeHelper {
 
     /// Serves requests until stdin closes. `decode` is the in-process decoder; tests pass
     /// one that hangs or crashes on purpose.
-    public static func serve(decode: (FilePath, Int?) throws(DecodeError) -> PixelBuffer = { path, size throws(DecodeError) in
-        try ImageDecoder.decode(path, maximumPixelSize: size)
+    public static func serve(decode: (FilePath, DecodeKind, Int?) throws(DecodeError) -> PixelBuffer = { path, kind, size throws(DecodeError) in
+        try ImageDecoder.decode(path, kind: kind, maximumPixelSize: size)
     }) -> Never {
         var limit = rlimit(rlim_cur: rlim_t(memoryLimitBytes), rlim_max: rlim_t(memoryLimitBytes))
         setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
         let input = Wire(fd: 0), output = Wire(fd: 1)
-        while let size = input.readUInt32(), let length = input.readUInt32(), length < 1 << 20, let pathBytes = input.read(Int(length)) {
+        while let kindByte = input.read(1), let size = input.readUInt32(), let length = input.readUInt32(), length < 1 << 20,
+              let pathBytes = input.read(Int(length)) {
+            let kind = DecodeKind(rawValue: kindByte[0]) ?? .image
             let path = (pathBytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
             var response: [UInt8] = []
             do throws(DecodeError) {
-                let pixels = try decode(path, size == 0 ? nil : Int(size))
+                let pixels = try decode(path, kind, size == 0 ? nil : Int(size))
                 response.reserveCapacity(10 + pixels.width * pixels.height * 4)
                 response.append(0)
                 Wire.append(UInt32(pixels.width), to: &response)

@@ -11,11 +11,15 @@ public struct DecodeRequest: Sendable, Hashable {
         case neighbour = 1
         /// On screen now.
         case visible = 2
+        /// A near-instant stand-in for something on screen (an embedded preview): worth
+        /// doing before any full decode, so the screen fills at once.
+        case instant = 3
 
         public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     public let path: FilePath
+    public let kind: DecodeKind
     public let maximumPixelSize: Int?
     /// If set, the result is then scaled down so its shorter side is this: a square cell
     /// of this many pixels shows it cropped but unscaled, which is what a software renderer
@@ -23,8 +27,9 @@ public struct DecodeRequest: Sendable, Hashable {
     public let fillSide: Int?
     public var priority: Priority
 
-    public init(path: FilePath, maximumPixelSize: Int?, fillSide: Int? = nil, priority: Priority) {
+    public init(path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?, fillSide: Int? = nil, priority: Priority) {
         self.path = path
+        self.kind = kind
         self.maximumPixelSize = maximumPixelSize
         self.fillSide = fillSide
         self.priority = priority
@@ -33,11 +38,12 @@ public struct DecodeRequest: Sendable, Hashable {
     /// Two requests for the same file at the same sizes are one job.
     public struct Key: Hashable, Sendable {
         public let path: FilePath
+        public let kind: DecodeKind
         public let maximumPixelSize: Int?
         public let fillSide: Int?
     }
 
-    public var key: Key { Key(path: path, maximumPixelSize: maximumPixelSize, fillSide: fillSide) }
+    public var key: Key { Key(path: path, kind: kind, maximumPixelSize: maximumPixelSize, fillSide: fillSide) }
 }
 
 /// A finished decode, as delivered to the UI thread.

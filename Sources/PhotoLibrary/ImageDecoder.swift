@@ -18,6 +18,15 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// What a decode produces.
+public enum DecodeKind: UInt8, Sendable, Hashable {
+    /// The image itself.
+    case image = 0
+    /// The camera's small copy from a JPEG's EXIF block: read in a millisecond or two and
+    /// shown, enlarged, until the image itself arrives.
+    case embeddedPreview = 1
+}
+
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
 /// libjpeg-turbo at a reduced DCT scale, with EXIF orientation applied; everything else
 /// with SDL2_image.
@@ -30,6 +39,39 @@ public enum ImageDecoder {
             throw .unreadable(bytes.isEmpty ? "the file is empty" : "not an image")
         }
         return try decode(bytes, format: format, maximumPixelSize: maximumPixelSize, limits: limits)
+    }
+
+    public static func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?) throws(DecodeError) -> PixelBuffer {
+        switch kind {
+        case .image: try decode(path, maximumPixelSize: maximumPixelSize)
+        case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize)
+        }
+    }
+
+    /// How much of a JPEG's start is read for its EXIF block (at most 64 KB, after any
+    /// JFIF header).
+    static let exifSearchLength = 128 << 10
+
+    /// The photo's embedded EXIF thumbnail, upright, with any letterbox bars cut off (a
+    /// camera shooting 3:2 often stores a 4:3 thumbnail with black bands).
+    public static func embeddedPreview(_ path: FilePath, maximumPixelSize: Int?, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
+        let bytes = try read(path, limits: limits, atMost: exifSearchLength)
+        guard ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: "") == .jpeg else {
+            throw .unreadable("only JPEGs carry an embedded preview")
+        }
+        let exif = ExifInfo(jpeg: bytes)
+        guard let thumbnail = exif.embeddedThumbnail,
+              ImageFormat.sniff(Array(thumbnail.prefix(ImageFormat.sniffLength)), fileExtension: "") == .jpeg else {
+            throw .unreadable("no embedded preview")
+        }
+        var pixels = try JPEGDecoder.decode(thumbnail, maximumPixelSize: nil, limits: limits)
+        // Bars are cut only within one orientation: letterboxing never turns a picture.
+        if let photo = exif.pixelDimensions, (photo.width >= photo.height) == (pixels.width >= pixels.height) {
+            pixels = pixels.cropped(toAspect: photo.width, photo.height)
+        }
+        pixels = pixels.applying(exif.orientation)
+        if let maximumPixelSize { pixels = pixels.scaledToFit(maximumPixelSize) }
+        return pixels
     }
 
     public static func decode(_ bytes: [UInt8], format: ImageFormat, maximumPixelSize: Int?,
@@ -48,14 +90,15 @@ public enum ImageDecoder {
         return pixels
     }
 
-    static func read(_ path: FilePath, limits: DecodeLimits) throws(DecodeError) -> [UInt8] {
+    /// The file's bytes, or its first `atMost`.
+    static func read(_ path: FilePath, limits: DecodeLimits, atMost: Int = .max) throws(DecodeError) -> [UInt8] {
         let fd = path.openForReading()
         guard fd >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable("not a regular file") }
         guard Int(info.st_size) <= limits.maximumFileBytes else { throw .unreadable("file too big to read") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), atMost))
         var filled = 0
         while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }

@@ -28,11 +28,11 @@ public final class IsolatedDecoder: Sendable {
         for helper in idle.withLock({ $0 }) { helper.stop() }
     }
 
-    public func decode(_ path: FilePath, maximumPixelSize: Int?) -> Result<PixelBuffer, DecodeError> {
+    public func decode(_ path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?) -> Result<PixelBuffer, DecodeError> {
         guard let helper = idle.withLock({ $0.popLast() }) ?? Helper(command: command) else {
             return .failure(.decoderFailed("could not be started"))
         }
-        let outcome = helper.decode(path, maximumPixelSize: maximumPixelSize, deadline: Wire.monotonicSeconds() + deadline)
+        let outcome = helper.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, deadline: Wire.monotonicSeconds() + deadline)
         switch outcome {
         case let .answered(result):
             idle.withLock { $0.append(helper) }
@@ -104,8 +104,8 @@ final class Helper: @unchecked Sendable {
         return (child, input[1], output[0])
     }
 
-    func decode(_ path: FilePath, maximumPixelSize: Int?, deadline: Double) -> Outcome {
-        var request: [UInt8] = []
+    func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, deadline: Double) -> Outcome {
+        var request: [UInt8] = [kind.rawValue]
         Wire.append(UInt32(maximumPixelSize ?? 0), to: &request)
         let pathBytes = path.withPlatformString { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } }
         Wire.append(UInt32(pathBytes.count), to: &request)

@@ -53,3 +53,28 @@ extension PixelBuffer {
         return PixelBuffer(width: outWidth, height: outHeight, bytesPerRow: outWidth * 4, bytes: out, isOpaque: isOpaque)
     }
 }
+
+extension PixelBuffer {
+    /// The middle part with the proportions of `aspectWidth`×`aspectHeight`: what is left
+    /// of a letterboxed picture once its bars are cut off. Unchanged when the proportions
+    /// already agree to a pixel.
+    public func cropped(toAspect aspectWidth: Int, _ aspectHeight: Int) -> PixelBuffer {
+        guard aspectWidth > 0, aspectHeight > 0 else { return self }
+        let aspect = Double(aspectWidth) / Double(aspectHeight)
+        var cropWidth = width, cropHeight = height
+        if Double(width) / Double(height) > aspect {
+            cropWidth = max(1, Int((Double(height) * aspect).rounded()))
+        } else {
+            cropHeight = max(1, Int((Double(width) / aspect).rounded()))
+        }
+        guard width - cropWidth > 1 || height - cropHeight > 1 else { return self }
+        let left = (width - cropWidth) / 2, top = (height - cropHeight) / 2
+        var out = [UInt8]()
+        out.reserveCapacity(cropWidth * cropHeight * 4)
+        for row in top..<(top + cropHeight) {
+            let start = row * bytesPerRow + left * 4
+            out += bytes[start..<(start + cropWidth * 4)]
+        }
+        return PixelBuffer(width: cropWidth, height: cropHeight, bytesPerRow: cropWidth * 4, bytes: out, isOpaque: isOpaque)
+    }
+}

@@ -79,7 +79,8 @@ final class SyntheticPhotos: PhotoSource {
 }
 
 /// `flick-bench isolation PHOTO FLICK`: milliseconds per 256-pixel thumbnail of PHOTO,
-/// decoded in-process and through FLICK's decode helper, and the difference.
+/// decoded in-process and through FLICK's decode helper, and the difference; then
+/// PHOTO's embedded EXIF preview through the helper.
 func measureIsolation(photo: String, flick: String) {
     let path = FilePath(photo)
     let rounds = 20
@@ -94,6 +95,8 @@ func measureIsolation(photo: String, flick: String) {
     let isolated = perPhoto { _ = decoder.decode(path, maximumPixelSize: 256) }
     print(String(format: "decode 256 px in-process %6.1f ms, through a helper %6.1f ms: isolation costs %5.1f ms/photo",
                  inProcess, isolated, isolated - inProcess))
+    let preview = perPhoto { _ = decoder.decode(path, kind: .embeddedPreview, maximumPixelSize: nil) }
+    print(String(format: "embedded EXIF preview through a helper %6.1f ms/photo (shown until the thumbnail is made)", preview))
 }
 
 if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "isolation" {

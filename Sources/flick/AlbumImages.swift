@@ -8,7 +8,8 @@ import ViewTree
 
 /// The album's pictures as the views want them: thumbnails for the grid (through the
 /// shared thumbnail cache) and screen-sized images for the pager, decoded in the background
-/// and uploaded as textures. Thumbnails are forgotten when the texture store evicts them;
+/// and uploaded as textures. Until a photo's thumbnail is there, its camera-made EXIF
+/// preview (if it has one) stands in, so a fresh folder's screen fills at once. Thumbnails are forgotten when the texture store evicts them;
 /// the pager's wanted images are pinned, and the last few it let go stay for going back.
 final class AlbumImages: PhotoSource {
     /// Thumbnails are decoded at one of these sizes (pixels, longer side), so a small
@@ -39,6 +40,7 @@ final class AlbumImages: PhotoSource {
     private var recentScreenImages: [Int] = []
     private let textures: TextureStore
     private var states: [Int: Thumbnail] = [:]
+    private var previews: [Int: Preview] = [:]
     private var requested: Set<Int> = []
     private var indexByPath: [FilePath: Int] = [:]
     private var indexByTexture: [TextureHandle: Int] = [:]
@@ -63,7 +65,11 @@ final class AlbumImages: PhotoSource {
 
     var photoCount: Int { photos.count }
 
-    func thumbnail(at index: Int) -> Thumbnail { states[index] ?? .loading }
+    func thumbnail(at index: Int) -> Thumbnail {
+        if let state = states[index] { return state }
+        if case let .shown(image) = previews[index] { return .ready(image) }
+        return .loading
+    }
 
     /// True for the textures of photos (not labels): for measurements.
     func isPhotoTexture(_ handle: TextureHandle) -> Bool { indexByTexture[handle] != nil }
@@ -96,6 +102,7 @@ final class AlbumImages: PhotoSource {
             }
             // A request at least as large is on its way (the one made before the window
             // knew its size, say): raise its priority rather than decode twice.
+            requestPreview(request.index)
             let path = photos[request.index].path
             let side = max(request.pixelSize, screenSubmitted[path] ?? 0)
             screenSubmitted[path] = side
@@ -131,11 +138,16 @@ final class AlbumImages: PhotoSource {
             requested.removeAll()
         }
         let cancelled = queue.cancelPending { request in
-            guard let index = indexByPath[request.path], request.fillSide == fillSide else { return true }
-            return !nearby.contains(index)
+            guard let index = indexByPath[request.path] else { return true }
+            if request.kind == .embeddedPreview { return !visible.contains(index) }
+            return request.fillSide != fillSide || !nearby.contains(index)
         }
-        for request in cancelled { if let index = indexByPath[request.path] { requested.remove(index) } }
+        for request in cancelled {
+            guard let index = indexByPath[request.path] else { continue }
+            if request.kind == .embeddedPreview { previews[index] = nil } else { requested.remove(index) }
+        }
         queue.demoteAll()
+        for index in visible { requestPreview(index) }
         for index in visible { request(index, priority: .visible) }
         for index in nearby where !visible.contains(index) { request(index, priority: .neighbour) }
     }
@@ -169,6 +181,10 @@ final class AlbumImages: PhotoSource {
         for (old, state) in states {
             if let index = newIndex(of: old) { newStates[index] = state } else if let image = state.image { textures.remove(image.texture) }
         }
+        var newPreviews: [Int: Preview] = [:]
+        for (old, preview) in previews {
+            if let index = newIndex(of: old) { newPreviews[index] = preview } else if case let .shown(image) = preview { textures.remove(image.texture) }
+        }
         var newScreenImages: [Int: ScreenImage] = [:]
         for (old, screen) in screenImages {
             if let index = newIndex(of: old) { newScreenImages[index] = screen } else if let image = screen.picture.image { textures.remove(image.texture) }
@@ -178,12 +194,28 @@ final class AlbumImages: PhotoSource {
         screenWanted = Dictionary(screenWanted.compactMap { old, size in newIndex(of: old).map { ($0, size) } }, uniquingKeysWith: { first, _ in first })
         photos = newPhotos
         states = newStates
+        previews = newPreviews
         screenImages = newScreenImages
         indexByPath = newIndexByPath
         indexByTexture = [:]
         for (index, state) in states { if let image = state.image { indexByTexture[image.texture] = index } }
+        for (index, preview) in previews { if case let .shown(image) = preview { indexByTexture[image.texture] = index } }
         for (index, screen) in screenImages { if let image = screen.picture.image { indexByTexture[image.texture] = index } }
         onChange()
+    }
+
+    /// Asks for photo `index`'s embedded preview, once, while it has no thumbnail; or
+    /// raises the one asked for back to the front after a re-prioritising.
+    private func requestPreview(_ index: Int) {
+        guard index < photos.count, states[index] == nil, photos[index].format == .jpeg else { return }
+        switch previews[index] {
+        case nil: previews[index] = .asked
+        case .asked: break
+        case .shown, .unavailable: return
+        }
+        // The thumbnail's size goes along: the worker skips the preview when a thumbnail of
+        // that size is already cached, as it then arrives nearly as fast.
+        queue.submit(DecodeRequest(path: photos[index].path, kind: .embeddedPreview, maximumPixelSize: pixelSize, priority: .instant))
     }
 
     private func request(_ index: Int, priority: DecodeRequest.Priority) {
@@ -200,7 +232,19 @@ final class AlbumImages: PhotoSource {
         let thumbnails = queue.drain()
         for result in thumbnails {
             guard let index = indexByPath[result.key.path] else { continue }
+            if result.key.kind == .embeddedPreview {
+                // Stale once the thumbnail is here (or the photo changed).
+                guard case .asked = previews[index] else { continue }
+                previews[index] = .unavailable
+                if states[index] == nil, case .success = result.outcome,
+                   case let .ready(image) = picture(from: result.outcome, index: index, pinned: false) {
+                    previews[index] = .shown(image)
+                }
+                continue
+            }
             if let old = states[index]?.image { forget(old.texture) }
+            if case let .shown(preview) = previews[index] { forget(preview.texture) }
+            previews[index] = .unavailable
             states[index] = picture(from: result.outcome, index: index, pinned: false)
         }
         let screens = screenQueue.drain()
@@ -240,11 +284,20 @@ final class AlbumImages: PhotoSource {
             states[index] = nil
             requested.remove(index)
         }
+        if case let .shown(image) = previews[index], image.texture == handle { previews[index] = .unavailable }
         if screenImages[index]?.picture.image?.texture == handle {
             screenImages[index] = nil
             recentScreenImages.removeAll { $0 == index }
         }
     }
+}
+
+/// Where a photo's embedded preview stands.
+private enum Preview {
+    case asked
+    case shown(ImageContent)
+    /// None in the file, or no longer needed: the thumbnail arrived.
+    case unavailable
 }
 
 /// The platform's text as components want it.

@@ -21,7 +21,7 @@ final class DecodeService: Sendable {
 
     let thumbnails: DecodeQueue
     let screens: DecodeQueue
-    let wake = WakeRelay()
+    let wake: WakeRelay
 
     /// Starts decoding what the first frame will show: the start photo at screen size and
     /// the first screenful of thumbnails (the grid's later requests for them coincide).
@@ -35,15 +35,32 @@ final class DecodeService: Sendable {
         }
     }
 
-    init() {
+    init(thumbnails: DecodeQueue, screens: DecodeQueue, wake: WakeRelay) {
+        self.thumbnails = thumbnails
+        self.screens = screens
+        self.wake = wake
+    }
+
+    /// The real thing: helper processes behind both queues, thumbnails through the cache.
+    convenience init() {
         let decoder = IsolatedDecoder(command: DecodeHelper.ownCommand)
         let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
                                    decode: { decoder.decode($0, maximumPixelSize: $1) })
-        let wake = self.wake
+        let wake = WakeRelay()
         // Thumbnail sizes go through the shared cache; larger ones are decoded directly.
         // The photo is looked at afresh (its mtime decides whether a cached one is current).
-        thumbnails = DecodeQueue(decode: { request in
+        let thumbnails = DecodeQueue(decode: { request in
             let decoded: Result<PixelBuffer, DecodeError>
+            // Decoded at its own size; the request's size names the thumbnail it stands in for.
+            if request.kind == .embeddedPreview {
+                // A stand-in is only worth its time when the real thumbnail must be made.
+                if let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
+                   let photo = FolderScanner.photo(at: request.path),
+                   maker.cache.entry(for: photo.path, modified: photo.modificationDate, flavor: flavor) != .missing {
+                    return .failure(.unreadable("the thumbnail is cached"))
+                }
+                return decoder.decode(request.path, kind: .embeddedPreview, maximumPixelSize: nil)
+            }
             if let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
                flavor.pixelSize == size, let photo = FolderScanner.photo(at: request.path) {
                 let outcome = maker.thumbnail(of: photo, flavor: flavor)
@@ -56,7 +73,8 @@ final class DecodeService: Sendable {
             guard let side = request.fillSide else { return decoded }
             return decoded.map { $0.scaledToFill(side) }
         }, wake: { wake.wake() })
-        screens = DecodeQueue(decode: { decoder.decode($0.path, maximumPixelSize: $0.maximumPixelSize) }, wake: { wake.wake() })
+        let screens = DecodeQueue(decode: { decoder.decode($0.path, maximumPixelSize: $0.maximumPixelSize) }, wake: { wake.wake() })
+        self.init(thumbnails: thumbnails, screens: screens, wake: wake)
     }
 }
 

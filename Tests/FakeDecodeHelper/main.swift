@@ -5,7 +5,7 @@ import SystemPackage
 // A decode helper that misbehaves on purpose, to test isolation: it hangs on files whose
 // name contains "hang", crashes on "crash", grabs memory without end on "hog", and
 // decodes anything else normally. It speaks the real helper protocol.
-DecodeHelper.serve { path, size throws(DecodeError) in
+DecodeHelper.serve { path, kind, size throws(DecodeError) in
     let name = path.lastComponent?.string ?? ""
     if name.contains("hang") { while true { sleep(60) } }
     if name.contains("crash") { kill(getpid(), SIGKILL) }
@@ -17,5 +17,5 @@ DecodeHelper.serve { path, size throws(DecodeError) in
             blocks.append(block)
         }
     }
-    return try ImageDecoder.decode(path, maximumPixelSize: size)
+    return try ImageDecoder.decode(path, kind: kind, maximumPixelSize: size)
 }

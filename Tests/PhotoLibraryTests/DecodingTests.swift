@@ -138,3 +138,48 @@ import SystemPackage
         #expect(pixels.scaledToFit(100).width == 10)
     }
 }
+
+/// The camera's EXIF thumbnail, shown while the photo itself decodes.
+@Suite struct EmbeddedPreviewTests {
+    @Test func aLetterboxedPreviewLosesItsBarsAndTakesThePhotosProportions() throws {
+        let preview = try ImageDecoder.embeddedPreview(Fixtures.photo("preview-letterbox.jpg"), maximumPixelSize: nil)
+        // 160×120 stored; the photo is 3:2, so 160×107 of green is left.
+        #expect(preview.width == 160 && abs(preview.height - 107) <= 1)
+        for (x, y) in [(2, 2), (157, 2), (2, preview.height - 3), (80, preview.height / 2)] {
+            #expect(near(rgb(preview, x, y), (0, 255, 0)), "green at \(x),\(y), not a black band or the grey photo")
+        }
+    }
+
+    @Test func aPreviewIsTurnedUprightLikeItsPhoto() throws {
+        let preview = try ImageDecoder.embeddedPreview(Fixtures.photo("preview-turned.jpg"), maximumPixelSize: nil)
+        #expect(preview.width == 107 && preview.height == 160)
+        #expect(near(rgb(preview, 53, 20), (255, 0, 0)), "red on top")
+        #expect(near(rgb(preview, 53, 140), (0, 0, 255)), "blue below")
+    }
+
+    @Test func aPreviewIsScaledToTheSizeAskedFor() throws {
+        let preview = try ImageDecoder.embeddedPreview(Fixtures.photo("preview-turned.jpg"), maximumPixelSize: 80)
+        #expect(max(preview.width, preview.height) == 80)
+    }
+
+    @Test func photosWithoutAPreviewSaySo() {
+        #expect(throws: DecodeError.unreadable("no embedded preview")) {
+            try ImageDecoder.embeddedPreview(Fixtures.photo("orient-6.jpg"), maximumPixelSize: nil)
+        }
+        #expect(throws: DecodeError.unreadable("only JPEGs carry an embedded preview")) {
+            try ImageDecoder.embeddedPreview(Fixtures.photo("alpha.png"), maximumPixelSize: nil)
+        }
+        #expect(throws: DecodeError.unreadable("only JPEGs carry an embedded preview")) {
+            try ImageDecoder.embeddedPreview(Fixtures.odd("empty.jpg"), maximumPixelSize: nil)
+        }
+    }
+
+    @Test func theEXIFBlockGivesOrientationSizeAndThumbnail() throws {
+        let bytes = try [UInt8](Data(contentsOf: Fixtures.photos.appendingPathComponent("preview-turned.jpg")))
+        let exif = ExifInfo(jpeg: bytes)
+        #expect(exif.orientation == .right)
+        #expect(exif.pixelDimensions?.width == 300 && exif.pixelDimensions?.height == 200)
+        #expect(exif.embeddedThumbnail?.prefix(2) == [0xFF, 0xD8])
+        #expect(ExifInfo(jpeg: Array(bytes.prefix(100))).embeddedThumbnail == nil, "a cut-off block gives nothing, safely")
+    }
+}

@@ -38,6 +38,14 @@ import SystemPackage
         }
     }
 
+    @Test func anEmbeddedPreviewIsReadThroughAHelperToo() throws {
+        let decoder = IsolatedDecoder(command: [Self.fakeHelper])
+        let preview = try decoder.decode(Fixtures.photo("preview-turned.jpg"), kind: .embeddedPreview, maximumPixelSize: nil).get()
+        #expect(preview.width == 107 && preview.height == 160)
+        let photo = try decoder.decode(Fixtures.photo("preview-turned.jpg"), maximumPixelSize: nil).get()
+        #expect(photo.width == 200 && photo.height == 300, "the same helper then decodes the photo itself")
+    }
+
     @Test func aHangingDecodeIsStoppedAtTheDeadlineAndTheNextPhotoStillDecodes() throws {
         let decoder = IsolatedDecoder(command: [Self.fakeHelper], deadline: 1)
         _ = try decoder.decode(Fixtures.photo("IMG_2.jpg"), maximumPixelSize: nil).get()
