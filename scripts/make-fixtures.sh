@@ -63,3 +63,18 @@ mkfifo odd/pipe.jpg
 ln -s loop.jpg odd/loop.jpg
 mkdir -p odd/folder.jpg
 cp photos/IMG_2.jpg odd/unreadable.jpg && chmod 000 odd/unreadable.jpg
+
+# A folder of albums: photos loose at the top, albums nested, an empty folder, a hidden
+# one, a link back up (a loop if followed), and one deeper than albums are looked for.
+mkdir -p "albums/2024/Trip" "albums/2024/Home" "albums/Set 10" "albums/Set 2" albums/Empty albums/.hidden "albums/a/b/c/d"
+cp photos/IMG_2.jpg albums/loose.jpg
+cp photos/IMG_2.jpg albums/2024/Trip/one.jpg
+cp photos/IMG_10.jpg albums/2024/Trip/two.jpg
+cp photos/orient-1.jpg albums/2024/Home/home.jpg
+cp photos/IMG_2.jpg "albums/Set 10/x.jpg"
+cp photos/IMG_2.jpg "albums/Set 2/x.jpg"
+cp photos/IMG_2.jpg albums/.hidden/secret.jpg
+cp photos/IMG_2.jpg albums/a/b/c/three-deep.jpg
+cp photos/IMG_2.jpg albums/a/b/c/d/four-deep.jpg
+echo "notes" > albums/Empty/readme.txt
+ln -s .. albums/2024/up

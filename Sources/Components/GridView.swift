@@ -20,7 +20,7 @@ public final class GridView: View, PhotoCollectionView {
 
     private var cells: [Int: GridCell] = [:]
     private var spareCells: [GridCell] = []
-    private lazy var scroller = VerticalScroller(view: self, animator: context.animator) { [unowned self] in
+    private lazy var scroller = Scroller(view: self, animator: context.animator) { [unowned self] in
         layout.contentHeight(of: photoCount)
     }
     private lazy var pan = PanGestureRecognizer { [unowned self] in scroller.handlePan($0) }
@@ -69,7 +69,7 @@ public final class GridView: View, PhotoCollectionView {
     /// Scrolls so the photo `index` is fully on screen (the least movement that does it).
     public func scrollToPhoto(_ index: Int, animated: Bool) {
         let frame = layout.frame(of: index)
-        scroller.scrollToShow(minY: frame.minY - layout.spacing, maxY: frame.maxY + layout.spacing, animated: animated)
+        scroller.scrollToShow(from: frame.minY - layout.spacing, to: frame.maxY + layout.spacing, animated: animated)
     }
 
     /// Scrolls by `delta` points (the wheel): toward the model target, so notches add up.

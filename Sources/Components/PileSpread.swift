@@ -23,7 +23,7 @@ final class PileSpread: View {
     private let mask = View()
     /// The cells' layer; its `bounds.origin.y` is the scroll offset.
     private let cellLayer = CellLayer()
-    private lazy var scroller = VerticalScroller(view: cellLayer, animator: stack.context.animator) { [unowned self] in
+    private lazy var scroller = Scroller(view: cellLayer, animator: stack.context.animator) { [unowned self] in
         layout.contentHeight(of: stack.photoCount)
     }
     private var cells: [Int: PileFrame] = [:]
@@ -72,7 +72,7 @@ final class PileSpread: View {
     func spreadOut() {
         fitToBounds()
         let top = layout.frame(of: stack.topIndex)
-        scroller.scrollToShow(minY: top.minY - layout.spacing, maxY: top.maxY + layout.spacing, animated: false)
+        scroller.scrollToShow(from: top.minY - layout.spacing, to: top.maxY + layout.spacing, animated: false)
         mask.opacity = 0
         stack.context.animator.animate(mask, \.animatedOpacity, to: 1, timing: Self.maskFadeIn)
         let dealt = visibleRange

@@ -62,3 +62,32 @@ import SystemPackage
         #expect(delivered <= 5)
     }
 }
+
+@Suite struct AlbumFinderTests {
+    var root: FilePath { FilePath(Fixtures.root.appendingPathComponent("albums").path) }
+
+    @Test func theOpenedFolderAndItsSubfoldersWithImagesAreAlbumsInNaturalOrder() {
+        let albums = AlbumFinder.albums(in: root)
+        #expect(albums.map(\.name) == ["albums", "2024/Home", "2024/Trip", "a/b/c", "Set 2", "Set 10"])
+        #expect(albums.map(\.photoCount) == [1, 1, 2, 1, 1, 1])
+        #expect(albums[2].cover.fileName == "one.jpg", "the cover is the first photo")
+        #expect(albums[2].path == root.appending("2024/Trip"))
+    }
+
+    @Test func emptyHiddenLinkedAndTooDeepFoldersAreNotAlbums() {
+        let names = AlbumFinder.albums(in: root).map(\.name)
+        #expect(!names.contains("Empty") && !names.contains("2024") && !names.contains(".hidden"))
+        #expect(!names.contains { $0.contains("up") }, "a link back up is not followed")
+        #expect(!names.contains("a/b/c/d"))
+        #expect(AlbumFinder.albums(in: root, maximumDepth: 4).map(\.name).contains("a/b/c/d"))
+    }
+
+    @Test func aFolderWithOnlySubfoldersHasNoAlbumOfItsOwn() {
+        let albums = AlbumFinder.albums(in: root.appending("2024"))
+        #expect(albums.map(\.name) == ["Home", "Trip"])
+    }
+
+    @Test func aMissingFolderHasNoAlbums() {
+        #expect(AlbumFinder.albums(in: root.appending("nowhere")).isEmpty)
+    }
+}

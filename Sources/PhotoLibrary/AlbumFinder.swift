@@ -1,0 +1,57 @@
+import SystemPackage
+
+/// A folder holding images: one album of the strip.
+public struct AlbumFolder: Sendable, Hashable {
+    public let path: FilePath
+    /// How a person knows it: the opened folder's own name, or a subfolder's path below it
+    /// ("2024/Trip"), so two "Trip" folders in different years stay apart.
+    public let name: String
+    public let photoCount: Int
+    /// The first photo in natural order: the album's cover.
+    public let cover: Photo
+
+    public init(path: FilePath, name: String, photoCount: Int, cover: Photo) {
+        self.path = path
+        self.name = name
+        self.photoCount = photoCount
+        self.cover = cover
+    }
+}
+
+/// Finds the albums of a folder: the folder itself and the folders below it that hold
+/// images (DESIGN.md: "the folder Flick was opened on and its subfolders"). Folders without
+/// images are passed through but not listed; hidden and symlinked folders are not entered,
+/// so a link loop cannot recurse.
+public enum AlbumFinder {
+    /// How deep below the opened folder albums are looked for: a trip inside a year inside
+    /// Pictures is found; a whole home folder is not walked.
+    public static let maximumDepth = 3
+    /// At most this many folders are looked into, whatever the depth.
+    public static let maximumFolders = 2_000
+
+    /// The opened folder first (when it holds images), then its subfolders depth first, each
+    /// level in natural order.
+    public static func albums(in root: FilePath, maximumDepth: Int = maximumDepth) -> [AlbumFolder] {
+        var albums: [AlbumFolder] = []
+        var folders: [(path: FilePath, depth: Int)] = [(root, 0)]
+        var visited = 0
+        let rootName = root.lastComponent?.string ?? root.string
+        while let (folder, depth) = folders.popLast(), visited < maximumFolders {
+            visited += 1
+            if let photos = try? FolderScanner.photos(in: folder), let cover = photos.first {
+                let name = depth == 0 ? rootName : relativeName(of: folder, below: root)
+                albums.append(AlbumFolder(path: folder, name: name, photoCount: photos.count, cover: cover))
+            }
+            guard depth < maximumDepth else { continue }
+            // Reversed onto the stack, so they come off in natural order.
+            folders += FolderScanner.subfolders(of: folder).reversed().map { ($0, depth + 1) }
+        }
+        return albums
+    }
+
+    private static func relativeName(of folder: FilePath, below root: FilePath) -> String {
+        var relative = folder
+        guard relative.removePrefix(root) else { return folder.string }
+        return relative.string
+    }
+}
