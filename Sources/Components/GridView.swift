@@ -91,6 +91,12 @@ public final class GridView: View, PhotoCollectionView {
         setNeedsLayout()
     }
 
+    /// Another album is shown: back to its top, nothing selected.
+    public func startOver() {
+        select(nil)
+        setOffset(0, animated: false)
+    }
+
     /// Arrows, Home/End, PageUp/PageDown move the selection; Enter opens it. Returns
     /// false for keys the grid does not use.
     public func handleKey(_ key: KeyEvent) -> Bool {

@@ -8,7 +8,8 @@ public enum AlbumViewKind: String, CaseIterable, Sendable {
     case grid, stack
 }
 
-/// What fills the window: the album's view (the grid or the stack) and, over it, the
+/// What fills the window: the album strip along the top (when there is more than one
+/// album), the album's view (the grid or the stack) below it and, over both, the
 /// full-screen pager it opens. It runs the zoom transitions between them: open from the
 /// photo's place in the view, close back to wherever the pager's current photo sits there
 /// now.
@@ -17,6 +18,15 @@ public final class PhotoBrowser: View {
     public let grid: GridView
     public let stack: PhotoStackView
     public let pager: FullScreenPager
+    public let albumStrip: AlbumStrip
+    public weak var albumSource: AlbumSource? {
+        didSet {
+            albumStrip.source = albumSource
+            setNeedsLayout()
+        }
+    }
+    /// The user picked album `index` in the strip.
+    public var onSelectAlbum: ((Int) -> Void)?
     public weak var source: PhotoSource? {
         didSet {
             grid.source = source
@@ -40,9 +50,12 @@ public final class PhotoBrowser: View {
         grid = GridView(context: context)
         stack = PhotoStackView(context: context)
         pager = FullScreenPager(context: context)
+        albumStrip = AlbumStrip(context: context)
         super.init()
         name = "browser"
         addSubview(grid)
+        addSubview(albumStrip)
+        albumStrip.onSelect = { [unowned self] index in onSelectAlbum?(index) }
         grid.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         stack.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         pager.onRequestClose = { [unowned self] in closePager() }
@@ -61,7 +74,7 @@ public final class PhotoBrowser: View {
         collection.removeFromSuperview()
         viewKind = kind
         insertSubview(collection, at: 0)
-        collection.frame = bounds
+        collection.frame = collectionFrame
         if let current {
             switch kind {
             case .grid: grid.select(current)
@@ -106,6 +119,34 @@ public final class PhotoBrowser: View {
         collection.pagerDidClose()
     }
 
+    /// One album alone needs no strip: its view gets the whole window.
+    public var isAlbumStripShown: Bool { (albumSource?.albumCount ?? 0) > 1 }
+
+    private var collectionFrame: Rect {
+        guard isAlbumStripShown else { return bounds }
+        let top = min(AlbumStripLayout.height, bounds.height)
+        return Rect(x: bounds.minX, y: bounds.minY + top, width: bounds.width, height: bounds.height - top)
+    }
+
+    /// Albums appeared or vanished, or covers arrived; `selecting` moves the strip's
+    /// selection (the app already opened that album).
+    public func reloadAlbums(selecting index: Int? = nil) {
+        albumStrip.reloadData(selecting: index)
+        setNeedsLayout()
+    }
+
+    /// Another album's photos are now the source's: its view starts from its first photo,
+    /// and a pager showing the old album is put away at once.
+    public func albumDidChange() {
+        if pager.phase != .closed {
+            closePager()
+            pager.finishClosing()
+        }
+        grid.startOver()
+        stack.startOver()
+        reloadData()
+    }
+
     /// Photos arrived or the album changed.
     public func reloadData() {
         collection.reloadData()
@@ -127,6 +168,8 @@ public final class PhotoBrowser: View {
     public func handleWheel(_ wheel: WheelEvent) {
         if pager.phase == .open || pager.phase == .opening {
             pager.handleWheel(wheel)
+        } else if isAlbumStripShown, let point = convert(wheel.locationInWindow, from: nil), albumStrip.frame.contains(point) {
+            albumStrip.handleWheel(wheel)
         } else {
             collection.handleWheel(wheel)
         }
@@ -139,7 +182,9 @@ public final class PhotoBrowser: View {
     public func advance(to now: Seconds) { pager.advance(to: now) }
 
     public override func layoutSubviews() {
-        collection.frame = bounds
+        albumStrip.isHidden = !isAlbumStripShown
+        albumStrip.frame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: isAlbumStripShown ? AlbumStripLayout.height : 0)
+        collection.frame = collectionFrame
         if pager.superview != nil { pager.frame = bounds }
     }
 }

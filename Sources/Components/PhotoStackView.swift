@@ -149,6 +149,16 @@ public final class PhotoStackView: View, PhotoCollectionView {
         setNeedsLayout()
     }
 
+    /// Another album is shown: the pile starts again at its first photo, gathered.
+    public func startOver() {
+        removeSpread()
+        topIndex = 0
+        for frame in frames.values { settle(frame) }
+        flying.removeAll()
+        outgoingFrame = nil
+        setNeedsLayout()
+    }
+
     public func reloadData() {
         if topIndex >= photoCount { topIndex = 0 }
         setNeedsLayout()

@@ -60,9 +60,9 @@ final class Scroller {
         animation = nil
     }
 
-    func setOffset(_ offset: Double, animated: Bool) {
+    func setOffset(_ offset: Double, animated: Bool, timing: Timing = Scroller.wheelTiming) {
         if animated {
-            animation = animator.animate(view, \.animatedBounds, to: bounds(at: offset), timing: Self.wheelTiming)
+            animation = animator.animate(view, \.animatedBounds, to: bounds(at: offset), timing: timing)
         } else {
             stop()
             view.bounds = bounds(at: offset)

@@ -29,15 +29,28 @@ public enum AlbumFinder {
     /// At most this many folders are looked into, whatever the depth.
     public static let maximumFolders = 2_000
 
+    /// What a search found, and every folder it looked into: watching those tells when
+    /// to search again.
+    public struct Search: Sendable {
+        public let albums: [AlbumFolder]
+        public let searchedFolders: [FilePath]
+    }
+
     /// The opened folder first (when it holds images), then its subfolders depth first, each
     /// level in natural order.
     public static func albums(in root: FilePath, maximumDepth: Int = maximumDepth) -> [AlbumFolder] {
+        search(in: root, maximumDepth: maximumDepth).albums
+    }
+
+    public static func search(in root: FilePath, maximumDepth: Int = maximumDepth) -> Search {
         var albums: [AlbumFolder] = []
+        var searched: [FilePath] = []
         var folders: [(path: FilePath, depth: Int)] = [(root, 0)]
         var visited = 0
         let rootName = root.lastComponent?.string ?? root.string
         while let (folder, depth) = folders.popLast(), visited < maximumFolders {
             visited += 1
+            searched.append(folder)
             if let photos = try? FolderScanner.photos(in: folder), let cover = photos.first {
                 let name = depth == 0 ? rootName : relativeName(of: folder, below: root)
                 albums.append(AlbumFolder(path: folder, name: name, photoCount: photos.count, cover: cover))
@@ -46,7 +59,7 @@ public enum AlbumFinder {
             // Reversed onto the stack, so they come off in natural order.
             folders += FolderScanner.subfolders(of: folder).reversed().map { ($0, depth + 1) }
         }
-        return albums
+        return Search(albums: albums, searchedFolders: searched)
     }
 
     private static func relativeName(of folder: FilePath, below root: FilePath) -> String {

@@ -18,11 +18,18 @@ public final class FolderWatcher: Sendable {
     /// Starts watching; `onChange` runs on the watcher's thread (it should only wake the
     /// UI thread). Nil when the folder cannot be watched (then the app simply does not
     /// update live).
-    public init?(folder: FilePath, onChange: @escaping @Sendable () -> Void) {
+    public convenience init?(folder: FilePath, onChange: @escaping @Sendable () -> Void) {
+        self.init(folders: [folder], onChange: onChange)
+    }
+
+    /// Watches several folders as one (the album strip's whole tree); nil when none of
+    /// them can be watched.
+    public init?(folders: [FilePath], onChange: @escaping @Sendable () -> Void) {
         let fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE_SELF | IN_MOVE_SELF)
-        guard folder.withPlatformString({ inotify_add_watch(fd, $0, mask) }) >= 0 else { close(fd); return nil }
+        let watched = folders.filter { folder in folder.withPlatformString { inotify_add_watch(fd, $0, mask) } >= 0 }
+        guard !watched.isEmpty else { close(fd); return nil }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { close(fd); return nil }
         inotify = fd

@@ -5,11 +5,11 @@ import SystemPackage
 
 /// The folder Flick shows and its photos.
 struct Album {
-    let folder: URL
+    /// Byte for byte: a folder named in an old 8-bit encoding still opens.
+    let folderPath: FilePath
     var photos: [Photo] = []
 
-    var name: String { folder.lastPathComponent.isEmpty ? folder.path : folder.lastPathComponent }
-    var folderPath: FilePath { FilePath(folder.path) }
+    var name: String { folderPath.lastComponent?.string ?? folderPath.string }
 
     /// An album (photos still to be listed) and the photo to start at.
     struct Opening {
@@ -25,13 +25,13 @@ struct Album {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { throw .notFound(path) }
         if isDirectory.boolValue {
             guard access(url.path, R_OK | X_OK) == 0 else { throw .unreadable(path) }
-            return Opening(album: Album(folder: url), startPath: nil)
+            return Opening(album: Album(folderPath: FilePath(url.path)), startPath: nil)
         }
         guard access(url.path, R_OK) == 0 else { throw .unreadable(path) }
         guard FolderScanner.photo(at: FilePath(url.path)) != nil else { throw .notAFolder(path) }
         let folder = url.deletingLastPathComponent()
         guard access(folder.path, R_OK | X_OK) == 0 else { throw .unreadable(folder.path) }
-        return Opening(album: Album(folder: folder), startPath: FilePath(url.path))
+        return Opening(album: Album(folderPath: FilePath(folder.path)), startPath: FilePath(url.path))
     }
 }
 
@@ -41,6 +41,7 @@ final class AlbumLister: Sendable {
     private struct State {
         var arrived: [Photo] = []
         var finished = false
+        var cancelled = false
     }
 
     private let state = Mutex(State())
@@ -55,9 +56,12 @@ final class AlbumLister: Sendable {
             try? FolderScanner.scan(folder) { batch in
                 if isFirst { firstBatch(batch) }
                 isFirst = false
-                state.withLock { $0.arrived += batch }
+                let goOn = state.withLock { state in
+                    state.arrived += batch
+                    return !state.cancelled
+                }
                 wake.wake()
-                return true
+                return goOn
             }
             state.withLock { $0.finished = true }
             wake.wake()
@@ -66,11 +70,70 @@ final class AlbumLister: Sendable {
         thread.start()
     }
 
+    /// Stops listing after the batch in hand: another album was opened.
+    func cancel() {
+        state.withLock { $0.cancelled = true }
+    }
+
     /// The photos listed since the last call, and whether the listing is complete.
     func drain() -> (photos: [Photo], finished: Bool) {
         state.withLock { state in
             defer { state.arrived.removeAll(keepingCapacity: true) }
             return (state.arrived, state.finished)
+        }
+    }
+}
+
+/// Looks for the opened folder's albums on its own thread (each subfolder's files are
+/// sniffed to count them) and hands over the result through an inbox; asked again when
+/// folders change.
+final class AlbumSearch: Sendable {
+    private struct State {
+        var result: AlbumFinder.Search?
+        var running = false
+        /// A search was asked for while one ran: run again when it ends.
+        var again = false
+    }
+
+    private let root: FilePath
+    private let state = Mutex(State())
+    let wake = WakeRelay()
+
+    init(root: FilePath) {
+        self.root = root
+        start()
+    }
+
+    /// Searches again (folders appeared or vanished).
+    func start() {
+        let begin = state.withLock { state -> Bool in
+            if state.running { state.again = true }
+            defer { state.running = true }
+            return !state.running
+        }
+        guard begin else { return }
+        let thread = Thread { [self] in
+            var goOn = true
+            while goOn {
+                let search = AlbumFinder.search(in: root)
+                goOn = state.withLock { state in
+                    state.result = search
+                    defer { state.again = false }
+                    state.running = state.again
+                    return state.again
+                }
+                wake.wake()
+            }
+        }
+        thread.name = "flick-albums"
+        thread.start()
+    }
+
+    /// The newest search's result, once.
+    func take() -> AlbumFinder.Search? {
+        state.withLock { state in
+            defer { state.result = nil }
+            return state.result
         }
     }
 }

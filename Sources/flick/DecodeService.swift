@@ -21,6 +21,9 @@ final class DecodeService: Sendable {
 
     let thumbnails: DecodeQueue
     let screens: DecodeQueue
+    /// The album strip's covers: a queue of their own, so the grid's re-prioritising never
+    /// cancels them and their results are not mistaken for the grid's.
+    let covers: DecodeQueue
     let wake: WakeRelay
 
     /// Starts decoding what the first frame will show: the start photo at screen size and
@@ -35,9 +38,10 @@ final class DecodeService: Sendable {
         }
     }
 
-    init(thumbnails: DecodeQueue, screens: DecodeQueue, wake: WakeRelay) {
+    init(thumbnails: DecodeQueue, screens: DecodeQueue, covers: DecodeQueue, wake: WakeRelay) {
         self.thumbnails = thumbnails
         self.screens = screens
+        self.covers = covers
         self.wake = wake
     }
 
@@ -49,7 +53,7 @@ final class DecodeService: Sendable {
         let wake = WakeRelay()
         // Thumbnail sizes go through the shared cache; larger ones are decoded directly.
         // The photo is looked at afresh (its mtime decides whether a cached one is current).
-        let thumbnails = DecodeQueue(decode: { request in
+        let thumbnailDecode: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = { request in
             let decoded: Result<PixelBuffer, DecodeError>
             // Decoded at its own size; the request's size names the thumbnail it stands in for.
             if request.kind == .embeddedPreview {
@@ -72,9 +76,11 @@ final class DecodeService: Sendable {
             // Here on a worker, not on the UI thread where the pixels arrive.
             guard let side = request.fillSide else { return decoded }
             return decoded.map { $0.scaledToFill(side) }
-        }, wake: { wake.wake() })
+        }
+        let thumbnails = DecodeQueue(decode: thumbnailDecode, wake: { wake.wake() })
+        let covers = DecodeQueue(workerCount: 1, decode: thumbnailDecode, wake: { wake.wake() })
         let screens = DecodeQueue(decode: { decoder.decode($0.path, maximumPixelSize: $0.maximumPixelSize) }, wake: { wake.wake() })
-        self.init(thumbnails: thumbnails, screens: screens, wake: wake)
+        self.init(thumbnails: thumbnails, screens: screens, covers: covers, wake: wake)
     }
 }
 

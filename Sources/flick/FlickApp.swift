@@ -21,7 +21,13 @@ final class FlickApp: FrameDriver {
     private let context: ComponentContext
     private var album: Album
     private var watcher: FolderWatcher?
-    private let lister: AlbumLister
+    private var lister: AlbumLister
+    private let service: DecodeService
+    /// The opened folder's albums: searched in the background, watched for folders that
+    /// appear or vanish.
+    private let albumSearch: AlbumSearch
+    private var albumWatcher: FolderWatcher?
+    private let shelf: AlbumShelf
     private var listingFinished = false
     /// A folder change seen while the first listing still runs waits for it to finish.
     private var rescanPending = false
@@ -36,6 +42,7 @@ final class FlickApp: FrameDriver {
     init(opening: Album.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
          frame: LoadedStackFrame) throws(PlatformError) {
         album = opening.album
+        self.service = service
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen)
         animator = Animator(startTime: window.now)
         arena = GestureArena(root: rootView)
@@ -44,6 +51,8 @@ final class FlickApp: FrameDriver {
         images = AlbumImages(photos: album.photos, service: service, textures: window.textures)
         if let start = opening.startPath { images.noteScreenRequest(start, side: DecodeService.guessedScreenSide) }
         browser = PhotoBrowser(context: context)
+        shelf = AlbumShelf(queue: service.covers, textures: window.textures)
+        albumSearch = AlbumSearch(root: opening.album.folderPath)
         browser.stack.frameStyle = Self.style(of: frame, textures: window.textures)
 
         rootView.name = "root"
@@ -53,12 +62,16 @@ final class FlickApp: FrameDriver {
         browser.source = images
         browser.show(view)
         images.onChange = { [unowned browser] in browser.reloadData() }
+        browser.albumSource = shelf
+        shelf.onChange = { [unowned browser] in browser.reloadAlbums() }
         rootView.layoutIfNeeded()
         startPath = opening.startPath
         self.lister = lister
         service.wake.connect { waker.wake() }
         lister.wake.connect { waker.wake() }
+        albumSearch.wake.connect { waker.wake() }
         watcher = FolderWatcher(folder: album.folderPath) { waker.wake() }
+        browser.onSelectAlbum = { [unowned self] index in open(shelf.albums[index].path) }
     }
 
     func run() { window.run(self) }
@@ -119,6 +132,43 @@ final class FlickApp: FrameDriver {
         }
     }
 
+    /// The album search answered: the strip shows what it found, keeping the album on
+    /// screen selected. An album on screen that is not among them has no photos: the
+    /// opened folder holding only albums (the first of them opens), or an album that
+    /// vanished from disk (the one now in its place opens).
+    private func takeAlbumSearch() {
+        guard let search = albumSearch.take() else { return }
+        let previousIndex = shelf.index(of: album.folderPath)
+        shelf.replaceAlbums(search.albums)
+        albumWatcher = FolderWatcher(folders: search.searchedFolders) { [waker = window.wakeHandle] in waker.wake() }
+        if let index = shelf.index(of: album.folderPath) {
+            browser.reloadAlbums(selecting: index)
+        } else if !search.albums.isEmpty {
+            let index = min(previousIndex ?? 0, search.albums.count - 1)
+            open(search.albums[index].path)
+            browser.reloadAlbums(selecting: index)
+        } else {
+            browser.reloadAlbums()
+        }
+    }
+
+    /// Shows another album: its listing starts afresh, the view starts at its first photo.
+    private func open(_ folder: FilePath) {
+        guard folder != album.folderPath else { return }
+        lister.cancel()
+        album = Album(folderPath: folder)
+        lister = AlbumLister(folder: folder)
+        let waker = window.wakeHandle
+        lister.wake.connect { waker.wake() }
+        listingFinished = false
+        rescanPending = false
+        startPath = nil
+        images.replacePhotos([])
+        browser.albumDidChange()
+        watcher = FolderWatcher(folder: folder) { waker.wake() }
+        window.setTitle("\(album.name) — Flick")
+    }
+
     /// Photos were added, removed, renamed or rewritten: list the folder again. A folder
     /// that vanished or became unreadable shows as empty rather than stale.
     private func rescanAlbum() {
@@ -155,9 +205,12 @@ final class FlickApp: FrameDriver {
 
     func update(at now: Seconds) {
         takeListedPhotos()
+        if albumWatcher?.takeChange() == true { albumSearch.start() }
+        takeAlbumSearch()
         if watcher?.takeChange() == true { rescanPending = true }
         if rescanPending && listingFinished { rescanAlbum() }
         images.drainResults()
+        shelf.drainResults()
         arena.advance(to: now)
         browser.advance(to: now)
         animator.advance(to: now)

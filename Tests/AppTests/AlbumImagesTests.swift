@@ -31,6 +31,7 @@ import SystemPackage
         let fakes = self.fakes
         let service = DecodeService(thumbnails: DecodeQueue(workerCount: 1, decode: { fakes.decode($0) }, wake: {}),
                                     screens: DecodeQueue(workerCount: 1, decode: { fakes.decode($0) }, wake: {}),
+                                    covers: DecodeQueue(workerCount: 1, decode: { fakes.decode($0) }, wake: {}),
                                     wake: WakeRelay())
         let photos = names.map { name in
             Photo(path: FilePath("/photos/\(name)"), format: name.hasSuffix(".png") ? .png : .jpeg, byteCount: 1, modificationDate: Date())

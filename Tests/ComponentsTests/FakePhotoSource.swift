@@ -53,8 +53,13 @@ final class FakePhotoSource: PhotoSource {
 /// Labels as 8 pt per character by 16 pt, each text its own texture.
 final class FakeLabels: LabelRenderer {
     private var handles: [String: TextureHandle] = [:]
+    private(set) var rendered: [String] = []
+
+    /// The text that texture `handle` shows.
+    func text(of handle: TextureHandle) -> String? { handles.first { $0.value == handle }?.key }
 
     func label(_ text: String, pointSize: Double, color: Color) -> (content: ImageContent, size: Size)? {
+        rendered.append(text)
         let handle = handles[text] ?? TextureHandle(rawValue: UInt64(500_000 + handles.count))
         handles[text] = handle
         let size = Size(width: Double(text.count) * 8, height: 16)

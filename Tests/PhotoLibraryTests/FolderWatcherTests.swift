@@ -34,6 +34,18 @@ import SystemPackage
         #expect(!watcher.takeChange())
     }
 
+    @Test func aTreeOfFoldersIsWatchedAsOneAndANewSubfolderIsReported() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-watch-\(UUID().uuidString)")
+        let inner = root.appendingPathComponent("2024")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let watcher = try #require(FolderWatcher(folders: [FilePath(root.path), FilePath(inner.path), FilePath("/no/such/folder")]) {})
+        try FileManager.default.createDirectory(at: inner.appendingPathComponent("Trip"), withIntermediateDirectories: false)
+        #expect(waitForChange(watcher), "an album folder appeared inside a watched one")
+        try FileManager.default.removeItem(at: inner)
+        #expect(waitForChange(watcher), "and vanished")
+    }
+
     @Test func aFolderThatDoesNotExistCannotBeWatched() {
         #expect(FolderWatcher(folder: FilePath("/no/such/folder")) {} == nil)
     }

@@ -1,0 +1,229 @@
+import Geometry
+import Gestures
+import Motion
+import ViewTree
+
+/// Where the album strip gets its albums: names, counts and covers, never files.
+public protocol AlbumSource: AnyObject {
+    var albumCount: Int { get }
+    func albumName(at index: Int) -> String
+    func albumPhotoCount(at index: Int) -> Int
+    /// Album `index`'s cover (its first photo) as it stands.
+    func albumCover(at index: Int) -> Thumbnail
+    /// The covers on screen and their pixel size: decode those, drop the rest.
+    func prioritizeCovers(visible: Range<Int>, pixelSize: Int)
+}
+
+/// The album strip (seed 004): square covers in a horizontal row, each with its album's
+/// name and photo count. A click selects a cover and glides it to the middle; a drag or
+/// fling settles with the nearest cover centred, which becomes the selection. Either way
+/// `onSelect` tells the app which album to open. Only the covers on screen are views.
+public final class AlbumStrip: View {
+    /// How the selection glides to the middle after a click.
+    static let centringTiming = Timing.easeInOut(0.3)
+    static let backgroundColor = Color(white: 0.05)
+    static let nameColor = Color(white: 0.92)
+    static let countColor = Color(white: 0.6)
+    static let namePointSize = 12.0
+    static let countPointSize = 11.0
+    static let captionGap = 3.0
+    static let nameLineHeight = 16.0
+
+    public let context: ComponentContext
+    public weak var source: AlbumSource? { didSet { reloadData() } }
+    public private(set) var layout = AlbumStripLayout(width: 0)
+    public private(set) var selectedIndex = 0
+    /// The user picked album `index` (by a click or by letting a drag settle on it).
+    public var onSelect: ((Int) -> Void)?
+
+    private var cells: [Int: AlbumCoverCell] = [:]
+    private let selectionRing = View()
+    private lazy var scroller: Scroller = {
+        let scroller = Scroller(view: self, animator: context.animator, axis: .horizontal) { [unowned self] in
+            layout.contentWidth(of: albumCount)
+        }
+        scroller.snap = { [unowned self] resting in
+            layout.centringOffset(of: layout.nearestIndex(toOffset: resting, count: albumCount))
+        }
+        scroller.onSettled = { [unowned self] in settled() }
+        return scroller
+    }()
+    private lazy var pan = PanGestureRecognizer { [unowned self] in scroller.handlePan($0) }
+    private lazy var click = TapGestureRecognizer { [unowned self] in handleClick($0) }
+
+    public init(context: ComponentContext) {
+        self.context = context
+        super.init()
+        name = "album strip"
+        clipsToBounds = true
+        backgroundColor = Self.backgroundColor
+        selectionRing.name = "album selection"
+        selectionRing.borderColor = GridView.selectionColor
+        selectionRing.borderWidth = GridView.selectionWidth
+        selectionRing.isUserInteractionEnabled = false
+        addSubview(selectionRing)
+        context.arena.add(pan, to: self)
+        context.arena.add(click, to: self)
+    }
+
+    public var albumCount: Int { source?.albumCount ?? 0 }
+
+    /// The scroll offset (`bounds.origin.x`).
+    public var offset: Double { scroller.offset }
+
+    /// Albums appeared, vanished or their covers arrived: refresh what is on screen.
+    /// `selecting` moves the selection (without telling `onSelect`: the app already knows).
+    public func reloadData(selecting index: Int? = nil) {
+        for cell in cells.values { cell.forgetShown() }
+        if let index { select(index, animated: false, notify: false) }
+        selectedIndex = min(selectedIndex, max(0, albumCount - 1))
+        setNeedsLayout()
+    }
+
+    /// Selects album `index` and centres it.
+    public func select(_ index: Int, animated: Bool, notify: Bool = true) {
+        guard albumCount > 0 else { return }
+        let clamped = min(max(index, 0), albumCount - 1)
+        let changed = clamped != selectedIndex
+        selectedIndex = clamped
+        scroller.setOffset(layout.centringOffset(of: clamped), animated: animated, timing: Self.centringTiming)
+        setNeedsLayout()
+        if changed && notify { onSelect?(clamped) }
+    }
+
+    /// The cover of album `index` if it is on screen, for tests.
+    public func visibleCover(at index: Int) -> View? { cells[index] }
+
+    public var visibleIndices: [Int] { cells.keys.sorted() }
+
+    /// The wheel scrolls the strip either way (a vertical wheel moves it sideways); the
+    /// selection stays until a click or a drag picks another album.
+    public func handleWheel(_ wheel: WheelEvent) {
+        let delta = wheel.deltaInPoints.x != 0 ? wheel.deltaInPoints.x : wheel.deltaInPoints.y
+        scroller.scroll(by: delta)
+    }
+
+    /// A drag's glide came to rest on a centred cover: that album is chosen.
+    private func settled() {
+        select(layout.nearestIndex(toOffset: offset, count: albumCount), animated: false)
+    }
+
+    private func handleClick(_ recognizer: TapGestureRecognizer) {
+        guard recognizer.state == .recognized, let point = recognizer.location(in: self),
+              let index = cells.first(where: { $0.value.frame.contains(point) })?.key else { return }
+        select(index, animated: true)
+    }
+
+    public override func layoutSubviews() {
+        let width = bounds.width
+        if layout.width != width {
+            layout = AlbumStripLayout(width: width)
+            // A new width moves the middle: keep the selection there.
+            if !scroller.isDragging { scroller.setOffset(layout.centringOffset(of: selectedIndex), animated: false) }
+        }
+        let count = albumCount
+        let shown = animatedBounds.presentation
+        let visible = layout.indices(from: shown.minX, to: shown.maxX, count: count)
+        source?.prioritizeCovers(visible: visible, pixelSize: Int((AlbumStripLayout.coverSide * context.pixelScale).rounded(.up)))
+        for (index, cell) in cells where !visible.contains(index) {
+            cell.removeFromSuperview()
+            cells[index] = nil
+        }
+        for index in visible {
+            let cell = cells[index] ?? AlbumCoverCell()
+            if cell.superview == nil { addSubview(cell) }
+            cells[index] = cell
+            let cover = layout.coverFrame(of: index)
+            cell.frame = Rect(x: cover.minX - AlbumStripLayout.spacing / 2, y: cover.minY, width: layout.pitch,
+                              height: AlbumStripLayout.coverSide + AlbumStripLayout.captionHeight)
+            if let source {
+                cell.show(cover: source.albumCover(at: index), name: source.albumName(at: index), photoCount: source.albumPhotoCount(at: index),
+                          index: index, labels: context.labels)
+            }
+        }
+        if selectedIndex < count {
+            let outset = -GridView.selectionWidth
+            selectionRing.frame = layout.coverFrame(of: selectedIndex).insetBy(dx: outset, dy: outset)
+            selectionRing.isHidden = false
+            bringSubviewToFront(selectionRing)
+        } else {
+            selectionRing.isHidden = true
+        }
+    }
+}
+
+/// One album in the strip: its cover cropped square, then its name and photo count, each
+/// cut short with an ellipsis rather than running into the neighbours.
+final class AlbumCoverCell: View {
+    private let cover = GridCell()
+    private let nameLabel = View()
+    private let countLabel = View()
+    private var shownCaption: (name: String, count: Int)?
+
+    init() {
+        super.init()
+        for label in [nameLabel, countLabel] { label.isUserInteractionEnabled = false }
+        cover.isUserInteractionEnabled = false
+        addSubview(cover)
+        addSubview(nameLabel)
+        addSubview(countLabel)
+    }
+
+    /// The next `show` renders the captions again.
+    func forgetShown() { shownCaption = nil }
+
+    func show(cover thumbnail: Thumbnail, name: String, photoCount: Int, index: Int, labels: LabelRenderer?) {
+        self.name = "album \(index)"
+        cover.show(thumbnail, index: index, labels: labels)
+        if shownCaption?.name != name || shownCaption?.count != photoCount, let labels {
+            shownCaption = (name, photoCount)
+            let room = bounds.width - 4
+            set(nameLabel, fitting(name, in: room, pointSize: AlbumStrip.namePointSize, color: AlbumStrip.nameColor, labels: labels))
+            let count = photoCount == 1 ? "1 photo" : "\(photoCount) photos"
+            set(countLabel, fitting(count, in: room, pointSize: AlbumStrip.countPointSize, color: AlbumStrip.countColor, labels: labels))
+        }
+        setNeedsLayout()
+    }
+
+    private func set(_ label: View, _ rendered: (content: ImageContent, size: Size)?) {
+        label.content = rendered?.content
+        label.bounds = Rect(origin: .zero, size: rendered?.size ?? .zero)
+    }
+
+    /// `text` rendered, shortened from the end with "…" until it fits `width`.
+    private func fitting(_ text: String, in width: Double, pointSize: Double, color: Color,
+                         labels: LabelRenderer) -> (content: ImageContent, size: Size)? {
+        var characters = Array(text)
+        var candidate = text
+        while true {
+            guard let rendered = labels.label(candidate, pointSize: pointSize, color: color) else { return nil }
+            if rendered.size.width <= width || characters.count <= 1 { return rendered }
+            // Cut in proportion to the overflow, at least one character, so long names
+            // take a few renders, not one per character.
+            let keep = max(1, min(characters.count - 1, Int(Double(characters.count) * width / rendered.size.width) - 1))
+            characters = Array(characters.prefix(keep))
+            candidate = String(characters).trimmingTrailingSpaces() + "…"
+        }
+    }
+
+    override func layoutSubviews() {
+        let side = AlbumStripLayout.coverSide
+        cover.frame = Rect(x: (bounds.width - side) / 2, y: 0, width: side, height: side)
+        // Fixed lines, so captions of different heights (descenders) share baselines.
+        place(nameLabel, top: side + AlbumStrip.captionGap)
+        place(countLabel, top: side + AlbumStrip.captionGap + AlbumStrip.nameLineHeight)
+    }
+
+    private func place(_ label: View, top: Double) {
+        let size = label.bounds.size
+        label.frame = Rect(x: ((bounds.width - size.width) / 2).rounded(), y: top, width: size.width, height: size.height)
+    }
+}
+
+private extension String {
+    func trimmingTrailingSpaces() -> String {
+        var trimmed = self
+        while trimmed.last == " " { trimmed.removeLast() }
+        return trimmed
+    }
+}
