@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Generates Flick's bundled sample photos (Resources/Samples) with ImageMagick, so the
 # project owns them: 30 images, landscape and portrait, varied sizes, a few carrying EXIF
-# orientation tags (their pixels stored turned, as cameras do), one PNG with transparency.
+# orientation tags (their pixels stored turned, as cameras do), one PNG with transparency;
+# and two albums in subfolders.
 # Deterministic: fixed seeds. Run again after changing it and commit the result.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,5 +52,21 @@ done
 "$IM" -size 640x640 xc:none -fill "#ff7f50" -draw "circle 320,320 320,40" \
   -fill "rgba(255,255,255,0.6)" -draw "circle 320,320 320,180" \
   -gravity center -fill "#3a2a1a" -pointsize 96 -font DejaVu-Sans-Bold -annotate +0+0 "30" "$out/IMG_30.png"
+
+# Two albums inside the folder, so the album strip has something to show. Their photos
+# carry an EXIF thumbnail, as a camera's do.
+album() { # name first last palette
+  local name=$1 first=$2 last=$3 palette=$4
+  mkdir -p "$out/$name"
+  for i in $(seq "$first" "$last"); do
+    local file="$out/$name/IMG_$i.jpg"
+    scene "$i" "${sizes[$(( i % ${#sizes[@]} ))]}" "$palette" "$file"
+    "$IM" "$file" -thumbnail 160x160 -quality 75 "$out/thumb.jpg"
+    python3 scripts/write-exif.py "$file" --thumbnail "$out/thumb.jpg"
+  done
+  rm -f "$out/thumb.jpg"
+}
+album Harbour 31 36 "#2b5876-#4e4376"
+album Snow 37 40 "#e6e9f0-#eef1f5"
 
 du -sh "$out"

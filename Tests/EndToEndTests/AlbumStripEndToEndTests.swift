@@ -1,0 +1,68 @@
+import Components
+import Foundation
+import Geometry
+import Testing
+
+/// A folder of albums in the real binary: the strip, choosing an album, albums appearing.
+@Suite(.serialized) struct AlbumStripEndToEndTests {
+    static let blue = (red: 40, green: 80, blue: 230)
+    static let green = (red: 40, green: 200, blue: 60)
+    static let red = (red: 230, green: 40, blue: 40)
+    static let yellow = (red: 240, green: 220, blue: 40)
+
+    /// Grid cell `index`'s centre when the strip sits above the grid.
+    func cellBelowStrip(_ index: Int, in window: Rect) -> (x: Int, y: Int) {
+        let cell = cellCentre(index, in: Rect(x: window.minX, y: window.minY, width: window.width, height: window.height - AlbumStripLayout.height))
+        return (cell.x, cell.y + Int(AlbumStripLayout.height))
+    }
+
+    /// Cover `offset` places right of the centred one.
+    func cover(_ offset: Int, in window: Rect) -> (x: Int, y: Int) {
+        let layout = AlbumStripLayout(width: window.width)
+        return (Int(window.midX + Double(offset) * layout.pitch), Int(window.minY + layout.coverFrame(of: 0).midY))
+    }
+
+    @Test func aFolderOfAlbumsOpensItsFirstAndAClickOnACoverOpensThatAlbum() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-albums-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (name, colour, count) in [("Reds", Self.red, 2), ("Blues", Self.blue, 3), ("Greens", Self.green, 1)] {
+            let made = try makeSolidColourFolder(Array(repeating: colour, count: count))
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: made, to: root.appendingPathComponent(name))
+        }
+        let flick = try FlickSession(arguments: [root.path])
+        let window = try flick.geometry()
+
+        // Only albums inside: the first in natural order (Blues) opens, its cover centred.
+        let (first, opened) = try flick.waitForScreen { shot in
+            let cell = cellBelowStrip(0, in: window), centre = cover(0, in: window), next = cover(1, in: window)
+            return shot.matches(x: cell.x, y: cell.y, Self.blue) && shot.matches(x: centre.x, y: centre.y, Self.blue)
+                && shot.matches(x: next.x, y: next.y, Self.green)
+        }
+        #expect(opened, "Blues opens below the strip; its cover centred, Greens next to it: \(first.color(x: cover(0, in: window).x, y: cover(0, in: window).y))")
+        #expect(try flick.server.xdotool("getwindowname", String(flick.windowID)) == "Blues — Flick")
+
+        // Reds, two covers along: a click opens it, and it glides to the middle.
+        let reds = cover(2, in: window)
+        try flick.server.xdotool("mousemove", String(reds.x), String(reds.y), "click", "1")
+        let (_, switched) = try flick.waitForScreen { shot in
+            let cell = cellBelowStrip(0, in: window), second = cellBelowStrip(1, in: window), third = cellBelowStrip(2, in: window)
+            let centre = cover(0, in: window)
+            return shot.matches(x: cell.x, y: cell.y, Self.red) && shot.matches(x: second.x, y: second.y, Self.red)
+                && !shot.matches(x: third.x, y: third.y, Self.red) && shot.matches(x: centre.x, y: centre.y, Self.red)
+        }
+        #expect(switched, "the grid shows Reds' two photos and Reds' cover is centred")
+        #expect(try flick.server.xdotool("getwindowname", String(flick.windowID)) == "Reds — Flick")
+
+        // A new album appears on disk: its cover joins the strip, after Reds.
+        let yellows = try makeSolidColourFolder([Self.yellow])
+        try FileManager.default.moveItem(at: yellows, to: root.appendingPathComponent("Yellows"))
+        let (_, appeared) = try flick.waitForScreen { shot in
+            let next = cover(1, in: window), cell = cellBelowStrip(0, in: window)
+            return shot.matches(x: next.x, y: next.y, Self.yellow) && shot.matches(x: cell.x, y: cell.y, Self.red)
+        }
+        #expect(appeared, "Yellows' cover is in the strip, and Reds stays open")
+        try flick.server.requestClose(window: flick.windowID)
+        #expect(flick.waitForExit() == 0)
+    }
+}
