@@ -4,7 +4,7 @@ import Foundation
 import SystemPackage
 
 /// The freedesktop.org Thumbnail Managing Standard's shared cache, so Flick and the file
-/// managers make each thumbnail once: `$XDG_CACHE_HOME/thumbnails/{normal,large}/` PNGs
+/// managers make each thumbnail once: `$XDG_CACHE_HOME/thumbnails/{normal,large,x-large}/` PNGs
 /// named by the MD5 of the file's URI, carrying `Thumb::URI` and `Thumb::MTime`; stale
 /// when the file's mtime changed; failures recorded under `fail/<app>-<version>/` so a
 /// bad file is not retried every time. Flick writes only here, never into photo folders.
@@ -14,10 +14,18 @@ public struct ThumbnailCache: Sendable {
         case normal
         /// At most 256.
         case large
+        /// At most 512: what a grid on a HiDPI screen shows.
+        case xLarge = "x-large"
 
-        public var pixelSize: Int { self == .normal ? 128 : 256 }
+        public var pixelSize: Int {
+            switch self {
+            case .normal: 128
+            case .large: 256
+            case .xLarge: 512
+            }
+        }
 
-        /// The smallest flavour at least `pixels` big, or nil when even `large` is too small.
+        /// The smallest flavour at least `pixels` big, or nil when even `x-large` is too small.
         public static func covering(_ pixels: Int) -> Flavor? { allCases.first { $0.pixelSize >= pixels } }
     }
 

@@ -12,9 +12,10 @@ import ViewTree
 /// preview (if it has one) stands in, so a fresh folder's screen fills at once. Thumbnails are forgotten when the texture store evicts them;
 /// the pager's wanted images are pinned, and the last few it let go stay for going back.
 final class AlbumImages: PhotoSource {
-    /// Thumbnails are decoded at one of these sizes (pixels, longer side), so a small
-    /// resize does not re-decode everything.
-    static let pixelSizeBuckets = [128, 256, 384, 512]
+    /// Thumbnails are decoded at one of these sizes (pixels, longer side): the shared
+    /// cache's flavours, so every one is made once and kept; a resize within a bucket
+    /// re-cuts, it does not re-decode.
+    static let pixelSizeBuckets = ThumbnailCache.Flavor.allCases.map(\.pixelSize)
     /// Screen images kept after the pager moved on (about 4 MB each at 1280×800).
     static let recentScreenImageLimit = 6
 

@@ -36,7 +36,7 @@ struct Flick: ParsableCommand {
         abstract: "Browse a folder of photos with the mouse.",
         usage: """
             flick [PATH] [--view <view>] [--fullscreen] [--frame white|none|PNG]
-              flick thumbnail [--size normal|large] [-r] PATH...
+              flick thumbnail [--size normal|large|x-large] [-r] PATH...
             """,
         discussion: """
             PATH is a folder, or an image to open its folder at that photo; the current folder when omitted. \

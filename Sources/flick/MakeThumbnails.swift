@@ -12,9 +12,18 @@ struct MakeThumbnails: ParsableCommand {
 
     enum SizeName: String, ExpressibleByArgument, CaseIterable {
         case normal, large
+        case xLarge = "x-large"
+
+        var flavor: ThumbnailCache.Flavor {
+            switch self {
+            case .normal: .normal
+            case .large: .large
+            case .xLarge: .xLarge
+            }
+        }
     }
 
-    @Option(help: "Thumbnail size: normal (128 px) or large (256 px).")
+    @Option(help: "Thumbnail size: normal (128 px), large (256 px) or x-large (512 px, for HiDPI screens).")
     var size: SizeName = .large
 
     @Flag(name: .short, help: "Go into subfolders.")
@@ -37,7 +46,7 @@ struct MakeThumbnails: ParsableCommand {
         let decoder = IsolatedDecoder(command: DecodeHelper.ownCommand)
         let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
                                    decode: { decoder.decode($0, maximumPixelSize: $1) })
-        let flavor: ThumbnailCache.Flavor = size == .normal ? .normal : .large
+        let flavor = size.flavor
         let tally = Tally(total: photos.count)
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { worker in
             for index in stride(from: worker, to: photos.count, by: ProcessInfo.processInfo.activeProcessorCount) {

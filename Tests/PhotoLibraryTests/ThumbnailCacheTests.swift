@@ -8,11 +8,11 @@ import SystemPackage
     var cache: ThumbnailCache { ThumbnailCache(root: root, application: "flick-test") }
 
     /// A photo copied to a folder of its own, so tests can change its mtime freely.
-    func photo(named name: String = "photo one.jpg") throws -> Photo {
+    func photo(named name: String = "photo one.jpg", copying source: String = "progressive.jpg") throws -> Photo {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cache-photos-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let target = folder.appendingPathComponent(name)
-        try FileManager.default.copyItem(at: Fixtures.photos.appendingPathComponent("progressive.jpg"), to: target)
+        try FileManager.default.copyItem(at: Fixtures.photos.appendingPathComponent(source), to: target)
         return try #require(FolderScanner.photo(at: FilePath(target.path)))
     }
 
@@ -72,6 +72,19 @@ import SystemPackage
         guard case let .reused(second) = maker.thumbnail(of: photo, flavor: .large) else { Issue.record("not reused"); return }
         #expect(first.width == 256 && second.width == 256 && second.height == first.height)
         #expect(decodes.value == 2, "one decode of the photo, one of the cached PNG")
+    }
+
+    @Test func theXLargeFlavourIs512PixelsInItsOwnFolder() throws {
+        #expect(ThumbnailCache.Flavor.covering(300) == .xLarge && ThumbnailCache.Flavor.covering(600) == nil)
+        let photo = try photo(copying: "camera-size.jpg")
+        let maker = ThumbnailMaker(cache: cache) { path, size in
+            Result { () throws(DecodeError) in try ImageDecoder.decode(path, maximumPixelSize: size) }
+        }
+        guard case let .made(pixels) = maker.thumbnail(of: photo, flavor: .xLarge) else { Issue.record("not made"); return }
+        #expect(max(pixels.width, pixels.height) == 512)
+        let uri = try #require(ThumbnailCache.uri(for: photo.path))
+        #expect(cache.entry(for: photo.path, modified: photo.modificationDate, flavor: .xLarge)
+            == .valid(root.appending("x-large/\(ThumbnailCache.hash(uri: uri)).png")))
     }
 
     @Test func aThumbnailWrittenByAnotherProgramIsUsed() throws {
