@@ -74,7 +74,6 @@ public final class AlbumStrip: View {
     /// Albums appeared, vanished or their covers arrived: refresh what is on screen.
     /// `selecting` moves the selection (without telling `onSelect`: the app already knows).
     public func reloadData(selecting index: Int? = nil) {
-        for cell in cells.values { cell.forgetShown() }
         if let index { select(index, animated: false, notify: false) }
         selectedIndex = min(selectedIndex, max(0, albumCount - 1))
         setNeedsLayout()
@@ -91,8 +90,6 @@ public final class AlbumStrip: View {
         if changed && notify { onSelect?(clamped) }
     }
 
-    /// The cover of album `index` if it is on screen, for tests.
-    public func visibleCover(at index: Int) -> View? { cells[index] }
 
     public var visibleIndices: [Int] { cells.keys.sorted() }
 
@@ -168,9 +165,6 @@ final class AlbumCoverCell: View {
         addSubview(nameLabel)
         addSubview(countLabel)
     }
-
-    /// The next `show` renders the captions again.
-    func forgetShown() { shownCaption = nil }
 
     func show(cover thumbnail: Thumbnail, name: String, photoCount: Int, index: Int, labels: LabelRenderer?) {
         self.name = "album \(index)"

@@ -22,7 +22,6 @@ final class FlickApp: FrameDriver {
     private var album: Album
     private var watcher: FolderWatcher?
     private var lister: AlbumLister
-    private let service: DecodeService
     /// The opened folder's albums: searched in the background, watched for folders that
     /// appear or vanish.
     private let albumSearch: AlbumSearch
@@ -42,7 +41,6 @@ final class FlickApp: FrameDriver {
     init(opening: Album.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
          frame: LoadedStackFrame) throws(PlatformError) {
         album = opening.album
-        self.service = service
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen)
         animator = Animator(startTime: window.now)
         arena = GestureArena(root: rootView)

@@ -255,3 +255,53 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(app.pager.phase == .closing)
     }
 }
+
+/// The album strip in the browser: above the album's view when there are albums to pick.
+@Suite struct BrowserAlbumStripTests {
+    let fixture = BrowserFixture()
+    let albums = FakeAlbumSource(count: 3)
+
+    @Test func withSeveralAlbumsTheStripSitsAboveTheViewAndThePagerCoversBoth() {
+        fixture.browser.albumSource = albums
+        fixture.scene.runFrames(for: 1.0 / 60)
+        #expect(!fixture.browser.albumStrip.isHidden)
+        #expect(fixture.grid.frame == Rect(x: 0, y: AlbumStripLayout.height, width: 800, height: 600 - AlbumStripLayout.height))
+        // Opening zooms out of the cell where it is now, below the strip.
+        let cell = fixture.cellFrameInWindow(0)
+        #expect(cell.minY > AlbumStripLayout.height)
+        fixture.open(0)
+        #expect(fixture.pager.frame == fixture.scene.root.bounds)
+        #expect(fixture.browser.subviews.last === fixture.pager, "the pager is over the strip")
+    }
+
+    @Test func oneAlbumAloneGetsTheWholeWindow() {
+        albums.albumCount = 1
+        fixture.browser.albumSource = albums
+        fixture.scene.runFrames(for: 1.0 / 60)
+        #expect(fixture.browser.albumStrip.isHidden)
+        #expect(fixture.grid.frame == fixture.scene.root.bounds)
+    }
+
+    @Test func theWheelOverTheStripScrollsTheStripNotTheGrid() {
+        albums.albumCount = 12
+        fixture.browser.albumSource = albums
+        fixture.scene.runFrames(for: 1.0 / 60)
+        fixture.browser.handleWheel(WheelEvent(deltaInPoints: Point(x: 0, y: 120), locationInWindow: Point(x: 400, y: 60), timestampNanoseconds: 0))
+        fixture.scene.settle()
+        #expect(abs(fixture.browser.albumStrip.offset - 120) < 0.01)
+        #expect(fixture.grid.bounds.minY == 0)
+        fixture.browser.handleWheel(WheelEvent(deltaInPoints: Point(x: 0, y: 120), locationInWindow: Point(x: 400, y: 400), timestampNanoseconds: 0))
+        fixture.scene.settle()
+        #expect(abs(fixture.grid.bounds.minY - 120) < 0.01)
+    }
+
+    @Test func anotherAlbumStartsAtItsTopWithNothingSelected() {
+        fixture.browser.albumSource = albums
+        fixture.grid.select(30)
+        fixture.scene.settle()
+        #expect(fixture.grid.bounds.minY > 0)
+        fixture.browser.albumDidChange()
+        fixture.scene.runFrames(for: 1.0 / 60)
+        #expect(fixture.grid.bounds.minY == 0 && fixture.grid.selectedIndex == nil)
+    }
+}
