@@ -85,12 +85,14 @@ open class View {
 
     /// The rectangle the view occupies in its superview, ignoring `transform` (UIKit's frame
     /// is the transformed bounding box; here a transformed view's frame means where it would
-    /// be untransformed, which is what layout wants). Setting it sets centre and bounds size.
+    /// be untransformed, which is what layout wants). Setting it sets centre and bounds size,
+    /// each only if it changes: a layout pass that puts a view where it already is must not
+    /// stop its running animations (a scroll view's glide lives in its bounds).
     public var frame: Rect {
         get { Rect(center: center, size: bounds.size) }
         set {
-            center = newValue.center
-            bounds = Rect(origin: bounds.origin, size: newValue.size)
+            if newValue.center != center { center = newValue.center }
+            if newValue.size != bounds.size { bounds = Rect(origin: bounds.origin, size: newValue.size) }
         }
     }
 

@@ -295,6 +295,25 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(abs(fixture.grid.bounds.minY - 120) < 0.01)
     }
 
+    @Test func aFlungStripSettlesAndChoosesWhileCoversArrive() {
+        albums.albumCount = 12
+        fixture.browser.albumSource = albums
+        var chosen: [Int] = []
+        fixture.browser.onSelectAlbum = { chosen.append($0) }
+        fixture.scene.runFrames(for: 1.0 / 60)
+        fixture.scene.play(PointerScript.drag(from: Point(x: 600, y: 60), to: Point(x: 350, y: 60), duration: 0.1, rateHz: 120,
+                                              startTime: fixture.scene.now + 0.1))
+        // Covers arriving reload the strip and lay the browser out, frame after frame.
+        for _ in 0..<20 {
+            fixture.browser.reloadAlbums()
+            fixture.scene.runFrames(for: 1.0 / 60)
+        }
+        fixture.scene.settle()
+        let strip = fixture.browser.albumStrip
+        #expect(chosen == [strip.selectedIndex] && strip.selectedIndex > 2)
+        #expect(abs(strip.offset - strip.layout.centringOffset(of: strip.selectedIndex)) < 0.01)
+    }
+
     @Test func anotherAlbumStartsAtItsTopWithNothingSelected() {
         fixture.browser.albumSource = albums
         fixture.grid.select(30)

@@ -61,6 +61,19 @@ func named(_ name: String, _ frame: Rect) -> View {
         #expect(view.presentation.frame == view.frame && !view.isAnimating)
     }
 
+    @Test func layingAViewOutWhereItIsLeavesItsAnimationsRunning() {
+        let scene = TestScene()
+        let view = named("v", Rect(x: 0, y: 0, width: 100, height: 100))
+        scene.root.addSubview(view)
+        // A scroll glide lives in the bounds' origin.
+        scene.animator.animate(view, \.animatedBounds, to: Rect(x: 0, y: 300, width: 100, height: 100), timing: .linear(1))
+        scene.runFrames(for: 0.5)
+        view.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        #expect(view.isAnimating && view.presentation.bounds.minY == 150, "the parent's layout did not stop the glide")
+        view.frame = Rect(x: 0, y: 0, width: 120, height: 100)
+        #expect(view.bounds.size == Size(width: 120, height: 100), "a new size is taken")
+    }
+
     @Test func aResizeLaysOutTheSubviewsOnceAndOnlyThen() {
         final class Column: View {
             var passes = 0
