@@ -27,6 +27,10 @@ public struct ThumbnailCache: Sendable {
 
         /// The smallest flavour at least `pixels` big, or nil when even `x-large` is too small.
         public static func covering(_ pixels: Int) -> Flavor? { allCases.first { $0.pixelSize >= pixels } }
+
+        /// The flavour to decode a picture shown `pixels` big at: the smallest covering it,
+        /// else the largest there is.
+        public static func nearest(_ pixels: Int) -> Flavor { covering(pixels) ?? allCases.last! }
     }
 
     /// What the cache knows of a file.

@@ -9,13 +9,10 @@ import ViewTree
 /// The album's pictures as the views want them: thumbnails for the grid (through the
 /// shared thumbnail cache) and screen-sized images for the pager, decoded in the background
 /// and uploaded as textures. Until a photo's thumbnail is there, its camera-made EXIF
-/// preview (if it has one) stands in, so a fresh folder's screen fills at once. Thumbnails are forgotten when the texture store evicts them;
-/// the pager's wanted images are pinned, and the last few it let go stay for going back.
+/// preview (if it has one) stands in, so a fresh folder's screen fills at once.
+/// Thumbnails are forgotten when the texture store evicts them; the pager's wanted images
+/// are pinned, and the last few it let go stay for going back.
 final class AlbumImages: PhotoSource {
-    /// Thumbnails are decoded at one of these sizes (pixels, longer side): the shared
-    /// cache's flavours, so every one is made once and kept; a resize within a bucket
-    /// re-cuts, it does not re-decode.
-    static let pixelSizeBuckets = ThumbnailCache.Flavor.allCases.map(\.pixelSize)
     /// Screen images kept after the pager moved on (about 4 MB each at 1280×800).
     static let recentScreenImageLimit = 6
 
@@ -50,7 +47,9 @@ final class AlbumImages: PhotoSource {
     /// The size thumbnails are decoded (or read from the shared cache) at before the cut.
     private var pixelSize: Int {
         guard let fillSide else { return DecodeService.guessedThumbnailSide }
-        return Self.pixelSizeBuckets.first { $0 >= fillSide } ?? Self.pixelSizeBuckets.last!
+        // A shared cache flavour: each thumbnail is made once and kept, and a resize within
+        // a flavour re-cuts rather than re-decodes.
+        return ThumbnailCache.Flavor.nearest(fillSide).pixelSize
     }
     /// Called when pictures arrive, so the views refresh.
     var onChange: () -> Void = {}
@@ -101,9 +100,9 @@ final class AlbumImages: PhotoSource {
                 if case .failed = have.picture { continue }
                 if have.requestedSide >= request.pixelSize || have.isComplete { continue }
             }
+            requestPreview(request.index)
             // A request at least as large is on its way (the one made before the window
             // knew its size, say): raise its priority rather than decode twice.
-            requestPreview(request.index)
             let path = photos[request.index].path
             let side = max(request.pixelSize, screenSubmitted[path] ?? 0)
             screenSubmitted[path] = side

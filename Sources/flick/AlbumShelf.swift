@@ -48,7 +48,7 @@ final class AlbumShelf: AlbumSource {
         let visiblePaths = Set(albums[visible].map(\.cover.path))
         for request in queue.cancelPending(where: { !visiblePaths.contains($0.path) }) { requested.remove(request.path) }
         // The shared cache's flavour that covers the cover; then cut to fill it exactly.
-        let cached = ThumbnailCache.Flavor.covering(pixelSize)?.pixelSize ?? ThumbnailCache.Flavor.large.pixelSize
+        let cached = ThumbnailCache.Flavor.nearest(pixelSize).pixelSize
         for album in albums[visible] where !requested.contains(album.cover.path) {
             requested.insert(album.cover.path)
             queue.submit(DecodeRequest(path: album.cover.path, maximumPixelSize: cached, fillSide: pixelSize, priority: .visible))

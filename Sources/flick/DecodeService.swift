@@ -45,7 +45,8 @@ final class DecodeService: Sendable {
         self.wake = wake
     }
 
-    /// The real thing: helper processes behind both queues, thumbnails through the cache.
+    /// The real thing: helper processes behind every queue, thumbnails and covers through
+    /// the shared cache.
     convenience init() {
         let decoder = IsolatedDecoder(command: DecodeHelper.ownCommand)
         let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
