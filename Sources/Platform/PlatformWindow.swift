@@ -211,9 +211,12 @@ public final class PlatformWindow {
         SDL_RenderPresent(renderer)
     }
 
+    /// The window and SDL's X connections are left for the process's exit to close. SDL
+    /// wakes a waiting loop by XSendEvent on a second connection; a wake sent just before
+    /// the window is destroyed can reach the server after it, and SDL_Quit then reads the
+    /// BadWindow error back, which Xlib's default handler turns into exit status 1. On exit
+    /// the server drops both connections, window and pending error alike.
     deinit {
         SDL_DestroyRenderer(renderer)
-        SDL_DestroyWindow(window)
-        SDL_Quit()
     }
 }
