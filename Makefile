@@ -6,9 +6,10 @@ PHOTOS ?= Resources/Samples
 .PHONY: deps build test run bench samples
 
 # Debian packages Flick builds, runs and tests with. Installed with apt-get when run as
-# root; otherwise the exact command is printed.
+# root; otherwise the exact command is printed. dbus-x11 lets libdbus start a session bus
+# where none runs, as on many bare desktops; the end-to-end tests launch Flick that way.
 SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libexif-dev libpng-dev libglib2.0-dev libx11-dev libfontconfig-dev \
-	fonts-dejavu-core xvfb xdotool imagemagick x11-utils
+	fonts-dejavu-core xvfb xdotool imagemagick x11-utils dbus-x11
 
 deps:
 	@missing=""; \

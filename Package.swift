@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // glibc's malloc.h (libc6-dev, always there with a C toolchain).
         .systemLibrary(name: "CMalloc"),
+        // glibc's spawn and prctl extensions, for starting helpers that inherit nothing.
+        .systemLibrary(name: "CProcess"),
 
         // The platform-free core.
         .target(name: "Geometry"),
@@ -35,7 +37,7 @@ let package = Package(
         .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures"]),
 
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["CSDL2", "CTurboJPEG", "CExif", "CPNG", "CGLib", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["CProcess", "CSDL2", "CTurboJPEG", "CExif", "CPNG", "CGLib", .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.
         .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "PhotoLibrary"]),
 
@@ -64,7 +66,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CSDL2", "ViewTree", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
         .testTarget(name: "AppTests", dependencies: ["flick", "Components", "PhotoLibrary", "Platform", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flick", "Components", "Geometry", "CX11"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "Components", "Geometry", "CX11"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -78,3 +78,6 @@ cp photos/IMG_2.jpg albums/a/b/c/three-deep.jpg
 cp photos/IMG_2.jpg albums/a/b/c/d/four-deep.jpg
 echo "notes" > albums/Empty/readme.txt
 ln -s .. albums/2024/up
+
+# PNGs crafted to make decoders spin, stall or swell (isolation and limits).
+python3 "$here/make-hostile-pngs.py" hostile

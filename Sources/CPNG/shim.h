@@ -1,4 +1,4 @@
-// libpng, for thumbnail PNGs with text chunks. libpng reports errors by longjmp, which
+// libpng, for thumbnail PNGs with text chunks and for decoding PNGs. libpng reports errors by longjmp, which
 // Swift cannot catch, so the calls that can fail are wrapped here with setjmp.
 #include <png.h>
 #include <setjmp.h>
@@ -15,7 +15,7 @@ static inline void flick_png_warning(png_structp png, png_const_charp message) {
 // `count` tEXt chunks. Returns 0 on success.
 static inline int flick_png_write(const char *path, const unsigned char *bgra, int width, int height, int stride,
                                   const char **keys, const char **values, int count) {
-    FILE *file = fopen(path, "wb");
+    FILE *file = fopen(path, "wbe");
     if (!file) return -1;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, flick_png_error, flick_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
@@ -62,7 +62,7 @@ static inline int flick_png_find_text(png_structp png, png_infop info, const cha
 // them after); the image, at most 64 MB of rows, is read through to reach the latter.
 // Returns 0 when found.
 static inline int flick_png_read_text(const char *path, const char *key, char *value, int capacity) {
-    FILE *file = fopen(path, "rb");
+    FILE *file = fopen(path, "rbe");
     if (!file) return -1;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, flick_png_error, flick_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
@@ -94,4 +94,135 @@ static inline int flick_png_read_text(const char *path, const char *key, char *v
     png_destroy_read_struct(&png, &info, NULL);
     fclose(file);
     return found;
+}
+
+// Decoding PNGs from memory, bounded: a crafted file fails in milliseconds instead of
+// spinning or allocating gigabytes (limits on size, chunk cache and chunk memory; text and
+// other ancillary chunks Flick does not use are skipped unread; reading past the end of
+// the data is an error, not a stream of zeros).
+enum {
+    FLICK_PNG_OK = 0,
+    FLICK_PNG_NOT_PNG = 1,
+    // The data ends before the image does.
+    FLICK_PNG_INCOMPLETE = 2,
+    FLICK_PNG_TOO_LARGE = 3,
+    FLICK_PNG_BROKEN = 4,
+};
+
+// Largest side libpng accepts; DecodeLimits decides finer.
+#define FLICK_PNG_MAXIMUM_SIDE 65535u
+// Chunks kept in memory at most (sPLT, unknown ones), and bytes one chunk may allocate.
+#define FLICK_PNG_CHUNK_CACHE_MAX 64u
+#define FLICK_PNG_CHUNK_MALLOC_MAX (4u << 20)
+// deflate cannot shrink data more than about 1032:1; image data needing more than this
+// many times the bytes left in the file cannot be there.
+#define FLICK_PNG_DEFLATE_RATIO_MAX 1100u
+
+typedef struct {
+    const unsigned char *data;
+    size_t size;
+    size_t offset;
+    int ran_out;
+    char message[160];
+} flick_png_source;
+
+static inline void flick_png_read_memory(png_structp png, png_bytep out, size_t count) {
+    flick_png_source *source = (flick_png_source *)png_get_io_ptr(png);
+    if (count > source->size - source->offset) {
+        source->ran_out = 1;
+        png_error(png, "the file ends early");
+    }
+    memcpy(out, source->data + source->offset, count);
+    source->offset += count;
+}
+
+static inline void flick_png_error_message(png_structp png, png_const_charp message) {
+    flick_png_source *source = (flick_png_source *)png_get_error_ptr(png);
+    if (source && message) {
+        strncpy(source->message, message, sizeof source->message - 1);
+        source->message[sizeof source->message - 1] = 0;
+    }
+    png_longjmp(png, 1);
+}
+
+static inline png_structp flick_png_reader(flick_png_source *source) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, source, flick_png_error_message, flick_png_warning);
+    if (!png) return NULL;
+    png_set_read_fn(png, source, flick_png_read_memory);
+    png_set_user_limits(png, FLICK_PNG_MAXIMUM_SIDE, FLICK_PNG_MAXIMUM_SIDE);
+    png_set_chunk_cache_max(png, FLICK_PNG_CHUNK_CACHE_MAX);
+    png_set_chunk_malloc_max(png, FLICK_PNG_CHUNK_MALLOC_MAX);
+    // Oddities in optional chunks are warnings: the image still shows.
+    png_set_benign_errors(png, 1);
+    static const png_byte skipped[] =
+        "tEXt\0zTXt\0iTXt\0iCCP\0sPLT\0hIST\0tIME\0pCAL\0sCAL\0oFFs\0pHYs\0sBIT\0bKGD\0eXIf\0";
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skipped, (int)(sizeof skipped / 5));
+    return png;
+}
+
+static inline int flick_png_status(flick_png_source *source) {
+    if (source->ran_out) return FLICK_PNG_INCOMPLETE;
+    if (strstr(source->message, "exceeds user limit") || strstr(source->message, "Image too large")) return FLICK_PNG_TOO_LARGE;
+    return FLICK_PNG_BROKEN;
+}
+
+// Reads the header only: the size the image declares. Refuses (as incomplete) a file far
+// too short to hold that many pixels, before anything is allocated for them.
+static inline int flick_png_size(const unsigned char *data, size_t size, unsigned *width, unsigned *height,
+                                 char *message, int capacity) {
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) return FLICK_PNG_NOT_PNG;
+    flick_png_source source = { data, size, 0, 0, {0} };
+    png_structp png = flick_png_reader(&source);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    int status = FLICK_PNG_OK;
+    if (!png || !info) { png_destroy_read_struct(&png, &info, NULL); return FLICK_PNG_BROKEN; }
+    if (setjmp(png_jmpbuf(png))) {
+        status = flick_png_status(&source);
+    } else {
+        png_read_info(png, info);
+        *width = png_get_image_width(png, info);
+        *height = png_get_image_height(png, info);
+        double rawBytes = ((double)png_get_rowbytes(png, info) + 1) * (double)*height;
+        if (rawBytes > (double)(size - source.offset) * FLICK_PNG_DEFLATE_RATIO_MAX) {
+            source.ran_out = 1;
+            status = FLICK_PNG_INCOMPLETE;
+        }
+    }
+    if (message && capacity > 0) { strncpy(message, source.message, capacity - 1); message[capacity - 1] = 0; }
+    png_destroy_read_struct(&png, &info, NULL);
+    return status;
+}
+
+// Decodes into `bgra` (width·height·4 bytes, as flick_png_size gave them): 8-bit BGRA
+// whatever the colour type, bit depth, palette, transparency chunk or interlacing.
+// `rows` holds `height` row pointers of scratch. Sets *has_alpha when the image has any
+// transparency (an alpha channel or a tRNS chunk).
+static inline int flick_png_decode(const unsigned char *data, size_t size, unsigned char *bgra, unsigned width, unsigned height,
+                                   unsigned char **rows, int *has_alpha, char *message, int capacity) {
+    flick_png_source source = { data, size, 0, 0, {0} };
+    png_structp png = flick_png_reader(&source);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    int status = FLICK_PNG_OK;
+    if (!png || !info) { png_destroy_read_struct(&png, &info, NULL); return FLICK_PNG_BROKEN; }
+    if (setjmp(png_jmpbuf(png))) {
+        status = flick_png_status(&source);
+    } else {
+        png_read_info(png, info);
+        if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) png_error(png, "size changed");
+        int colorType = png_get_color_type(png, info);
+        *has_alpha = (colorType & PNG_COLOR_MASK_ALPHA) != 0 || png_get_valid(png, info, PNG_INFO_tRNS);
+        png_set_expand(png);
+        png_set_scale_16(png);
+        png_set_gray_to_rgb(png);
+        png_set_bgr(png);
+        if (!*has_alpha) png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+        png_set_interlace_handling(png);
+        png_read_update_info(png, info);
+        if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row layout");
+        for (unsigned y = 0; y < height; y++) rows[y] = bgra + (size_t)y * width * 4;
+        png_read_image(png, rows);
+    }
+    if (message && capacity > 0) { strncpy(message, source.message, capacity - 1); message[capacity - 1] = 0; }
+    png_destroy_read_struct(&png, &info, NULL);
+    return status;
 }

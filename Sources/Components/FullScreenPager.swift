@@ -348,7 +348,7 @@ public final class FullScreenPager: View {
                 page.frame = frame
                 page.refit(resetZoom: false)
             }
-            page.show(source?.image(at: index) ?? .loading, index: index, labels: context.labels)
+            page.show(source?.image(at: index) ?? .loading, index: index, context: context)
         }
         // The current page above its neighbours, so a photo flying home passes over them.
         if let page = currentPage { strip.bringSubviewToFront(page) }

@@ -36,10 +36,10 @@ final class GridCell: View {
             cropped.mode = .aspectFill
             content = cropped
             label.isHidden = true
-        case .failed:
+        case let .failed(headline):
             backgroundColor = CannotOpenLook.tileColor
             content = nil
-            if let rendered = labels?.label(CannotOpenLook.text, pointSize: Self.failedLabelPointSize, color: CannotOpenLook.textColor) {
+            if let rendered = labels?.label(headline, pointSize: Self.failedLabelPointSize, color: CannotOpenLook.textColor) {
                 label.content = rendered.content
                 label.bounds = Rect(origin: .zero, size: rendered.size)
                 label.isHidden = false

@@ -1,4 +1,5 @@
 import Geometry
+import Motion
 import ViewTree
 
 /// One page of the full-screen pager: the photo, fitted to the window and centred, or
@@ -8,9 +9,17 @@ final class PagerPage: View {
     static let loadingColor = Color(white: 0.12)
     static let placeholderAspect = Size(width: 3, height: 2)
     static let failedLabelPointSize = 18.0
+    /// A page still waiting for its picture says so after this long; a quicker one never
+    /// flashes the word.
+    static let loadingLabelDelay: Seconds = 0.3
+    static let loadingLabelFade = Timing.easeOut(0.2)
+    static let loadingLabelText = "loading…"
+    static let loadingLabelPointSize = 15.0
+    static let loadingLabelColor = Color(white: 0.6)
 
     let photo = CenteringView()
     private let label = View()
+    private let loadingLabel = View()
     private(set) var index = -1
     private(set) var shown: Thumbnail?
     /// The photo at "fit" in this page's bounds.
@@ -25,6 +34,9 @@ final class PagerPage: View {
         label.isUserInteractionEnabled = false
         label.isHidden = true
         photo.addSubview(label)
+        loadingLabel.isUserInteractionEnabled = false
+        loadingLabel.opacity = 0
+        photo.addSubview(loadingLabel)
         addSubview(photo)
     }
 
@@ -33,14 +45,21 @@ final class PagerPage: View {
 
     var isZoomed: Bool { zoomScale > 1.001 }
 
-    func show(_ picture: Thumbnail, index: Int, labels: LabelRenderer?) {
+    func show(_ picture: Thumbnail, index: Int, context: ComponentContext) {
         let indexChanged = index != self.index
         self.index = index
         name = "page \(index)"
         photo.name = "photo \(index)"
         guard picture != shown || indexChanged else { return }
         let oldAspect = aspect
+        let wasLoading = shown == .loading && !indexChanged
         shown = picture
+        if picture == .loading {
+            if !wasLoading { showLoadingLabel(after: Self.loadingLabelDelay, context: context) }
+        } else {
+            loadingLabel.opacity = 0
+        }
+        let labels = context.labels
         switch picture {
         case .loading:
             photo.content = nil
@@ -54,10 +73,10 @@ final class PagerPage: View {
             photo.content = fitted
             photo.backgroundColor = image.isOpaque ? .clear : Self.loadingColor
             label.isHidden = true
-        case .failed:
+        case let .failed(headline):
             photo.content = nil
             photo.backgroundColor = CannotOpenLook.tileColor
-            if let rendered = labels?.label(CannotOpenLook.text, pointSize: Self.failedLabelPointSize, color: CannotOpenLook.textColor) {
+            if let rendered = labels?.label(headline, pointSize: Self.failedLabelPointSize, color: CannotOpenLook.textColor) {
                 label.content = rendered.content
                 label.bounds = Rect(origin: .zero, size: rendered.size)
                 label.isHidden = false
@@ -66,6 +85,22 @@ final class PagerPage: View {
         if indexChanged || aspect != oldAspect { refit(resetZoom: indexChanged) }
         photo.setNeedsLayout()
     }
+
+    /// Fades "loading…" in after `delay` unless the picture comes first (then `show` sets
+    /// its opacity, which cancels the fade).
+    private func showLoadingLabel(after delay: Seconds, context: ComponentContext) {
+        if loadingLabel.content == nil,
+           let rendered = context.labels?.label(Self.loadingLabelText, pointSize: Self.loadingLabelPointSize, color: Self.loadingLabelColor) {
+            loadingLabel.name = "loading label"
+            loadingLabel.content = rendered.content
+            loadingLabel.bounds = Rect(origin: .zero, size: rendered.size)
+        }
+        loadingLabel.opacity = 0
+        context.animator.animate(loadingLabel, \.animatedOpacity, to: 1, timing: Self.loadingLabelFade, delay: delay)
+    }
+
+    /// True once the loading label shows (fully or fading in), for tests.
+    var isShowingLoadingLabel: Bool { loadingLabel.animatedOpacity.presentation > 0 }
 
     /// The shape the photo has: its picture's, or a placeholder's while none has come.
     var aspect: Size {

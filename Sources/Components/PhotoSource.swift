@@ -6,8 +6,9 @@ public enum Thumbnail: Equatable, Sendable {
     /// Being decoded; show the loading look.
     case loading
     case ready(ImageContent)
-    /// It cannot be shown; the reason is for the user ("cannot open: …").
-    case failed(reason: String)
+    /// It cannot be shown; the headline says which way, in a few words for the tile
+    /// ("cannot open", "too large", "permission denied", "incomplete file").
+    case failed(headline: String)
 
     public var image: ImageContent? {
         if case let .ready(image) = self { image } else { nil }

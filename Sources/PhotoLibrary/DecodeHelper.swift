@@ -1,4 +1,5 @@
 import Foundation
+internal import CProcess
 import SystemPackage
 
 /// The decoding side of process isolation: a helper process reads requests on stdin and
@@ -8,10 +9,21 @@ import SystemPackage
 /// Wire format, little-endian:
 ///   request:  u8 kind (DecodeKind), u32 maximumPixelSize (0 = full size), u32 path length, path bytes
 ///   response: u8 0, u32 width, u32 height, u8 opaque, width·height·4 pixel bytes
-///           | u8 1, u8 kind (0 unreadable, 1 too large), u32 width, u32 height, u32 length, UTF-8 reason
+///           | u8 1, u8 kind (DecodeError.wire), u32 width, u32 height, u32 length, UTF-8 reason
 public enum DecodeHelper {
     /// The hidden argument that turns a Flick process into a decode helper.
     public static let subcommand = "decode-helper"
+
+    /// The environment variable naming another helper program to use instead (a
+    /// decoder being tried out; the end-to-end tests' misbehaving one).
+    public static let overrideVariable = "FLICK_DECODE_HELPER"
+
+    /// The command Flick starts helpers with: the program `overrideVariable` names, or
+    /// else `ownCommand`.
+    public static var command: [String] {
+        if let program = ProcessInfo.processInfo.environment[overrideVariable], !program.isEmpty { return [program] }
+        return ownCommand
+    }
 
     /// The command that starts a helper: this very executable with `subcommand`.
     public static var ownCommand: [String] {
@@ -22,19 +34,30 @@ public enum DecodeHelper {
     }
 
     /// Address space a helper may use. A decode that needs more fails in the helper (and
-    /// is reported as a crash) instead of pushing the desktop into swap.
+    /// is reported as a crash) instead of pushing the desktop into swap. Room for the
+    /// largest image Flick opens (DecodeLimits) decoded whole, plus its scaled copy.
     public static let memoryLimitBytes = 2 << 30
 
-    /// Serves requests until stdin closes. `decode` is the in-process decoder; tests pass
-    /// one that hangs or crashes on purpose.
-    public static func serve(decode: (FilePath, DecodeKind, Int?) throws(DecodeError) -> PixelBuffer = { path, kind, size throws(DecodeError) in
+    /// Processor time one decode may use, in seconds. A 108-megapixel JPEG takes under
+    /// one; a decoder spinning on a crafted file is stopped here instead of holding a
+    /// helper until the wall-clock deadline. Larger = more patience with huge files.
+    public static let cpuSecondsPerDecode = 4
+
+    /// Serves requests until stdin closes, each within `cpuSecondsPerDecode` of processor
+    /// time. `decode` is the in-process decoder; tests pass one that hangs or crashes on
+    /// purpose.
+    public static func serve(cpuSecondsPerDecode: Int = DecodeHelper.cpuSecondsPerDecode,
+                             decode: (FilePath, DecodeKind, Int?) throws(DecodeError) -> PixelBuffer = { path, kind, size throws(DecodeError) in
         try ImageDecoder.decode(path, kind: kind, maximumPixelSize: size)
     }) -> Never {
-        var limit = rlimit(rlim_cur: rlim_t(memoryLimitBytes), rlim_max: rlim_t(memoryLimitBytes))
-        setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+        bindLifetimeToParent()
+        limit(RLIMIT_AS, to: rlim_t(memoryLimitBytes))
+        // A helper stopped by a limit or a crash leaves no core file behind.
+        limit(RLIMIT_CORE, to: 0)
         let input = Wire(fd: 0), output = Wire(fd: 1)
         while let kindByte = input.read(1), let size = input.readUInt32(), let length = input.readUInt32(), length < 1 << 20,
               let pathBytes = input.read(Int(length)) {
+            allowProcessorTime(seconds: cpuSecondsPerDecode)
             let kind = DecodeKind(rawValue: kindByte[0]) ?? .image
             let path = (pathBytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
             var response: [UInt8] = []
@@ -50,20 +73,58 @@ public enum DecodeHelper {
                 }
             } catch {
                 response.append(1)
-                let (kind, w, h, reason): (UInt8, Int, Int, String) = switch error {
-                case let .tooLarge(width, height): (1, width, height, "")
-                case let .unreadable(reason), let .decoderFailed(reason): (0, 0, 0, reason)
-                }
-                response.append(kind)
-                Wire.append(UInt32(w), to: &response)
-                Wire.append(UInt32(h), to: &response)
-                let text = Array(reason.utf8)
+                let wire = error.wire
+                response.append(wire.kind)
+                Wire.append(UInt32(wire.width), to: &response)
+                Wire.append(UInt32(wire.height), to: &response)
+                let text = Array(wire.reason.utf8)
                 Wire.append(UInt32(text.count), to: &response)
                 response += text
             }
             guard output.write(response) else { exit(0) }
         }
         exit(0)
+    }
+
+    /// A helper never outlives Flick: the kernel kills it when Flick's launcher thread
+    /// ends (with Flick, however it ends), and a watchdog ends it when its request pipe has
+    /// no writer left, also while a decode is busy. Only Flick holds that pipe's write end
+    /// (helpers inherit no descriptors), so a hang-up means Flick is gone or let it go.
+    private static func bindLifetimeToParent() {
+        _ = flick_set_parent_death_signal(SIGKILL)
+        // Flick may have died before the signal was armed: then the pipe is already hung up.
+        if requestPipeHungUp(waitMilliseconds: 0) { _exit(0) }
+        let watchdog = Thread {
+            while !requestPipeHungUp(waitMilliseconds: -1) {}
+            _exit(0)
+        }
+        watchdog.name = "flick-helper-watchdog"
+        watchdog.start()
+    }
+
+    /// True once stdin's writer is gone. Polled for no events, so it reads nothing: only a
+    /// hang-up or an error wakes it.
+    private static func requestPipeHungUp(waitMilliseconds: Int32) -> Bool {
+        var request = pollfd(fd: 0, events: 0, revents: 0)
+        let ready = poll(&request, 1, waitMilliseconds)
+        if ready < 0 { return errno != EINTR }
+        return ready > 0 && request.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
+    private static func limit(_ resource: __rlimit_resource, to value: rlim_t) {
+        var limit = rlimit(rlim_cur: value, rlim_max: value)
+        setrlimit(Int32(resource.rawValue), &limit)
+    }
+
+    /// Lets the next decode use `seconds` of processor time from now: SIGXCPU (which ends
+    /// the helper) past that, SIGKILL a second later. The limit counts the helper's whole
+    /// life, so it is moved on before each request.
+    private static func allowProcessorTime(seconds: Int) {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let used = rlim_t(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + 1)
+        var limit = rlimit(rlim_cur: used + rlim_t(seconds), rlim_max: used + rlim_t(seconds) + 1)
+        setrlimit(Int32(RLIMIT_CPU.rawValue), &limit)
     }
 }
 

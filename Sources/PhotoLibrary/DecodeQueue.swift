@@ -56,46 +56,83 @@ public struct DecodeResult: Sendable {
 /// in an inbox that the frame loop drains; `wake` tells it there is something (the platform
 /// passes a function that posts an SDL event). The UI thread never blocks on a worker.
 public final class DecodeQueue: Sendable {
+    /// A job running longer than this (seconds) no longer counts as a worker: while it
+    /// runs, another worker takes the queue, so a file that decodes slowly (or hangs until
+    /// its helper is stopped) never holds up the photos behind it.
+    public static let slowJobSeconds = 0.3
+    /// Workers added for slow jobs at most, beyond the queue's own. Larger = more slow
+    /// files at once before good ones wait, and more helper processes.
+    public static let defaultExtraWorkers = 4
+
     private struct State {
         /// Each waiting request with its submission number: within a priority, earlier
         /// submissions go first, so a screen fills in reading order.
         var pending: [DecodeRequest.Key: (request: DecodeRequest, sequence: UInt64)] = [:]
         var nextSequence: UInt64 = 0
-        var inFlight: Set<DecodeRequest.Key> = []
+        /// Requests being decoded, with when each started (monotonic seconds).
+        var inFlight: [DecodeRequest.Key: Double] = [:]
         var inbox: [DecodeResult] = []
         var stopped = false
+        /// Worker threads alive.
+        var workers = 0
+
+        func slowJobCount(at now: Double, threshold: Double) -> Int {
+            inFlight.values.count { now - $0 >= threshold }
+        }
     }
 
     private let state = Mutex(State())
     private let work = NSCondition()
+    /// Wakes the supervisor when a job starts or work arrives.
+    private let supervision = NSCondition()
+    private let baseWorkerCount: Int
+    private let extraWorkers: Int
+    private let slowJobSeconds: Double
     private let wake: @Sendable () -> Void
     private let decode: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>
 
     /// `workerCount` defaults to the number of cores, so both of a 2-core machine's work.
     /// `decode` does the work on a worker thread: in the app, through isolated helper
     /// processes (`IsolatedDecoder`).
+    /// `extraWorkers` may be added while jobs run longer than `slowJobSeconds`.
     public init(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+                extraWorkers: Int = DecodeQueue.defaultExtraWorkers, slowJobSeconds: Double = DecodeQueue.slowJobSeconds,
                 decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>,
                 wake: @escaping @Sendable () -> Void) {
         self.wake = wake
         self.decode = decode
-        for index in 0..<max(1, workerCount) {
-            let thread = Thread { [self] in runWorker() }
-            thread.name = "flick-decode-\(index)"
-            thread.start()
+        baseWorkerCount = max(1, workerCount)
+        self.extraWorkers = max(0, extraWorkers)
+        self.slowJobSeconds = slowJobSeconds
+        for _ in 0..<baseWorkerCount { startWorker() }
+        let supervisor = Thread { [self] in superviseSlowJobs() }
+        supervisor.name = "flick-decode-supervisor"
+        supervisor.start()
+    }
+
+    private func startWorker() {
+        let index = state.withLock { state in
+            state.workers += 1
+            return state.workers
         }
+        let thread = Thread { [self] in runWorker() }
+        thread.name = "flick-decode-\(index)"
+        thread.start()
     }
 
     /// Queues `request`, or raises the priority of the same request already waiting.
     public func submit(_ request: DecodeRequest) {
         let added = state.withLock { state -> Bool in
-            guard !state.inFlight.contains(request.key) else { return false }
+            guard state.inFlight[request.key] == nil else { return false }
             if let existing = state.pending[request.key], existing.request.priority >= request.priority { return false }
             state.pending[request.key] = (request, state.nextSequence)
             state.nextSequence += 1
             return true
         }
-        if added { work.lock(); work.signal(); work.unlock() }
+        if added {
+            work.lock(); work.signal(); work.unlock()
+            supervision.lock(); supervision.signal(); supervision.unlock()
+        }
     }
 
     /// Drops the waiting requests `shouldCancel` picks, work nobody needs any more, and
@@ -130,17 +167,53 @@ public final class DecodeQueue: Sendable {
     public func stop() {
         state.withLock { $0.stopped = true }
         work.lock(); work.broadcast(); work.unlock()
+        supervision.lock(); supervision.broadcast(); supervision.unlock()
     }
+
+    /// Worker threads alive now, for tests.
+    public var workerCount: Int { state.withLock { $0.workers } }
 
     private func runWorker() {
         while true {
             guard let request = nextRequest() else { return }
             let outcome = decode(request)
-            state.withLock { state in
-                state.inFlight.remove(request.key)
+            let surplus = state.withLock { state -> Bool in
+                state.inFlight[request.key] = nil
                 state.inbox.append(DecodeResult(key: request.key, outcome: outcome))
+                // A worker added for a slow job leaves once that job is no longer slow.
+                guard state.workers - state.slowJobCount(at: Wire.monotonicSeconds(), threshold: slowJobSeconds) > baseWorkerCount else { return false }
+                state.workers -= 1
+                return true
             }
             wake()
+            if surplus { return }
+        }
+    }
+
+    /// Adds a worker whenever slow jobs leave fewer than the queue's own number working
+    /// and something waits; checks again as each running job turns slow.
+    private func superviseSlowJobs() {
+        supervision.lock()
+        defer { supervision.unlock() }
+        while true {
+            let now = Wire.monotonicSeconds()
+            let (stopped, shouldAdd, nextTurn) = state.withLock { state -> (Bool, Bool, Double?) in
+                let slow = state.slowJobCount(at: now, threshold: slowJobSeconds)
+                let shouldAdd = !state.pending.isEmpty && state.workers - slow < baseWorkerCount
+                    && state.workers < baseWorkerCount + extraWorkers
+                let nextTurn = state.inFlight.values.filter { now - $0 < slowJobSeconds }.min().map { $0 + slowJobSeconds }
+                return (state.stopped, shouldAdd, nextTurn)
+            }
+            if stopped { return }
+            if shouldAdd {
+                startWorker()
+                continue
+            }
+            if let nextTurn {
+                supervision.wait(until: Date(timeIntervalSinceNow: max(nextTurn - now, 0.001)))
+            } else {
+                supervision.wait()
+            }
         }
     }
 
@@ -155,11 +228,14 @@ public final class DecodeQueue: Sendable {
                     a.request.priority != b.request.priority ? a.request.priority < b.request.priority : a.sequence > b.sequence
                 })?.request else { return (nil, false) }
                 state.pending.removeValue(forKey: best.key)
-                state.inFlight.insert(best.key)
+                state.inFlight[best.key] = Wire.monotonicSeconds()
                 return (best, false)
             }
             if claimed.1 { return nil }
-            if let request = claimed.0 { return request }
+            if let request = claimed.0 {
+                supervision.lock(); supervision.signal(); supervision.unlock()
+                return request
+            }
             work.wait()
         }
     }

@@ -1,3 +1,4 @@
+internal import CProcess
 import Foundation
 import Synchronization
 import SystemPackage
@@ -31,7 +32,7 @@ public final class FolderWatcher: Sendable {
         let watched = folders.filter { folder in folder.withPlatformString { inotify_add_watch(fd, $0, mask) } >= 0 }
         guard !watched.isEmpty else { close(fd); return nil }
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { close(fd); return nil }
+        guard flick_pipe_cloexec(&pipeEnds) == 0 else { close(fd); return nil }
         inotify = fd
         stopPipe = (pipeEnds[0], pipeEnds[1])
         let thread = Thread { [inotify, stopPipe, changed] in

@@ -5,6 +5,10 @@ import SystemPackage
 /// Why an image could not be shown, in words for the user.
 public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(String)
+    /// The file ends before its image does (a copy cut short, a download not finished).
+    case incomplete
+    /// Flick may not read the file.
+    case permissionDenied
     case tooLarge(width: Int, height: Int)
     /// The decoder hung or crashed on this file and was stopped.
     case decoderFailed(String)
@@ -12,8 +16,41 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unreadable(reason): "cannot open: \(reason)"
+        case .incomplete: "incomplete file: it ends before the image does"
+        case .permissionDenied: "permission denied: Flick may not read this file"
         case let .tooLarge(width, height): "too large: \(width)×\(height)"
         case let .decoderFailed(reason): "cannot open: the decoder \(reason)"
+        }
+    }
+
+    /// The few words a tile or page shows: which kind of failure it is.
+    public var headline: String {
+        switch self {
+        case .unreadable, .decoderFailed: "cannot open"
+        case .incomplete: "incomplete file"
+        case .permissionDenied: "permission denied"
+        case .tooLarge: "too large"
+        }
+    }
+
+    /// How a helper sends it (DecodeHelper's wire format): a kind byte, a size, a reason.
+    var wire: (kind: UInt8, width: Int, height: Int, reason: String) {
+        switch self {
+        case let .unreadable(reason): (0, 0, 0, reason)
+        case let .tooLarge(width, height): (1, width, height, "")
+        case .incomplete: (2, 0, 0, "")
+        case .permissionDenied: (3, 0, 0, "")
+        case let .decoderFailed(reason): (4, 0, 0, reason)
+        }
+    }
+
+    init(wireKind kind: UInt8, width: Int, height: Int, reason: String) {
+        self = switch kind {
+        case 1: .tooLarge(width: width, height: height)
+        case 2: .incomplete
+        case 3: .permissionDenied
+        case 4: .decoderFailed(reason)
+        default: .unreadable(reason)
         }
     }
 }
@@ -28,8 +65,8 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
 }
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
-/// libjpeg-turbo at a reduced DCT scale, with EXIF orientation applied; everything else
-/// with SDL2_image.
+/// libjpeg-turbo at a reduced DCT scale, with EXIF orientation applied; PNGs with libpng;
+/// everything else with SDL2_image.
 public enum ImageDecoder {
     /// Decodes `url`, upright, scaled so neither side exceeds `maximumPixelSize` (aspect
     /// kept; never scaled up; nil means full size).
@@ -82,6 +119,8 @@ public enum ImageDecoder {
             // the same either way.
             pixels = try JPEGDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, limits: limits)
             pixels = pixels.applying(ExifInfo(jpeg: bytes).orientation)
+        } else if format == .png {
+            pixels = try PNGDecoder.decode(bytes, limits: limits)
         } else {
             if let size = ImageHeader.declaredSize(bytes, format: format) { try limits.check(width: size.width, height: size.height) }
             pixels = try decodeWithSDLImage(bytes, limits: limits)
@@ -93,7 +132,7 @@ public enum ImageDecoder {
     /// The file's bytes, or its first `atMost`.
     static func read(_ path: FilePath, limits: DecodeLimits, atMost: Int = .max) throws(DecodeError) -> [UInt8] {
         let fd = path.openForReading()
-        guard fd >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw errno == EACCES || errno == EPERM ? .permissionDenied : .unreadable(String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable("not a regular file") }

@@ -1,4 +1,5 @@
 import Foundation
+internal import CProcess
 import Synchronization
 import SystemPackage
 
@@ -15,6 +16,7 @@ public final class IsolatedDecoder: Sendable {
     private let command: [String]
     private let deadline: Double
     private let idle = Mutex<[Helper]>([])
+    private let busy = Mutex<Set<Int32>>([])
 
     /// `command` runs a helper: an executable and its arguments, e.g. Flick itself with
     /// `decode-helper`.
@@ -32,6 +34,8 @@ public final class IsolatedDecoder: Sendable {
         guard let helper = idle.withLock({ $0.popLast() }) ?? Helper(command: command) else {
             return .failure(.decoderFailed("could not be started"))
         }
+        busy.withLock { $0.insert(helper.pid) }
+        defer { busy.withLock { _ = $0.remove(helper.pid) } }
         let outcome = helper.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, deadline: Wire.monotonicSeconds() + deadline)
         switch outcome {
         case let .answered(result):
@@ -41,13 +45,15 @@ public final class IsolatedDecoder: Sendable {
             helper.stop()
             return .failure(.decoderFailed("took too long and was stopped"))
         case .died:
-            helper.stop()
-            return .failure(.decoderFailed("crashed"))
+            let signal = helper.stop(expectingDeath: true)
+            return .failure(.decoderFailed(signal == SIGXCPU ? "took too long and was stopped" : "crashed"))
         }
     }
 
-    /// Helpers started and still alive, for tests.
+    /// Helpers started and waiting for work, for tests.
     public var idleHelperIDs: [Int32] { idle.withLock { $0.map(\.pid) } }
+    /// Helpers decoding now, for tests.
+    public var busyHelperIDs: [Int32] { busy.withLock { $0.sorted() } }
 }
 
 /// One helper process and the pipes to it.
@@ -55,6 +61,7 @@ final class Helper: @unchecked Sendable {
     enum Outcome {
         case answered(Result<PixelBuffer, DecodeError>)
         case timedOut
+        /// Its answer was cut off: it crashed, or a limit of its own stopped it.
         case died
     }
 
@@ -62,46 +69,11 @@ final class Helper: @unchecked Sendable {
     private let toHelper: Wire
     private let fromHelper: Wire
 
-    /// Pipes are made and marked close-on-exec under this lock, so a helper spawned by
-    /// another thread in between cannot inherit (and hold open) this helper's pipe ends.
-    private static let spawning = Mutex(())
-
     init?(command: [String]) {
-        let spawned: (pid: pid_t, input: Int32, output: Int32)? = Self.spawning.withLock { _ in Self.spawn(command) }
-        guard let spawned else { return nil }
+        guard let spawned = HelperLauncher.shared.launch(command) else { return nil }
         pid = spawned.pid
         toHelper = Wire(fd: spawned.input)
         fromHelper = Wire(fd: spawned.output)
-        // A helper that dies mid-write must not kill Flick with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
-    }
-
-    private static func spawn(_ command: [String]) -> (pid: pid_t, input: Int32, output: Int32)? {
-        var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
-        guard pipe(&input) == 0 else { return nil }
-        guard pipe(&output) == 0 else { close(input[0]); close(input[1]); return nil }
-        for fd in input + output { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The helper starts with no signals blocked, whatever this thread has blocked.
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var arguments = command.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, command[0], &actions, &attributes, &arguments, environ)
-        close(input[0])
-        close(output[1])
-        guard status == 0 else { close(input[1]); close(output[0]); return nil }
-        return (child, input[1], output[0])
     }
 
     func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, deadline: Double) -> Outcome {
@@ -122,20 +94,138 @@ final class Helper: @unchecked Sendable {
         guard let kind = fromHelper.read(1, deadline: deadline), let width = fromHelper.readUInt32(deadline: deadline),
               let height = fromHelper.readUInt32(deadline: deadline), let length = fromHelper.readUInt32(deadline: deadline),
               length < 1 << 16, let text = fromHelper.read(Int(length), deadline: deadline) else { return timedOutOrDied(deadline) }
-        let error: DecodeError = kind[0] == 1 ? .tooLarge(width: Int(width), height: Int(height)) : .unreadable(String(decoding: text, as: UTF8.self))
-        return .answered(.failure(error))
+        let reason = String(decoding: text, as: UTF8.self)
+        return .answered(.failure(DecodeError(wireKind: kind[0], width: Int(width), height: Int(height), reason: reason)))
     }
 
     private func timedOutOrDied(_ deadline: Double) -> Outcome {
         Wire.monotonicSeconds() >= deadline ? .timedOut : .died
     }
 
-    /// Ends the helper for good and reaps it.
-    func stop() {
+    /// How long a helper whose answer was cut off is given to finish dying, so its own
+    /// cause of death is read rather than our kill (its pipes close a moment before it
+    /// can be reaped). Microseconds.
+    static let dyingGraceMicroseconds: useconds_t = 200_000
+
+    /// Ends the helper for good and reaps it. Returns the signal that ended it, if one did
+    /// before this (SIGXCPU: its CPU budget ran out).
+    @discardableResult
+    func stop(expectingDeath: Bool = false) -> Int32? {
         close(toHelper.fd)
         close(fromHelper.fd)
-        kill(pid, SIGKILL)
         var status: Int32 = 0
+        let step: useconds_t = 5_000
+        var waited: useconds_t = 0
+        repeat {
+            if waitpid(pid, &status, WNOHANG) == pid { return Self.terminatingSignal(status) }
+            guard expectingDeath else { break }
+            usleep(step)
+            waited += step
+        } while waited < Self.dyingGraceMicroseconds
+        kill(pid, SIGKILL)
         waitpid(pid, &status, 0)
+        return nil
+    }
+
+    /// WTERMSIG for a status WIFSIGNALED accepts (both are macros Swift cannot import).
+    private static func terminatingSignal(_ status: Int32) -> Int32? {
+        let signal = status & 0x7f
+        return signal != 0 && signal != 0x7f ? signal : nil
+    }
+}
+
+/// Starts helper processes, all from one thread that lives as long as Flick. A helper asks
+/// the kernel to kill it when its parent ends, and on Linux its "parent" is the *thread*
+/// that started it: started from a worker that comes and goes, a healthy helper would be
+/// killed mid-decode. One thread also means one spawn at a time.
+final class HelperLauncher: Sendable {
+    struct Spawned: Sendable {
+        let pid: pid_t
+        /// Our ends: requests go into `input`, answers come out of `output`.
+        let input: Int32
+        let output: Int32
+    }
+
+    private struct Job {
+        let command: [String]
+        let done: @Sendable (Spawned?) -> Void
+    }
+
+    /// Process-wide by nature: the thread helpers belong to.
+    static let shared = HelperLauncher()
+
+    private let jobs = Mutex<[Job]>([])
+    private let ready = NSCondition()
+
+    private init() {
+        // A helper that dies mid-write must not kill Flick with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let thread = Thread { [self] in run() }
+        thread.name = "flick-helper-launcher"
+        thread.start()
+    }
+
+    /// Starts `command` with the request pipe as its stdin and the answer pipe as its
+    /// stdout, and nothing else open; waits for the launcher thread to do it.
+    func launch(_ command: [String]) -> Spawned? {
+        let result = Mutex<(done: Bool, spawned: Spawned?)>((false, nil))
+        let finished = NSCondition()
+        jobs.withLock { $0.append(Job(command: command) { spawned in
+            finished.lock()
+            result.withLock { $0 = (true, spawned) }
+            finished.signal()
+            finished.unlock()
+        }) }
+        ready.lock(); ready.signal(); ready.unlock()
+        finished.lock()
+        while !result.withLock({ $0.done }) { finished.wait() }
+        finished.unlock()
+        return result.withLock { $0.spawned }
+    }
+
+    private func run() {
+        while true {
+            ready.lock()
+            while jobs.withLock({ $0.isEmpty }) { ready.wait() }
+            ready.unlock()
+            for job in jobs.withLock({ jobs in defer { jobs.removeAll() }; return jobs }) {
+                job.done(Self.spawn(job.command))
+            }
+        }
+    }
+
+    private static func spawn(_ command: [String]) -> Spawned? {
+        var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
+        guard flick_pipe_cloexec(&input) == 0 else { return nil }
+        guard flick_pipe_cloexec(&output) == 0 else { close(input[0]); close(input[1]); return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        // Nothing else is inherited, whoever opened it without close-on-exec and when: a
+        // helper holding, say, libdbus's pipe to its launcher keeps SDL waiting for the
+        // end of it, and Flick's window never appears.
+        flick_spawn_close_from(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The helper starts with no signals blocked and SIGPIPE back at its default.
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var arguments = command.map { strdup($0) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, command[0], &actions, &attributes, &arguments, environ)
+        close(input[0])
+        close(output[1])
+        guard status == 0 else { close(input[1]); close(output[0]); return nil }
+        return Spawned(pid: child, input: input[1], output: output[0])
     }
 }

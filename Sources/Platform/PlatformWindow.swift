@@ -17,6 +17,12 @@ public enum PlatformError: Error, CustomStringConvertible {
 /// Flick's one window: SDL initialisation, the window and renderer, textures, text, and
 /// the frame loop. Everything SDL lives on the thread that created it.
 public final class PlatformWindow {
+    /// Tries to reach the display this many times before giving up.
+    static let displayConnectionAttempts = 4
+    /// Pause between those tries, in microseconds: an X server resetting (its last client
+    /// just left, as on a bare Xvfb) takes about a tenth of a second.
+    static let displayRetryMicroseconds: useconds_t = 250_000
+
     /// Window size when nothing else says otherwise, in points.
     public static let defaultSize = Size(width: 1280, height: 800)
     /// The default window never covers more than this share of the usable screen.
@@ -39,6 +45,24 @@ public final class PlatformWindow {
     private let frameInterval: Seconds
     private var signalSources: [DispatchSourceSignal] = []
 
+    /// Initialises SDL on a display a person can see. When no display answers, SDL falls
+    /// back to an invisible driver (offscreen) and Flick would run with no window at all;
+    /// an X server that is resetting drops a client that connects meanwhile, so a few tries
+    /// are made, then Flick says why it cannot open. A driver asked for by name
+    /// (SDL_VIDEODRIVER, as the tests do) is taken as it is.
+    private static func connectToDisplay() throws(PlatformError) {
+        let requested = getenv("SDL_VIDEODRIVER") != nil
+        for attempt in 1...displayConnectionAttempts {
+            guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw .sdl(String(cString: SDL_GetError())) }
+            let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+            if requested || driver == "x11" || driver == "wayland" { return }
+            SDL_Quit()
+            if attempt < displayConnectionAttempts { usleep(displayRetryMicroseconds) }
+        }
+        let display = getenv("DISPLAY").map { String(cString: $0) } ?? "not set"
+        throw .sdl("no X display answered (DISPLAY is \(display))")
+    }
+
     public init(title: String, fullscreen: Bool) throws(PlatformError) {
         // X11 WM_CLASS, so the desktop and xdotool find the window by class "flick".
         setenv("SDL_VIDEO_X11_WMCLASS", "flick", 1)
@@ -47,7 +71,7 @@ public final class PlatformWindow {
         // SDL's own handlers only note a quit for the next event pump, which never comes
         // while the loop sleeps; Flick's post a quit event that wakes it.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
-        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw .sdl(String(cString: SDL_GetError())) }
+        try Self.connectToDisplay()
         SDL_EventState(SDL_DROPFILE.rawValue, SDL_ENABLE)
 
         scale = SystemSettings.displayScale()

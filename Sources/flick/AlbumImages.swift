@@ -38,6 +38,10 @@ final class AlbumImages: PhotoSource {
     private var recentScreenImages: [Int] = []
     private let textures: TextureStore
     private var states: [Int: Thumbnail] = [:]
+    /// Photos that could not be decoded, with the headline to show: remembered (until the
+    /// file changes) so a bad file is asked for once, not in a loop, and its page never
+    /// turns blank again once it said why.
+    private var failures: [FilePath: String] = [:]
     private var previews: [Int: Preview] = [:]
     private var requested: Set<Int> = []
     private var indexByPath: [FilePath: Int] = [:]
@@ -66,6 +70,7 @@ final class AlbumImages: PhotoSource {
     var photoCount: Int { photos.count }
 
     func thumbnail(at index: Int) -> Thumbnail {
+        if index < photos.count, let headline = failures[photos[index].path] { return .failed(headline: headline) }
         if let state = states[index] { return state }
         if case let .shown(image) = previews[index] { return .ready(image) }
         return .loading
@@ -94,6 +99,7 @@ final class AlbumImages: PhotoSource {
         for index in screenWanted.keys where wanted[index] == nil { letGoOfScreenImage(index) }
         screenWanted = wanted
         for (order, request) in requests.enumerated() where request.index < photos.count {
+            if failures[photos[request.index].path] != nil { continue }
             recentScreenImages.removeAll { $0 == request.index }
             if let have = screenImages[request.index] {
                 if case let .ready(image) = have.picture { textures.setPinned(image.texture, true) }
@@ -190,6 +196,10 @@ final class AlbumImages: PhotoSource {
             if let index = newIndex(of: old) { newScreenImages[index] = screen } else if let image = screen.picture.image { textures.remove(image.texture) }
         }
         requested = Set(requested.compactMap(newIndex(of:)))
+        failures = failures.filter { path, _ in
+            guard let old = indexByPath[path], let index = newIndexByPath[path] else { return false }
+            return newPhotos[index].modificationDate == photos[old].modificationDate
+        }
         recentScreenImages = recentScreenImages.compactMap(newIndex(of:))
         screenWanted = Dictionary(screenWanted.compactMap { old, size in newIndex(of: old).map { ($0, size) } }, uniquingKeysWith: { first, _ in first })
         photos = newPhotos
@@ -219,7 +229,7 @@ final class AlbumImages: PhotoSource {
     }
 
     private func request(_ index: Int, priority: DecodeRequest.Priority) {
-        guard index < photos.count else { return }
+        guard index < photos.count, failures[photos[index].path] == nil else { return }
         if case .ready = states[index], requested.contains(index) { return }
         if case .failed = states[index] { return }
         requested.insert(index)
@@ -246,6 +256,7 @@ final class AlbumImages: PhotoSource {
             if case let .shown(preview) = previews[index] { forget(preview.texture) }
             previews[index] = .unavailable
             states[index] = picture(from: result.outcome, index: index, pinned: false)
+            noteFailure(of: result)
         }
         let screens = screenQueue.drain()
         for result in screens {
@@ -253,6 +264,7 @@ final class AlbumImages: PhotoSource {
             guard let side = result.key.maximumPixelSize else { continue }
             if screenSubmitted[result.key.path] == side { screenSubmitted[result.key.path] = nil }
             guard let index = indexByPath[result.key.path] else { continue }
+            noteFailure(of: result)
             guard let wantedSide = screenWanted[index], side >= wantedSide else { continue }
             if let old = screenImages[index]?.picture.image { forget(old.texture) }
             let picture = picture(from: result.outcome, index: index, pinned: true)
@@ -265,6 +277,10 @@ final class AlbumImages: PhotoSource {
         return arrived
     }
 
+    private func noteFailure(of result: DecodeResult) {
+        if case let .failure(error) = result.outcome { failures[result.key.path] = error.headline }
+    }
+
     private func picture(from outcome: Result<PixelBuffer, DecodeError>, index: Int, pinned: Bool) -> Thumbnail {
         switch outcome {
         case let .success(pixels):
@@ -273,7 +289,7 @@ final class AlbumImages: PhotoSource {
             return .ready(ImageContent(texture: handle, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
                                        isOpaque: pixels.isOpaque, mode: .aspectFill))
         case let .failure(error):
-            return .failed(reason: error.description)
+            return .failed(headline: error.headline)
         }
     }
 

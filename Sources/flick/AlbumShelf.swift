@@ -68,7 +68,7 @@ final class AlbumShelf: AlbumSource {
                 covers[result.key.path] = .ready(ImageContent(texture: texture, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
                                                               isOpaque: pixels.isOpaque, mode: .aspectFill))
             case let .failure(error):
-                covers[result.key.path] = .failed(reason: error.description)
+                covers[result.key.path] = .failed(headline: error.headline)
             }
         }
         if !results.isEmpty { onChange() }

@@ -48,7 +48,7 @@ final class DecodeService: Sendable {
     /// The real thing: helper processes behind every queue, thumbnails and covers through
     /// the shared cache.
     convenience init() {
-        let decoder = IsolatedDecoder(command: DecodeHelper.ownCommand)
+        let decoder = IsolatedDecoder(command: DecodeHelper.command)
         let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
                                    decode: { decoder.decode($0, maximumPixelSize: $1) })
         let wake = WakeRelay()

@@ -43,7 +43,7 @@ struct MakeThumbnails: ParsableCommand {
             }
         }
         let photos = found
-        let decoder = IsolatedDecoder(command: DecodeHelper.ownCommand)
+        let decoder = IsolatedDecoder(command: DecodeHelper.command)
         let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
                                    decode: { decoder.decode($0, maximumPixelSize: $1) })
         let flavor = size.flavor

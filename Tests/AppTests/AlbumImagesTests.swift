@@ -87,3 +87,74 @@ import SystemPackage
         fakes.thumbnailGate.signal()
     }
 }
+
+/// A photo that cannot be decoded: said once, remembered, never asked for again in a loop.
+@Suite struct AlbumImagesFailureTests {
+    final class FailingDecodes: Sendable {
+        let asked = Mutex<[DecodeRequest]>([])
+
+        func decode(_ request: DecodeRequest) -> Result<PixelBuffer, DecodeError> {
+            asked.withLock { $0.append(request) }
+            if request.path.string.hasSuffix("bad.png") { return .failure(.incomplete) }
+            return .success(PixelBuffer(width: 40, height: 30, blue: 0, green: 0, red: 255))
+        }
+
+        var badRequestCount: Int { asked.withLock { $0.filter { $0.kind == .image && $0.path.string.hasSuffix("bad.png") }.count } }
+    }
+
+    let fakes = FailingDecodes()
+    let canvas = OffscreenCanvas(width: 64, height: 64)!
+
+    func images() -> AlbumImages {
+        let fakes = self.fakes
+        let service = DecodeService(thumbnails: DecodeQueue(workerCount: 1, decode: { fakes.decode($0) }, wake: {}),
+                                    screens: DecodeQueue(workerCount: 1, decode: { fakes.decode($0) }, wake: {}),
+                                    covers: DecodeQueue(workerCount: 1, decode: { fakes.decode($0) }, wake: {}),
+                                    wake: WakeRelay())
+        let photos = ["bad.png", "good.png"].map { name in
+            Photo(path: FilePath("/photos/\(name)"), format: .png, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 1))
+        }
+        return AlbumImages(photos: photos, service: service, textures: canvas.textures)
+    }
+
+    func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            images.drainResults()
+            if condition() { return true }
+            usleep(1000)
+        }
+        return false
+    }
+
+    @Test func aFailedPhotoSaysWhyEverywhereAndIsNeverAskedForAgain() {
+        // Given the pager on a photo whose file is cut short
+        let images = images()
+        images.requestImages([ImageRequest(index: 0, pixelSize: 1280)])
+        #expect(drain(images) { images.image(at: 0) != .loading })
+        #expect(images.image(at: 0) == .failed(headline: "incomplete file"))
+        #expect(fakes.badRequestCount == 1)
+
+        // When the pager moves away and comes back, and the grid asks for its thumbnail
+        images.requestImages([ImageRequest(index: 1, pixelSize: 1280)])
+        images.requestImages([ImageRequest(index: 0, pixelSize: 1280)])
+        images.prioritize(visible: 0..<2, nearby: 0..<2, pixelSize: 128)
+        #expect(drain(images) { images.thumbnail(at: 1).image != nil })
+
+        // Then it still says why, in the pager and the grid, and was not decoded again
+        #expect(images.image(at: 0) == .failed(headline: "incomplete file"))
+        #expect(images.thumbnail(at: 0) == .failed(headline: "incomplete file"))
+        #expect(fakes.badRequestCount == 1, "the bad file was decoded once")
+    }
+
+    @Test func aFailedPhotoIsTriedAgainOnceItsFileChanges() {
+        let images = images()
+        images.requestImages([ImageRequest(index: 0, pixelSize: 1280)])
+        #expect(drain(images) { images.image(at: 0) != .loading })
+        let rewritten = ["bad.png", "good.png"].map { name in
+            Photo(path: FilePath("/photos/\(name)"), format: .png, byteCount: 1, modificationDate: Date(timeIntervalSince1970: name == "bad.png" ? 2 : 1))
+        }
+        images.replacePhotos(rewritten)
+        #expect(images.thumbnail(at: 0) == .loading)
+    }
+}

@@ -32,7 +32,7 @@ final class FakePhotoSource: PhotoSource {
     }
 
     func thumbnail(at index: Int) -> Thumbnail {
-        if failing.contains(index) { return .failed(reason: "cannot open: not an image") }
+        if failing.contains(index) { return .failed(headline: "cannot open") }
         if loading.contains(index) { return .loading }
         return .ready(ImageContent(texture: Self.handle(of: index), pixelSize: size(of: index)))
     }

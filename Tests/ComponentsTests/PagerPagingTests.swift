@@ -291,3 +291,40 @@ import ViewTree
         #expect(app.pager.isCaptionVisible)
     }
 }
+
+@Suite struct PagerWaitingTests {
+    func drawsLoadingLabel(_ app: BrowserFixture) -> Bool {
+        app.scene.recorder.commands(ofView: "loading label").contains { $0.opacity > 0 }
+    }
+
+    @Test func aPageStillWaitingForItsPictureSaysSoAfterAMomentAndNotBefore() {
+        // Given photo 5, whose picture has not arrived
+        let app = BrowserFixture(labels: FakeLabels())
+        app.source.loading = [5]
+
+        // When it is opened, then for the first moments the page is quietly blank
+        app.doubleClick(5)
+        app.scene.runFrames(for: 0.2)
+        #expect(!drawsLoadingLabel(app))
+
+        // Then it says "loading…"
+        app.scene.settle()
+        #expect(drawsLoadingLabel(app))
+
+        // And the word goes when the picture comes
+        app.source.loading = []
+        app.browser.reloadData()
+        app.scene.runFrames(for: 0.05)
+        #expect(!drawsLoadingLabel(app))
+        #expect(app.photoRect(5) != nil)
+    }
+
+    @Test func aPageThatCannotShowItsPictureSaysWhyNotThatItIsLoading() {
+        let labels = FakeLabels()
+        let app = BrowserFixture(labels: labels)
+        app.source.failing = [5]
+        app.open(5)
+        #expect(labels.rendered.contains("cannot open"))
+        #expect(!drawsLoadingLabel(app))
+    }
+}

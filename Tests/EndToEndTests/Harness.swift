@@ -27,13 +27,18 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
 /// The `flick` binary this test run built (beside the test bundle), or FLICK_BINARY.
 var flickBinary: String {
     if let forced = ProcessInfo.processInfo.environment["FLICK_BINARY"] { return forced }
+    return builtProgram("flick")
+}
+
+/// A program this test run built, found beside the test bundle.
+func builtProgram(_ name: String) -> String {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     for directory in [bundle, bundle.deletingLastPathComponent()] {
-        let candidate = directory.appendingPathComponent("flick").path
+        let candidate = directory.appendingPathComponent(name).path
         if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/flick").path
+    return root.appendingPathComponent(".build/debug/\(name)").path
 }
 
 /// A private X server for one test, on the first free display number.
@@ -45,7 +50,9 @@ final class XvfbServer {
         // Xvfb picks a free display itself and writes its number once it accepts clients.
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        // -noreset: by default an X server resets when its last client leaves and drops a
+        // client that connects meanwhile, a race of bare test servers, not of desktops.
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
         let ready = Pipe()
         process.standardOutput = ready
         process.standardError = FileHandle.nullDevice
@@ -162,13 +169,7 @@ final class FlickSession {
         let fullEnvironment = ProcessInfo.processInfo.environment
             .merging(["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache]) { $1 }
             .merging(environment) { $1 }
-        // Now and then a fresh Xvfb refuses the very first client on these machines (SDL
-        // reports "x11 not available"); that is the harness's race, not Flick's, so retry.
-        for _ in 0..<3 {
-            try launch(arguments: arguments, environment: fullEnvironment)
-            if windowID != 0 || !errorOutput().contains("x11 not available") { break }
-            usleep(300_000)
-        }
+        try launch(arguments: arguments, environment: fullEnvironment)
         guard windowID != 0 else { throw HarnessError("no Flick window appeared; stderr: \(errorOutput())") }
     }
 

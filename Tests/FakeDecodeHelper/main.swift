@@ -3,11 +3,34 @@ import PhotoLibrary
 import SystemPackage
 
 // A decode helper that misbehaves on purpose, to test isolation: it hangs on files whose
-// name contains "hang", crashes on "crash", grabs memory without end on "hog", and
-// decodes anything else normally. It speaks the real helper protocol.
-DecodeHelper.serve { path, kind, size throws(DecodeError) in
+// name contains "hang", spins the processor on "spin", crashes on "crash", grabs memory
+// without end on "hog", and decodes anything else normally. It speaks the real helper
+// protocol.
+//
+// `fake-decode-helper --parent FILE` plays Flick instead: it decodes FILE through a helper
+// that is this program, printing the helper's pid, and waits — a parent for tests to kill.
+let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "--parent" {
+    let decoder = IsolatedDecoder(command: [DecodeHelper.ownCommand[0]], deadline: 60)
+    let worker = Thread {
+        _ = decoder.decode(FilePath(arguments[2]), maximumPixelSize: nil)
+    }
+    worker.start()
+    while decoder.busyHelperIDs.isEmpty { usleep(1_000) }
+    print(decoder.busyHelperIDs[0])
+    fflush(nil)
+    while true { sleep(60) }
+}
+
+// FAKE_HELPER_CPU_SECONDS sets its processor budget per decode (2 s unless told).
+let budget = ProcessInfo.processInfo.environment["FAKE_HELPER_CPU_SECONDS"].flatMap(Int.init) ?? 2
+DecodeHelper.serve(cpuSecondsPerDecode: budget) { path, kind, size throws(DecodeError) in
     let name = path.lastComponent?.string ?? ""
     if name.contains("hang") { while true { sleep(60) } }
+    if name.contains("spin") {
+        var counter = 0
+        while true { counter &+= 1 }
+    }
     if name.contains("crash") { kill(getpid(), SIGKILL) }
     if name.contains("hog") {
         var blocks: [UnsafeMutableRawPointer] = []

@@ -8,10 +8,12 @@ import SystemPackage
     /// A queue whose one worker records the order it decodes in, starting only when told.
     final class Recorder: Sendable {
         let order = Mutex<[String]>([])
+        let claimed = Mutex<[String]>([])
         let gate = NSCondition()
         let open = Mutex(false)
 
         func decode(_ request: DecodeRequest) -> Result<PixelBuffer, DecodeError> {
+            claimed.withLock { $0.append(request.path.string) }
             gate.lock()
             while !open.withLock({ $0 }) { gate.wait() }
             gate.unlock()
@@ -25,16 +27,16 @@ import SystemPackage
     }
 
     func waitUntil(_ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(10)
         while !condition() && Date() < deadline { usleep(5_000) }
     }
 
     @Test func visibleWorkGoesFirstThenNeighboursThenPrefetchEachInTheOrderAsked() {
         let recorder = Recorder()
-        let queue = DecodeQueue(workerCount: 1, decode: recorder.decode, wake: {})
+        let queue = DecodeQueue(workerCount: 1, extraWorkers: 0, decode: recorder.decode, wake: {})
         // The worker takes the first request and waits at the gate; the rest queue up.
         queue.submit(DecodeRequest(path: "/first", maximumPixelSize: 1, priority: .prefetch))
-        usleep(50_000)
+        waitUntil { !recorder.claimed.withLock { $0 }.isEmpty }
         for (name, priority) in [("p1", DecodeRequest.Priority.prefetch), ("n1", .neighbour), ("v1", .visible),
                                  ("v2", .visible), ("n2", .neighbour), ("v3", .visible)] {
             queue.submit(DecodeRequest(path: FilePath("/" + name), maximumPixelSize: 1, priority: priority))
@@ -48,9 +50,9 @@ import SystemPackage
 
     @Test func cancelledWorkIsNeverDecoded() {
         let recorder = Recorder()
-        let queue = DecodeQueue(workerCount: 1, decode: recorder.decode, wake: {})
+        let queue = DecodeQueue(workerCount: 1, extraWorkers: 0, decode: recorder.decode, wake: {})
         queue.submit(DecodeRequest(path: "/first", maximumPixelSize: 1, priority: .visible))
-        usleep(50_000)
+        waitUntil { !recorder.claimed.withLock { $0 }.isEmpty }
         for name in ["a", "b", "c"] { queue.submit(DecodeRequest(path: FilePath("/" + name), maximumPixelSize: 1, priority: .visible)) }
         let cancelled = queue.cancelPending { $0.path != "/b" }
         recorder.start()
@@ -58,6 +60,32 @@ import SystemPackage
         usleep(50_000)
         #expect(Set(cancelled.map(\.path.string)) == ["/a", "/c"])
         #expect(recorder.order.withLock { $0 } == ["/first", "/b"])
+        queue.stop()
+    }
+
+    @Test func aGoodPhotoIsDecodedWhileSlowOnesStillHoldEveryWorker() {
+        // Given a queue of two workers, both stuck on files that never finish
+        let recorder = Recorder()
+        let queue = DecodeQueue(workerCount: 2, decode: { request in
+            request.path.string.hasPrefix("/slow") ? recorder.decode(request) : .success(PixelBuffer(width: 1, height: 1, blue: 0, green: 0, red: 0))
+        }, wake: {})
+        queue.submit(DecodeRequest(path: "/slow-1", maximumPixelSize: 1, priority: .visible))
+        queue.submit(DecodeRequest(path: "/slow-2", maximumPixelSize: 1, priority: .visible))
+        waitUntil { recorder.claimed.withLock { $0.count } == 2 }
+
+        // When a good photo is asked for
+        queue.submit(DecodeRequest(path: "/good", maximumPixelSize: 1, priority: .visible))
+
+        // Then it arrives while the slow ones are still held
+        var arrived: [DecodeResult] = []
+        waitUntil { arrived += queue.drain(); return !arrived.isEmpty }
+        #expect(arrived.map(\.key.path) == ["/good"])
+        #expect(recorder.order.withLock { $0 }.isEmpty, "the slow decodes are still running")
+
+        // And once they finish, the workers added for them leave
+        recorder.start()
+        waitUntil { queue.workerCount == 2 }
+        #expect(queue.workerCount == 2)
         queue.stop()
     }
 }

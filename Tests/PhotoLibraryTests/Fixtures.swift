@@ -21,6 +21,8 @@ enum Fixtures {
     static var odd: URL { root.appendingPathComponent("odd") }
     static func photo(_ name: String) -> FilePath { FilePath(photos.appendingPathComponent(name).path) }
     static func odd(_ name: String) -> FilePath { FilePath(odd.appendingPathComponent(name).path) }
+    /// PNGs crafted against decoders (scripts/make-hostile-pngs.py).
+    static func hostile(_ name: String) -> FilePath { FilePath(root.appendingPathComponent("hostile/\(name)").path) }
 }
 
 /// Colour at (x, y) as 0…255 (red, green, blue).

@@ -70,12 +70,116 @@ import SystemPackage
 
     @Test func aDecodeThatGrabsAllMemoryHitsTheHelpersLimitNotTheMachine() throws {
         let decoder = IsolatedDecoder(command: [Self.fakeHelper], deadline: 30)
-        #expect(throws: DecodeError.decoderFailed("crashed")) { try decoder.decode(try copy(named: "hog.jpg"), maximumPixelSize: nil).get() }
+        // Stopped at its address-space limit, or by its processor budget while the kernel
+        // hands it pages: either way the helper, not the machine, pays.
+        let outcome = decoder.decode(try copy(named: "hog.jpg"), maximumPixelSize: nil)
+        #expect([.failure(.decoderFailed("crashed")), .failure(.decoderFailed("took too long and was stopped"))].contains { $0 == outcome.map { _ in 0 } })
         #expect(try decoder.decode(Fixtures.photo("IMG_2.jpg"), maximumPixelSize: nil).get().width == 40)
     }
 
     @Test func aHelperThatCannotStartFailsThePhotoNotTheApp() {
         let decoder = IsolatedDecoder(command: ["/nonexistent/helper"])
         #expect(throws: DecodeError.self) { try decoder.decode(Fixtures.photo("IMG_2.jpg"), maximumPixelSize: nil).get() }
+    }
+
+    /// True while `pid` runs: a zombie (dead, not yet reaped by whoever inherited it)
+    /// does not count.
+    func isRunning(_ pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+        return !status.contains("State:\tZ") && !status.contains("State:\tX")
+    }
+
+    /// Processor seconds `pid` has used (user + system).
+    func processorSeconds(of pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+        let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
+        return (Double(fields[11])! + Double(fields[12])!) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The most memory `pid` has held at once, in bytes (VmHWM).
+    func peakResidentBytes(of pid: Int32) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+        return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" })[1])! * 1024
+    }
+
+    @Test func aHelperInheritsNoDescriptorButItsTwoPipes() throws {
+        // Given descriptors the app opened without close-on-exec, as libraries do
+        let stray = open("/dev/null", O_RDONLY)
+        var strayPipe: [Int32] = [0, 0]
+        #expect(pipe(&strayPipe) == 0)
+        defer { close(stray); close(strayPipe[0]); close(strayPipe[1]) }
+
+        // When a helper is started
+        let decoder = IsolatedDecoder(command: [Self.fakeHelper])
+        _ = try decoder.decode(Fixtures.photo("IMG_2.jpg"), maximumPixelSize: nil).get()
+        let helper = try #require(decoder.idleHelperIDs.first)
+
+        // Then it holds only its request pipe, its answer pipe and stderr
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(helper)/fd").compactMap(Int.init).sorted()
+        #expect(open == [0, 1, 2])
+        let request = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(helper)/fd/0")
+        #expect(request.hasPrefix("pipe:"))
+    }
+
+    @Test func aDecodeThatSpinsIsStoppedByItsProcessorBudgetLongBeforeTheDeadline() throws {
+        let decoder = IsolatedDecoder(command: [Self.fakeHelper], deadline: 600)
+        _ = try decoder.decode(Fixtures.photo("IMG_2.jpg"), maximumPixelSize: nil).get()
+        let helper = try #require(decoder.idleHelperIDs.first)
+        #expect(throws: DecodeError.decoderFailed("took too long and was stopped")) {
+            try decoder.decode(try copy(named: "spin.jpg"), maximumPixelSize: nil).get()
+        }
+        #expect(!isRunning(helper))
+        #expect(try decoder.decode(Fixtures.photo("IMG_2.jpg"), maximumPixelSize: nil).get().width == 40)
+    }
+
+    @Test(arguments: [
+        ("chunk-past-end.png", DecodeError.incomplete),
+        ("endless-rows.png", DecodeError.incomplete),
+        ("cut-short.png", DecodeError.incomplete),
+    ])
+    func aCraftedPNGFailsAtOnceWithItsReason(name: String, reason: DecodeError) throws {
+        let decoder = IsolatedDecoder(command: [Self.fakeHelper])
+        #expect(throws: reason) { try decoder.decode(Fixtures.hostile(name), maximumPixelSize: 1280).get() }
+        // Its helper answered (it is idle again), having spent next to no processor time
+        // and memory: no spinning to a deadline, no gigabyte allocated.
+        let helper = try #require(decoder.idleHelperIDs.first)
+        #expect(try processorSeconds(of: helper) < 1)
+        #expect(try peakResidentBytes(of: helper) < 256 << 20)
+    }
+
+    @Test(arguments: ["text-bomb.png", "chunk-storm.png"])
+    func aGoodPictureBehindCraftedChunksStillShows(name: String) throws {
+        let decoder = IsolatedDecoder(command: [Self.fakeHelper])
+        let pixels = try decoder.decode(Fixtures.hostile(name), maximumPixelSize: nil).get()
+        #expect(pixels.width == 8 && pixels.height == 8)
+        #expect(near(rgb(pixels, 4, 4), (128, 128, 128), within: 2))
+        let helper = try #require(decoder.idleHelperIDs.first)
+        #expect(try processorSeconds(of: helper) < 1)
+        #expect(try peakResidentBytes(of: helper) < 256 << 20)
+    }
+
+    @Test func aHelperBusyOnAFileDiesWithItsParent() throws {
+        // Given a parent whose helper spins on a file
+        let spinning = try copy(named: "spin-parent.jpg")
+        let parent = Process()
+        parent.executableURL = URL(fileURLWithPath: Self.fakeHelper)
+        parent.arguments = ["--parent", spinning.string]
+        let output = Pipe()
+        parent.standardOutput = output
+        try parent.run()
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        let helper = try #require(Int32(line.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(isRunning(helper))
+
+        // When the parent is killed outright
+        kill(parent.processIdentifier, SIGKILL)
+        parent.waitUntilExit()
+
+        // Then the helper is gone within two seconds (its own budget would take longer)
+        let deadline = Date().addingTimeInterval(2)
+        while isRunning(helper) && Date() < deadline { usleep(10_000) }
+        #expect(!isRunning(helper))
     }
 }

@@ -1,0 +1,28 @@
+// Process hygiene that Swift's Glibc module leaves out: GNU extensions it was built
+// without (_GNU_SOURCE) and prctl, which is variadic.
+#include <spawn.h>
+#include <sys/prctl.h>
+#include <signal.h>
+#include <fcntl.h>
+
+// glibc 2.34+: the child closes every descriptor from `from` up before it execs, so it
+// inherits nothing another thread (or a library such as libdbus) opened without
+// close-on-exec. Declared here because <spawn.h> hides it without _GNU_SOURCE.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+
+static inline int flick_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+// The calling process gets `signal` when the thread that started it ends (Linux).
+static inline int flick_set_parent_death_signal(int signal) {
+    return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL);
+}
+
+// A pipe whose both ends are close-on-exec from the start, so no process started by
+// another thread in between can inherit them (pipe2 is hidden without _GNU_SOURCE too).
+extern int pipe2(int fds[2], int flags);
+
+static inline int flick_pipe_cloexec(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
+}

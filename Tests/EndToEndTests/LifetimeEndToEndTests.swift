@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Flick always opens, and nothing it starts outlives it.
+@Suite(.serialized) struct LifetimeEndToEndTests {
+    /// Flick's children (its helpers), whichever of its threads started them.
+    func helpers(of flick: Int32) -> [Int32] {
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(flick)/task")) ?? []
+        return threads.flatMap { thread in
+            let children = (try? String(contentsOfFile: "/proc/\(flick)/task/\(thread)/children", encoding: .utf8)) ?? ""
+            return children.split(separator: " ").compactMap { Int32($0) }
+        }
+    }
+
+    func isRunning(_ pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+        return !status.contains("State:\tZ") && !status.contains("State:\tX")
+    }
+
+    func processorSeconds(of pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.range(of: ")", options: .backwards) else { return 0 }
+        let fields = stat[end.upperBound...].split(separator: " ")
+        return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Flick on a folder with a good photo and one its (misbehaving) helper spins on,
+    /// once that helper is spinning. Returns the session and the spinning helper.
+    func flickWithASpinningHelper() throws -> (FlickSession, Int32) {
+        let folder = try makeSolidColourFolder([(230, 40, 40)])
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("photo_1.png"), to: folder.appendingPathComponent("spin.png"))
+        // The spinning helper's own processor budget is made long, so only its tie to
+        // Flick can end it within the test's two seconds.
+        let flick = try FlickSession(arguments: [folder.path],
+                                     environment: ["FLICK_DECODE_HELPER": builtProgram("fake-decode-helper"), "FAKE_HELPER_CPU_SECONDS": "120"])
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let spinning = helpers(of: flick.process.processIdentifier).first(where: { processorSeconds(of: $0) > 0.3 }) {
+                return (flick, spinning)
+            }
+            usleep(50_000)
+        }
+        throw HarnessError("no helper started spinning")
+    }
+
+    func expectGoneWithinTwoSeconds(_ pids: [Int32]) {
+        let deadline = Date().addingTimeInterval(2)
+        while pids.contains(where: isRunning) && Date() < deadline { usleep(20_000) }
+        #expect(!pids.contains(where: isRunning), "helpers still running: \(pids.filter(isRunning))")
+    }
+
+    @Test func killingFlickWhileAHelperSpinsLeavesNoHelperBehind() throws {
+        let (flick, spinning) = try flickWithASpinningHelper()
+        let all = helpers(of: flick.process.processIdentifier)
+        #expect(all.contains(spinning))
+        kill(flick.process.processIdentifier, SIGKILL)
+        flick.process.waitUntilExit()
+        expectGoneWithinTwoSeconds(all)
+    }
+
+    @Test func quittingWhileAHelperSpinsLeavesNoHelperBehind() throws {
+        let (flick, spinning) = try flickWithASpinningHelper()
+        let all = helpers(of: flick.process.processIdentifier)
+        #expect(all.contains(spinning))
+        let window = try flick.geometry()
+        try flick.server.xdotool("mousemove", String(Int(window.midX)), String(Int(window.midY)))
+        try flick.server.xdotool("key", "ctrl+q")
+        #expect(flick.waitForExit() == 0)
+        expectGoneWithinTwoSeconds(all)
+    }
+
+    /// On a desktop without a session bus, SDL's window creation asks libdbus to start one
+    /// and waits for that launcher's pipe to close; a helper that inherited the pipe kept it
+    /// open and the window never appeared (about one launch in ten). Each launch here gets
+    /// a fresh X server, so each asks for a bus.
+    @Test func fiftyLaunchesWithoutASessionBusAllShowTheirWindow() throws {
+        let folder = try makeSolidColourFolder([(230, 40, 40), (40, 200, 60), (40, 80, 230)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-cache-\(UUID().uuidString)").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        // As launched from a desktop: SDL picks the display's driver itself (the test run's
+        // own setting is the headless one).
+        environment["SDL_VIDEODRIVER"] = nil
+        environment["XDG_CACHE_HOME"] = cache
+        var windowless: [Int] = []
+        for launch in 1...50 {
+            let server = try XvfbServer()
+            environment["DISPLAY"] = server.display
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: flickBinary)
+            process.arguments = [folder.path]
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(5)
+            var mapped = false
+            while !mapped && Date() < deadline && process.isRunning {
+                mapped = !(try server.xdotool("search", "--onlyvisible", "--class", "flick")).isEmpty
+                if !mapped { usleep(50_000) }
+            }
+            if !mapped { windowless.append(launch) }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        #expect(windowless.isEmpty, "launches whose window did not appear within 5 s: \(windowless)")
+    }
+}
