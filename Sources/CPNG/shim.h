@@ -166,10 +166,14 @@ static inline int flick_png_status(flick_png_source *source) {
     return FLICK_PNG_BROKEN;
 }
 
-// Reads the header only: the size the image declares. Refuses (as incomplete) a file far
-// too short to hold that many pixels, before anything is allocated for them.
-static inline int flick_png_size(const unsigned char *data, size_t size, unsigned *width, unsigned *height,
-                                 char *message, int capacity) {
+// Reads a PNG from memory. With `bgra` NULL, only its header: the size it declares in
+// *width and *height, refusing (as incomplete) a file far too short to hold that many
+// pixels before anything is allocated for them. Otherwise decodes into `bgra` (width·height·4
+// bytes, for the size the header gave) as 8-bit BGRA whatever the colour type, bit depth,
+// palette, transparency chunk or interlacing; `rows` holds `height` row pointers of scratch,
+// and *has_alpha tells whether the image has any transparency (alpha or a tRNS chunk).
+static inline int flick_png_read(const unsigned char *data, size_t size, unsigned *width, unsigned *height,
+                                 unsigned char *bgra, unsigned char **rows, int *has_alpha, char *message, int capacity) {
     if (size < 8 || png_sig_cmp(data, 0, 8) != 0) return FLICK_PNG_NOT_PNG;
     flick_png_source source = { data, size, 0, 0, {0} };
     png_structp png = flick_png_reader(&source);
@@ -178,37 +182,15 @@ static inline int flick_png_size(const unsigned char *data, size_t size, unsigne
     if (!png || !info) { png_destroy_read_struct(&png, &info, NULL); return FLICK_PNG_BROKEN; }
     if (setjmp(png_jmpbuf(png))) {
         status = flick_png_status(&source);
-    } else {
+    } else if (!bgra) {
         png_read_info(png, info);
         *width = png_get_image_width(png, info);
         *height = png_get_image_height(png, info);
         double rawBytes = ((double)png_get_rowbytes(png, info) + 1) * (double)*height;
-        if (rawBytes > (double)(size - source.offset) * FLICK_PNG_DEFLATE_RATIO_MAX) {
-            source.ran_out = 1;
-            status = FLICK_PNG_INCOMPLETE;
-        }
-    }
-    if (message && capacity > 0) { strncpy(message, source.message, capacity - 1); message[capacity - 1] = 0; }
-    png_destroy_read_struct(&png, &info, NULL);
-    return status;
-}
-
-// Decodes into `bgra` (width·height·4 bytes, as flick_png_size gave them): 8-bit BGRA
-// whatever the colour type, bit depth, palette, transparency chunk or interlacing.
-// `rows` holds `height` row pointers of scratch. Sets *has_alpha when the image has any
-// transparency (an alpha channel or a tRNS chunk).
-static inline int flick_png_decode(const unsigned char *data, size_t size, unsigned char *bgra, unsigned width, unsigned height,
-                                   unsigned char **rows, int *has_alpha, char *message, int capacity) {
-    flick_png_source source = { data, size, 0, 0, {0} };
-    png_structp png = flick_png_reader(&source);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    int status = FLICK_PNG_OK;
-    if (!png || !info) { png_destroy_read_struct(&png, &info, NULL); return FLICK_PNG_BROKEN; }
-    if (setjmp(png_jmpbuf(png))) {
-        status = flick_png_status(&source);
+        if (rawBytes > (double)(size - source.offset) * FLICK_PNG_DEFLATE_RATIO_MAX) status = FLICK_PNG_INCOMPLETE;
     } else {
         png_read_info(png, info);
-        if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) png_error(png, "size changed");
+        if (png_get_image_width(png, info) != *width || png_get_image_height(png, info) != *height) png_error(png, "size changed");
         int colorType = png_get_color_type(png, info);
         *has_alpha = (colorType & PNG_COLOR_MASK_ALPHA) != 0 || png_get_valid(png, info, PNG_INFO_tRNS);
         png_set_expand(png);
@@ -218,8 +200,8 @@ static inline int flick_png_decode(const unsigned char *data, size_t size, unsig
         if (!*has_alpha) png_set_filler(png, 0xff, PNG_FILLER_AFTER);
         png_set_interlace_handling(png);
         png_read_update_info(png, info);
-        if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row layout");
-        for (unsigned y = 0; y < height; y++) rows[y] = bgra + (size_t)y * width * 4;
+        if (png_get_rowbytes(png, info) != (size_t)*width * 4) png_error(png, "unexpected row layout");
+        for (unsigned y = 0; y < *height; y++) rows[y] = bgra + (size_t)y * *width * 4;
         png_read_image(png, rows);
     }
     if (message && capacity > 0) { strncpy(message, source.message, capacity - 1); message[capacity - 1] = 0; }

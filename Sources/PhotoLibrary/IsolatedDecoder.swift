@@ -168,19 +168,15 @@ final class HelperLauncher: Sendable {
     /// Starts `command` with the request pipe as its stdin and the answer pipe as its
     /// stdout, and nothing else open; waits for the launcher thread to do it.
     func launch(_ command: [String]) -> Spawned? {
-        let result = Mutex<(done: Bool, spawned: Spawned?)>((false, nil))
-        let finished = NSCondition()
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<Spawned?>(nil)
         jobs.withLock { $0.append(Job(command: command) { spawned in
-            finished.lock()
-            result.withLock { $0 = (true, spawned) }
-            finished.signal()
-            finished.unlock()
+            result.withLock { $0 = spawned }
+            done.signal()
         }) }
         ready.lock(); ready.signal(); ready.unlock()
-        finished.lock()
-        while !result.withLock({ $0.done }) { finished.wait() }
-        finished.unlock()
-        return result.withLock { $0.spawned }
+        done.wait()
+        return result.withLock { $0 }
     }
 
     private func run() {

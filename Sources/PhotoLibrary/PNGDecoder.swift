@@ -8,18 +8,20 @@ enum PNGDecoder {
     static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
         var message = [CChar](repeating: 0, count: 160)
         var width: UInt32 = 0, height: UInt32 = 0
-        let header = bytes.withUnsafeBufferPointer { flick_png_size($0.baseAddress, $0.count, &width, &height, &message, Int32(message.count)) }
+        var hasAlpha: Int32 = 0
+        let header = bytes.withUnsafeBufferPointer {
+            flick_png_read($0.baseAddress, $0.count, &width, &height, nil, nil, &hasAlpha, &message, Int32(message.count))
+        }
         try check(header, message: message, width: Int(width), height: Int(height))
         try limits.check(width: Int(width), height: Int(height))
 
         let byteCount = Int(width) * Int(height) * 4
-        var hasAlpha: Int32 = 0
         var status: Int32 = 0
         var rows = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: Int(height))
         // Left uninitialised: libpng writes every byte, so no page is touched twice.
         let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, count in
             status = bytes.withUnsafeBufferPointer { source in
-                flick_png_decode(source.baseAddress, source.count, buffer.baseAddress, width, height, &rows, &hasAlpha, &message, Int32(message.count))
+                flick_png_read(source.baseAddress, source.count, &width, &height, buffer.baseAddress, &rows, &hasAlpha, &message, Int32(message.count))
             }
             count = byteCount
         }
