@@ -7,6 +7,16 @@ import Platform
 import SystemPackage
 @testable import flick
 
+/// An album's pictures over in-memory decodes: one worker per queue, textures in `canvas`.
+func albumImages(_ photos: [Photo], canvas: OffscreenCanvas,
+                 decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>) -> AlbumImages {
+    let service = DecodeService(thumbnails: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
+                                screens: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
+                                covers: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
+                                wake: WakeRelay())
+    return AlbumImages(photos: photos, service: service, textures: canvas.textures)
+}
+
 /// The album's pictures: embedded previews stand in until thumbnails arrive.
 @Suite struct AlbumImagesPreviewTests {
     /// Decodes in memory: previews at once, thumbnails only when let through.
@@ -29,14 +39,10 @@ import SystemPackage
 
     func images(_ names: [String]) -> AlbumImages {
         let fakes = self.fakes
-        let service = DecodeService(thumbnails: DecodeQueue(workerCount: 1, decode: { fakes.decode($0) }, wake: {}),
-                                    screens: DecodeQueue(workerCount: 1, decode: { fakes.decode($0) }, wake: {}),
-                                    covers: DecodeQueue(workerCount: 1, decode: { fakes.decode($0) }, wake: {}),
-                                    wake: WakeRelay())
         let photos = names.map { name in
             Photo(path: FilePath("/photos/\(name)"), format: name.hasSuffix(".png") ? .png : .jpeg, byteCount: 1, modificationDate: Date())
         }
-        return AlbumImages(photos: photos, service: service, textures: canvas.textures)
+        return albumImages(photos, canvas: canvas) { fakes.decode($0) }
     }
 
     /// Drains until `condition` holds (decodes run on worker threads).
@@ -107,14 +113,10 @@ import SystemPackage
 
     func images() -> AlbumImages {
         let fakes = self.fakes
-        let service = DecodeService(thumbnails: DecodeQueue(workerCount: 1, decode: { fakes.decode($0) }, wake: {}),
-                                    screens: DecodeQueue(workerCount: 1, decode: { fakes.decode($0) }, wake: {}),
-                                    covers: DecodeQueue(workerCount: 1, decode: { fakes.decode($0) }, wake: {}),
-                                    wake: WakeRelay())
         let photos = ["bad.png", "good.png"].map { name in
             Photo(path: FilePath("/photos/\(name)"), format: .png, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 1))
         }
-        return AlbumImages(photos: photos, service: service, textures: canvas.textures)
+        return albumImages(photos, canvas: canvas) { fakes.decode($0) }
     }
 
     func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
