@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2",
                        providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
+        // Tests only: the end-to-end harness moves the pointer through XTest.
+        .systemLibrary(name: "CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -66,7 +68,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CSDL2", "ViewTree", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
         .testTarget(name: "AppTests", dependencies: ["flick", "Components", "PhotoLibrary", "Platform", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "Components", "Geometry", "CX11"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "Components", "Geometry", "CXTest"]),
     ],
     swiftLanguageModes: [.v6]
 )

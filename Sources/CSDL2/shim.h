@@ -7,3 +7,23 @@
 static const int FLICK_SDL_WINDOWPOS_CENTERED = SDL_WINDOWPOS_CENTERED;
 static inline Uint32 flick_sdl_button_mask(int button) { return SDL_BUTTON(button); }
 static inline int flick_sdl_must_lock(SDL_Surface *surface) { return SDL_MUSTLOCK(surface); }
+
+// The X server's own time (milliseconds) of the raw X input event SDL hands over as a
+// window-manager event; false for anything else (another event, another video driver).
+#include <SDL_syswm.h>
+static inline int flick_sdl_x11_input_time(const SDL_Event *event, Uint32 *milliseconds) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    if (event->type != SDL_SYSWMEVENT || event->syswm.msg == NULL || event->syswm.msg->subsystem != SDL_SYSWM_X11) return 0;
+    const XEvent *x = &event->syswm.msg->msg.x11.event;
+    switch (x->type) {
+    case MotionNotify: *milliseconds = (Uint32)x->xmotion.time; return 1;
+    case ButtonPress: case ButtonRelease: *milliseconds = (Uint32)x->xbutton.time; return 1;
+    case KeyPress: case KeyRelease: *milliseconds = (Uint32)x->xkey.time; return 1;
+    case EnterNotify: case LeaveNotify: *milliseconds = (Uint32)x->xcrossing.time; return 1;
+    default: return 0;
+    }
+#else
+    (void)event; (void)milliseconds;
+    return 0;
+#endif
+}

@@ -76,7 +76,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     public override func pointerUp(_ event: PointerEvent) {
         guard isTracking else { return }
+        // The release is a sample too: where and when the motion ended.
         lastTime = event.time
+        tracker.add(event.locationInWindow, at: event.time)
         end()
     }
 

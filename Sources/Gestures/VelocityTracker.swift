@@ -11,6 +11,10 @@ public struct VelocityTracker: Sendable {
     /// A pointer that has not moved for this long is at rest: its velocity is zero.
     public static let stillnessTimeout: Seconds = 0.04
 
+    /// Samples closer in time than this count as one (the newest). Below the 1 ms of the X
+    /// server's stamps; far above the microseconds between events read in one poll.
+    public static let minimumSpacing: Seconds = 0.0005
+
     private var samples: [(time: Seconds, location: Point)] = []
 
     public init() {}
@@ -20,8 +24,10 @@ public struct VelocityTracker: Sendable {
     public mutating func add(_ location: Point, at time: Seconds) {
         if let last = samples.last {
             if time < last.time { return }
-            // The platform can deliver a burst stamped with one time: keep the newest position.
-            if time - last.time < 1e-6 { samples[samples.count - 1] = (time, location); return }
+            // Samples closer than this are one: a burst stamped with one server millisecond,
+            // or a backlog stamped on receipt (no server time), read in one go microseconds
+            // apart. Kept apart they would read as a burst of speed.
+            if time - last.time < Self.minimumSpacing { samples[samples.count - 1] = (time, location); return }
             if location == last.location { return }
         }
         samples.append((time, location))

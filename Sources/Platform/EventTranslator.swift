@@ -1,13 +1,22 @@
 internal import CSDL2
 import Geometry
 import Gestures
+import Motion
 
-/// Turns SDL events into Flick's value events, in points, stamped on receipt with the
-/// performance counter (SDL's own stamps are whole milliseconds, shared by a burst).
+/// Turns SDL events into Flick's value events, in points, stamped with when the user acted.
+///
+/// Under X, SDL hands over each raw X input event (a window-manager event) just before the
+/// events it makes of it; its server time, mapped onto the loop clock, stamps them. Where
+/// no server time exists (another video driver) the stamp is taken on receipt with the
+/// performance counter: precise, but late when the loop is busy. SDL's own stamps are
+/// neither: whole milliseconds taken when SDL pumps its queue, shared by a burst.
 struct EventTranslator {
     var scale: Double
     let counterFrequency = Double(SDL_GetPerformanceFrequency())
     private(set) var heldButtons: Set<PointerButton> = []
+    private var inputClock = InputClock()
+    /// The time of the X event whose SDL events come next, on the loop clock.
+    private var pendingServerStamp: UInt64?
 
     init(scale: Double) {
         self.scale = scale
@@ -18,7 +27,15 @@ struct EventTranslator {
     }
 
     mutating func translate(_ event: SDL_Event) -> PlatformEvent? {
-        let stamp = nowNanoseconds()
+        // Every X event comes through here before the SDL events made of it, so the latest
+        // one's time is theirs; an X event without a time (an expose) clears it.
+        if event.type == SDL_SYSWMEVENT.rawValue {
+            var event = event, serverMilliseconds: UInt32 = 0
+            pendingServerStamp = flick_sdl_x11_input_time(&event, &serverMilliseconds) == 0 ? nil
+                : UInt64((inputClock.time(ofServerStamp: serverMilliseconds, receivedAt: Seconds(nanoseconds: nowNanoseconds())) * 1e9).rounded())
+            return nil
+        }
+        let stamp = pendingServerStamp ?? nowNanoseconds()
         switch SDL_EventType(rawValue: event.type) {
         case SDL_QUIT:
             return .closeRequested
@@ -26,7 +43,9 @@ struct EventTranslator {
             switch SDL_WindowEventID(rawValue: UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_CLOSE: return .closeRequested
             case SDL_WINDOWEVENT_SIZE_CHANGED: return .resized(Size(width: Double(event.window.data1) / scale, height: Double(event.window.data2) / scale))
-            default: return .redraw
+            // The window's pixels may be lost: it was uncovered, shown again or restored.
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_MAXIMIZED: return .redraw
+            default: return nil
             }
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             guard let button = Self.button(event.button.button) else { return nil }

@@ -73,6 +73,8 @@ public final class PlatformWindow {
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         try Self.connectToDisplay()
         SDL_EventState(SDL_DROPFILE.rawValue, SDL_ENABLE)
+        // The raw X events, for the server's own time of each input event (EventTranslator).
+        SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE)
 
         scale = SystemSettings.displayScale()
         var usable = SDL_Rect()
@@ -166,72 +168,64 @@ public final class PlatformWindow {
     }
 
     /// Runs until the driver wants to quit. Sleeps in SDL_WaitEvent while nothing moves,
-    /// so an idle Flick uses no CPU.
+    /// so an idle Flick uses no CPU; frames are paced and drawn only when they change
+    /// (FramePacer).
     public func run(_ driver: FrameDriver) {
-        var needsDraw = true
-        var nextFrame = now
+        var pacer = FramePacer(interval: frameInterval, now: now)
         driver.rootView.frame = Rect(origin: .zero, size: sizeInPoints)
         while !driver.shouldQuit {
-            let waitFor: Seconds?
-            if needsDraw || driver.needsFrames {
-                waitFor = max(0, nextFrame - now)
-            } else if let deadline = driver.nextDeadline {
-                waitFor = max(0, deadline - now)
-            } else {
-                waitFor = nil
-            }
+            let sleep = pacer.sleep(at: now, moving: driver.needsFrames, deadline: driver.nextDeadline)
             var event = SDL_Event()
-            let got: Int32
-            if let waitFor {
-                got = SDL_WaitEventTimeout(&event, Int32((waitFor * 1000).rounded(.up)))
-            } else {
-                got = SDL_WaitEvent(&event)
-            }
+            let got = if let sleep { SDL_WaitEventTimeout(&event, Int32((sleep * 1000).rounded(.up))) } else { SDL_WaitEvent(&event) }
             if got != 0 {
-                needsDraw = true
-                process(event, driver)
-                while SDL_PollEvent(&event) != 0 { process(event, driver) }
+                process(event, driver, &pacer)
+                while SDL_PollEvent(&event) != 0 { process(event, driver, &pacer) }
             }
             let time = now
-            // An animation that ends in this update still needs its final state drawn.
-            let wasMoving = driver.needsFrames
+            guard pacer.isUpdateDue(at: time), !driver.shouldQuit else { continue }
             driver.update(at: time)
-            if driver.needsFrames ? time >= nextFrame - 0.001 : wasMoving { needsDraw = true }
-            if needsDraw && !driver.shouldQuit {
-                draw(driver)
-                needsDraw = textures.pendingUploadCount > 0
-                nextFrame = time + frameInterval
+            let commands = driver.rootView.drawList()
+            if pacer.frameUpdated(at: time, commands: commands, uploadsPending: textures.pendingUploadCount > 0, moving: driver.needsFrames) {
+                present(commands, clearColor: driver.backgroundColor)
+                driver.didPresentFrame(at: now)
+                if textures.pendingUploadCount > 0 { pacer.noteNews() }
             }
         }
     }
 
-    private func process(_ event: SDL_Event, _ driver: FrameDriver) {
+    private func process(_ event: SDL_Event, _ driver: FrameDriver, _ pacer: inout FramePacer) {
         if waker.matches(event) {
             waker.acknowledge()
+            pacer.noteNews()
             return
         }
         guard let translated = translator.translate(event) else { return }
-        if case let .resized(size) = translated {
+        switch translated {
+        case let .resized(size):
             var w: Int32 = 0, h: Int32 = 0
             SDL_GetRendererOutputSize(renderer, &w, &h)
             sizeInPoints = w > 0 ? Size(width: Double(w) / scale, height: Double(h) / scale) : size
             driver.rootView.frame = Rect(origin: .zero, size: sizeInPoints)
             driver.handle(.resized(sizeInPoints))
-            return
+            pacer.noteNews(repaint: true)
+        case .redraw:
+            driver.handle(translated)
+            pacer.noteNews(repaint: true)
+        default:
+            driver.handle(translated)
+            pacer.noteNews()
         }
-        driver.handle(translated)
-    }
-
-    private func draw(_ driver: FrameDriver) {
-        renderFrame(driver.rootView, clearColor: driver.backgroundColor)
-        driver.didPresentFrame(at: now)
     }
 
     /// Draws one frame of `root` and presents it: budgeted uploads, the draw list, the
     /// compositor. The loop calls it; benchmarks call it directly.
     public func renderFrame(_ root: View, clearColor: Color) {
+        present(root.drawList(), clearColor: clearColor)
+    }
+
+    private func present(_ commands: [DrawCommand], clearColor: Color) {
         textures.uploadPending(byteBudget: Self.uploadBytesPerFrame)
-        compositor.draw(root.drawList(), clearColor: clearColor)
+        compositor.draw(commands, clearColor: clearColor)
         SDL_RenderPresent(renderer)
     }
 

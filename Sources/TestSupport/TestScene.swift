@@ -64,6 +64,17 @@ public final class TestScene {
             arena.handle(event)
         }
     }
+
+    /// Delivers events as `play` does, except that the last `count` are read together
+    /// `lateness` after the last of them happened, as a busy loop reads a backlog: each
+    /// keeps the time it happened, frames run on meanwhile.
+    public func play(_ events: [PointerEvent], lastReadTogether count: Int, lateBy lateness: Seconds) {
+        let onTime = events.dropLast(count)
+        play(Array(onTime))
+        guard let last = events.last else { return }
+        runFrames(until: last.time + lateness)
+        for event in events.suffix(count) { arena.handle(event) }
+    }
 }
 
 /// Keeps the draw list of each frame.

@@ -82,20 +82,55 @@ final class StackFixture {
         #expect(after[1] == 0, "the new top is straight")
         #expect(after[0] != 0 && after[0] != before[0], "the flicked photo took a new angle: \(before[0]) → \(after[0])")
         #expect(Array(after[2...]) == Array(before[2...]), "the others kept theirs")
-        // It lies under the pile again: drawn first among the frames, at the centre.
-        let order = app.scene.recorder.last.compactMap { $0.viewName }.filter { $0.hasPrefix("pile ") && !$0.contains("photo") }
-        #expect(order.first == "pile 0" || !order.contains("pile 0"))
-        #expect(order.last == "pile 1")
+    }
+
+    @Test func theFlickedPhotoIsDrawnUnderThePileAgain() {
+        // Few enough photos that the whole pile is drawn, the flicked one at the bottom.
+        let app = StackFixture(count: 4)
+        app.drag(by: Point(x: 150, y: 0), duration: 0.1)
+        app.scene.settle()
+        let order = app.scene.recorder.last.compactMap { $0.viewName }.filter { $0.hasPrefix("pile ") && !$0.contains("photo") && !$0.contains("tint") }
+        #expect(order == ["pile 0", "pile 3", "pile 2", "pile 1"], "back to front: \(order)")
+        let rect = app.frameRect(0)
+        #expect(rect.map { abs($0.midX - 400) < 40 && abs($0.midY - 300) < 40 } == true, "under the pile, at the centre: \(String(describing: rect))")
     }
 
     @Test func theFlickedPhotoFliesOffTheWayItWasThrown() {
         let app = StackFixture()
         app.drag(by: Point(x: -150, y: -100), duration: 0.1)
-        app.scene.runFrames(for: 0.1)
-        let away = app.frameRect(0)
-        #expect(away == nil || away!.midX < 0, "off to the left: \(String(describing: away))")
+        let released = app.frameRect(0)!
+        // Sampled in flight, before it leaves the view: up and to the left of the release.
+        app.scene.runFrames(for: 0.05)
+        let inFlight = app.frameRect(0)!
+        #expect(inFlight.midX < released.midX - 20 && inFlight.midY < released.midY - 10,
+                "thrown up-left: \(released.center) → \(inFlight.center)")
+        app.scene.runFrames(for: 0.05)
+        let later = app.frameRect(0)
+        #expect(later.map { $0.midX < inFlight.midX } ?? true, "still going left")
         app.scene.settle()
         #expect(app.stack.topIndex == 1)
+    }
+
+    /// A busy loop reads the end of a drag late: the last moves and the release arrive
+    /// together, each stamped with when it happened (the X server's time).
+    @Test(arguments: [0.03, 0.08])
+    func aFastDragReadLateStillFlicks(lateness: Seconds) {
+        let app = StackFixture()
+        let events = PointerScript.drag(from: app.center, to: app.center + Point(x: 150, y: 0), duration: 0.1, rateHz: 120, startTime: 0.05)
+        app.scene.play(events, lastReadTogether: 4, lateBy: lateness)
+        #expect(app.flicks.count == 1)
+        app.scene.settle()
+        #expect(app.stack.topIndex == 1)
+    }
+
+    @Test(arguments: [0.03, 0.08])
+    func aSlowDragReadLateDoesNotFlick(lateness: Seconds) {
+        let app = StackFixture()
+        let events = PointerScript.drag(from: app.center, to: app.center + Point(x: 60, y: 0), duration: 0.6, rateHz: 120, startTime: 0.05)
+        app.scene.play(events, lastReadTogether: 4, lateBy: lateness)
+        #expect(app.flicks.isEmpty)
+        app.scene.settle()
+        #expect(app.stack.topIndex == 0)
     }
 
     @Test func aSlowReleaseReturnsThePhotoToTheCentre() {

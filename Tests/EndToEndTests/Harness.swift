@@ -1,4 +1,4 @@
-internal import CX11
+internal import CXTest
 import Components
 import Foundation
 import Geometry
@@ -248,14 +248,40 @@ func cellCentre(_ index: Int, in window: Rect) -> (x: Int, y: Int) {
     return (Int(window.minX + frame.midX), Int(window.minY + frame.midY))
 }
 
+/// One step of the pointer, taken `after` milliseconds after the step before it.
+enum PointerStep {
+    case move(x: Int, y: Int, after: UInt = 0)
+    case press(button: UInt32 = 1, after: UInt = 0)
+    case release(button: UInt32 = 1, after: UInt = 0)
+}
+
+extension XvfbServer {
+    /// Drives the pointer through XTest. Every step is sent at once with its delay, and the
+    /// X server waits that long before it carries the step out and stamps its event: the
+    /// spacing is the server's, however slowly this test or Flick gets the processor.
+    /// Returns once the server has carried out the last step.
+    func pointer(_ steps: [PointerStep]) throws {
+        guard let connection = XOpenDisplay(display) else { throw HarnessError("cannot open \(display)") }
+        defer { XCloseDisplay(connection) }
+        for step in steps {
+            switch step {
+            case let .move(x, y, after): XTestFakeMotionEvent(connection, -1, Int32(x), Int32(y), after)
+            case let .press(button, after): XTestFakeButtonEvent(connection, button, 1, after)
+            case let .release(button, after): XTestFakeButtonEvent(connection, button, 0, after)
+            }
+        }
+        XSync(connection, 0)
+    }
+}
+
 extension FlickSession {
-    /// A left-button drag by `dx` in `steps` moves `pause` seconds apart, held still for
-    /// `hold` seconds before the release (xdotool's own timing, so the speed is real).
-    func drag(from start: (x: Int, y: Int), dx: Int, steps: Int, pause: String, hold: String) throws {
-        var arguments = ["mousemove", String(start.x), String(start.y), "mousedown", "1"]
-        for step in 1...steps { arguments += ["sleep", pause, "mousemove", String(start.x + dx * step / steps), String(start.y)] }
-        arguments += ["sleep", hold, "mouseup", "1"]
-        _ = try run("xdotool", arguments, environment: ["DISPLAY": server.display])
+    /// A left-button drag by `dx` in `steps` moves `pause` milliseconds apart, held still
+    /// for `hold` milliseconds before the release, spaced by the X server itself.
+    func drag(from start: (x: Int, y: Int), dx: Int, steps: Int, pause: UInt, hold: UInt) throws {
+        var script: [PointerStep] = [.move(x: start.x, y: start.y), .press(after: 20)]
+        for step in 1...steps { script.append(.move(x: start.x + dx * step / steps, y: start.y, after: pause)) }
+        script.append(.release(after: hold))
+        try server.pointer(script)
     }
 }
 

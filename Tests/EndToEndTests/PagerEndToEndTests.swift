@@ -30,11 +30,11 @@ import Testing
         #expect(try flick.waitForScreen { pagerShows(3, $0, window: window) }.1, "Right shows the next photo")
 
         let middle = (x: Int(window.midX) + 200, y: Int(window.midY))
-        try flick.drag(from: middle, dx: -240, steps: 6, pause: "0.01", hold: "0")
+        try flick.drag(from: middle, dx: -240, steps: 6, pause: 10, hold: 0)
         let (afterFlick, paged) = try flick.waitForScreen { pagerShows(4, $0, window: window) }
         #expect(paged, "a fast drag pages on; centre shows \(afterFlick.color(x: Int(window.midX), y: Int(window.midY)))")
 
-        try flick.drag(from: middle, dx: -150, steps: 10, pause: "0.04", hold: "0.3")
+        try flick.drag(from: middle, dx: -150, steps: 10, pause: 40, hold: 300)
         usleep(800_000)
         #expect(try flick.waitForScreen(timeout: 2) { pagerShows(4, $0, window: window) }.1, "a short slow drag settles back")
 

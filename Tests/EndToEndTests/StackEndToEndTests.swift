@@ -19,10 +19,10 @@ import Testing
         #expect(try flick.waitForScreen { centreShows(0, $0, window: window) }.1, "the first photo is on top")
 
         let centre = (x: Int(window.midX), y: Int(window.midY))
-        try flick.drag(from: centre, dx: 300, steps: 6, pause: "0.01", hold: "0")
+        try flick.drag(from: centre, dx: 300, steps: 6, pause: 10, hold: 0)
         #expect(try flick.waitForScreen { centreShows(1, $0, window: window) }.1, "a fast drag shows the second photo")
 
-        try flick.drag(from: centre, dx: 120, steps: 10, pause: "0.04", hold: "0.3")
+        try flick.drag(from: centre, dx: 120, steps: 10, pause: 40, hold: 300)
         usleep(700_000)
         #expect(try flick.waitForScreen(timeout: 2) { centreShows(1, $0, window: window) }.1, "a slow drag leaves it on top")
 

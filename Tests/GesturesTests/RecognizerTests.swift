@@ -230,3 +230,33 @@ let middle = Point(x: 400, y: 300)
         #expect(f.log.isEmpty)
     }
 }
+
+@Suite struct PanReleaseTests {
+    /// The press, moves every 1/60 s along x, and a release `releaseDelay` after the last
+    /// move at `releaseX`.
+    func velocityAtRelease(moves: [Double], releaseX: Double, releaseDelay: Seconds) -> Point {
+        let fixture = GestureFixture()
+        var events = [PointerEvent(phase: .down, locationInWindow: middle, timestampNanoseconds: Seconds(1).nanosecondStamp)]
+        for (index, x) in moves.enumerated() {
+            events.append(PointerEvent(phase: .moved, locationInWindow: middle + Point(x: x, y: 0),
+                                       timestampNanoseconds: (1 + Double(index + 1) / 60).nanosecondStamp))
+        }
+        let lastMove = 1 + Double(moves.count) / 60
+        events.append(PointerEvent(phase: .up, locationInWindow: middle + Point(x: releaseX, y: 0),
+                                   timestampNanoseconds: (lastMove + releaseDelay).nanosecondStamp))
+        var atRelease = Point.zero
+        fixture.scene.arena.add(PanGestureRecognizer { if $0.state == .ended { atRelease = $0.velocityInWindow } }, to: fixture.target)
+        fixture.scene.play(events)
+        return atRelease
+    }
+
+    @Test func theReleaseIsAVelocitySample() {
+        // The pointer moved 20 pt between the last motion event and the release, 10 ms later:
+        // the motion went on to the release; it did not stop at the last motion event.
+        let moves = (1...6).map { Double($0) * 20 }
+        let withRelease = velocityAtRelease(moves: moves, releaseX: 140, releaseDelay: 0.010)
+        let atRest = velocityAtRelease(moves: moves, releaseX: 120, releaseDelay: 0.010)
+        #expect(withRelease.x > atRest.x + 100, "\(withRelease) vs \(atRest)")
+    }
+}
+

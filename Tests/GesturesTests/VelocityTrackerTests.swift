@@ -49,4 +49,15 @@ import TestSupport
         #expect(v.x.isFinite && v.x > 0 && v.x < 2000)
         #expect(VelocityTracker().velocity(at: 0) == .zero)
     }
+
+    /// A slow drag whose last samples were read in one poll and stamped on receipt, as
+    /// where no server time exists: microseconds apart, they must not read as a burst.
+    @Test func aBacklogStampedOnReceiptIsNotABurstOfSpeed() {
+        var tracker = VelocityTracker()
+        for step in 0...20 { tracker.add(Point(x: Double(step) * 2, y: 0), at: 1 + Double(step) / 60) }
+        let readAt = 1 + 20.0 / 60 + 0.07
+        for (index, x) in [42.0, 44, 46, 48].enumerated() { tracker.add(Point(x: x, y: 0), at: readAt + Double(index) * 2e-6) }
+        let v = tracker.velocity(at: readAt)
+        #expect(v.x >= 0 && v.x < 300, "a 120 pt/s drag read late: \(v)")
+    }
 }

@@ -1,0 +1,93 @@
+import Testing
+import Geometry
+import Motion
+@testable import Platform
+import ViewTree
+
+@Suite struct InputClockTests {
+    @Test func eventsReadLateKeepTheTimeTheServerStampedThem() {
+        var clock = InputClock()
+        // The server's clock is 1000 s behind the loop's; the first event is read promptly.
+        let first = clock.time(ofServerStamp: 5_000, receivedAt: 1005.001)
+        #expect(abs(first - 1005.001) < 1e-9)
+        // A backlog read in one go 80 ms after the last of it happened: each keeps its time.
+        let times = [5_010, 5_020, 5_030].map { clock.time(ofServerStamp: UInt32($0), receivedAt: 1005.110) }
+        #expect(zip(times, [1005.011, 1005.021, 1005.031]).allSatisfy { abs($0 - $1) < 0.0005 }, "\(times)")
+    }
+
+    @Test func theOffsetIsLearntFromThePromptestEvent() {
+        var clock = InputClock()
+        _ = clock.time(ofServerStamp: 100, receivedAt: 10.050)   // read 50 ms late
+        let prompt = clock.time(ofServerStamp: 200, receivedAt: 10.101)
+        #expect(abs(prompt - 10.101) < 1e-9, "never later than read")
+        let after = clock.time(ofServerStamp: 300, receivedAt: 10.300)
+        #expect(abs(after - 10.201) < 0.0005, "100 ms after the prompt one: \(after)")
+    }
+
+    @Test func serverTimeWrapsAfter49Days() {
+        var clock = InputClock()
+        let before = clock.time(ofServerStamp: UInt32.max - 4, receivedAt: 50)
+        let after = clock.time(ofServerStamp: 5, receivedAt: 50.010)
+        #expect(abs(after - before - 0.010) < 1e-6)
+    }
+}
+
+@Suite struct FramePacerTests {
+    let interval = 1.0 / 60
+    let drawn = [DrawCommand.sample(x: 10)]
+
+    @Test func aBurstOfEventsMakesOneFramePerInterval() {
+        var pacer = FramePacer(interval: interval, now: 0)
+        pacer.noteNews()
+        #expect(pacer.isUpdateDue(at: 0))
+        let drewFirst = pacer.frameUpdated(at: 0, commands: drawn, uploadsPending: false, moving: true)
+        #expect(drewFirst)
+        // Events 2 ms apart: the next update waits for the next frame's time.
+        for time in stride(from: 0.002, to: 0.016, by: 0.002) {
+            pacer.noteNews()
+            #expect(!pacer.isUpdateDue(at: time))
+            #expect(pacer.sleep(at: time, moving: true, deadline: nil)! <= interval - time + 1e-9)
+        }
+        #expect(pacer.isUpdateDue(at: interval))
+    }
+
+    @Test func aHoverThatChangesNothingDrawsNothing() {
+        var pacer = FramePacer(interval: interval, now: 0)
+        let drewFirst = pacer.frameUpdated(at: 0, commands: drawn, uploadsPending: false, moving: false)
+        #expect(drewFirst)
+        pacer.noteNews()
+        #expect(pacer.isUpdateDue(at: 1))
+        let drewHover = pacer.frameUpdated(at: 1, commands: drawn, uploadsPending: false, moving: false)
+        #expect(!drewHover, "same picture: not drawn")
+        #expect(pacer.sleep(at: 1, moving: false, deadline: nil) == nil, "idle again: sleeps until an event")
+        // Something that does change is drawn at once, not a frame later.
+        pacer.noteNews()
+        #expect(pacer.isUpdateDue(at: 1.001))
+        let drewChange = pacer.frameUpdated(at: 1.001, commands: [DrawCommand.sample(x: 11)], uploadsPending: false, moving: false)
+        #expect(drewChange)
+    }
+
+    @Test func anUncoveredWindowIsRepaintedThoughNothingChanged() {
+        var pacer = FramePacer(interval: interval, now: 0)
+        _ = pacer.frameUpdated(at: 0, commands: drawn, uploadsPending: false, moving: false)
+        pacer.noteNews(repaint: true)
+        let repainted = pacer.frameUpdated(at: 1, commands: drawn, uploadsPending: false, moving: false)
+        #expect(repainted)
+    }
+
+    @Test func aTimerDeadlineWakesTheLoopWhenIdle() {
+        var pacer = FramePacer(interval: interval, now: 0)
+        _ = pacer.frameUpdated(at: 0, commands: drawn, uploadsPending: false, moving: false)
+        #expect(pacer.sleep(at: 1, moving: false, deadline: 1.25) == 0.25)
+    }
+}
+
+extension DrawCommand {
+    static func sample(x: Double) -> DrawCommand {
+        let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let view = View(frame: Rect(x: x, y: 0, width: 10, height: 10))
+        view.backgroundColor = .black
+        root.addSubview(view)
+        return root.drawList().first!
+    }
+}
