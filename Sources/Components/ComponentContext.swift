@@ -10,6 +10,9 @@ public final class ComponentContext {
     /// Device pixels per point, so components ask for images at the size they show.
     public var pixelScale: Double
 
+    /// Timed work (a caption's fade, a toast's life), on the animator's clock.
+    public var scheduler: Scheduler { animator.scheduler }
+
     public init(animator: Animator, arena: GestureArena, labels: LabelRenderer? = nil, pixelScale: Double = 1) {
         self.animator = animator
         self.arena = arena

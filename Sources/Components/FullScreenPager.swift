@@ -73,12 +73,13 @@ public final class FullScreenPager: View {
     private var sparePages: [PagerPage] = []
     private var stripAnimation: AnimationID?
     private var layoutSize = Size.zero
-    private var hudHideTime: Seconds?
+    private lazy var hudHiding = context.scheduler.task { [unowned self] in hideHUD() }
     private var wheelDistance = 0.0
     private var wheelRestUntil: Seconds = -.infinity
     private var requested: [ImageRequest] = []
 
-    private enum DragMode { case paging(startOffset: Double), dismissing(start: Rect), panningPhoto(start: Rect) }
+    private enum DragMode { case paging, dismissing(start: Rect), panningPhoto(start: Rect) }
+    private var swipe = SwipeTracker(policy: FullScreenPager.pagingPolicy, unit: 1, steps: 0...0, spring: FullScreenPager.pagingSpring)
     private var dragMode: DragMode?
 
     private lazy var pan = PanGestureRecognizer { [unowned self] in handlePan($0) }
@@ -276,25 +277,18 @@ public final class FullScreenPager: View {
         if changed && notify { onPageChange?(index) }
     }
 
-    /// The page a release lands on: the velocity projected forward and rounded to a page;
-    /// a flick goes at least to the next page its way, and a flick that continues a page
-    /// turn still sliding in (the drag caught the strip short of `startPage`) goes one
-    /// beyond it, as a quick second swipe should. At most one page from `startPage` (the
-    /// page shown or headed for when the drag began), inside the album.
+    /// How a paging drag lands: the release velocity projected onto the pages, a flick
+    /// turning at least one page its way, at most one page per drag.
+    public static let pagingPolicy = SwipeTracker.SnapPolicy.projected(decay: pagingProjection, flickSpeed: flickSpeed)
+
+    /// The page a release at scroll offset `offset` lands on, the offset moving at
+    /// `velocity` points per second; the drag began on `startPage`, catching the strip at
+    /// `startOffset`.
     public static func targetPage(releasedAt offset: Double, velocity: Double, startPage: Int, caughtAt startOffset: Double,
                                   pageWidth: Double, count: Int) -> Int {
-        let projected = pagingProjection.restingValue(from: offset, velocity: velocity)
-        var page = Int((projected / pageWidth).rounded())
-        let position = offset / pageWidth, caught = startOffset / pageWidth
-        let tolerance = 0.001
-        if velocity > flickSpeed {
-            let next = caught < Double(startPage) - tolerance ? startPage + 1 : Int((position + tolerance).rounded(.down)) + 1
-            page = max(page, next)
-        } else if velocity < -flickSpeed {
-            let previous = caught > Double(startPage) + tolerance ? startPage - 1 : Int((position - tolerance).rounded(.up)) - 1
-            page = min(page, previous)
-        }
-        return min(max(page, startPage - 1, 0), startPage + 1, count - 1)
+        var tracker = SwipeTracker(policy: pagingPolicy, unit: pageWidth, steps: 0...max(count - 1, 0), spring: pagingSpring)
+        tracker.begin(at: startOffset / pageWidth, step: startPage)
+        return tracker.release(at: offset / pageWidth, pointerVelocity: -velocity).step
     }
 
     // MARK: Layout
@@ -416,20 +410,12 @@ public final class FullScreenPager: View {
 
     private func showHUD() {
         if hud.animatedOpacity.model < 1 { context.animator.animate(hud, \.animatedOpacity, to: 1, timing: Self.hudFade) }
-        hudHideTime = context.animator.currentTime + Self.hudDelay
+        hudHiding.reschedule(after: Self.hudDelay)
     }
 
     private func hideHUD() {
-        hudHideTime = nil
+        hudHiding.cancel()
         context.animator.animate(hud, \.animatedOpacity, to: 0, timing: Self.hudFade)
-    }
-
-    /// When the pager next needs a frame though nothing moves (the caption's fade).
-    public var nextDeadline: Seconds? { hudHideTime }
-
-    /// Runs the caption's timer up to `now`.
-    public func advance(to now: Seconds) {
-        if let hideTime = hudHideTime, now >= hideTime { hideHUD() }
     }
 
     // MARK: Keys and wheel
@@ -552,7 +538,10 @@ public final class FullScreenPager: View {
         // Catch the strip where it is: a drag during paging continues from there.
         if let stripAnimation { context.animator.cancel(stripAnimation) }
         stripAnimation = nil
-        return .paging(startOffset: presentedOffset)
+        swipe.unit = pageWidth
+        swipe.steps = 0...max(photoCount - 1, 0)
+        swipe.begin(at: presentedOffset / pageWidth, step: currentIndex)
+        return .paging
     }
 
     private func cancelAnimations(of view: View) {
@@ -562,9 +551,8 @@ public final class FullScreenPager: View {
     private func drag(to translation: Point) {
         guard let page = currentPage else { return }
         switch dragMode {
-        case let .paging(startOffset):
-            let range = 0...Double(max(photoCount - 1, 0)) * pageWidth
-            let offset = RubberBand.clamp(startOffset - translation.x, to: range, dimension: bounds.width)
+        case .paging:
+            let offset = swipe.progress(forTranslation: translation.x, dimension: bounds.width) * pageWidth
             strip.bounds = Rect(origin: Point(x: offset, y: 0), size: strip.bounds.size)
             strip.setNeedsLayout()
         case let .dismissing(start):
@@ -588,12 +576,11 @@ public final class FullScreenPager: View {
     private func release(velocity: Point, translation: Point) {
         guard let page = currentPage else { return }
         switch dragMode {
-        case let .paging(startOffset):
-            let target = Self.targetPage(releasedAt: strip.bounds.minX, velocity: -velocity.x, startPage: currentIndex,
-                                         caughtAt: startOffset, pageWidth: pageWidth, count: photoCount)
-            if target != currentIndex { page.refit(resetZoom: true) }
-            animateStrip(to: Double(target) * pageWidth, velocity: -velocity.x)
-            setCurrentIndex(target, notify: true)
+        case .paging:
+            let landing = swipe.release(at: strip.bounds.minX / pageWidth, pointerVelocity: velocity.x)
+            if landing.step != currentIndex { page.refit(resetZoom: true) }
+            animateStrip(to: Double(landing.step) * pageWidth, velocity: landing.velocity * pageWidth)
+            setCurrentIndex(landing.step, notify: true)
         case .dismissing:
             let pastThreshold = translation.y > Self.dismissDistance && velocity.y > -Self.dismissSpeed
             if pastThreshold || velocity.y > Self.dismissSpeed {

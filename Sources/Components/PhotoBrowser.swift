@@ -177,10 +177,6 @@ public final class PhotoBrowser: View {
 
     public func pointerMoved() { pager.pointerMoved() }
 
-    public var nextDeadline: Seconds? { pager.phase == .closed ? nil : pager.nextDeadline }
-
-    public func advance(to now: Seconds) { pager.advance(to: now) }
-
     public override func layoutSubviews() {
         albumStrip.isHidden = !isAlbumStripShown
         albumStrip.frame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: isAlbumStripShown ? AlbumStripLayout.height : 0)

@@ -33,6 +33,8 @@ public enum AnimationOutcome: Sendable, Equatable {
 /// Completions run inside `advance(to:)`, after every animation has stepped.
 public final class Animator {
     public private(set) var currentTime: Seconds
+    /// Timed work on the same clock, run at the start of each `advance(to:)`.
+    public let scheduler: Scheduler
     private var running: [any RunningAnimation] = []
     private var pendingCompletions: [() -> Void] = []
     private var nextID: UInt64 = 1
@@ -41,6 +43,7 @@ public final class Animator {
 
     public init(startTime: Seconds = 0) {
         currentTime = startTime
+        scheduler = Scheduler(startTime: startTime)
     }
 
     /// True while any animation is running or waiting out its delay: the frame loop keeps
@@ -109,6 +112,7 @@ public final class Animator {
     /// Steps every animation to `now` and then runs the completions that became due.
     public func advance(to now: Seconds) {
         currentTime = max(currentTime, now)
+        scheduler.advance(to: currentTime)
         var stillRunning: [any RunningAnimation] = []
         var ended: [(any RunningAnimation, AnimationOutcome)] = []
         for animation in running {

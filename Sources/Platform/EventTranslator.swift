@@ -1,4 +1,5 @@
 internal import CSDL2
+import Foundation
 import Geometry
 import Gestures
 import Motion
@@ -32,7 +33,8 @@ struct EventTranslator {
         if event.type == SDL_SYSWMEVENT.rawValue {
             var event = event, serverMilliseconds: UInt32 = 0
             pendingServerStamp = flick_sdl_x11_input_time(&event, &serverMilliseconds) == 0 ? nil
-                : UInt64((inputClock.time(ofServerStamp: serverMilliseconds, receivedAt: Seconds(nanoseconds: nowNanoseconds())) * 1e9).rounded())
+                : UInt64((inputClock.time(ofServerStamp: serverMilliseconds, receivedAt: Seconds(nanoseconds: nowNanoseconds()),
+                                          monotonicMilliseconds: Self.monotonicMilliseconds()) * 1e9).rounded())
             return nil
         }
         let stamp = pendingServerStamp ?? nowNanoseconds()
@@ -79,6 +81,14 @@ struct EventTranslator {
         default:
             return nil
         }
+    }
+
+    /// The machine's monotonic clock, which a local X server stamps its events with, in
+    /// milliseconds (wrapping as the server's do).
+    private static func monotonicMilliseconds() -> UInt32 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt32(truncatingIfNeeded: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
     }
 
     /// How far one notch of a wheel scrolls, in points. Larger = faster wheel scrolling.

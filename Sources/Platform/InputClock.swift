@@ -3,15 +3,18 @@ import Motion
 /// Maps the X server's event times onto the loop's clock, so an event carries the moment
 /// the user acted rather than the moment a busy loop got round to reading it.
 ///
-/// The server stamps each input event in milliseconds of its own clock. The offset between
-/// that clock and the loop's is learnt from the events themselves: an event is never read
-/// before it happened, so the smallest (received − stamped) seen so far is the offset plus
-/// the shortest delivery delay, and mapped times are never later than when the event was
-/// read. On one machine both clocks are the monotonic clock and the offset is constant; a
-/// remote server's clock may drift, so the estimate may rise slowly (`driftAllowance`)
-/// when no event confirms it.
+/// The server stamps each input event in milliseconds of its own clock. A local server's
+/// clock is the machine's monotonic clock (Xorg's and Xvfb's GetTimeInMillis), so an
+/// event's age is the monotonic clock now minus its stamp, exactly, however late it is
+/// read; the event happened that long before it was read. A server on another machine
+/// (ssh -X) has an unrelated clock: there the offset is learnt from the events themselves.
+/// An event is never read before it happened, so the smallest (read − stamped) seen is
+/// the offset plus the shortest delivery delay; that estimate is only as good as the
+/// promptest event so far, which is why the local clock is preferred.
 struct InputClock {
-    /// How fast the learnt offset may rise without an event to confirm it, in seconds per
+    /// An age beyond this means the server's clock is not this machine's.
+    static let plausibleAgeMilliseconds: Int32 = 60_000
+    /// How fast a learnt offset may rise without an event to confirm it, in seconds per
     /// second. Larger = follows a drifting remote clock sooner, trusts late events more.
     static let driftAllowance = 0.001
 
@@ -21,8 +24,19 @@ struct InputClock {
     /// The server's milliseconds since its first stamp seen, unwrapped past 2³² (49 days).
     private var unwrapped: Int64 = 0
 
-    /// The loop time of an event the server stamped `milliseconds`, read at `received`.
-    mutating func time(ofServerStamp milliseconds: UInt32, receivedAt received: Seconds) -> Seconds {
+    /// The loop time of an event the server stamped `milliseconds`, read at `received` on
+    /// the loop clock, when this machine's monotonic clock read `monotonicMilliseconds`.
+    mutating func time(ofServerStamp milliseconds: UInt32, receivedAt received: Seconds, monotonicMilliseconds: UInt32) -> Seconds {
+        // Both clocks wrap at 2³² ms alike; the signed difference is the age either way.
+        let age = Int32(bitPattern: monotonicMilliseconds &- milliseconds)
+        // A millisecond's rounding either way; a server a few ms ahead is still local.
+        if age > -5 && age < Self.plausibleAgeMilliseconds {
+            return received - Seconds(max(age, 0)) / 1000
+        }
+        return learntTime(ofServerStamp: milliseconds, receivedAt: received)
+    }
+
+    private mutating func learntTime(ofServerStamp milliseconds: UInt32, receivedAt received: Seconds) -> Seconds {
         if offset == nil {
             unwrapped = Int64(milliseconds)
         } else {

@@ -90,7 +90,7 @@ final class FlickApp: FrameDriver {
 
     var needsFrames: Bool { animator.isAnimating || arena.isTracking }
 
-    var nextDeadline: Seconds? { [arena.nextDeadline, browser.nextDeadline].compactMap { $0 }.min() }
+    var nextDeadline: Seconds? { [arena.nextDeadline, animator.scheduler.nextDeadline].compactMap { $0 }.min() }
 
     func handle(_ event: PlatformEvent) {
         switch event {
@@ -210,7 +210,6 @@ final class FlickApp: FrameDriver {
         images.drainResults()
         shelf.drainResults()
         arena.advance(to: now)
-        browser.advance(to: now)
         animator.advance(to: now)
         rootView.layoutIfNeeded()
     }

@@ -5,30 +5,29 @@ import Motion
 import ViewTree
 
 @Suite struct InputClockTests {
-    @Test func eventsReadLateKeepTheTimeTheServerStampedThem() {
+    /// A server on this machine stamps with the monotonic clock: an event's age is exact.
+    @Test func eventsReadLateKeepTheTimeALocalServerStampedThem() {
         var clock = InputClock()
-        // The server's clock is 1000 s behind the loop's; the first event is read promptly.
-        let first = clock.time(ofServerStamp: 5_000, receivedAt: 1005.001)
-        #expect(abs(first - 1005.001) < 1e-9)
-        // A backlog read in one go 80 ms after the last of it happened: each keeps its time.
-        let times = [5_010, 5_020, 5_030].map { clock.time(ofServerStamp: UInt32($0), receivedAt: 1005.110) }
-        #expect(zip(times, [1005.011, 1005.021, 1005.031]).allSatisfy { abs($0 - $1) < 0.0005 }, "\(times)")
+        // A backlog read in one go 80 ms after the last of it happened: each keeps its time,
+        // the first read as precisely as the rest.
+        let times = [5_010, 5_020, 5_030].map { clock.time(ofServerStamp: UInt32($0), receivedAt: 1005.110, monotonicMilliseconds: 5_110) }
+        #expect(zip(times, [1005.010, 1005.020, 1005.030]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(times)")
+        let wrapped = clock.time(ofServerStamp: UInt32.max - 9, receivedAt: 7, monotonicMilliseconds: 10)
+        #expect(abs(wrapped - 6.98) < 1e-9, "20 ms old across the 49-day wrap: \(wrapped)")
     }
 
-    @Test func theOffsetIsLearntFromThePromptestEvent() {
+    /// A remote server's clock is unrelated: the offset is learnt from the promptest event.
+    @Test func aRemoteServersOffsetIsLearntFromThePromptestEvent() {
         var clock = InputClock()
-        _ = clock.time(ofServerStamp: 100, receivedAt: 10.050)   // read 50 ms late
-        let prompt = clock.time(ofServerStamp: 200, receivedAt: 10.101)
+        let remote: UInt32 = 900_000_000
+        _ = clock.time(ofServerStamp: remote + 100, receivedAt: 10.050, monotonicMilliseconds: 10_050)   // read 50 ms late
+        let prompt = clock.time(ofServerStamp: remote + 200, receivedAt: 10.101, monotonicMilliseconds: 10_101)
         #expect(abs(prompt - 10.101) < 1e-9, "never later than read")
-        let after = clock.time(ofServerStamp: 300, receivedAt: 10.300)
+        let after = clock.time(ofServerStamp: remote + 300, receivedAt: 10.300, monotonicMilliseconds: 10_300)
         #expect(abs(after - 10.201) < 0.0005, "100 ms after the prompt one: \(after)")
-    }
-
-    @Test func serverTimeWrapsAfter49Days() {
-        var clock = InputClock()
-        let before = clock.time(ofServerStamp: UInt32.max - 4, receivedAt: 50)
-        let after = clock.time(ofServerStamp: 5, receivedAt: 50.010)
-        #expect(abs(after - before - 0.010) < 1e-6)
+        let wrappedBefore = clock.time(ofServerStamp: UInt32.max - 4, receivedAt: 50, monotonicMilliseconds: 500_000_000)
+        let wrappedAfter = clock.time(ofServerStamp: 5, receivedAt: 50.010, monotonicMilliseconds: 500_000_010)
+        #expect(abs(wrappedAfter - wrappedBefore - 0.010) < 0.0005)
     }
 }
 
