@@ -2,15 +2,12 @@ import Geometry
 import Gestures
 import ViewTree
 
-/// A small pill with a word on it that does something when clicked ("Show all"). Dark and
-/// translucent, so it reads on any photo without hiding much of it.
+/// A small pill with a word on it that does something when clicked ("Show all").
 final class LabelButton: View {
     /// Distance kept from the edges of the view it sits in.
     static let margin = 16.0
-    static let padding = EdgeInsets(horizontal: 12, vertical: 6)
     static let textSize = 14.0
-    static let pillColor = Color(white: 0, alpha: 0.55)
-    static let cornerRadius = 6.0
+    static let pill = PillStyle.standard
 
     let title: String
     private let label = View()
@@ -23,8 +20,7 @@ final class LabelButton: View {
     init(title: String) {
         self.title = title
         super.init()
-        backgroundColor = Self.pillColor
-        cornerRadius = Self.cornerRadius
+        Self.pill.apply(to: self)
         label.isUserInteractionEnabled = false
         addSubview(label)
     }
@@ -42,7 +38,7 @@ final class LabelButton: View {
         guard label.content == nil, let rendered = labels?.label(title, pointSize: Self.textSize, color: .white) else { return }
         label.name = "\(name ?? title) label"
         label.content = rendered.content
-        let padding = Self.padding
+        let padding = Self.pill.padding
         label.frame = Rect(origin: Point(x: padding.left, y: padding.top), size: rendered.size)
         bounds = Rect(origin: .zero, size: Size(width: rendered.size.width + padding.horizontal, height: rendered.size.height + padding.vertical))
     }

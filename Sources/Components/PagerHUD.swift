@@ -6,12 +6,12 @@ import ViewTree
 /// while the pointer moves and fades out when the pointer has rested a while.
 final class PagerHUD: View {
     static let margin = 16.0
-    static let padding = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)
+    /// The standard pill, a little taller: it holds two lines.
+    static let pill = PillStyle(color: PillStyle.standard.color, cornerRadius: PillStyle.standard.cornerRadius,
+                                padding: EdgeInsets(top: 8, left: 12, bottom: 8, right: 12))
     static let lineSpacing = 2.0
     static let nameSize = 15.0
     static let counterSize = 13.0
-    static let pillColor = Color(white: 0, alpha: 0.55)
-    static let pillCornerRadius = 6.0
     static let counterColor = Color(white: 0.75)
 
     private let nameLabel = View()
@@ -22,8 +22,7 @@ final class PagerHUD: View {
         super.init(frame: frame)
         name = "hud"
         isUserInteractionEnabled = false
-        backgroundColor = Self.pillColor
-        cornerRadius = Self.pillCornerRadius
+        Self.pill.apply(to: self)
         nameLabel.name = "hud name"
         counterLabel.name = "hud counter"
         addSubview(nameLabel)
@@ -43,7 +42,7 @@ final class PagerHUD: View {
         counterLabel.content = counterRendered?.content
         let nameSize = nameRendered?.size ?? .zero
         let counterSize = counterRendered?.size ?? .zero
-        let padding = Self.padding
+        let padding = Self.pill.padding
         nameLabel.frame = Rect(origin: Point(x: padding.left, y: padding.top), size: nameSize)
         counterLabel.frame = Rect(origin: Point(x: padding.left, y: padding.top + nameSize.height + Self.lineSpacing), size: counterSize)
         bounds = Rect(origin: .zero, size: Size(width: max(nameSize.width, counterSize.width) + padding.left + padding.right,

@@ -53,6 +53,14 @@ public final class TextRenderer {
         return content
     }
 
+    /// How wide `text` is at `pointSize`, in points, without rendering it; nil without a font.
+    public func width(of text: String, pointSize: Double) -> Double? {
+        guard let font = font(pixelSize: Int((pointSize * scale).rounded())) else { return nil }
+        var width: Int32 = 0, height: Int32 = 0
+        guard TTF_SizeUTF8(font, text, &width, &height) == 0 else { return nil }
+        return Double(width) / scale
+    }
+
     /// The size in points that `label` should be laid out at.
     public func pointSize(of content: ImageContent) -> Size { content.pixelSize / scale }
 

@@ -71,7 +71,7 @@ extension View {
     }
 
     private func emit(into commands: inout [DrawCommand], toWindow: Homography, inheritedOpacity: Double, clip: Rect) {
-        guard !isHidden else { return }
+        guard !isHidden, isDoubleSided || facesViewer(under: toWindow) else { return }
         let look = presentation
         let opacity = inheritedOpacity * look.opacity
         guard opacity >= View.drawingOpacityThreshold else { return }

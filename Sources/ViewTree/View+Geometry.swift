@@ -57,4 +57,19 @@ extension View {
         let corners = rect.corners.compactMap { convert($0, from: view, layer) }
         return corners.count == 4 ? Rect(boundingPoints: corners) : nil
     }
+
+    /// Whether the view's front faces the viewer under `homography` (its map into the
+    /// window): the projected corners keep their clockwise order on screen (y down). A view
+    /// turned edge-on or past it, or partly behind the eye, does not.
+    public func facesViewer(under homography: Homography) -> Bool {
+        let corners = animatedBounds.presentation.corners.compactMap { homography.apply(to: $0) }
+        guard corners.count == 4 else { return false }
+        var twiceArea = 0.0
+        for index in 0..<4 {
+            let a = corners[index], b = corners[(index + 1) % 4]
+            twiceArea += a.x * b.y - b.x * a.y
+        }
+        return twiceArea > 0
+    }
 }
+

@@ -10,7 +10,8 @@ extension View {
     /// Subviews are searched front to back; a hidden, near-transparent or non-interactive
     /// view hides its whole subtree; a clipping view only passes points inside its bounds.
     public func hitTest(_ point: Point) -> View? {
-        guard !isHidden, isUserInteractionEnabled, animatedOpacity.presentation > View.hitTestingOpacityThreshold else { return nil }
+        guard !isHidden, isUserInteractionEnabled, animatedOpacity.presentation > View.hitTestingOpacityThreshold,
+              isDoubleSided || facesViewer(under: homographyToRoot()) else { return nil }
         let inside = self.point(inside: point)
         if clipsToBounds && !inside { return nil }
         for subview in subviews.reversed() {

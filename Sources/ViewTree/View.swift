@@ -21,6 +21,9 @@ open class View {
     public var animatedBorderColor = Animated(Color.clear)
 
     public var isHidden = false
+    /// When false, the view and its subviews are not drawn (nor hit) while turned away
+    /// from the viewer: a card's front and back are two single-sided views, back to back.
+    public var isDoubleSided = true
     /// Content and subviews outside the bounds are not drawn and do not receive the pointer.
     public var clipsToBounds = false
     /// When false, the view and its subviews are skipped by hit testing.

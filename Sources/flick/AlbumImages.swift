@@ -326,4 +326,8 @@ final class PlatformLabels: LabelRenderer {
         guard let content = text.label(string, pointSize: pointSize, color: color) else { return nil }
         return (content, text.pointSize(of: content))
     }
+
+    func width(of string: String, pointSize: Double) -> Double? {
+        text.width(of: string, pointSize: pointSize)
+    }
 }

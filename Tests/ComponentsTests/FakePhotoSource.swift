@@ -62,7 +62,10 @@ final class FakeLabels: LabelRenderer {
         rendered.append(text)
         let handle = handles[text] ?? TextureHandle(rawValue: UInt64(500_000 + handles.count))
         handles[text] = handle
-        let size = Size(width: Double(text.count) * 8, height: 16)
+        let size = Size(width: width(of: text, pointSize: pointSize)!, height: 16)
         return (ImageContent(texture: handle, pixelSize: size, isOpaque: false, mode: .aspectFit), size)
     }
+
+    /// Every character 8 points wide.
+    func width(of text: String, pointSize: Double) -> Double? { Double(text.count) * 8 }
 }

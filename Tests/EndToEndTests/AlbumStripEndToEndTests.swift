@@ -65,4 +65,45 @@ import Testing
         try flick.server.requestClose(window: flick.windowID)
         #expect(flick.waitForExit() == 0)
     }
+
+    /// Polls the window's title until `condition` holds or `timeout` passes; returns the last.
+    func waitForTitle(_ flick: FlickSession, timeout: TimeInterval = 10, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var title = try flick.server.xdotool("getwindowname", String(flick.windowID))
+        while !condition(title) && Date() < deadline {
+            usleep(100_000)
+            title = try flick.server.xdotool("getwindowname", String(flick.windowID))
+        }
+        return title
+    }
+
+    @Test func aFastDragFlingsTheStripOnPastWhereItWasLetGoAndASlowOneDoesNot() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-fling-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for number in 1...12 {
+            let made = try makeSolidColourFolder([(red: 20 * number, green: 90, blue: 140)], size: "60x40")
+            try FileManager.default.moveItem(at: made, to: root.appendingPathComponent(String(format: "Album %02d", number)))
+        }
+        let flick = try FlickSession(arguments: [root.path])
+        let window = try flick.geometry()
+        #expect(try waitForTitle(flick) { $0 == "Album 01 — Flick" } == "Album 01 — Flick")
+        _ = try flick.waitForScreen { shot in
+            let centre = cover(0, in: window)
+            return shot.matches(x: centre.x, y: centre.y, (red: 20, green: 90, blue: 140))
+        }
+
+        // One cover's width, slowly, held still: the next cover settles in the middle.
+        let centre = cover(0, in: window)
+        try flick.drag(from: centre, dx: -Int(AlbumStripLayout(width: window.width).pitch), steps: 10, pause: 40, hold: 300)
+        #expect(try waitForTitle(flick) { $0 != "Album 01 — Flick" } == "Album 02 — Flick")
+
+        // Two covers' width in 60 ms: the strip glides on well past them.
+        try flick.drag(from: centre, dx: -220, steps: 6, pause: 10, hold: 0)
+        let flung = try waitForTitle(flick) { title in
+            Int(title.dropFirst("Album ".count).prefix(2)).map { $0 >= 7 } ?? false
+        }
+        #expect(Int(flung.dropFirst("Album ".count).prefix(2)).map { $0 >= 7 } == true, "flung from Album 02 well past Album 04: \(flung)")
+    }
 }
+

@@ -1,0 +1,63 @@
+/// Breaks text into lines that fit a width: at spaces where it can, inside a word only
+/// when the word alone is wider than the line; explicit newlines kept. Text beyond the
+/// last allowed line ends the last line with an ellipsis. Pure: the caller measures.
+public enum TextLayout {
+    public static let ellipsis = "…"
+
+    /// The lines of `text` at most `maximumWidth` wide (as `measure` says), at most
+    /// `maximumLines` of them.
+    public static func lines(of text: String, maximumWidth: Double, maximumLines: Int = .max,
+                             measure: (String) -> Double) -> [String] {
+        guard maximumLines > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines += wrap(String(paragraph), maximumWidth: maximumWidth, measure: measure)
+        }
+        guard lines.count > maximumLines else { return lines }
+        var kept = Array(lines.prefix(maximumLines))
+        kept[maximumLines - 1] = truncated(kept[maximumLines - 1], toFit: maximumWidth, measure: measure, always: true)
+        return kept
+    }
+
+    /// `line` with characters taken off its end and an ellipsis put on until it fits;
+    /// unchanged if it fits already, unless `always` (more text follows it).
+    public static func truncated(_ line: String, toFit maximumWidth: Double, measure: (String) -> Double, always: Bool = false) -> String {
+        guard always || measure(line) > maximumWidth else { return line }
+        var kept = Substring(line)
+        while !kept.isEmpty && measure(kept.trimmingTrailingSpaces + ellipsis) > maximumWidth { kept = kept.dropLast() }
+        return kept.trimmingTrailingSpaces + ellipsis
+    }
+
+    private static func wrap(_ paragraph: String, maximumWidth: Double, measure: (String) -> Double) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if measure(candidate) <= maximumWidth {
+                current = candidate
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            current = ""
+            // A word wider than the line on its own is broken where it must be.
+            var rest = Substring(word)
+            while !rest.isEmpty && measure(String(rest)) > maximumWidth {
+                var fits = 1
+                while fits < rest.count && measure(String(rest.prefix(fits + 1))) <= maximumWidth { fits += 1 }
+                lines.append(String(rest.prefix(fits)))
+                rest = rest.dropFirst(fits)
+            }
+            current = String(rest)
+        }
+        lines.append(current)
+        return lines
+    }
+}
+
+private extension Substring {
+    var trimmingTrailingSpaces: String {
+        var result = self
+        while result.last == " " { result = result.dropLast() }
+        return String(result)
+    }
+}

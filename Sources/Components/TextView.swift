@@ -1,0 +1,57 @@
+import Geometry
+import ViewTree
+
+/// Text on several lines: wrapped to a width, at most `maximumLines` lines, the last one
+/// ending in an ellipsis when the text goes on. Each line is a rendered label; the view
+/// sizes itself to them (`sizeToFit`). Left-aligned.
+public final class TextView: View {
+    public var text = "" { didSet { if text != oldValue { needsText = true } } }
+    public var pointSize = 14.0 { didSet { if pointSize != oldValue { needsText = true } } }
+    public var textColor = Color.white { didSet { if textColor != oldValue { needsText = true } } }
+    public var maximumLines = Int.max { didSet { if maximumLines != oldValue { needsText = true } } }
+    /// Extra space between lines, in points.
+    public var lineSpacing = 2.0
+
+    private var lineViews: [View] = []
+    private var needsText = true
+    private var laidOutWidth: Double?
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    /// The lines as shown.
+    public private(set) var lines: [String] = []
+
+    /// Lays the text out in lines no wider than `maximumWidth` and sizes the view to them
+    /// (no font: no lines, zero size).
+    public func sizeToFit(maximumWidth: Double, labels: LabelRenderer?) {
+        guard needsText || laidOutWidth != maximumWidth else { return }
+        needsText = false
+        laidOutWidth = maximumWidth
+        let size = pointSize
+        lines = labels.map { labels in
+            TextLayout.lines(of: text, maximumWidth: maximumWidth, maximumLines: maximumLines) { labels.width(of: $0, pointSize: size) ?? 0 }
+        } ?? []
+        for view in lineViews { view.removeFromSuperview() }
+        lineViews = []
+        var y = 0.0, width = 0.0
+        for (index, line) in lines.enumerated() {
+            let lineView = View()
+            lineView.name = "\(name ?? "text") line \(index)"
+            if let rendered = line.isEmpty ? nil : labels?.label(line, pointSize: size, color: textColor) {
+                lineView.content = rendered.content
+                lineView.frame = Rect(origin: Point(x: 0, y: y), size: rendered.size)
+                width = max(width, rendered.size.width)
+                y += rendered.size.height
+            } else {
+                y += size * 1.2
+            }
+            y += lineSpacing
+            addSubview(lineView)
+            lineViews.append(lineView)
+        }
+        bounds = Rect(origin: .zero, size: Size(width: width, height: lines.isEmpty ? 0 : y - lineSpacing))
+    }
+}
