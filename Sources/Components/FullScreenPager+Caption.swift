@@ -1,0 +1,29 @@
+import Foundation
+import Geometry
+import Gestures
+import Motion
+import ViewTree
+
+/// The caption: shown while the pointer moves, faded when it rests.
+extension FullScreenPager {
+    func updateHUDText() {
+        guard let source, currentIndex < source.photoCount else { return }
+        hud.show(name: source.fileName(at: currentIndex), position: currentIndex, count: source.photoCount, labels: context.labels)
+    }
+
+    /// The pointer moved: show the caption for a while.
+    public func pointerMoved() {
+        guard phase == .open || phase == .opening else { return }
+        showHUD()
+    }
+
+    func showHUD() {
+        if hud.animatedOpacity.model < 1 { context.animator.animate(hud, \.animatedOpacity, to: 1, timing: Self.hudFade) }
+        hudHiding.reschedule(after: Self.hudDelay)
+    }
+
+    func hideHUD() {
+        hudHiding.cancel()
+        context.animator.animate(hud, \.animatedOpacity, to: 0, timing: Self.hudFade)
+    }
+}

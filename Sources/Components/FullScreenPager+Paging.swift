@@ -1,0 +1,108 @@
+import Foundation
+import Geometry
+import Gestures
+import Motion
+import ViewTree
+
+/// Turning pages: animated jumps, the keys and the wheel.
+extension FullScreenPager {
+    /// Pages to photo `index`. Far jumps (Home, End) start one page away so the motion
+    /// is one page long, not a blur of hundreds.
+    public func goTo(_ index: Int, animated: Bool = true) {
+        guard photoCount > 0, phase == .open || phase == .opening else { return }
+        // Paging on during the opening flight: the pager is open from here (the flight may
+        // end cancelled when its page is recycled, and must not leave it half-open).
+        phase = .open
+        let index = min(max(index, 0), photoCount - 1)
+        let target = Double(index) * pageWidth
+        currentPage?.refit(resetZoom: true)
+        if !animated {
+            setStripOffset(target)
+        } else {
+            let shownPage = presentedOffset / pageWidth
+            if abs(Double(index) - shownPage) > 1.5 {
+                let before = Double(index) + (Double(index) > shownPage ? -1 : 1)
+                setStripOffset(before * pageWidth)
+            }
+            animateStrip(to: target, velocity: nil)
+        }
+        setCurrentIndex(index, notify: true)
+    }
+
+    public func next() { goTo(currentIndex + 1) }
+    public func previous() { goTo(currentIndex - 1) }
+
+    func animateStrip(to offset: Double, velocity: Double?) {
+        let target = Rect(origin: Point(x: offset, y: 0), size: strip.bounds.size)
+        let initial = velocity.map { SIMD4($0, 0, 0, 0) }
+        stripAnimation = context.animator.animate(strip, \.animatedBounds, to: target, timing: .spring(Self.pagingSpring),
+                                                  initialVelocity: initial)
+        strip.setNeedsLayout()
+    }
+
+    func setStripOffset(_ offset: Double) {
+        strip.bounds = Rect(origin: Point(x: offset, y: 0), size: strip.bounds.size)
+        stripAnimation = nil
+        strip.setNeedsLayout()
+    }
+
+    func setCurrentIndex(_ index: Int, notify: Bool) {
+        let changed = index != currentIndex
+        currentIndex = index
+        strip.setNeedsLayout()
+        updateHUDText()
+        requestImages()
+        if changed && notify { onPageChange?(index) }
+    }
+
+    /// How a paging drag lands: the release velocity projected onto the pages, a flick
+    /// turning at least one page its way, at most one page per drag.
+    public static let pagingPolicy = SwipeTracker.SnapPolicy.projected(decay: pagingProjection, flickSpeed: flickSpeed)
+
+    /// The page a release at scroll offset `offset` lands on, the offset moving at
+    /// `velocity` points per second; the drag began on `startPage`, catching the strip at
+    /// `startOffset`.
+    public static func targetPage(releasedAt offset: Double, velocity: Double, startPage: Int, caughtAt startOffset: Double,
+                                  pageWidth: Double, count: Int) -> Int {
+        var tracker = SwipeTracker(policy: pagingPolicy, unit: pageWidth, steps: 0...max(count - 1, 0), spring: pagingSpring)
+        tracker.begin(at: startOffset / pageWidth, step: startPage)
+        return tracker.release(at: offset / pageWidth, pointerVelocity: -velocity).step
+    }
+
+    // MARK: Keys and wheel
+
+    /// Left/Right, Space/Backspace, PageUp/PageDown, Home/End page; `+`, `-`, `0` zoom;
+    /// Esc asks to close. Returns false for keys the pager does not use.
+    public func handleKey(_ key: KeyEvent) -> Bool {
+        guard phase == .open || phase == .opening else { return false }
+        switch key.key {
+        case .left, .backspace, .pageUp, .up: previous()
+        case .right, .space, .pageDown, .down: next()
+        case .home: goTo(0)
+        case .end: goTo(photoCount - 1)
+        case .escape: onRequestClose?()
+        case .character("+"), .character("="): zoom(by: Self.zoomStep, about: nil, animated: true)
+        case .character("-"): zoom(by: 1 / Self.zoomStep, about: nil, animated: true)
+        case .character("0"): zoomToFit()
+        default: return false
+        }
+        return true
+    }
+
+    /// The wheel pages (one page per notch or swipe); with Ctrl it zooms about the pointer.
+    public func handleWheel(_ wheel: WheelEvent) {
+        guard phase == .open else { return }
+        if wheel.modifiers.contains(.control) {
+            let notches = -wheel.deltaInPoints.y / Self.wheelPageDistance
+            zoom(by: pow(Self.zoomStep, notches), about: wheel.locationInWindow, animated: false)
+            return
+        }
+        guard wheel.time >= wheelRestUntil else { return }
+        let delta = abs(wheel.deltaInPoints.x) > abs(wheel.deltaInPoints.y) ? wheel.deltaInPoints.x : wheel.deltaInPoints.y
+        wheelDistance += delta
+        guard abs(wheelDistance) >= Self.wheelPageDistance else { return }
+        wheelDistance > 0 ? next() : previous()
+        wheelDistance = 0
+        wheelRestUntil = wheel.time + Self.wheelPageCooldown
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Geometry
+import Gestures
+import Motion
+import ViewTree
+
+/// Clicks and drags: a drag pages, closes (down) or pans a zoomed photo.
+extension FullScreenPager {
+    func handleClick(_ tap: TapGestureRecognizer) {
+        guard tap.state == .recognized, phase == .open else { return }
+        onRequestClose?()
+    }
+
+    func handleDoubleClick(_ tap: TapGestureRecognizer) {
+        guard tap.state == .recognized, phase == .open, let page = currentPage else { return }
+        if page.isZoomed {
+            zoomToFit()
+        } else {
+            zoom(by: Self.doubleClickZoom, about: tap.location(in: nil), animated: true)
+        }
+    }
+
+    func handlePan(_ pan: PanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            if phase == .opening { phase = .open }
+            guard phase == .open, let page = currentPage else { return }
+            dragMode = chooseDragMode(for: pan.translationInWindow, page: page)
+            if case .dismissing = dragMode { page.isPhotoHeld = true; hideHUD() }
+            fallthrough
+        case .changed:
+            guard phase == .open else { return }
+            drag(to: pan.translationInWindow)
+        case .ended, .cancelled:
+            guard phase == .open, dragMode != nil else { dragMode = nil; return }
+            release(velocity: pan.state == .ended ? pan.velocityInWindow : .zero, translation: pan.translationInWindow)
+            dragMode = nil
+        default:
+            break
+        }
+    }
+
+    /// Mostly sideways drags page; mostly vertical ones close, unless the photo is zoomed,
+    /// in which case a drag pans it, and pages only when the photo is already at its edge
+    /// in the direction of the drag.
+    func chooseDragMode(for translation: Point, page: PagerPage) -> DragMode {
+        let horizontal = abs(translation.x) >= abs(translation.y)
+        if page.isZoomed {
+            let frame = page.photo.presentation.frame
+            let atEdge = translation.x < 0 ? frame.maxX <= page.bounds.width + 0.5 : frame.minX >= -0.5
+            if horizontal && atEdge { return startPaging() }
+            cancelAnimations(of: page.photo)
+            return .panningPhoto(start: page.photo.presentation.frame)
+        }
+        if horizontal { return startPaging() }
+        cancelAnimations(of: page.photo)
+        return .dismissing(start: page.photo.presentation.frame)
+    }
+
+    func startPaging() -> DragMode {
+        // Catch the strip where it is: a drag during paging continues from there.
+        if let stripAnimation { context.animator.cancel(stripAnimation) }
+        stripAnimation = nil
+        swipe.unit = pageWidth
+        swipe.steps = 0...max(photoCount - 1, 0)
+        swipe.begin(at: presentedOffset / pageWidth, step: currentIndex)
+        return .paging
+    }
+
+    func cancelAnimations(of view: View) {
+        view.frame = view.presentation.frame
+    }
+
+    func drag(to translation: Point) {
+        guard let page = currentPage else { return }
+        switch dragMode {
+        case .paging:
+            let offset = swipe.progress(forTranslation: translation.x, dimension: bounds.width) * pageWidth
+            strip.bounds = Rect(origin: Point(x: offset, y: 0), size: strip.bounds.size)
+            strip.setNeedsLayout()
+        case let .dismissing(start):
+            let progress = min(max(translation.y, 0) / max(bounds.height, 1), 1)
+            let scale = 1 - (1 - Self.dismissMinimumScale) * progress
+            let center = Point(x: start.midX + translation.x, y: start.midY + translation.y)
+            page.photo.frame = Rect(center: center, size: Size(width: start.width * scale, height: start.height * scale))
+            backdrop.opacity = 1 - min(progress * 2, 1)
+        case let .panningPhoto(start):
+            let size = page.bounds.size
+            let xRange = PhotoZoom.originRange(length: start.width, pageLength: size.width)
+            let yRange = PhotoZoom.originRange(length: start.height, pageLength: size.height)
+            let x = RubberBand.clamp(start.minX + translation.x, to: xRange, dimension: size.width)
+            let y = RubberBand.clamp(start.minY + translation.y, to: yRange, dimension: size.height)
+            page.photo.frame = Rect(origin: Point(x: x, y: y), size: start.size)
+        case nil:
+            break
+        }
+    }
+
+    func release(velocity: Point, translation: Point) {
+        guard let page = currentPage else { return }
+        switch dragMode {
+        case .paging:
+            let landing = swipe.release(at: strip.bounds.minX / pageWidth, pointerVelocity: velocity.x)
+            if landing.step != currentIndex { page.refit(resetZoom: true) }
+            animateStrip(to: Double(landing.step) * pageWidth, velocity: landing.velocity * pageWidth)
+            setCurrentIndex(landing.step, notify: true)
+        case .dismissing:
+            let pastThreshold = translation.y > Self.dismissDistance && velocity.y > -Self.dismissSpeed
+            if pastThreshold || velocity.y > Self.dismissSpeed {
+                onRequestClose?()
+            } else {
+                context.animator.animateFrame(page.photo, to: page.fittedFrame, timing: .spring(Self.transitionSpring)) { [weak page] outcome in
+                    if outcome == .finished { page?.isPhotoHeld = false }
+                }
+                context.animator.animate(backdrop, \.animatedOpacity, to: 1, timing: Self.backdropFade)
+            }
+        case let .panningPhoto(start):
+            let size = page.bounds.size
+            let frame = page.photo.frame
+            let glide = Point(x: Decay.scrolling.restingValue(from: frame.minX, velocity: velocity.x),
+                              y: Decay.scrolling.restingValue(from: frame.minY, velocity: velocity.y))
+            let target = PhotoZoom.clamped(Rect(origin: glide, size: start.size), in: size)
+            context.animator.animateFrame(page.photo, to: target, timing: Self.panGlideTiming)
+        case nil:
+            break
+        }
+    }
+}

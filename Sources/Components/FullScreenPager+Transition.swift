@@ -1,0 +1,110 @@
+import Foundation
+import Geometry
+import Gestures
+import Motion
+import ViewTree
+
+/// Opening and closing: the photo flies from where the collection showed it and back.
+extension FullScreenPager {
+    /// Shows photo `index`, flying it from `placement` (window coordinates) to fit the
+    /// window while the backdrop fades to black; without a placement it fades in.
+    public func open(at index: Int, from placement: PhotoPlacement?) {
+        guard photoCount > 0 else { return }
+        let index = min(max(index, 0), photoCount - 1)
+        if phase == .closing && index == currentIndex, let page = currentPage {
+            // Opened again mid-flight: turn round from where the photo is.
+            phase = .opening
+            isUserInteractionEnabled = true
+            flyPhoto(of: page, toFitFrom: nil)
+            return
+        }
+        phase = .opening
+        isUserInteractionEnabled = true
+        opacity = 1
+        setStripOffset(Double(index) * pageWidth)
+        setCurrentIndex(index, notify: false)
+        layoutIfNeeded()
+        guard let page = currentPage else { return }
+        backdrop.opacity = 0
+        hud.opacity = 0
+        if let placement {
+            flyPhoto(of: page, toFitFrom: placement)
+        } else {
+            page.photo.opacity = 0
+            context.animator.animate(page.photo, \.animatedOpacity, to: 1, timing: Self.backdropFade)
+            flyPhoto(of: page, toFitFrom: nil)
+        }
+        showHUD()
+    }
+
+    func flyPhoto(of page: PagerPage, toFitFrom placement: PhotoPlacement?) {
+        page.isPhotoHeld = true
+        if let placement, let start = page.convert(placement.frame, from: nil, .model) {
+            page.photo.frame = start
+            page.photo.transform = .rotation(radians: placement.rotation, x: 0, y: 0, z: 1)
+        }
+        context.animator.group(completion: { [weak self, weak page] outcome in
+            guard outcome == .finished, let self, let page else { return }
+            page.isPhotoHeld = false
+            if self.phase == .opening { self.phase = .open }
+        }) {
+            context.animator.animateFrame(page.photo, to: page.fittedFrame, timing: .spring(Self.transitionSpring))
+            context.animator.animate(page.photo, \.animatedTransform, to: .identity, timing: .spring(Self.transitionSpring))
+        }
+        context.animator.animate(backdrop, \.animatedOpacity, to: 1, timing: Self.backdropFade)
+    }
+
+    /// Flies the current photo to `placement` (window coordinates) as the backdrop fades,
+    /// then reports `onClosed`. Called again while closing, it re-aims from where the photo
+    /// is. Without a placement the pager fades out.
+    public func close(to placement: PhotoPlacement?) {
+        guard phase != .closed, let page = currentPage else { return }
+        phase = .closing
+        // Clicks fall through to the view underneath, which may open another photo.
+        isUserInteractionEnabled = false
+        dragMode = nil
+        settleStripKeepingPhotoInPlace(page)
+        page.isPhotoHeld = true
+        hideHUD()
+        let finish: (AnimationOutcome) -> Void = { [weak self] outcome in
+            guard outcome == .finished, let self, self.phase == .closing else { return }
+            self.finishClosing()
+        }
+        context.animator.animate(backdrop, \.animatedOpacity, to: 0, timing: Self.backdropFade)
+        guard let placement, let target = page.convert(placement.frame, from: nil, .model) else {
+            context.animator.animate(page.photo, \.animatedOpacity, to: 0, timing: Self.backdropFade, completion: finish)
+            return
+        }
+        context.animator.group(completion: finish) {
+            context.animator.animateFrame(page.photo, to: target, timing: .spring(Self.transitionSpring))
+            context.animator.animate(page.photo, \.animatedTransform, to: .rotation(radians: placement.rotation, x: 0, y: 0, z: 1),
+                                     timing: .spring(Self.transitionSpring))
+        }
+    }
+
+    /// Ends a close at once (another photo is being opened while this one flies home).
+    public func finishClosing() {
+        guard phase == .closing else { return }
+        phase = .closed
+        for page in pages.values {
+            page.isPhotoHeld = false
+            page.photo.transform = .identity
+            page.photo.opacity = 1
+            page.refit(resetZoom: true)
+        }
+        backdrop.opacity = 0
+        requestImages([])
+        onClosed?()
+    }
+
+    /// The strip may still be gliding between pages: stop it on the current page and move
+    /// the photo so that it stays exactly where it is on screen.
+    func settleStripKeepingPhotoInPlace(_ page: PagerPage) {
+        let target = Double(currentIndex) * pageWidth
+        guard abs(presentedOffset - target) > 0.01 || strip.animatedBounds.isAnimating else { return }
+        let shownInPage = page.photo.presentation.frame
+        let shift = Double(currentIndex) * pageWidth - presentedOffset
+        setStripOffset(target)
+        page.photo.frame = shownInPage.offsetBy(dx: shift, dy: 0)
+    }
+}
