@@ -32,7 +32,8 @@ struct FramePacer {
     /// is new or moving, else until the app's next deadline, else (nil) until an event.
     func sleep(at now: Seconds, moving: Bool, deadline: Seconds?) -> Seconds? {
         if hasNews || moving || mustRepaint { return max(0, nextFrame - now) }
-        return deadline.map { max(0, $0 - now) }
+        // A deadline before the next frame's time waits for it: the update would not run.
+        return deadline.map { max(0, max($0, nextFrame) - now) }
     }
 
     /// Whether the update runs now: a frame paced at the display interval is due, or a

@@ -79,6 +79,14 @@ import ViewTree
         _ = pacer.frameUpdated(at: 0, commands: drawn, uploadsPending: false, moving: false)
         #expect(pacer.sleep(at: 1, moving: false, deadline: 1.25) == 0.25)
     }
+
+    @Test func aDeadlineJustAfterAFrameWaitsForTheNextFrameInsteadOfSpinning() {
+        var pacer = FramePacer(interval: interval, now: 0)
+        _ = pacer.frameUpdated(at: 0, commands: drawn, uploadsPending: false, moving: false)
+        let sleep = pacer.sleep(at: 0.004, moving: false, deadline: 0.005)!
+        #expect(abs(sleep - (interval - 0.004)) < 1e-9)
+        #expect(pacer.isUpdateDue(at: 0.004 + sleep))
+    }
 }
 
 extension DrawCommand {
