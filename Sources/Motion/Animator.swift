@@ -58,24 +58,37 @@ public final class Animator {
         initialVelocity: Value.AnimatableData? = nil,
         completion: ((AnimationOutcome) -> Void)? = nil
     ) -> AnimationID {
-        let id = makeID()
-        var state = object[keyPath: property]
-        let from = state.presentation.animatableData
-        let to = Value.nearestEquivalent(of: target.animatableData, to: from)
-        let motion: PropertyAnimation<Object, Value>.Motion
-        switch timing {
-        case let .curve(curve, duration):
-            motion = .curve(curve, duration: max(duration, 0))
-        case let .spring(spring):
-            motion = .spring(spring, initialVelocity: initialVelocity ?? state.velocity)
+        start(object, property, to: target, timing: timing, delay: delay, initialVelocity: initialVelocity,
+              handlers: completion.map { [$0] } ?? []).id
+    }
+
+    /// Moves `property`'s target to `target` the way a layout proposes it: nothing if that
+    /// is already the target; set at once if the property is still; and if it is animating,
+    /// the animation carries on toward the new target from its presentation value and
+    /// velocity (a spring stays that spring; a curve becomes a critically damped spring as
+    /// long as the curve, a glide a short one), keeping its completion. A layout pass that
+    /// moves a view mid-flight never makes it jump or stop.
+    public func retarget<Object: AnyObject, Value: Animatable>(
+        _ object: Object, _ property: ReferenceWritableKeyPath<Object, Animated<Value>>, to target: Value
+    ) {
+        let state = object[keyPath: property]
+        guard state.model != target else { return }
+        guard let id = state.animationID,
+              let animation = running.first(where: { $0.id == id }) as? PropertyAnimation<Object, Value> else {
+            object[keyPath: property].set(target)
+            return
         }
-        supersede(state.animationID)
-        state.setModel(target)
-        state.animationID = id
-        object[keyPath: property] = state
-        register(PropertyAnimation(id: id, object: object, property: property, from: from, to: to, motion: motion,
-                                   begin: currentTime + max(delay, 0), completion: completion))
-        return id
+        if animation.begin > currentTime {
+            // Not started yet: it simply aims elsewhere.
+            animation.to = Value.nearestEquivalent(of: target.animatableData, to: animation.from)
+            object[keyPath: property].setModel(target)
+            return
+        }
+        // Whoever waits for the old animation (a completion, a group) now waits for this one.
+        let handlers = animation.onComplete
+        animation.onComplete = []
+        start(object, property, to: target, timing: .spring(animation.continuingSpring(at: currentTime)),
+              delay: 0, initialVelocity: nil, handlers: handlers)
     }
 
     /// Lets `property` glide on from its presentation value with `velocity` (units per
@@ -96,7 +109,8 @@ public final class Animator {
         state.animationID = id
         object[keyPath: property] = state
         register(PropertyAnimation(id: id, object: object, property: property, from: from, to: rest,
-                                   motion: .decay(decay, initialVelocity: velocity), begin: currentTime, completion: completion))
+                                   motion: .decay(decay, initialVelocity: velocity), begin: currentTime,
+                                   handlers: completion.map { [$0] } ?? []))
         return id
     }
 
@@ -138,6 +152,32 @@ public final class Animator {
         body()
         openGroups.removeLast()
         group.seal { [weak self] in self?.pendingCompletions.append($0) }
+    }
+
+    @discardableResult
+    private func start<Object: AnyObject, Value: Animatable>(
+        _ object: Object, _ property: ReferenceWritableKeyPath<Object, Animated<Value>>, to target: Value,
+        timing: Timing, delay: Seconds, initialVelocity: Value.AnimatableData?, handlers: [(AnimationOutcome) -> Void]
+    ) -> PropertyAnimation<Object, Value> {
+        let id = makeID()
+        var state = object[keyPath: property]
+        let from = state.presentation.animatableData
+        let to = Value.nearestEquivalent(of: target.animatableData, to: from)
+        let motion: PropertyAnimation<Object, Value>.Motion
+        switch timing {
+        case let .curve(curve, duration):
+            motion = .curve(curve, duration: max(duration, 0))
+        case let .spring(spring):
+            motion = .spring(spring, initialVelocity: initialVelocity ?? state.velocity)
+        }
+        supersede(state.animationID)
+        state.setModel(target)
+        state.animationID = id
+        object[keyPath: property] = state
+        let animation = PropertyAnimation(id: id, object: object, property: property, from: from, to: to, motion: motion,
+                                          begin: currentTime + max(delay, 0), handlers: handlers)
+        register(animation)
+        return animation
     }
 
     private func makeID() -> AnimationID {
@@ -203,13 +243,13 @@ final class PropertyAnimation<Object: AnyObject, Value: Animatable>: RunningAnim
     weak var object: Object?
     let property: ReferenceWritableKeyPath<Object, Animated<Value>>
     let from: Data
-    let to: Data
+    var to: Data
     let motion: Motion
     let begin: Seconds
     var onComplete: [(AnimationOutcome) -> Void]
 
     init(id: AnimationID, object: Object, property: ReferenceWritableKeyPath<Object, Animated<Value>>,
-         from: Data, to: Data, motion: Motion, begin: Seconds, completion: ((AnimationOutcome) -> Void)?) {
+         from: Data, to: Data, motion: Motion, begin: Seconds, handlers: [(AnimationOutcome) -> Void]) {
         self.id = id
         self.object = object
         self.property = property
@@ -217,7 +257,7 @@ final class PropertyAnimation<Object: AnyObject, Value: Animatable>: RunningAnim
         self.to = to
         self.motion = motion
         self.begin = begin
-        self.onComplete = completion.map { [$0] } ?? []
+        self.onComplete = handlers
     }
 
     func step(to now: Seconds) -> StepResult {
@@ -256,6 +296,23 @@ final class PropertyAnimation<Object: AnyObject, Value: Animatable>: RunningAnim
         object[keyPath: property].velocity = velocity
         return .running
     }
+
+    /// The spring that carries this motion on toward a new target from `now`.
+    func continuingSpring(at now: Seconds) -> Spring {
+        switch motion {
+        case let .spring(spring, _):
+            return spring
+        case let .curve(_, duration):
+            // The whole duration, not what was left: the new target is a new journey, and a
+            // spring stiff enough to finish in the last few frames would lurch.
+            return Spring(duration: max(duration, Self.shortestContinuation), dampingRatio: 1)
+        case .decay:
+            return Spring(dampingRatio: 1, response: Self.shortestContinuation * 3)
+        }
+    }
+
+    /// A retargeted motion takes at least this long, so it never snaps.
+    static var shortestContinuation: Seconds { 0.1 }
 
     func freezeAtPresentation() {
         guard let object, object[keyPath: property].animationID == id else { return }

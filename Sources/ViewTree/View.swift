@@ -35,6 +35,8 @@ open class View {
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
     public private(set) var needsLayout = true
+    /// Live `ViewHold`s on this view.
+    var holdCount = 0
 
     public init(frame: Rect = .zero) {
         animatedCenter = Animated(frame.center)
