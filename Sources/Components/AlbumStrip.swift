@@ -18,7 +18,7 @@ public protocol AlbumSource: AnyObject {
 /// name and photo count. A click selects a cover and glides it to the middle; a drag or
 /// fling settles with the nearest cover centred, which becomes the selection. Either way
 /// `onSelect` tells the app which album to open. Only the covers on screen are views.
-public final class AlbumStrip: View {
+public final class AlbumStrip: ScrollContainer<AlbumCoverCell>, ScrollContainerDataSource {
     /// How the selection glides to the middle after a click.
     static let centringTiming = Timing.easeInOut(0.3)
     static let backgroundColor = Color(white: 0.05)
@@ -36,7 +36,6 @@ public final class AlbumStrip: View {
     /// The user picked album `index` (by a click or by letting a drag settle on it).
     public var onSelect: ((Int) -> Void)?
 
-    private var cells: [Int: AlbumCoverCell] = [:]
     private let selectionRing = View()
     private lazy var scroller: Scroller = {
         let scroller = Scroller(view: self, animator: context.animator, axis: .horizontal) { [unowned self] in
@@ -64,6 +63,7 @@ public final class AlbumStrip: View {
         addSubview(selectionRing)
         context.arena.add(pan, to: self)
         context.arena.add(click, to: self)
+        dataSource = self
     }
 
     public var albumCount: Int { source?.albumCount ?? 0 }
@@ -90,9 +90,6 @@ public final class AlbumStrip: View {
         if changed && notify { onSelect?(clamped) }
     }
 
-
-    public var visibleIndices: [Int] { cells.keys.sorted() }
-
     /// The wheel scrolls the strip either way (a vertical wheel moves it sideways); the
     /// selection stays until a click or a drag picks another album.
     public func handleWheel(_ wheel: WheelEvent) {
@@ -118,27 +115,27 @@ public final class AlbumStrip: View {
             // A new width moves the middle: keep the selection there.
             if !scroller.isDragging { scroller.setOffset(layout.centringOffset(of: selectedIndex), animated: false) }
         }
-        let count = albumCount
-        let shown = animatedBounds.presentation
-        let visible = layout.indices(from: shown.minX, to: shown.maxX, count: count)
+        super.layoutSubviews()
+    }
+
+    public func items(shownIn shown: Rect) -> [Int] {
+        let visible = layout.indices(from: shown.minX, to: shown.maxX, count: albumCount)
         source?.prioritizeCovers(visible: visible, pixelSize: Int((AlbumStripLayout.coverSide * context.pixelScale).rounded(.up)))
-        for (index, cell) in cells where !visible.contains(index) {
-            cell.removeFromSuperview()
-            cells[index] = nil
+        return Array(visible)
+    }
+
+    public func makeCell() -> AlbumCoverCell { AlbumCoverCell() }
+
+    public func update(_ cell: AlbumCoverCell, item index: Int) {
+        cell.apply(Pose(frame: layout.cellFrame(of: index)), using: context.animator)
+        if let source {
+            cell.show(cover: source.albumCover(at: index), name: source.albumName(at: index), photoCount: source.albumPhotoCount(at: index),
+                      index: index, labels: context.labels)
         }
-        for index in visible {
-            let cell = cells[index] ?? AlbumCoverCell()
-            if cell.superview == nil { addSubview(cell) }
-            cells[index] = cell
-            let cover = layout.coverFrame(of: index)
-            cell.frame = Rect(x: cover.minX - AlbumStripLayout.spacing / 2, y: cover.minY, width: layout.pitch,
-                              height: AlbumStripLayout.coverSide + AlbumStripLayout.captionHeight)
-            if let source {
-                cell.show(cover: source.albumCover(at: index), name: source.albumName(at: index), photoCount: source.albumPhotoCount(at: index),
-                          index: index, labels: context.labels)
-            }
-        }
-        if selectedIndex < count {
+    }
+
+    public func didLayOutItems() {
+        if selectedIndex < albumCount {
             let outset = -GridView.selectionWidth
             selectionRing.frame = layout.coverFrame(of: selectedIndex).insetBy(dx: outset, dy: outset)
             selectionRing.isHidden = false
@@ -151,7 +148,7 @@ public final class AlbumStrip: View {
 
 /// One album in the strip: its cover cropped square, then its name and photo count, each
 /// cut short with an ellipsis rather than running into the neighbours.
-final class AlbumCoverCell: View {
+public final class AlbumCoverCell: View {
     private let cover = GridCell()
     private let nameLabel = View()
     private let countLabel = View()
@@ -200,7 +197,7 @@ final class AlbumCoverCell: View {
         }
     }
 
-    override func layoutSubviews() {
+    public override func layoutSubviews() {
         let side = AlbumStripLayout.coverSide
         cover.frame = Rect(x: (bounds.width - side) / 2, y: 0, width: side, height: side)
         // Fixed lines, so captions of different heights (descenders) share baselines.

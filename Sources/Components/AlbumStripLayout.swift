@@ -32,6 +32,13 @@ public struct AlbumStripLayout: Equatable, Sendable {
         Rect(x: endInset + Double(index) * pitch, y: Self.topPadding, width: Self.coverSide, height: Self.coverSide)
     }
 
+    /// Album `index`'s whole cell: its cover with half the spacing either side, and the
+    /// caption beneath.
+    public func cellFrame(of index: Int) -> Rect {
+        let cover = coverFrame(of: index)
+        return Rect(x: cover.minX - Self.spacing / 2, y: cover.minY, width: pitch, height: Self.coverSide + Self.captionHeight)
+    }
+
     /// The scroll offset that puts cover `index` in the middle.
     public func centringOffset(of index: Int) -> Double {
         coverFrame(of: index).midX - width / 2

@@ -26,7 +26,7 @@ extension FullScreenPager {
             if phase == .opening { phase = .open }
             guard phase == .open, let page = currentPage else { return }
             dragMode = chooseDragMode(for: pan.translationInWindow, page: page)
-            if case .dismissing = dragMode { page.isPhotoHeld = true; hideHUD() }
+            if case .dismissing = dragMode { hideHUD() }
             fallthrough
         case .changed:
             guard phase == .open else { return }
@@ -54,7 +54,7 @@ extension FullScreenPager {
         }
         if horizontal { return startPaging() }
         cancelAnimations(of: page.photo)
-        return .dismissing(start: page.photo.presentation.frame)
+        return .dismissing(start: page.photo.presentation.frame, hold: page.photo.hold())
     }
 
     func startPaging() -> DragMode {
@@ -78,7 +78,7 @@ extension FullScreenPager {
             let offset = swipe.progress(forTranslation: translation.x, dimension: bounds.width) * pageWidth
             strip.bounds = Rect(origin: Point(x: offset, y: 0), size: strip.bounds.size)
             strip.setNeedsLayout()
-        case let .dismissing(start):
+        case let .dismissing(start, _):
             let progress = min(max(translation.y, 0) / max(bounds.height, 1), 1)
             let scale = 1 - (1 - Self.dismissMinimumScale) * progress
             let center = Point(x: start.midX + translation.x, y: start.midY + translation.y)
@@ -104,13 +104,14 @@ extension FullScreenPager {
             if landing.step != currentIndex { page.refit(resetZoom: true) }
             animateStrip(to: Double(landing.step) * pageWidth, velocity: landing.velocity * pageWidth)
             setCurrentIndex(landing.step, notify: true)
-        case .dismissing:
+        case let .dismissing(_, hold):
             let pastThreshold = translation.y > Self.dismissDistance && velocity.y > -Self.dismissSpeed
             if pastThreshold || velocity.y > Self.dismissSpeed {
                 onRequestClose?()
             } else {
-                context.animator.animateFrame(page.photo, to: page.fittedFrame, timing: .spring(Self.transitionSpring)) { [weak page] outcome in
-                    if outcome == .finished { page?.isPhotoHeld = false }
+                // Held until it is back, then layout has it again.
+                context.animator.animateFrame(page.photo, to: page.fittedFrame, timing: .spring(Self.transitionSpring)) { _ in
+                    hold.release()
                 }
                 context.animator.animate(backdrop, \.animatedOpacity, to: 1, timing: Self.backdropFade)
             }

@@ -38,14 +38,14 @@ extension FullScreenPager {
     }
 
     func flyPhoto(of page: PagerPage, toFitFrom placement: PhotoPlacement?) {
-        page.isPhotoHeld = true
+        let flight = page.photo.hold()
         if let placement, let start = page.convert(placement.frame, from: nil, .model) {
             page.photo.frame = start
             page.photo.transform = .rotation(radians: placement.rotation, x: 0, y: 0, z: 1)
         }
-        context.animator.group(completion: { [weak self, weak page] outcome in
-            guard outcome == .finished, let self, let page else { return }
-            page.isPhotoHeld = false
+        context.animator.group(completion: { [weak self] outcome in
+            flight.release()
+            guard outcome == .finished, let self else { return }
             if self.phase == .opening { self.phase = .open }
         }) {
             context.animator.animateFrame(page.photo, to: page.fittedFrame, timing: .spring(Self.transitionSpring))
@@ -64,9 +64,10 @@ extension FullScreenPager {
         isUserInteractionEnabled = false
         dragMode = nil
         settleStripKeepingPhotoInPlace(page)
-        page.isPhotoHeld = true
+        let flight = page.photo.hold()
         hideHUD()
         let finish: (AnimationOutcome) -> Void = { [weak self] outcome in
+            flight.release()
             guard outcome == .finished, let self, self.phase == .closing else { return }
             self.finishClosing()
         }
@@ -86,12 +87,7 @@ extension FullScreenPager {
     public func finishClosing() {
         guard phase == .closing else { return }
         phase = .closed
-        for page in pages.values {
-            page.isPhotoHeld = false
-            page.photo.transform = .identity
-            page.photo.opacity = 1
-            page.refit(resetZoom: true)
-        }
+        for page in pages.values { page.reset() }
         backdrop.opacity = 0
         requestImages([])
         onClosed?()

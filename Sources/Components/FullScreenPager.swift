@@ -67,10 +67,10 @@ public final class FullScreenPager: View {
     public var onCloseTargetMoved: (() -> Void)?
 
     let backdrop = View()
-    let strip = PagerStrip()
+    /// The pages side by side; its `bounds.origin.x` is the scroll offset.
+    let strip = ScrollContainer<PagerPage>()
     let hud = PagerHUD()
-    var pages: [Int: PagerPage] = [:]
-    var sparePages: [PagerPage] = []
+    var pages: [Int: PagerPage] { strip.cells }
     var stripAnimation: AnimationID?
     var layoutSize = Size.zero
     lazy var hudHiding = context.scheduler.task { [unowned self] in hideHUD() }
@@ -78,7 +78,8 @@ public final class FullScreenPager: View {
     var wheelRestUntil: Seconds = -.infinity
     var requested: [ImageRequest] = []
 
-    enum DragMode { case paging, dismissing(start: Rect), panningPhoto(start: Rect) }
+    /// A dismissing drag holds the photo it moves.
+    enum DragMode { case paging, dismissing(start: Rect, hold: ViewHold), panningPhoto(start: Rect) }
     var swipe = SwipeTracker(policy: FullScreenPager.pagingPolicy, unit: 1, steps: 0...0, spring: FullScreenPager.pagingSpring)
     var dragMode: DragMode?
 
@@ -94,7 +95,7 @@ public final class FullScreenPager: View {
         backdrop.backgroundColor = .black
         backdrop.isUserInteractionEnabled = false
         strip.name = "strip"
-        strip.pager = self
+        strip.dataSource = self
         addSubview(backdrop)
         addSubview(strip)
         addSubview(hud)
@@ -126,16 +127,12 @@ public final class FullScreenPager: View {
 
     public override func layoutSubviews() {
         backdrop.frame = bounds
-        let stripFrame = Rect(x: 0, y: 0, width: pageWidth, height: bounds.height)
-        if strip.bounds.size != stripFrame.size || strip.center != stripFrame.center {
-            strip.center = stripFrame.center
-            strip.bounds = Rect(origin: strip.bounds.origin, size: stripFrame.size)
-        }
+        strip.frame = Rect(x: 0, y: 0, width: pageWidth, height: bounds.height)
         if layoutSize != bounds.size {
             layoutSize = bounds.size
             // A resize re-aims everything at the new size from where it is now.
             setStripOffset(Double(currentIndex) * pageWidth)
-            layoutPages()
+            strip.layoutItems()
             for page in pages.values { page.refit(resetZoom: false) }
             if let page = currentPage {
                 switch phase {
@@ -148,51 +145,6 @@ public final class FullScreenPager: View {
         }
     }
 
-    /// Makes the pages the strip shows (and the current one) exist, reusing the others.
-    fileprivate func layoutPages() {
-        let count = photoCount
-        guard count > 0, pageWidth > Self.gap else {
-            for page in pages.values { recycle(page) }
-            pages = [:]
-            return
-        }
-        let offset = presentedOffset
-        let first = max(0, Int((offset / pageWidth).rounded(.down)))
-        let last = min(count - 1, Int(((offset + bounds.width) / pageWidth).rounded(.down)))
-        var wanted = Set(first <= last ? Array(first...last) : [])
-        if currentIndex < count { wanted.insert(currentIndex) }
-        for (index, page) in pages where !wanted.contains(index) {
-            recycle(page)
-            pages[index] = nil
-        }
-        for index in wanted.sorted() {
-            let page = pages[index] ?? dequeuePage()
-            pages[index] = page
-            let frame = Rect(x: Double(index) * pageWidth, y: 0, width: bounds.width, height: bounds.height)
-            if page.frame != frame {
-                page.frame = frame
-                page.refit(resetZoom: false)
-            }
-            page.show(source?.image(at: index) ?? .loading, index: index, context: context)
-        }
-        // The current page above its neighbours, so a photo flying home passes over them.
-        if let page = currentPage { strip.bringSubviewToFront(page) }
-    }
-
-    func dequeuePage() -> PagerPage {
-        let page = sparePages.popLast() ?? PagerPage()
-        strip.addSubview(page)
-        return page
-    }
-
-    func recycle(_ page: PagerPage) {
-        page.isPhotoHeld = false
-        page.photo.transform = .identity
-        page.photo.opacity = 1
-        page.removeFromSuperview()
-        sparePages.append(page)
-    }
-
     /// Pictures arrived or the album changed.
     public func reloadData() {
         if currentIndex >= photoCount && photoCount > 0 { setCurrentIndex(photoCount - 1, notify: true) }
@@ -202,12 +154,31 @@ public final class FullScreenPager: View {
 
 }
 
-/// The pager's strip of pages; its bounds' x is the scroll offset. It asks the pager to lay
-/// out pages whenever it scrolls, including every frame of an animated scroll.
-final class PagerStrip: View {
-    weak var pager: FullScreenPager?
+// MARK: - Pages (ScrollContainerDataSource)
 
-    override func layoutSubviews() {
-        pager?.layoutPages()
+extension FullScreenPager: ScrollContainerDataSource {
+    /// The pages the strip shows, and the current one (a photo flying home may be on it).
+    public func items(shownIn shown: Rect) -> [Int] {
+        let count = photoCount
+        guard count > 0, pageWidth > Self.gap else { return [] }
+        let first = max(0, Int((shown.minX / pageWidth).rounded(.down)))
+        let last = min(count - 1, Int(((shown.maxX - Self.gap) / pageWidth).rounded(.down)))
+        var wanted = Set(first <= last ? Array(first...last) : [])
+        if currentIndex < count { wanted.insert(currentIndex) }
+        return wanted.sorted()
+    }
+
+    public func makeCell() -> PagerPage { PagerPage() }
+
+    public func update(_ page: PagerPage, item index: Int) {
+        page.frame = Rect(x: Double(index) * pageWidth, y: 0, width: bounds.width, height: bounds.height)
+        page.show(source?.image(at: index) ?? .loading, index: index, context: context)
+    }
+
+    public func prepareForReuse(_ page: PagerPage) { page.reset() }
+
+    /// The current page above its neighbours, so a photo flying home passes over them.
+    public func didLayOutItems() {
+        if let page = currentPage { strip.bringSubviewToFront(page) }
     }
 }

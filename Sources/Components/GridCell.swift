@@ -3,7 +3,7 @@ import ViewTree
 
 /// One square of the grid: the thumbnail cropped to fill it, a quiet grey while it loads,
 /// and a clear "cannot open" tile when it fails.
-final class GridCell: View {
+public final class GridCell: View {
     /// The look of a cell whose picture is still coming: dark, so the grid does not flash.
     static let loadingColor = Color(white: 0.16)
     static let failedLabelPointSize = 13.0
@@ -48,7 +48,7 @@ final class GridCell: View {
         setNeedsLayout()
     }
 
-    override func layoutSubviews() {
+    public override func layoutSubviews() {
         label.center = Point(x: bounds.midX, y: bounds.midY)
     }
 }

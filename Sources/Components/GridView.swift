@@ -7,7 +7,7 @@ import ViewTree
 /// reused as the grid scrolls. Drag scrolls with momentum and a rubber band at the ends;
 /// the wheel scrolls smoothly. A click selects, a double-click (or Enter) opens; the arrow
 /// keys move the selection ring. The scroll offset is `bounds.origin.y`, as in UIKit.
-public final class GridView: View, PhotoCollectionView {
+public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, ScrollContainerDataSource {
     /// Extra rows of cells requested beyond the visible ones, so a scroll finds them ready.
     public static let nearbyRows = 3
     /// The ring around the selected cell: visible on any photo, thin enough not to hide it.
@@ -18,8 +18,6 @@ public final class GridView: View, PhotoCollectionView {
     public weak var source: PhotoSource? { didSet { reloadData() } }
     public private(set) var layout = GridLayout(width: 0)
 
-    private var cells: [Int: GridCell] = [:]
-    private var spareCells: [GridCell] = []
     private lazy var scroller = Scroller(view: self, animator: context.animator) { [unowned self] in
         layout.contentHeight(of: photoCount)
     }
@@ -45,10 +43,11 @@ public final class GridView: View, PhotoCollectionView {
         selectionRing.isHidden = true
         addSubview(selectionRing)
         // Selecting on the first click must not wait to see whether a second one follows.
-        click.recognizesSimultaneously = true
+        click.recognizeSimultaneously(with: doubleClick)
         context.arena.add(pan, to: self)
         context.arena.add(click, to: self)
         context.arena.add(doubleClick, to: self)
+        dataSource = self
     }
 
     /// Photo count changed or pictures arrived: refresh what is on screen.
@@ -63,8 +62,6 @@ public final class GridView: View, PhotoCollectionView {
 
     /// The cell of photo `index` if it is on screen, for transitions and tests.
     public func visibleCell(at index: Int) -> View? { cells[index] }
-
-    public var visibleIndices: [Int] { cells.keys.sorted() }
 
     /// Scrolls so the photo `index` is fully on screen (the least movement that does it).
     public func scrollToPhoto(_ index: Int, animated: Bool) {
@@ -165,28 +162,28 @@ public final class GridView: View, PhotoCollectionView {
 
     public override func layoutSubviews() {
         layout = GridLayout(width: bounds.width)
-        let count = photoCount
         scroller.clampIfIdle()
-        // What is on screen now is the presentation's business, not the model's.
-        let shownBounds = animatedBounds.presentation
-        let visible = layout.indices(from: shownBounds.minY, to: shownBounds.maxY, count: count)
-        let extra = Double(Self.nearbyRows) * layout.rowPitch
-        let nearby = layout.indices(from: shownBounds.minY - extra, to: shownBounds.maxY + extra, count: count)
-        source?.prioritize(visible: visible, nearby: nearby, pixelSize: Int((layout.cellSide * context.pixelScale).rounded(.up)))
+        super.layoutSubviews()
+    }
 
-        for (index, cell) in cells where !visible.contains(index) {
-            cell.removeFromSuperview()
-            cells[index] = nil
-            spareCells.append(cell)
-        }
-        for index in visible {
-            let cell = cells[index] ?? dequeueCell()
-            cells[index] = cell
-            cell.frame = layout.frame(of: index)
-            cell.show(source?.thumbnail(at: index) ?? .loading, index: index, labels: context.labels)
-            cell.opacity = index == hiddenIndex ? 0 : 1
-        }
-        if let selectedIndex, selectedIndex < count {
+    public func items(shownIn shown: Rect) -> [Int] {
+        let count = photoCount
+        let visible = layout.indices(from: shown.minY, to: shown.maxY, count: count)
+        let extra = Double(Self.nearbyRows) * layout.rowPitch
+        let nearby = layout.indices(from: shown.minY - extra, to: shown.maxY + extra, count: count)
+        source?.prioritize(visible: visible, nearby: nearby, pixelSize: Int((layout.cellSide * context.pixelScale).rounded(.up)))
+        return Array(visible)
+    }
+
+    public func makeCell() -> GridCell { GridCell() }
+
+    public func update(_ cell: GridCell, item index: Int) {
+        cell.show(source?.thumbnail(at: index) ?? .loading, index: index, labels: context.labels)
+        cell.apply(Pose(frame: layout.frame(of: index), opacity: index == hiddenIndex ? 0 : 1), using: context.animator)
+    }
+
+    public func didLayOutItems() {
+        if let selectedIndex, selectedIndex < photoCount {
             // Around the cell, in the gap, so the photo itself stays whole.
             let outset = -min(Self.selectionWidth, layout.spacing)
             selectionRing.frame = layout.frame(of: selectedIndex).insetBy(dx: outset, dy: outset)
@@ -213,11 +210,5 @@ public final class GridView: View, PhotoCollectionView {
         guard tap.state == .recognized, let index = photoIndex(at: tap) else { return }
         select(index, scroll: false)
         onOpenPhoto?(index)
-    }
-
-    private func dequeueCell() -> GridCell {
-        let cell = spareCells.popLast() ?? GridCell()
-        addSubview(cell)
-        return cell
     }
 }

@@ -4,7 +4,7 @@ import ViewTree
 
 /// One page of the full-screen pager: the photo, fitted to the window and centred, or
 /// zoomed past it. The photo's frame *is* its zoom: the pager moves and scales it.
-final class PagerPage: View {
+public final class PagerPage: View {
     /// What a page shows while its picture is on its way; its shape until then.
     static let loadingColor = Color(white: 0.12)
     static let placeholderAspect = Size(width: 3, height: 2)
@@ -24,8 +24,6 @@ final class PagerPage: View {
     private(set) var shown: Thumbnail?
     /// The photo at "fit" in this page's bounds.
     private(set) var fittedFrame = Rect.zero
-    /// True while something else (a transition, a drag) owns the photo's frame.
-    var isPhotoHeld = false
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -108,19 +106,33 @@ final class PagerPage: View {
         return Self.placeholderAspect
     }
 
-    /// Recomputes "fit" for the page's size; puts the photo there unless it is held, or
-    /// zoomed and `resetZoom` is false.
+    /// A new size moves "fit".
+    public override func layoutSubviews() {
+        refit(resetZoom: false)
+    }
+
+    /// Recomputes "fit" for the page's size; puts the photo there unless a flight or a drag
+    /// holds it, or it is zoomed and `resetZoom` is false.
     func refit(resetZoom: Bool) {
         let wasZoomed = isZoomed
         fittedFrame = PhotoZoom.fitted(imageSize: aspect, in: bounds.size)
-        guard !isPhotoHeld, resetZoom || !wasZoomed else { return }
+        guard !photo.isHeld, resetZoom || !wasZoomed else { return }
         photo.frame = fittedFrame
+    }
+
+    /// The photo at fit, straight and opaque, at once, whatever was moving it: the page is
+    /// closed or reused.
+    func reset() {
+        fittedFrame = PhotoZoom.fitted(imageSize: aspect, in: bounds.size)
+        photo.frame = fittedFrame
+        photo.transform = .identity
+        photo.opacity = 1
     }
 }
 
 /// A view that keeps its subviews centred, also while its own size animates.
 final class CenteringView: View {
-    override func layoutSubviews() {
+    public override func layoutSubviews() {
         for subview in subviews { subview.center = Point(x: bounds.midX, y: bounds.midY) }
     }
 }

@@ -52,9 +52,8 @@ public final class PhotoStackView: View, PhotoCollectionView {
     private var angles: [String: Int] = [:]
     private var frames: [Int: PileFrame] = [:]
     private var spareFrames: [PileFrame] = []
-    /// Frames whose position an animation or a drag owns.
-    private var flying: Set<ObjectIdentifier> = []
     private var draggedFrame: PileFrame?
+    private var dragHold: ViewHold?
     /// The photo flying off the view: above everything until it goes under.
     private var outgoingFrame: PileFrame?
     private var hiddenIndex: Int?
@@ -73,15 +72,13 @@ public final class PhotoStackView: View, PhotoCollectionView {
         super.init()
         name = "stack"
         clipsToBounds = true
-        click.recognizesSimultaneously = true
+        click.recognizeSimultaneously(with: doubleClick)
         context.arena.add(press, to: self)
         context.arena.add(pan, to: self)
         context.arena.add(click, to: self)
         context.arena.add(doubleClick, to: self)
         showAllButton.name = "show all button"
         showAllButton.attach(to: context) { [unowned self] in showAll() }
-        // A click on the button is not also a click on the pile (or on the spread it opens).
-        click.require(toFail: showAllButton.tap)
         addSubview(showAllButton)
     }
 
@@ -89,6 +86,10 @@ public final class PhotoStackView: View, PhotoCollectionView {
 
     /// The centre the pile lies around.
     public var pileCenter: Point { Point(x: bounds.midX, y: bounds.midY) }
+
+    var pileLayout: PileLayout {
+        PileLayout(viewSize: bounds.size, insets: frameStyle.photoInsets, marginFraction: Self.marginFraction)
+    }
 
     /// Photo `index`'s angle in degrees as it lies in the pile (the top one lies straight).
     public func angle(ofPhoto index: Int) -> Int {
@@ -143,9 +144,7 @@ public final class PhotoStackView: View, PhotoCollectionView {
     public func goTo(_ index: Int) {
         guard photoCount > 0 else { return }
         topIndex = (index % photoCount + photoCount) % photoCount
-        for frame in frames.values { settle(frame) }
-        flying.removeAll()
-        outgoingFrame = nil
+        settleAll()
         setNeedsLayout()
     }
 
@@ -153,9 +152,7 @@ public final class PhotoStackView: View, PhotoCollectionView {
     public func startOver() {
         removeSpread()
         topIndex = 0
-        for frame in frames.values { settle(frame) }
-        flying.removeAll()
-        outgoingFrame = nil
+        settleAll()
         setNeedsLayout()
     }
 
@@ -184,7 +181,7 @@ public final class PhotoStackView: View, PhotoCollectionView {
 
     /// Photo `index`'s tilt as it lies on the pile.
     func pileTransform(of index: Int) -> Transform3D {
-        .rotation(radians: Double(angle(ofPhoto: index)) * .pi / 180, x: 0, y: 0, z: 1)
+        PileLayout.tilt(degrees: angle(ofPhoto: index))
     }
 
     private func storedAngle(of index: Int) -> Int {
@@ -195,38 +192,30 @@ public final class PhotoStackView: View, PhotoCollectionView {
         return angle
     }
 
-    /// The frame's size for a photo of `aspect`: the photo as large as the view allows
-    /// with the margin, plus the border.
-    func frameSize(for aspect: Size) -> Size {
-        let margin = Self.marginFraction * min(bounds.width, bounds.height)
-        let insets = frameStyle.photoInsets
-        let room = Size(width: max(bounds.width - 2 * margin - insets.horizontal, 1), height: max(bounds.height - 2 * margin - insets.vertical, 1))
-        let photo = Rect.aspectFit(aspect, in: Rect(origin: .zero, size: room))
-        return Size(width: photo.width + insets.horizontal, height: photo.height + insets.vertical)
-    }
+    func frameSize(for aspect: Size) -> Size { pileLayout.frameSize(for: aspect) }
 
     public override func layoutSubviews() {
         let indices = pileIndices
-        for (index, frame) in frames where !indices.contains(index) && !flying.contains(ObjectIdentifier(frame)) {
+        // A photo that left the real frames stays until it has come to rest under the pile.
+        for (index, frame) in frames where !indices.contains(index) && !frame.isHeld && !frame.isAnimating {
             frame.removeFromSuperview()
             frames[index] = nil
             spareFrames.append(frame)
         }
-        for index in indices.reversed() {
+        let layout = pileLayout
+        var placed: [(frame: PileFrame, pose: Pose)] = []
+        for index in indices {
             let frame = frames[index] ?? dequeueFrame()
             frames[index] = frame
             frame.show(source?.image(at: index) ?? .loading, index: index, style: frameStyle)
-            frame.bounds = Rect(origin: .zero, size: frameSize(for: frame.aspect))
-            frame.opacity = index == hiddenIndex ? 0 : 1
             // Under "Show all" the spread's cells are the pile.
             frame.isHidden = spread != nil
-            if !flying.contains(ObjectIdentifier(frame)) {
-                frame.center = pileCenter
-                frame.transform = pileTransform(of: index)
-            }
-            // Deepest first, each brought above the last, so the top photo ends in front.
-            bringSubviewToFront(frame)
+            let pose = layout.pose(aspect: frame.aspect, degrees: angle(ofPhoto: index), depth: depth(of: index),
+                                   opacity: index == hiddenIndex ? 0 : 1)
+            frame.apply(pose, using: context.animator)
+            placed.append((frame, pose))
         }
+        for (frame, _) in placed.sorted(by: { $0.pose.zIndex < $1.pose.zIndex }) { bringSubviewToFront(frame) }
         // A flicked photo going under stays beneath the pile.
         for (index, frame) in frames where !indices.contains(index) && frame !== outgoingFrame { sendSubviewToBack(frame) }
         if let outgoing = outgoingFrame { bringSubviewToFront(outgoing) }
@@ -359,8 +348,9 @@ public final class PhotoStackView: View, PhotoCollectionView {
         case .began:
             guard isOnTopPhoto(pan), let top = frames[topIndex] else { return }
             draggedFrame = top
+            dragHold = top.hold()
+            // Caught where it is, also mid-way back to the pile.
             top.center = top.presentation.center
-            flying.insert(ObjectIdentifier(top))
             onWillBeginDragging?(topIndex)
             fallthrough
         case .changed:
@@ -373,10 +363,9 @@ public final class PhotoStackView: View, PhotoCollectionView {
             if abs(velocity.x) > Self.flickSpeed {
                 flickAway(velocity: velocity)
             } else if let top = frames[topIndex] {
-                context.animator.animate(top, \.animatedCenter, to: pileCenter, timing: Self.settleTiming) { [weak self, weak top] _ in
-                    if let self, let top { self.flying.remove(ObjectIdentifier(top)) }
-                }
+                context.animator.animate(top, \.animatedCenter, to: pileCenter, timing: Self.settleTiming)
             }
+            dragHold = nil
         default:
             break
         }
@@ -388,21 +377,20 @@ public final class PhotoStackView: View, PhotoCollectionView {
         guard photoCount > 1, let flicked = frames[topIndex] else { return }
         let from = topIndex, to = (topIndex + 1) % photoCount
         onWillFlickAway?(from, to)
-        flying.insert(ObjectIdentifier(flicked))
+        // Its own flight moves it until it has gone under; layout leaves it alone till then.
+        let flight = flicked.hold()
         outgoingFrame = flicked
         let away = Point(x: velocity.x.sign == .minus ? -bounds.width : bounds.width,
                          y: abs(velocity.y) > Self.flickSpeed ? (velocity.y.sign == .minus ? -bounds.height : bounds.height) : 0)
         context.animator.animate(flicked, \.animatedCenter, to: pileCenter + away, timing: Self.flickAwayTiming) { [weak self, weak flicked] outcome in
+            defer { flight.release() }
             guard let self, let flicked, outcome == .finished else { return }
             self.goUnder(flicked, index: from)
         }
         // The next photo is on top from now: it straightens while the flicked one flies.
         topIndex = to
         if let revealed = frames[to] {
-            flying.insert(ObjectIdentifier(revealed))
-            context.animator.animate(revealed, \.animatedTransform, to: .identity, timing: Self.settleTiming) { [weak self, weak revealed] _ in
-                if let self, let revealed { self.flying.remove(ObjectIdentifier(revealed)) }
-            }
+            context.animator.animate(revealed, \.animatedTransform, to: .identity, timing: Self.settleTiming)
         }
         onDidReveal?(to)
         setNeedsLayout()
@@ -414,18 +402,20 @@ public final class PhotoStackView: View, PhotoCollectionView {
         if outgoingFrame === frame { outgoingFrame = nil }
         sendSubviewToBack(frame)
         let angle = Double(storedAngle(of: index)) * .pi / 180
-        context.animator.group(completion: { [weak self, weak frame] _ in
-            guard let self, let frame else { return }
-            self.flying.remove(ObjectIdentifier(frame))
-            self.setNeedsLayout()
-        }) {
+        // Once at rest it may leave the real frames.
+        context.animator.group(completion: { [weak self] _ in self?.setNeedsLayout() }) {
             context.animator.animate(frame, \.animatedCenter, to: pileCenter, timing: Self.settleTiming)
             context.animator.animate(frame, \.animatedTransform, to: .rotation(radians: angle, x: 0, y: 0, z: 1), timing: Self.settleTiming)
         }
     }
 
-    private func settle(_ frame: PileFrame) {
-        frame.center = pileCenter
-        frame.isPressed = false
+    /// Every photo straight onto its place in the pile, without animation.
+    private func settleAll() {
+        for (index, frame) in frames {
+            frame.center = pileCenter
+            frame.transform = pileTransform(of: index)
+            frame.isPressed = false
+        }
+        outgoingFrame = nil
     }
 }

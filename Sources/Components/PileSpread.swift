@@ -6,7 +6,7 @@ import ViewTree
 /// "Show all": the pile dealt out over a black mask into a grid of small cells, three to a
 /// row, one photo after another; a click gathers them back onto the pile. A big album
 /// scrolls inside the spread, and only the cells on screen are views.
-final class PileSpread: View {
+final class PileSpread: View, ScrollContainerDataSource {
     static let columns = 3
     static let cellSide = 80.0
     static let maskColor = Color.black
@@ -22,12 +22,11 @@ final class PileSpread: View {
     private unowned let stack: PhotoStackView
     private let mask = View()
     /// The cells' layer; its `bounds.origin.y` is the scroll offset.
-    private let cellLayer = CellLayer()
+    private let cellLayer = ScrollContainer<PileFrame>()
     private lazy var scroller = Scroller(view: cellLayer, animator: stack.context.animator) { [unowned self] in
         layout.contentHeight(of: stack.photoCount)
     }
-    private var cells: [Int: PileFrame] = [:]
-    private var spareCells: [PileFrame] = []
+    private var cells: [Int: PileFrame] { cellLayer.cells }
     private(set) var layout = GridLayout(width: 0, columns: PileSpread.columns, cellSide: PileSpread.cellSide)
     /// True from the click that gathers until the photos are back on the pile.
     private(set) var isGathering = false
@@ -44,12 +43,11 @@ final class PileSpread: View {
         cellLayer.isUserInteractionEnabled = false
         addSubview(mask)
         addSubview(cellLayer)
-        // As the layer scrolls, cells come and go.
-        cellLayer.onLayout = { [unowned self] in layoutContent() }
+        cellLayer.dataSource = self
     }
 
     /// The photos whose cells are on screen, in album order.
-    var visibleIndices: [Int] { cells.keys.sorted() }
+    var visibleIndices: [Int] { cellLayer.visibleIndices }
 
     /// Where photo `index`'s cell lies in the spread's coordinates (scrolled).
     func cellFrame(of index: Int) -> Rect {
@@ -75,17 +73,22 @@ final class PileSpread: View {
         scroller.scrollToShow(from: top.minY - layout.spacing, to: top.maxY + layout.spacing, animated: false)
         mask.opacity = 0
         stack.context.animator.animate(mask, \.animatedOpacity, to: 1, timing: Self.maskFadeIn)
-        let dealt = visibleRange
+        cellLayer.layoutItems()
+        let dealt = cellLayer.visibleIndices
         // Deepest first, so the top photo starts in front, as on the pile.
         for index in dealt.sorted(by: { stack.depth(of: $0) > stack.depth(of: $1) }) {
-            let cell = makeCell(for: index)
-            placeOnPile(cell, index: index)
+            guard let cell = cells[index] else { continue }
+            cellLayer.bringSubviewToFront(cell)
+            let pose = pilePose(of: index)
+            cell.center = pose.center
+            cell.transform = pose.transform
             cell.opacity = stack.isRealFrame(depth: stack.depth(of: index)) ? 1 : 0
         }
+        // Then each flies to its cell; layout passes meanwhile find them already aimed there.
         for (order, index) in dealt.enumerated() {
             guard let cell = cells[index] else { continue }
             let delay = Self.stagger.delay(forItem: order, of: dealt.count)
-            let target = cellPose(of: cell, index: index)
+            let target = cellPose(of: index, size: cell.bounds.size)
             let animator = stack.context.animator
             animator.animate(cell, \.animatedCenter, to: target.center, timing: Self.flightTiming, delay: delay)
             animator.animate(cell, \.animatedTransform, to: target.transform, timing: Self.flightTiming, delay: delay)
@@ -135,62 +138,31 @@ final class PileSpread: View {
     private func fitToBounds() {
         let whole = Rect(origin: .zero, size: bounds.size)
         mask.frame = whole
-        // Only on a real change: setting the bounds would stop a glide.
-        if cellLayer.frame != whole { cellLayer.frame = whole }
+        cellLayer.frame = whole
         layout = GridLayout(width: bounds.width, columns: Self.columns, cellSide: Self.cellSide)
     }
 
-    private var visibleRange: Range<Int> {
-        let shown = cellLayer.animatedBounds.presentation
-        return layout.indices(from: shown.minY, to: shown.maxY, count: stack.photoCount)
-    }
+    // MARK: Cells (ScrollContainerDataSource)
 
-    /// Cells for the photos scrolled into view; those scrolled out are reused. Frozen while
-    /// gathering, so every photo on screen lands.
-    private func layoutContent() {
-        guard !isGathering else { return }
+    /// The photos scrolled into view; while gathering, those already out, so every photo on
+    /// screen lands.
+    func items(shownIn shown: Rect) -> [Int] {
+        guard !isGathering else { return cellLayer.visibleIndices }
         scroller.clampIfIdle()
-        let visible = visibleRange
+        let visible = layout.indices(from: shown.minY, to: shown.maxY, count: stack.photoCount)
         stack.source?.prioritize(visible: visible, nearby: 0..<0,
                                  pixelSize: Int((Self.cellSide * stack.context.pixelScale).rounded(.up)))
-        for (index, cell) in cells where !visible.contains(index) {
-            cell.removeFromSuperview()
-            cells[index] = nil
-            spareCells.append(cell)
-        }
-        for index in visible {
-            if let cell = cells[index], cell.isAnimating {
-                // Still flying out of the pile: only its picture may change.
-                show(cell, index: index)
-                continue
-            }
-            // New on screen, or resting: in its cell (which moves when the view resizes).
-            let cell = cells[index] ?? makeCell(for: index)
-            show(cell, index: index)
-            let pose = cellPose(of: cell, index: index)
-            cell.center = pose.center
-            cell.transform = pose.transform
-            cell.opacity = 1
-        }
+        return Array(visible)
     }
 
-    private func makeCell(for index: Int) -> PileFrame {
-        let cell = spareCells.popLast() ?? PileFrame(role: "spread")
-        cells[index] = cell
-        cellLayer.addSubview(cell)
-        show(cell, index: index)
-        return cell
-    }
+    func makeCell() -> PileFrame { PileFrame(role: "spread") }
 
-    private func show(_ cell: PileFrame, index: Int) {
+    /// In its cell (which moves when the view resizes); a photo still flying there is only
+    /// re-aimed, and one gathering back keeps its course.
+    func update(_ cell: PileFrame, item index: Int) {
         cell.show(stack.source?.image(at: index) ?? .loading, index: index, style: stack.frameStyle)
-        cell.bounds = Rect(origin: .zero, size: stack.frameSize(for: cell.aspect))
-    }
-
-    private func placeOnPile(_ cell: PileFrame, index: Int) {
-        let pose = pilePose(of: index)
-        cell.center = pose.center
-        cell.transform = pose.transform
+        guard !isGathering else { return }
+        cell.apply(cellPose(of: index, size: stack.frameSize(for: cell.aspect)), using: stack.context.animator)
     }
 
     /// Where photo `index` lies on the pile, in the cell layer's (scrolled) coordinates.
@@ -200,16 +172,9 @@ final class PileSpread: View {
     }
 
     /// The framed photo shrunk to fit its cell, straight.
-    private func cellPose(of cell: PileFrame, index: Int) -> (center: Point, transform: Transform3D) {
+    private func cellPose(of index: Int, size: Size) -> Pose {
         let frame = layout.frame(of: index)
-        let size = cell.bounds.size
         let scale = Self.cellSide / max(size.width, size.height, 1)
-        return (Point(x: frame.midX, y: frame.midY), .scale(x: scale, y: scale))
+        return Pose(center: Point(x: frame.midX, y: frame.midY), size: size, transform: .scale(x: scale, y: scale))
     }
-}
-
-/// A view that reports its layout passes (each frame while it scrolls).
-private final class CellLayer: View {
-    var onLayout: (() -> Void)?
-    override func layoutSubviews() { onLayout?() }
 }

@@ -7,8 +7,9 @@ import ViewTree
 /// On a press, the competitors are the recognizers of the view under the pointer and of
 /// its ancestors: the hit view's first, then its parent's, each view's in the order they
 /// were added. That array order decides every tie. The first recognizer to succeed wins;
-/// the others on the sequence fail (or, if already under way, are cancelled), unless either
-/// side recognizes simultaneously. A recognizer that requires another to fail waits.
+/// the others on the sequence fail (or, if already under way, are cancelled), except those
+/// that pair may run together (`canRecognizeSimultaneously(with:)`, asked both ways). A
+/// recognizer that requires another to fail waits.
 /// A multi-click spans several presses, so a competition lasts until every competitor has
 /// finished, not merely until the button is released.
 public final class GestureArena {
@@ -135,21 +136,22 @@ public final class GestureArena {
                     requirement.state == .possible && active.contains { $0 === requirement }
                 }
                 if stillUndecided { continue }
-                if !recognizer.recognizesSimultaneously && active.contains(where: {
-                    $0 !== recognizer && !$0.recognizesSimultaneously && $0.state.hasSucceeded
-                }) {
+                if active.contains(where: { $0 !== recognizer && $0.state.hasSucceeded && !Self.mayRunTogether($0, recognizer) }) {
                     recognizer.fail()
                     changed = true
                     continue
                 }
                 recognizer.transition(to: proposal)
                 changed = true
-                guard !recognizer.recognizesSimultaneously else { continue }
-                for other in active where other !== recognizer && !other.recognizesSimultaneously {
+                for other in active where other !== recognizer && !Self.mayRunTogether(other, recognizer) {
                     other.cancel()
                 }
             }
         }
+    }
+
+    private static func mayRunTogether(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        a.canRecognizeSimultaneously(with: b) || b.canRecognizeSimultaneously(with: a)
     }
 
     private func finishIfDone() {

@@ -28,9 +28,6 @@ open class GestureRecognizer {
     public internal(set) weak var view: View?
     /// Which buttons start a sequence this recognizer sees.
     public var buttons: [PointerButton] = [.primary]
-    /// When true, it may succeed alongside others on the same sequence instead of
-    /// excluding them.
-    public var recognizesSimultaneously = false
     /// Disabling a recognizer mid-gesture cancels it (or, before it began, fails it).
     public var isEnabled = true {
         didSet { if !isEnabled && oldValue { arena?.recognizerWasDisabled(self) } }
@@ -38,6 +35,7 @@ open class GestureRecognizer {
 
     weak var arena: GestureArena?
     private(set) var failureRequirements: [GestureRecognizer] = []
+    private var partners: [WeakRecognizer] = []
     /// A state asked for by the subclass that waits for the arena's consent.
     var proposal: State?
     private let handler: (GestureRecognizer) -> Void
@@ -50,6 +48,22 @@ open class GestureRecognizer {
     /// fire on the first click of a double-click.
     public func require(toFail other: GestureRecognizer) {
         failureRequirements.append(other)
+    }
+
+    /// Lets this recognizer and `other` both succeed on one pointer sequence instead of the
+    /// first excluding the second: a single click that selects at once beside the
+    /// double-click that opens. Every other pair still competes, so a click on a button is
+    /// not also a click on the view behind it.
+    public func recognizeSimultaneously(with other: GestureRecognizer) {
+        partners.append(WeakRecognizer(other))
+        other.partners.append(WeakRecognizer(self))
+    }
+
+    /// Whether this recognizer may succeed alongside `other`: the pairs declared with
+    /// `recognizeSimultaneously(with:)`. A recognizer that only watches (a pressed look)
+    /// says yes to all.
+    open func canRecognizeSimultaneously(with other: GestureRecognizer) -> Bool {
+        partners.contains { $0.recognizer === other }
     }
 
     /// Where the pointer is in `view`'s coordinates (nil: the window's), as of the last event.
@@ -119,4 +133,9 @@ open class GestureRecognizer {
         proposal = nil
         reset()
     }
+}
+
+private struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+    init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
 }

@@ -6,8 +6,10 @@ import Motion
 public final class PressGestureRecognizer: GestureRecognizer {
     public init(handler: @escaping (PressGestureRecognizer) -> Void) {
         super.init(onStateChange: { handler($0 as! PressGestureRecognizer) })
-        recognizesSimultaneously = true
     }
+
+    /// It only watches, so it never competes.
+    public override func canRecognizeSimultaneously(with other: GestureRecognizer) -> Bool { true }
 
     public override func pointerDown(_ event: PointerEvent) { proposeBegin() }
     public override func pointerMoved(_ event: PointerEvent) { change() }

@@ -119,7 +119,7 @@ let middle = Point(x: 400, y: 300)
         let pan = f.pan("pan")
         var translations: [Point] = []
         let observer = PanGestureRecognizer { translations.append($0.translationInWindow) }
-        observer.recognizesSimultaneously = true
+        observer.recognizeSimultaneously(with: pan)
         f.scene.arena.add(observer, to: f.target)
         f.scene.play(PointerScript.drag(from: middle, to: middle + Point(x: 120, y: -40), duration: 0.25, rateHz: 60, startTime: 1))
         #expect(f.summary == ["pan began", "pan changed", "pan ended"])
@@ -133,7 +133,7 @@ let middle = Point(x: 400, y: 300)
         let pan = f.pan("pan")
         var velocityAtEnd = Point.zero
         let reader = PanGestureRecognizer { if $0.state == .ended { velocityAtEnd = $0.velocityInWindow } }
-        reader.recognizesSimultaneously = true
+        reader.recognizeSimultaneously(with: pan)
         f.scene.arena.add(reader, to: f.target)
         f.scene.play(PointerScript.drag(from: middle, to: middle + Point(x: 300, y: 0), duration: 0.2, rateHz: hz, startTime: 1))
         #expect(abs(velocityAtEnd.x - 1500) < 1 && abs(velocityAtEnd.y) < 1e-6)
@@ -175,8 +175,7 @@ let middle = Point(x: 400, y: 300)
 
     @Test func simultaneousRecognizersBothRun() {
         let f = GestureFixture()
-        f.pan("a").recognizesSimultaneously = true
-        f.pan("b").recognizesSimultaneously = true
+        f.pan("a").recognizeSimultaneously(with: f.pan("b"))
         f.scene.play(PointerScript.drag(from: middle, to: middle + Point(x: 50, y: 0), duration: 0.1, rateHz: 60, startTime: 1))
         #expect(f.log.contains("a ended") && f.log.contains("b ended"))
     }
@@ -260,3 +259,44 @@ let middle = Point(x: 400, y: 300)
     }
 }
 
+
+/// Which recognizers may succeed together is decided per pair.
+@Suite struct ArbitrationTests {
+    @Test func aClickPairedWithADoubleClickFiresAtOnceAndBothFireOnTheSecondClick() {
+        let f = GestureFixture()
+        let single = f.tap("single")
+        let double = f.tap("double", taps: 2)
+        single.recognizeSimultaneously(with: double)
+        f.scene.play(PointerScript.clicks(at: middle, count: 2, startTime: 1))
+        f.scene.settle()
+        #expect(f.log == ["single recognized", "double recognized"])
+    }
+
+    @Test func aClickOnAButtonIsNotAlsoAClickOnTheViewBehindItThoughThatClickHasAPartner() {
+        // Given a view whose click runs beside its double-click, and a button inside it
+        let f = GestureFixture()
+        let single = f.tap("view click")
+        single.recognizeSimultaneously(with: f.tap("view double", taps: 2))
+        let button = View(frame: Rect(x: 10, y: 10, width: 80, height: 30))
+        f.target.addSubview(button)
+        f.tap("button", on: button)
+        // When the button is clicked
+        f.scene.play(PointerScript.clicks(at: Point(x: 250, y: 125), startTime: 1))
+        f.scene.settle()
+        // Then only the button hears it; beside the button the view's click still works
+        #expect(f.log == ["button recognized"])
+        f.log = []
+        f.scene.play(PointerScript.clicks(at: middle, startTime: 3))
+        f.scene.settle()
+        #expect(f.log == ["view click recognized"])
+    }
+
+    @Test func aPressedLookRunsBesideEveryOtherGesture() {
+        let f = GestureFixture()
+        let press = PressGestureRecognizer { [unowned f] r in f.log.append("press \(r.state)") }
+        f.scene.arena.add(press, to: f.target)
+        f.pan("pan")
+        f.scene.play(PointerScript.drag(from: middle, to: middle + Point(x: 60, y: 0), duration: 0.1, rateHz: 60, startTime: 1))
+        #expect(f.summary.contains("press began") && f.summary.contains("pan began") && f.summary.contains("pan ended"))
+    }
+}

@@ -1,0 +1,66 @@
+import Geometry
+import ViewTree
+
+/// What a scroll container shows: which items a stretch of content needs, a cell for each,
+/// and how to fill and place one.
+public protocol ScrollContainerDataSource<Cell>: AnyObject {
+    associatedtype Cell: View
+    /// The items that need a view while `shown` (content coordinates) is on screen, in the
+    /// order their cells are to be filled.
+    func items(shownIn shown: Rect) -> [Int]
+    func makeCell() -> Cell
+    /// Fills `cell` with item `index` and places it; the cell may come from another item.
+    func update(_ cell: Cell, item index: Int)
+    /// A cell leaves the screen and waits to be reused.
+    func prepareForReuse(_ cell: Cell)
+    /// After each pass: what lies over the items, the pictures to ask for.
+    func didLayOutItems()
+}
+
+extension ScrollContainerDataSource {
+    public func prepareForReuse(_ cell: Cell) {}
+    public func didLayOutItems() {}
+}
+
+/// A view that scrolls its content through `bounds.origin` (UIKit's way) and keeps a view
+/// only for each item on screen, reusing those that scroll away. It lays out on every frame
+/// its bounds animate, so a glide brings cells in as it goes. The grid, the album strip,
+/// the stack's spread and the pager's pages are all one of these; what scrolls it (a
+/// `Scroller`, the pager's swipe) is its owner's choice.
+public class ScrollContainer<Cell: View>: View {
+    weak var dataSource: (any ScrollContainerDataSource<Cell>)?
+    private(set) var cells: [Int: Cell] = [:]
+    private var spareCells: [Cell] = []
+
+    /// The items with cells, in order.
+    public var visibleIndices: [Int] { cells.keys.sorted() }
+
+    public override func layoutSubviews() {
+        layoutItems()
+    }
+
+    /// Brings the cells in step with what is on screen now (the presentation, mid-glide).
+    func layoutItems() {
+        guard let dataSource else { return }
+        let wanted = dataSource.items(shownIn: animatedBounds.presentation)
+        let kept = Set(wanted)
+        for (index, cell) in cells where !kept.contains(index) {
+            dataSource.prepareForReuse(cell)
+            cell.removeFromSuperview()
+            cells[index] = nil
+            spareCells.append(cell)
+        }
+        for index in wanted {
+            let cell = cells[index] ?? dequeueCell(from: dataSource)
+            cells[index] = cell
+            dataSource.update(cell, item: index)
+        }
+        dataSource.didLayOutItems()
+    }
+
+    private func dequeueCell(from dataSource: any ScrollContainerDataSource<Cell>) -> Cell {
+        let cell = spareCells.popLast() ?? dataSource.makeCell()
+        addSubview(cell)
+        return cell
+    }
+}
