@@ -1,4 +1,4 @@
-// Process hygiene that Swift's Glibc module leaves out: GNU extensions it was built
+// Process and file hygiene that Swift's Glibc module leaves out: GNU extensions it was built
 // without (_GNU_SOURCE) and prctl, which is variadic.
 #include <spawn.h>
 #include <sys/prctl.h>
@@ -25,4 +25,13 @@ extern int pipe2(int fds[2], int flags);
 
 static inline int flick_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
+}
+
+// Moves a file without ever replacing what is at the new path (Linux 3.15+, glibc 2.28+;
+// hidden without _GNU_SOURCE): restoring from the Trash must not overwrite a file that
+// took the old name meanwhile. Fails with EINVAL where the file system cannot.
+extern int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
+
+static inline int flick_rename_noreplace(const char *from, const char *to) {
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */);
 }
