@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes the odd and hostile files PhotoLibrary's tests read, in folder $1 (created).
-# Needs ImageMagick and python3. The tests run it; nothing it makes is committed.
+# Needs ImageMagick, python3 and exiftool. The tests run it; nothing it makes is committed.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 out=${1:?usage: make-fixtures.sh FOLDER}
@@ -81,3 +81,17 @@ ln -s .. albums/2024/up
 
 # PNGs crafted to make decoders spin, stall or swell (isolation and limits).
 python3 "$here/make-hostile-pngs.py" hostile
+
+# Facts a card's back shows, written with exiftool (an independent EXIF writer): every
+# field, a few, none, and odd values (zero rationals, a model past any card's width).
+mkdir -p facts
+"$IM" -size 300x200 xc:teal -strip -quality 90 facts/none.jpg
+cp facts/none.jpg facts/full.jpg
+exiftool -q -overwrite_original -Orientation#=6 -Make=Canon "-Model=Canon EOS R6" "-LensModel=RF24-105mm F4 L IS USM" \
+  "-DateTimeOriginal=2024:05:01 14:03:22" -ExposureTime=1/250 -FNumber=4 -ISO=200 -FocalLength=35 facts/full.jpg
+cp facts/none.jpg facts/some.jpg
+exiftool -q -overwrite_original "-Model=PowerShot G7 X" -FNumber=2.8 facts/some.jpg
+cp facts/none.jpg facts/odd.jpg
+exiftool -q -overwrite_original "-Make=NIKON CORPORATION" "-Model=NIKON D750" "-LensModel=$(printf 'L%.0s' {1..300})" \
+  -ExposureTime=0 -FNumber=0 -ISO=0 -FocalLength=0 "-DateTimeOriginal=0000:00:00 00:00:00" facts/odd.jpg
+"$IM" -size 50x70 xc:orange facts/plain.png

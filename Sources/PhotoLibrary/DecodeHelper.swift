@@ -10,6 +10,7 @@ import SystemPackage
 ///   request:  u8 kind (DecodeKind), u32 maximumPixelSize (0 = full size), u32 path length, path bytes
 ///   response: u8 0, u32 width, u32 height, u8 opaque, width·height·4 pixel bytes
 ///           | u8 1, u8 kind (DecodeError.wire), u32 width, u32 height, u32 length, UTF-8 reason
+///           | u8 2, u32 length, the facts (`EmbeddedFacts`, kind `.facts` only)
 public enum DecodeHelper {
     /// The hidden argument that turns a Flick process into a decode helper.
     public static let subcommand = "decode-helper"
@@ -62,6 +63,14 @@ public enum DecodeHelper {
             let path = (pathBytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
             var response: [UInt8] = []
             do throws(DecodeError) {
+                if kind == .facts {
+                    let facts = try ImageDecoder.embeddedFacts(path).encoded
+                    response.append(2)
+                    Wire.append(UInt32(facts.count), to: &response)
+                    response += facts
+                    guard output.write(response) else { exit(0) }
+                    continue
+                }
                 let pixels = try decode(path, kind, size == 0 ? nil : Int(size))
                 response.reserveCapacity(10 + pixels.width * pixels.height * 4)
                 response.append(0)

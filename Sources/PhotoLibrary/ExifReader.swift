@@ -1,9 +1,11 @@
 internal import CExif
 
-/// What a photo's EXIF block says that Flick uses: how to turn it upright, and the
-/// camera's own small copy of it.
+/// What a photo's EXIF block says that Flick uses: how to turn it upright, the camera's
+/// own small copy of it, and the facts a card's back shows.
 public struct ExifInfo: Sendable, Equatable {
     public var orientation: Orientation = .up
+    /// Date taken, camera, lens and exposure (no pixel size: that comes from the image).
+    public var facts = EmbeddedFacts()
     /// The embedded thumbnail's bytes (a JPEG, stored the way the photo is: not upright).
     public var embeddedThumbnail: [UInt8]?
     /// The photo's size as the camera recorded it, as stored (before orientation).
@@ -30,7 +32,48 @@ public struct ExifInfo: Sendable, Equatable {
             default: return nil
             }
         }
+        func text(_ tag: ExifTag) -> String? {
+            guard let entry = flick_exif_entry(data, tag), entry.pointee.format == EXIF_FORMAT_ASCII,
+                  let raw = entry.pointee.data, entry.pointee.size > 0 else { return nil }
+            let bytes = UnsafeBufferPointer(start: raw, count: Int(min(entry.pointee.size, 1024))).prefix { $0 != 0 }
+            let value = EmbeddedFacts.singleLine(String(decoding: bytes, as: UTF8.self))
+            return value.isEmpty ? nil : value
+        }
+        func rational(_ tag: ExifTag) -> Double? {
+            guard let entry = flick_exif_entry(data, tag), entry.pointee.components >= 1, let raw = entry.pointee.data,
+                  entry.pointee.size >= 8 else { return nil }
+            switch entry.pointee.format {
+            case EXIF_FORMAT_RATIONAL:
+                let value = exif_get_rational(raw, byteOrder)
+                return value.denominator == 0 ? nil : Double(value.numerator) / Double(value.denominator)
+            case EXIF_FORMAT_SRATIONAL:
+                let value = exif_get_srational(raw, byteOrder)
+                return value.denominator == 0 ? nil : Double(value.numerator) / Double(value.denominator)
+            default: return nil
+            }
+        }
+        func firstInteger(_ tag: ExifTag) -> Int? {
+            guard let entry = flick_exif_entry(data, tag), entry.pointee.components >= 1, let raw = entry.pointee.data else { return nil }
+            switch entry.pointee.format {
+            case EXIF_FORMAT_SHORT where entry.pointee.size >= 2: return Int(exif_get_short(raw, byteOrder))
+            case EXIF_FORMAT_LONG where entry.pointee.size >= 4: return Int(exif_get_long(raw, byteOrder))
+            default: return nil
+            }
+        }
         orientation = integer(EXIF_TAG_ORIENTATION).flatMap(Orientation.init(rawValue:)) ?? .up
+        // "2024:05:01 14:03:22" as EXIF writes it; shown with dashes in the date.
+        // An unset clock writes zeros or blanks: no date rather than year 0.
+        facts.dateTaken = (text(EXIF_TAG_DATE_TIME_ORIGINAL) ?? text(EXIF_TAG_DATE_TIME)).flatMap { value in
+            guard value.count >= 10, !value.hasPrefix("0000"), value.first?.isNumber == true else { return nil }
+            return value.prefix(10).replacingOccurrences(of: ":", with: "-") + value.dropFirst(10)
+        }
+        facts.cameraMake = text(EXIF_TAG_MAKE)
+        facts.cameraModel = text(EXIF_TAG_MODEL)
+        facts.lens = text(ExifTag(rawValue: 0xA434))  // LensModel, EXIF 2.3
+        facts.exposureTime = rational(EXIF_TAG_EXPOSURE_TIME)
+        facts.fNumber = rational(EXIF_TAG_FNUMBER)
+        facts.iso = firstInteger(EXIF_TAG_ISO_SPEED_RATINGS)
+        facts.focalLength = rational(EXIF_TAG_FOCAL_LENGTH)
         pixelWidth = integer(EXIF_TAG_PIXEL_X_DIMENSION)
         pixelHeight = integer(EXIF_TAG_PIXEL_Y_DIMENSION)
         if let thumbnail = data.pointee.data, data.pointee.size > 0 {

@@ -62,6 +62,8 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
     /// The camera's small copy from a JPEG's EXIF block: read in a millisecond or two and
     /// shown, enlarged, until the image itself arrives.
     case embeddedPreview = 1
+    /// What the file records about the photo (`EmbeddedFacts`), no pixels.
+    case facts = 2
 }
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
@@ -82,12 +84,22 @@ public enum ImageDecoder {
         switch kind {
         case .image: try decode(path, maximumPixelSize: maximumPixelSize)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize)
+        case .facts: throw .unreadable("facts are not pixels")
         }
     }
 
     /// How much of a JPEG's start is read for its EXIF block (at most 64 KB, after any
     /// JFIF header).
     static let exifSearchLength = 128 << 10
+
+    /// What a photo's first bytes record: its size upright and its EXIF facts.
+    public static func embeddedFacts(_ path: FilePath, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> EmbeddedFacts {
+        let bytes = try read(path, limits: limits, atMost: 2 * exifSearchLength)
+        guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: "") else {
+            throw .unreadable("not an image")
+        }
+        return EmbeddedFacts(bytes: bytes, format: format)
+    }
 
     /// The photo's embedded EXIF thumbnail, upright, with any letterbox bars cut off (a
     /// camera shooting 3:2 often stores a 4:3 thumbnail with black bands).

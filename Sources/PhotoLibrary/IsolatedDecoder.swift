@@ -31,6 +31,21 @@ public final class IsolatedDecoder: Sendable {
     }
 
     public func decode(_ path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?) -> Result<PixelBuffer, DecodeError> {
+        ask(path, kind: kind, maximumPixelSize: maximumPixelSize).flatMap { answer in
+            guard case let .pixels(pixels) = answer else { return .failure(.decoderFailed("answered something else")) }
+            return .success(pixels)
+        }
+    }
+
+    /// What the file records about its photo (size, EXIF), read in a helper like pixels.
+    public func facts(_ path: FilePath) -> Result<EmbeddedFacts, DecodeError> {
+        ask(path, kind: .facts, maximumPixelSize: nil).flatMap { answer in
+            guard case let .facts(facts) = answer else { return .failure(.decoderFailed("answered something else")) }
+            return .success(facts)
+        }
+    }
+
+    private func ask(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?) -> Result<Helper.Answer, DecodeError> {
         guard let helper = idle.withLock({ $0.popLast() }) ?? Helper(command: command) else {
             return .failure(.decoderFailed("could not be started"))
         }
@@ -58,8 +73,13 @@ public final class IsolatedDecoder: Sendable {
 
 /// One helper process and the pipes to it.
 final class Helper: @unchecked Sendable {
+    enum Answer {
+        case pixels(PixelBuffer)
+        case facts(EmbeddedFacts)
+    }
+
     enum Outcome {
-        case answered(Result<PixelBuffer, DecodeError>)
+        case answered(Result<Answer, DecodeError>)
         case timedOut
         /// Its answer was cut off: it crashed, or a limit of its own stopped it.
         case died
@@ -88,8 +108,13 @@ final class Helper: @unchecked Sendable {
             guard let width = fromHelper.readUInt32(deadline: deadline), let height = fromHelper.readUInt32(deadline: deadline),
                   let opaque = fromHelper.read(1, deadline: deadline), width > 0, height > 0, width * height <= 1 << 28,
                   let bytes = fromHelper.read(Int(width) * Int(height) * 4, deadline: deadline) else { return timedOutOrDied(deadline) }
-            return .answered(.success(PixelBuffer(width: Int(width), height: Int(height), bytesPerRow: Int(width) * 4,
-                                                  bytes: bytes, isOpaque: opaque[0] == 1)))
+            return .answered(.success(.pixels(PixelBuffer(width: Int(width), height: Int(height), bytesPerRow: Int(width) * 4,
+                                                          bytes: bytes, isOpaque: opaque[0] == 1))))
+        }
+        if status[0] == 2 {
+            guard let length = fromHelper.readUInt32(deadline: deadline), length < 1 << 16,
+                  let text = fromHelper.read(Int(length), deadline: deadline) else { return timedOutOrDied(deadline) }
+            return .answered(.success(.facts(EmbeddedFacts(decoding: text))))
         }
         guard let kind = fromHelper.read(1, deadline: deadline), let width = fromHelper.readUInt32(deadline: deadline),
               let height = fromHelper.readUInt32(deadline: deadline), let length = fromHelper.readUInt32(deadline: deadline),

@@ -5,6 +5,17 @@ import Foundation
 /// (1/8 … 1) that still covers the requested size: a 12 MP photo for a 256-pixel thumbnail
 /// is decoded at 1/8 and never allocated at full size.
 enum JPEGDecoder {
+    /// The stored size from the frame header (no pixels decoded); nil if cut short.
+    static func declaredSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard let handle = tjInitDecompress() else { return nil }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let ok = bytes.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace) == 0
+        }
+        return ok && width > 0 && height > 0 ? (Int(width), Int(height)) : nil
+    }
+
     static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
         guard let handle = tjInitDecompress() else { throw .unreadable("JPEG decoder unavailable") }
         defer { tjDestroy(handle) }

@@ -1,0 +1,157 @@
+import Foundation
+import SystemPackage
+
+/// What a photo's file says about it: what the file system knows, and what its EXIF block
+/// records where it has one. The back of a card in the deck shows these.
+public struct PhotoFacts: Sendable, Equatable {
+    public var fileName: String
+    public var byteCount: Int
+    public var modificationDate: Date
+    /// Read from the file (helper-side); nil where the file could not be read.
+    public var embedded: EmbeddedFacts?
+
+    public init(fileName: String, byteCount: Int, modificationDate: Date, embedded: EmbeddedFacts?) {
+        self.fileName = fileName
+        self.byteCount = byteCount
+        self.modificationDate = modificationDate
+        self.embedded = embedded
+    }
+
+    /// Everything there is to know about `path`. The file system answers in-process; the
+    /// file's content is read in a decode helper (EXIF is a codec's business). Blocks for
+    /// up to the decoder's deadline: call it off the UI thread. Nil if the file is gone.
+    public static func gather(_ path: FilePath, decoder: IsolatedDecoder) -> PhotoFacts? {
+        var info = stat()
+        guard path.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
+        let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        let embedded = try? decoder.facts(path).get()
+        return PhotoFacts(fileName: path.lastComponent?.string ?? path.string, byteCount: Int(info.st_size),
+                          modificationDate: modified, embedded: embedded)
+    }
+}
+
+/// What a photo's own bytes say: its size upright, and its EXIF fields where present.
+public struct EmbeddedFacts: Sendable, Equatable {
+    /// The size as shown: after EXIF orientation.
+    public var pixelWidth: Int?
+    public var pixelHeight: Int?
+    /// As the camera wrote it: local time without a zone, `YYYY-MM-DD hh:mm:ss`.
+    public var dateTaken: String?
+    public var cameraMake: String?
+    public var cameraModel: String?
+    public var lens: String?
+    /// Seconds.
+    public var exposureTime: Double?
+    public var fNumber: Double?
+    public var iso: Int?
+    /// Millimetres.
+    public var focalLength: Double?
+
+    public init() {}
+
+    // MARK: Reading (in the helper)
+
+    /// Reads what `bytes` (the file's start) hold about the photo in `format`.
+    init(bytes: [UInt8], format: ImageFormat) {
+        var size = ImageHeader.declaredSize(bytes, format: format)
+        if format == .jpeg {
+            size = JPEGDecoder.declaredSize(bytes)
+            let exif = ExifInfo(jpeg: bytes)
+            if exif.orientation.swapsDimensions, let stored = size { size = (stored.height, stored.width) }
+            self = exif.facts
+        }
+        pixelWidth = size?.width
+        pixelHeight = size?.height
+    }
+
+    // MARK: The wire: one field per line, `key<TAB>value`
+
+    private enum Key: String, CaseIterable {
+        case width, height, dateTaken, make, model, lens, exposureTime, fNumber, iso, focalLength
+    }
+
+    var encoded: [UInt8] {
+        var fields: [(Key, String)] = []
+        if let pixelWidth { fields.append((.width, String(pixelWidth))) }
+        if let pixelHeight { fields.append((.height, String(pixelHeight))) }
+        if let dateTaken { fields.append((.dateTaken, dateTaken)) }
+        if let cameraMake { fields.append((.make, cameraMake)) }
+        if let cameraModel { fields.append((.model, cameraModel)) }
+        if let lens { fields.append((.lens, lens)) }
+        if let exposureTime { fields.append((.exposureTime, String(exposureTime))) }
+        if let fNumber { fields.append((.fNumber, String(fNumber))) }
+        if let iso { fields.append((.iso, String(iso))) }
+        if let focalLength { fields.append((.focalLength, String(focalLength))) }
+        return Array(fields.map { "\($0.0.rawValue)\t\(Self.singleLine($0.1))\n" }.joined().utf8)
+    }
+
+    init(decoding bytes: [UInt8]) {
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let key = Key(rawValue: parts[0]) else { continue }
+            let value = parts[1]
+            switch key {
+            case .width: pixelWidth = Int(value)
+            case .height: pixelHeight = Int(value)
+            case .dateTaken: dateTaken = value
+            case .make: cameraMake = value
+            case .model: cameraModel = value
+            case .lens: lens = value
+            case .exposureTime: exposureTime = Double(value)
+            case .fNumber: fNumber = Double(value)
+            case .iso: iso = Int(value)
+            case .focalLength: focalLength = Double(value)
+            }
+        }
+    }
+
+    /// Text fit for one line of a card: no control characters, at most 120 characters.
+    static func singleLine(_ text: String) -> String {
+        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.isWhitespace || $0 == " " }
+            .filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }))
+        let trimmed = cleaned.trimmingCharacters(in: .whitespaces)
+        return trimmed.count > 120 ? String(trimmed.prefix(119)) + "…" : trimmed
+    }
+}
+
+// MARK: - For people to read
+
+extension EmbeddedFacts {
+    /// "1/250 s", "0.5 s", "2 s", "30 s".
+    public var exposureText: String? {
+        guard let exposureTime, exposureTime > 0, exposureTime.isFinite else { return nil }
+        if exposureTime < 0.5 {
+            return "1/\(Int((1 / exposureTime).rounded())) s"
+        }
+        let tenths = (exposureTime * 10).rounded() / 10
+        return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
+    }
+
+    /// "f/2.8", "f/11".
+    public var fNumberText: String? {
+        guard let fNumber, fNumber > 0, fNumber.isFinite else { return nil }
+        let tenths = (fNumber * 10).rounded() / 10
+        return tenths == tenths.rounded() ? "f/\(Int(tenths))" : "f/\(tenths)"
+    }
+
+    public var isoText: String? { iso.flatMap { $0 > 0 ? "ISO \($0)" : nil } }
+
+    /// "35 mm", "4.2 mm".
+    public var focalLengthText: String? {
+        guard let focalLength, focalLength > 0, focalLength.isFinite else { return nil }
+        let tenths = (focalLength * 10).rounded() / 10
+        return tenths == tenths.rounded() ? "\(Int(tenths)) mm" : "\(tenths) mm"
+    }
+
+    /// "Canon EOS R6": the make left out where the model already names it.
+    public var cameraText: String? {
+        switch (cameraMake, cameraModel) {
+        case let (make?, model?):
+            let brand = make.split(separator: " ").first.map(String.init) ?? make
+            return model.lowercased().hasPrefix(brand.lowercased()) ? model : "\(make) \(model)"
+        case let (make?, nil): return make
+        case let (nil, model?): return model
+        case (nil, nil): return nil
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import PhotoLibrary
+import SystemPackage
+
+/// The facts a card's back shows, read through a decode helper from files whose EXIF
+/// exiftool wrote (scripts/make-fixtures.sh).
+@Suite struct FactsTests {
+    static func fact(_ name: String) -> FilePath { FilePath(Fixtures.root.appendingPathComponent("facts/\(name)").path) }
+    let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])
+
+    @Test func everyFieldACameraWritesIsReadAndTheSizeIsTheUprightOne() throws {
+        let facts = try #require(PhotoFacts.gather(Self.fact("full.jpg"), decoder: decoder))
+        #expect(facts.fileName == "full.jpg")
+        var info = stat()
+        stat(Self.fact("full.jpg").string, &info)
+        #expect(facts.byteCount == Int(info.st_size))
+        #expect(abs(facts.modificationDate.timeIntervalSince1970 - Double(info.st_mtim.tv_sec)) < 1)
+        let embedded = try #require(facts.embedded)
+        #expect(embedded.pixelWidth == 200 && embedded.pixelHeight == 300, "stored 300×200, orientation 6 shows it standing")
+        #expect(embedded.dateTaken == "2024-05-01 14:03:22")
+        #expect(embedded.cameraMake == "Canon" && embedded.cameraModel == "Canon EOS R6")
+        #expect(embedded.lens == "RF24-105mm F4 L IS USM")
+        #expect(embedded.exposureText == "1/250 s" && embedded.fNumberText == "f/4" && embedded.isoText == "ISO 200")
+        #expect(embedded.focalLengthText == "35 mm")
+        #expect(embedded.cameraText == "Canon EOS R6", "the make is not said twice")
+    }
+
+    @Test func aFewFieldsGiveThoseAndNothingInvented() throws {
+        let embedded = try #require(PhotoFacts.gather(Self.fact("some.jpg"), decoder: decoder)?.embedded)
+        #expect(embedded.cameraModel == "PowerShot G7 X" && embedded.cameraMake == nil && embedded.cameraText == "PowerShot G7 X")
+        #expect(embedded.fNumberText == "f/2.8")
+        #expect(embedded.dateTaken == nil && embedded.lens == nil && embedded.exposureTime == nil && embedded.iso == nil)
+        #expect(embedded.pixelWidth == 300 && embedded.pixelHeight == 200)
+    }
+
+    @Test func aPhotoWithoutEXIFGivesWhatTheFileAndItsHeaderKnow() throws {
+        for (name, size) in [("none.jpg", (300, 200)), ("plain.png", (50, 70))] {
+            let facts = try #require(PhotoFacts.gather(Self.fact(name), decoder: decoder))
+            let embedded = try #require(facts.embedded)
+            #expect(embedded.pixelWidth == size.0 && embedded.pixelHeight == size.1)
+            #expect(embedded.cameraText == nil && embedded.dateTaken == nil && embedded.exposureText == nil && embedded.isoText == nil)
+            #expect(facts.byteCount > 0)
+        }
+    }
+
+    @Test func oddValuesAreLeftOutOrCutToALineNeverShownAsNonsense() throws {
+        let embedded = try #require(PhotoFacts.gather(Self.fact("odd.jpg"), decoder: decoder)?.embedded)
+        #expect(embedded.cameraText == "NIKON D750", "NIKON CORPORATION's model already names it")
+        #expect(embedded.exposureText == nil && embedded.fNumberText == nil && embedded.isoText == nil && embedded.focalLengthText == nil)
+        let lens = try #require(embedded.lens)
+        #expect(lens.count == 120 && lens.hasSuffix("…"))
+    }
+
+    @Test func aFileThatIsNotAnImageStillHasItsFileFactsAndAGoneOneHasNone() throws {
+        let text = FilePath(Fixtures.root.appendingPathComponent("facts-not-an-image.jpg").path)
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: text.string))
+        let facts = try #require(PhotoFacts.gather(text, decoder: decoder))
+        #expect(facts.byteCount == 5 && facts.embedded == nil)
+        #expect(PhotoFacts.gather(FilePath("/nonexistent/photo.jpg"), decoder: decoder) == nil)
+    }
+
+    @Test(arguments: [(1.0 / 8000, "1/8000 s"), (1.0 / 3, "1/3 s"), (0.5, "0.5 s"), (2.0, "2 s"), (2.5, "2.5 s"), (30.0, "30 s")])
+    func exposureTimesReadAsPhotographersWriteThem(seconds: Double, text: String) {
+        var facts = EmbeddedFacts()
+        facts.exposureTime = seconds
+        #expect(facts.exposureText == text)
+    }
+}
