@@ -40,6 +40,8 @@ let package = Package(
 
         // Files and pixels; codecs behind internal imports.
         .target(name: "PhotoLibrary", dependencies: ["CProcess", "CSDL2", "CTurboJPEG", "CExif", "CPNG", "CGLib", .product(name: "SystemPackage", package: "swift-system")]),
+        // An album's photos by identity, changes as diffs, the Trash with undo.
+        .target(name: "Album", dependencies: ["PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.
         .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "PhotoLibrary"]),
 
@@ -64,6 +66,7 @@ let package = Package(
         .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "TestSupport"]),
+        .testTarget(name: "AlbumTests", dependencies: ["Album", "PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "fake-decode-helper", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CSDL2", "ViewTree", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.

@@ -225,7 +225,8 @@ public struct Trash: Sendable {
         return relative
     }
 
-    static func bytes(of path: FilePath) -> [UInt8] {
+    /// A path's bytes as the file system has them.
+    public static func bytes(of path: FilePath) -> [UInt8] {
         path.withPlatformString { pointer in
             var bytes: [UInt8] = []
             var cursor = pointer

@@ -1,0 +1,75 @@
+import PhotoLibrary
+import SystemPackage
+
+/// How an album's photo list changed, by identity (path): what views animate, and how a
+/// selection finds its photo again. Indices of `removed` are in the old list; those of
+/// `inserted` and `changed` in the new one; `moved` pairs an old index with a new one.
+public struct AlbumDiff: Sendable, Equatable {
+    public var removed: [Int] = []
+    public var inserted: [Int] = []
+    public var moved: [(from: Int, to: Int)] = []
+    /// Same path, new content (rewritten: size or time differ).
+    public var changed: [Int] = []
+    /// Old index → new index, for every photo still there.
+    public private(set) var newIndexOfOld: [Int: Int] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && moved.isEmpty && changed.isEmpty }
+
+    /// Where photo `oldIndex` is now; nil if it left.
+    public func newIndex(ofOld oldIndex: Int) -> Int? { newIndexOfOld[oldIndex] }
+
+    public static func == (lhs: AlbumDiff, rhs: AlbumDiff) -> Bool {
+        lhs.removed == rhs.removed && lhs.inserted == rhs.inserted && lhs.changed == rhs.changed
+            && lhs.moved.elementsEqual(rhs.moved, by: { $0 == $1 })
+    }
+
+    /// The difference from `old` to `new`, matched by path.
+    public init(from old: [Photo], to new: [Photo]) {
+        var oldIndexByPath: [FilePath: Int] = [:]
+        for (index, photo) in old.enumerated() { oldIndexByPath[photo.path] = index }
+        var kept = Set<Int>()
+        // Photos in both, in their new order, with their old positions.
+        var common: [(old: Int, new: Int)] = []
+        for (newIndex, photo) in new.enumerated() {
+            guard let oldIndex = oldIndexByPath[photo.path] else {
+                inserted.append(newIndex)
+                continue
+            }
+            kept.insert(oldIndex)
+            common.append((oldIndex, newIndex))
+            newIndexOfOld[oldIndex] = newIndex
+            let before = old[oldIndex]
+            if before.byteCount != photo.byteCount || before.modificationDate != photo.modificationDate || before.format != photo.format {
+                changed.append(newIndex)
+            }
+        }
+        removed = old.indices.filter { !kept.contains($0) }
+        // The longest run that kept its order stays; the rest moved.
+        let staying = Set(Self.longestIncreasingRun(common.map(\.old)))
+        moved = common.filter { !staying.contains($0.old) }.map { (from: $0.old, to: $0.new) }
+    }
+
+    /// The values of a longest strictly increasing subsequence (patience sorting).
+    static func longestIncreasingRun(_ values: [Int]) -> [Int] {
+        var tails: [Int] = []          // index into values of the smallest tail per length
+        var previous = [Int](repeating: -1, count: values.count)
+        for (i, value) in values.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let mid = (low + high) / 2
+                if values[tails[mid]] < value { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 { previous[i] = tails[low - 1] }
+            if low == tails.count { tails.append(i) } else { tails[low] = i }
+        }
+        var run: [Int] = []
+        var cursor = tails.last ?? -1
+        while cursor >= 0 {
+            run.append(values[cursor])
+            cursor = previous[cursor]
+        }
+        return run.reversed()
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import Album
+import PhotoLibrary
+import SystemPackage
+
+/// A real folder of small files and a private home trash, so the model's own moves are
+/// real renames; listings are made from the folder as a rescan would read it.
+final class AlbumFixture {
+    let root: FilePath
+    let folder: FilePath
+    let model: AlbumModel
+    var diffs: [AlbumDiff] = []
+    private var token: ObservationToken?
+
+    init(names: [String]) throws {
+        root = FilePath(FileManager.default.temporaryDirectory.path).appending("flick-album-\(getpid())-\(UUID().uuidString.prefix(8))")
+        folder = root.appending("photos")
+        try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
+        model = AlbumModel(folder: folder, trash: Trash(homeTrash: root.appending("data/Trash")))
+        for name in names { try write(name) }
+        token = model.observe { [unowned self] in diffs.append($0) }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root.string) }
+
+    func write(_ name: String, bytes: Int = 100) throws {
+        try Data(repeating: 0xAB, count: bytes).write(to: URL(fileURLWithPath: folder.appending(name).string))
+    }
+
+    func remove(_ name: String) throws { try FileManager.default.removeItem(atPath: folder.appending(name).string) }
+
+    /// The folder as a rescan reads it now.
+    func listing() throws -> [Photo] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.string).map { name in
+            let path = folder.appending(name)
+            let attributes = try FileManager.default.attributesOfItem(atPath: path.string)
+            return Photo(path: path, format: .jpeg, byteCount: (attributes[.size] as? Int) ?? 0,
+                         modificationDate: (attributes[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0))
+        }.sorted { NaturalOrder.areInIncreasingOrder($0.fileName, $1.fileName) }
+    }
+
+    func loadAll() throws {
+        model.appendListing(try listing())
+        model.finishListing()
+        diffs = []
+    }
+
+    var names: [String] { model.photos.map(\.fileName) }
+    func path(_ name: String) -> FilePath { folder.appending(name) }
+}
+
+@Suite struct AlbumModelTests {
+    @Test func theListingArrivesInBatchesAsInsertionsInNaturalOrder() throws {
+        let f = try AlbumFixture(names: ["IMG_10.jpg", "IMG_2.jpg", "IMG_1.jpg", "IMG_3.jpg"])
+        let all = try f.listing()
+        #expect(f.model.status == .listing)
+        f.model.appendListing(Array(all.prefix(2)))
+        f.model.appendListing(Array(all.suffix(2)))
+        f.model.finishListing()
+        #expect(f.names == ["IMG_1.jpg", "IMG_2.jpg", "IMG_3.jpg", "IMG_10.jpg"])
+        #expect(f.diffs.map(\.inserted) == [[0, 1], [2, 3], []])
+        #expect(f.model.status == .ready)
+    }
+
+    @Test func aRescanReportsAddsRemovesAndRewritesAndASelectionFollowsItsPhoto() throws {
+        let f = try AlbumFixture(names: ["a.jpg", "c.jpg", "e.jpg", "g.jpg"])
+        try f.loadAll()
+        let selected = 2                                        // e.jpg
+        try f.write("b.jpg")
+        try f.write("d.jpg")
+        try f.remove("g.jpg")
+        try f.write("c.jpg", bytes: 500)                        // rewritten
+        f.model.applyRescan(try f.listing())
+        let diff = try #require(f.diffs.last)
+        #expect(f.names == ["a.jpg", "b.jpg", "c.jpg", "d.jpg", "e.jpg"])
+        #expect(diff.inserted == [1, 3] && diff.removed == [3] && diff.changed == [2] && diff.moved.isEmpty)
+        #expect(diff.newIndex(ofOld: selected) == 4 && f.names[4] == "e.jpg", "the selection stays on e.jpg, not on index 2")
+        #expect(diff.newIndex(ofOld: 3) == nil)
+    }
+
+    @Test func aRenameIsOnePhotoLeavingAndAnotherArriving() throws {
+        let f = try AlbumFixture(names: ["a.jpg", "b.jpg"])
+        try f.loadAll()
+        try FileManager.default.moveItem(atPath: f.path("a.jpg").string, toPath: f.path("z.jpg").string)
+        f.model.applyRescan(try f.listing())
+        #expect(f.diffs.last?.removed == [0] && f.diffs.last?.inserted == [1])
+        f.model.applyRescan(try f.listing())
+        #expect(f.diffs.count == 1, "the same listing again changes nothing")
+    }
+
+    @Test func anAlbumThatEmptiesOrVanishesSaysSo() throws {
+        let f = try AlbumFixture(names: ["a.jpg", "b.jpg"])
+        try f.loadAll()
+        try f.remove("a.jpg")
+        try f.remove("b.jpg")
+        f.model.applyRescan(try f.listing())
+        #expect(f.model.status == .empty && f.diffs.last?.removed == [0, 1])
+        f.model.folderFailed(.notFound(f.folder.string))
+        #expect(f.model.status == .unavailable("\(f.folder.string): no such file or folder") && f.model.count == 0)
+    }
+
+    @Test func aPhotoFlickTrashesLeavesAtOnceAndTheWatchersEchoIsNotAppliedAgain() throws {
+        let f = try AlbumFixture(names: ["a.jpg", "b.jpg", "c.jpg"])
+        try f.loadAll()
+        let before = try f.listing()                            // a rescan begun before the move...
+        try f.model.moveToTrash(f.path("b.jpg"))
+        #expect(f.names == ["a.jpg", "c.jpg"] && f.diffs.map(\.removed) == [[1]])
+        #expect(!FileManager.default.fileExists(atPath: f.path("b.jpg").string))
+        f.model.applyRescan(before)                             // ...and delivered after it
+        #expect(f.names == ["a.jpg", "c.jpg"] && f.diffs.count == 1, "a stale listing does not bring it back")
+        f.model.applyRescan(try f.listing())                    // the watcher's echo
+        #expect(f.diffs.count == 1, "the echo is recognised, not applied twice")
+        #expect(f.model.trashedCount == 1)
+    }
+
+    @Test func undoBringsPhotosBackToTheirPlacesLastFirstAndItsEchoIsNotAppliedAgain() throws {
+        let f = try AlbumFixture(names: ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
+        try f.loadAll()
+        try f.model.moveToTrash(f.path("b.jpg"))
+        try f.model.moveToTrash(f.path("d.jpg"))
+        try f.model.moveToTrash(f.path("a.jpg"))
+        #expect(f.names == ["c.jpg"] && f.model.trashedCount == 3)
+        let stale = try f.listing()                             // read while they were all away
+        let first = try #require(try f.model.undoTrash())
+        #expect(first.photo.fileName == "a.jpg" && f.names == ["a.jpg", "c.jpg"] && f.diffs.last?.inserted == [0])
+        f.model.applyRescan(stale)
+        #expect(f.names == ["a.jpg", "c.jpg"], "a listing from before the restore does not take it away again")
+        try f.model.undoTrash()
+        try f.model.undoTrash()
+        #expect(f.names == ["a.jpg", "b.jpg", "c.jpg", "d.jpg"] && f.model.trashedCount == 0)
+        #expect(try f.model.undoTrash() == nil)
+        let diffsBefore = f.diffs.count
+        f.model.applyRescan(try f.listing())
+        #expect(f.diffs.count == diffsBefore)
+    }
+
+    @Test func anUndoOntoANameTakenMeanwhileFailsLosesNothingAndCanBeRetried() throws {
+        let f = try AlbumFixture(names: ["a.jpg", "b.jpg"])
+        try f.loadAll()
+        try f.model.moveToTrash(f.path("a.jpg"))
+        try f.write("a.jpg", bytes: 7)                          // someone else's new a.jpg
+        #expect(throws: TrashError.occupied(f.path("a.jpg").string)) { try f.model.undoTrash() }
+        #expect(f.model.undoStack.count == 1)
+        var info = stat()
+        stat(f.path("a.jpg").string, &info)
+        #expect(info.st_size == 7, "the newcomer is untouched")
+        try f.remove("a.jpg")
+        try f.model.undoTrash()
+        stat(f.path("a.jpg").string, &info)
+        #expect(info.st_size == 100 && f.model.undoStack.isEmpty)
+    }
+
+    @Test func aStoppedObservationHearsNothingMore() throws {
+        let f = try AlbumFixture(names: ["a.jpg"])
+        var heard = 0
+        var token: ObservationToken? = f.model.observe { _ in heard += 1 }
+        f.model.appendListing(try f.listing())
+        token = nil
+        try f.write("b.jpg")
+        f.model.applyRescan(try f.listing())
+        #expect(heard == 1 && token == nil)
+    }
+
+    @Test func movesAreWhatLeftTheLongestRunThatKeptItsOrder() {
+        func photos(_ names: [String]) -> [Photo] {
+            names.map { Photo(path: FilePath("/p/\($0)"), format: .jpeg, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 0)) }
+        }
+        let diff = AlbumDiff(from: photos(["a", "b", "c", "d"]), to: photos(["b", "c", "a", "d"]))
+        #expect(diff.moved.count == 1 && diff.moved[0].from == 0 && diff.moved[0].to == 2)
+        #expect(diff.inserted.isEmpty && diff.removed.isEmpty)
+    }
+}
