@@ -66,8 +66,8 @@ let package = Package(
         .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "TestSupport"]),
-        .testTarget(name: "AlbumTests", dependencies: ["Album", "PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "fake-decode-helper", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "AlbumTests", dependencies: ["Album", "PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CSDL2", "ViewTree", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
         .testTarget(name: "AppTests", dependencies: ["flick", "Components", "PhotoLibrary", "Platform", .product(name: "SystemPackage", package: "swift-system")]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import PhotoLibrary
 import SystemPackage
 
@@ -7,15 +8,7 @@ import SystemPackage
 /// one failed photo, and the next photo decodes in a fresh helper.
 @Suite(.serialized) struct IsolationTests {
     /// The fault-injecting helper built beside this test bundle.
-    static var fakeHelper: String {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for directory in [bundle, bundle.deletingLastPathComponent()] {
-            let candidate = directory.appendingPathComponent("fake-decode-helper").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/fake-decode-helper").path
-    }
+    static var fakeHelper: String { builtExecutable(named: "fake-decode-helper") }
 
     /// A copy of a good fixture under a name that makes the fake helper misbehave.
     func copy(named name: String) throws -> FilePath {

@@ -1,0 +1,86 @@
+import Foundation
+import PhotoLibrary
+import Synchronization
+import SystemPackage
+
+/// Facts for the photos views ask about (the back of a card), read off the UI thread: a
+/// worker asks a decode helper, and the answers wait in an inbox until the UI thread
+/// drains it. Asking again for a photo whose facts are on their way costs nothing.
+public final class FactsStore: Sendable {
+    /// Facts kept for this many photos; the oldest asked-for go first.
+    public static let capacity = 512
+
+    private struct Inbox {
+        var arrived: [(FilePath, PhotoFacts?)] = []
+    }
+
+    private let decoder: IsolatedDecoder
+    private let wake: @Sendable () -> Void
+    private let queue = DispatchQueue(label: "flick.facts", qos: .userInitiated)
+    private let inbox = Mutex(Inbox())
+    /// What is known, what is on its way, and the order facts arrived in.
+    private let state = Mutex(State())
+
+    private struct State {
+        var known: [FilePath: PhotoFacts] = [:]
+        var unreadable: Set<FilePath> = []
+        var pending: Set<FilePath> = []
+        var order: [FilePath] = []
+    }
+
+    /// `wake` runs on the worker when facts arrive: it should only wake the UI thread.
+    public init(decoder: IsolatedDecoder, wake: @escaping @Sendable () -> Void = {}) {
+        self.decoder = decoder
+        self.wake = wake
+    }
+
+    /// The facts of `path` if known; otherwise nil, and they are read (once).
+    public func facts(of path: FilePath) -> PhotoFacts? {
+        let startReading: Bool = state.withLock { state in
+            guard state.known[path] == nil, !state.pending.contains(path), !state.unreadable.contains(path) else { return false }
+            state.pending.insert(path)
+            return true
+        }
+        if startReading {
+            queue.async { [self] in
+                let facts = PhotoFacts.gather(path, decoder: decoder)
+                inbox.withLock { $0.arrived.append((path, facts)) }
+                wake()
+            }
+        }
+        return state.withLock { $0.known[path] }
+    }
+
+    /// Takes in what arrived; returns the photos whose facts are now known (or known to be
+    /// missing: the file is gone), so their views can show them.
+    public func drain() -> [FilePath] {
+        let arrived = inbox.withLock { inbox in
+            defer { inbox.arrived = [] }
+            return inbox.arrived
+        }
+        return state.withLock { state in
+            for (path, facts) in arrived {
+                state.pending.remove(path)
+                if let facts {
+                    state.known[path] = facts
+                    state.order.append(path)
+                } else {
+                    state.unreadable.insert(path)
+                }
+            }
+            while state.order.count > Self.capacity {
+                state.known[state.order.removeFirst()] = nil
+            }
+            return arrived.map(\.0)
+        }
+    }
+
+    /// The photo changed (rewritten) or came back: read it again when next asked.
+    public func forget(_ path: FilePath) {
+        state.withLock { state in
+            state.known[path] = nil
+            state.unreadable.remove(path)
+            state.order.removeAll { $0 == path }
+        }
+    }
+}

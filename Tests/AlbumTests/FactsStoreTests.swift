@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import TestSupport
+import Album
+import PhotoLibrary
+import Synchronization
+import SystemPackage
+
+@Suite struct FactsStoreTests {
+    /// The misbehaving test helper, built beside the tests; it reads facts like the real one.
+    static var helper: String { builtExecutable(named: "fake-decode-helper") }
+
+    /// Drains until `path` arrives, for at most 30 s (a bound, not a timing assertion).
+    func waitFor(_ path: FilePath, in store: FactsStore) -> Bool {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if store.drain().contains(path) { return true }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    @Test func factsAreReadOffTheCallersThreadOnceAndKeptThenForgottenOnRequest() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-facts-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A 2×1 PNG written by hand: the facts' size comes from its header.
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                            0, 0, 0, 2, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+        let path = FilePath(folder.appendingPathComponent("tiny.png").path)
+        try Data(png).write(to: URL(fileURLWithPath: path.string))
+
+        let woken = Mutex(0)
+        let store = FactsStore(decoder: IsolatedDecoder(command: [Self.helper])) { woken.withLock { $0 += 1 } }
+        #expect(store.facts(of: path) == nil, "not known yet: asked for")
+        #expect(store.facts(of: path) == nil, "asking again while on its way reads nothing more")
+        #expect(waitFor(path, in: store))
+        let facts = try #require(store.facts(of: path))
+        #expect(facts.fileName == "tiny.png" && facts.byteCount == png.count)
+        #expect(facts.embedded?.pixelWidth == 2 && facts.embedded?.pixelHeight == 1)
+        #expect(woken.withLock { $0 } == 1, "read once, and the UI thread was woken for it")
+
+        store.forget(path)
+        #expect(store.facts(of: path) == nil)
+        #expect(waitFor(path, in: store) && store.facts(of: path) != nil)
+    }
+
+    @Test func aPhotoThatIsGoneIsReportedAndHasNoFacts() {
+        let store = FactsStore(decoder: IsolatedDecoder(command: [Self.helper]))
+        let gone = FilePath("/nonexistent/flick/photo.jpg")
+        #expect(store.facts(of: gone) == nil)
+        #expect(waitFor(gone, in: store))
+        #expect(store.facts(of: gone) == nil)
+    }
+}
