@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "PhotoLibrary"]),
 
         .executableTarget(name: "flick", dependencies: [
-            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "PhotoLibrary", "Platform", "CMalloc",
+            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "PhotoLibrary", "Platform", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),

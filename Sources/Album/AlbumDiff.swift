@@ -10,15 +10,28 @@ public struct AlbumDiff: Sendable, Equatable {
     public var moved: [(from: Int, to: Int)] = []
     /// Same path, new content (rewritten: size or time differ).
     public var changed: [Int] = []
-    /// Old index → new index, for every photo still there.
-    public private(set) var newIndexOfOld: [Int: Int] = [:]
+    /// Old index → new index, for every photo still there; nil when no photo moved (only
+    /// added at the end), so a listing of 100,000 photos in batches costs no table each.
+    private var newIndexOfOld: [Int: Int]?
+    private var oldCount = 0
 
     public init() {}
+
+    /// Photos `oldCount..<newCount` were added after all the others.
+    public static func appended(oldCount: Int, newCount: Int) -> AlbumDiff {
+        var diff = AlbumDiff()
+        diff.inserted = Array(oldCount..<newCount)
+        diff.oldCount = oldCount
+        return diff
+    }
 
     public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && moved.isEmpty && changed.isEmpty }
 
     /// Where photo `oldIndex` is now; nil if it left.
-    public func newIndex(ofOld oldIndex: Int) -> Int? { newIndexOfOld[oldIndex] }
+    public func newIndex(ofOld oldIndex: Int) -> Int? {
+        guard let newIndexOfOld else { return oldIndex < oldCount ? oldIndex : nil }
+        return newIndexOfOld[oldIndex]
+    }
 
     public static func == (lhs: AlbumDiff, rhs: AlbumDiff) -> Bool {
         lhs.removed == rhs.removed && lhs.inserted == rhs.inserted && lhs.changed == rhs.changed
@@ -30,6 +43,7 @@ public struct AlbumDiff: Sendable, Equatable {
         var oldIndexByPath: [FilePath: Int] = [:]
         for (index, photo) in old.enumerated() { oldIndexByPath[photo.path] = index }
         var kept = Set<Int>()
+        var newIndexOfOld: [Int: Int] = [:]
         // Photos in both, in their new order, with their old positions.
         var common: [(old: Int, new: Int)] = []
         for (newIndex, photo) in new.enumerated() {
@@ -45,6 +59,7 @@ public struct AlbumDiff: Sendable, Equatable {
                 changed.append(newIndex)
             }
         }
+        self.newIndexOfOld = newIndexOfOld
         removed = old.indices.filter { !kept.contains($0) }
         // The longest run that kept its order stays; the rest moved.
         let staying = Set(Self.longestIncreasingRun(common.map(\.old)))

@@ -34,6 +34,9 @@ public final class AlbumModel {
 
     public let folder: FilePath
     public private(set) var photos: [Photo] = []
+    /// Each photo's name prepared for natural order, beside `photos` (parsing file names is
+    /// the costly part of keeping 100,000 photos in order).
+    private var keys: [NaturalOrder.Key] = []
     public private(set) var status = Status.listing
     /// Most recent last.
     public private(set) var undoStack: [TrashedPhoto] = []
@@ -65,10 +68,20 @@ public final class AlbumModel {
 
     // MARK: Listing and rescans
 
-    /// A batch of the first listing (in natural order, after the ones before).
+    /// A batch of the first listing. Batches come in natural order, each after the last,
+    /// and are then simply appended (a big folder arrives in hundreds of them); anything
+    /// else is merged into its place.
     public func appendListing(_ batch: [Photo]) {
-        let merged = Self.sortedUnion(photos, batch.filter { expected[$0.path] != false })
-        commit(merged)
+        let batch = Self.entries(batch.filter { expected[$0.path] != false })
+        guard !batch.isEmpty else { return }
+        let last = photos.last.map { [Entry(photo: $0, key: keys[keys.count - 1])] } ?? []
+        let sequence = last + batch
+        let inOrder = zip(sequence, sequence.dropFirst()).allSatisfy { Self.precedes($0, $1) }
+        guard inOrder else { return commit(sortedUnion(adding: batch)) }
+        let oldCount = photos.count
+        photos += batch.map(\.photo)
+        keys += batch.map(\.key)
+        notify(.appended(oldCount: oldCount, newCount: photos.count))
     }
 
     /// The first listing is complete.
@@ -91,7 +104,7 @@ public final class AlbumModel {
                 listed[path] = nil                            // a listing from before the move
             }
         }
-        let merged = listed.values.sorted(by: Self.naturalOrder)
+        let merged = Self.entries(listed.values).sorted(by: Self.precedes)
         if status == .listing || status == .ready || status == .empty { status = merged.isEmpty ? .empty : .ready }
         commit(merged)
     }
@@ -100,7 +113,7 @@ public final class AlbumModel {
     /// view says why.
     public func folderFailed(_ error: FolderError) {
         status = .unavailable(error.description)
-        commit([])
+        commit([Entry]())
     }
 
     // MARK: Trash and undo
@@ -115,7 +128,7 @@ public final class AlbumModel {
         if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
         trashedCount += 1
         expected[path] = false
-        var remaining = photos
+        var remaining = entries
         remaining.remove(at: index)
         commit(remaining)
         return record
@@ -130,15 +143,17 @@ public final class AlbumModel {
         undoStack.removeLast()
         trashedCount -= 1
         expected[record.photo.path] = true
-        commit(Self.sortedUnion(photos, [record.photo]))
+        commit(sortedUnion(adding: Self.entries([record.photo])))
         return record
     }
 
     // MARK: Applying
 
-    private func commit(_ new: [Photo]) {
-        let diff = AlbumDiff(from: photos, to: new)
-        photos = new
+    private func commit(_ new: [Entry]) {
+        let newPhotos = new.map(\.photo)
+        let diff = AlbumDiff(from: photos, to: newPhotos)
+        photos = newPhotos
+        keys = new.map(\.key)
         if status == .ready || status == .empty { status = new.isEmpty ? .empty : .ready }
         guard !diff.isEmpty else { return }
         notify(diff)
@@ -148,18 +163,31 @@ public final class AlbumModel {
         for observer in observers.values { observer(diff) }
     }
 
-    private static func sortedUnion(_ a: [Photo], _ b: [Photo]) -> [Photo] {
-        var byPath = Dictionary(a.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        for photo in b { byPath[photo.path] = photo }
-        return byPath.values.sorted(by: naturalOrder)
+    /// A photo with its order key.
+    private struct Entry {
+        var photo: Photo
+        var key: NaturalOrder.Key
+    }
+
+    private var entries: [Entry] { zip(photos, keys).map { Entry(photo: $0.0, key: $0.1) } }
+
+    private static func entries(_ photos: some Sequence<Photo>) -> [Entry] {
+        photos.map { Entry(photo: $0, key: NaturalOrder.Key($0.fileName)) }
+    }
+
+    /// The photos and `more` (which win for a path both have), in order.
+    private func sortedUnion(adding more: [Entry]) -> [Entry] {
+        var byPath = Dictionary(entries.map { ($0.photo.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for entry in more { byPath[entry.photo.path] = entry }
+        return byPath.values.sorted(by: Self.precedes)
     }
 
     /// Natural order of names; names that read the same (bytes that are not UTF-8) by path,
     /// so the order is total and a rescan never reports false moves.
-    static func naturalOrder(_ a: Photo, _ b: Photo) -> Bool {
-        if NaturalOrder.areInIncreasingOrder(a.fileName, b.fileName) { return true }
-        if NaturalOrder.areInIncreasingOrder(b.fileName, a.fileName) { return false }
-        return Trash.bytes(of: a.path).lexicographicallyPrecedes(Trash.bytes(of: b.path))
+    private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+        if NaturalOrder.areInIncreasingOrder(a.key, b.key) { return true }
+        if NaturalOrder.areInIncreasingOrder(b.key, a.key) { return false }
+        return Trash.bytes(of: a.photo.path).lexicographicallyPrecedes(Trash.bytes(of: b.photo.path))
     }
 }
 

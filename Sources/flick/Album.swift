@@ -3,11 +3,10 @@ import PhotoLibrary
 import Synchronization
 import SystemPackage
 
-/// The folder Flick shows and its photos.
+/// The folder Flick shows (its photos are the `AlbumModel`'s).
 struct Album {
     /// Byte for byte: a folder named in an old 8-bit encoding still opens.
     let folderPath: FilePath
-    var photos: [Photo] = []
 
     var name: String { folderPath.lastComponent?.string ?? folderPath.string }
 

@@ -1,3 +1,4 @@
+import Album
 import Components
 import Foundation
 import Geometry
@@ -20,6 +21,8 @@ final class FlickApp: FrameDriver {
     private let arena: GestureArena
     private let context: ComponentContext
     private var album: Album
+    private var model: AlbumModel
+    private var modelObservation: ObservationToken?
     private var watcher: FolderWatcher?
     private var lister: AlbumLister
     /// The opened folder's albums: searched in the background, watched for folders that
@@ -41,12 +44,13 @@ final class FlickApp: FrameDriver {
     init(opening: Album.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
          frame: LoadedStackFrame) throws(PlatformError) {
         album = opening.album
+        model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser())
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen)
         animator = Animator(startTime: window.now)
         arena = GestureArena(root: rootView)
         context = ComponentContext(animator: animator, arena: arena, labels: PlatformLabels(text: window.text), pixelScale: window.scale)
         let waker = window.wakeHandle
-        images = AlbumImages(photos: album.photos, service: service, textures: window.textures)
+        images = AlbumImages(photos: [], service: service, textures: window.textures)
         if let start = opening.startPath { images.noteScreenRequest(start, side: DecodeService.guessedScreenSide) }
         browser = PhotoBrowser(context: context)
         shelf = AlbumShelf(queue: service.covers, textures: window.textures)
@@ -70,6 +74,7 @@ final class FlickApp: FrameDriver {
         albumSearch.wake.connect { waker.wake() }
         watcher = FolderWatcher(folder: album.folderPath) { waker.wake() }
         browser.onSelectAlbum = { [unowned self] index in open(shelf.albums[index].path) }
+        observeModel()
     }
 
     func run() { window.run(self) }
@@ -118,10 +123,9 @@ final class FlickApp: FrameDriver {
         guard !listingFinished else { return }
         let (photos, finished) = lister.drain()
         listingFinished = finished
-        guard !photos.isEmpty else { return }
-        album.photos += photos
-        images.appendPhotos(photos)
-        if let start = startPath, let index = album.photos.firstIndex(where: { $0.path == start }) {
+        model.appendListing(photos)
+        if finished { model.finishListing() }
+        if let start = startPath, let index = model.index(of: start) {
             startPath = nil
             rootView.layoutIfNeeded()
             // Opened on one photo: show it full screen (DESIGN.md); opening reveals it in the
@@ -155,6 +159,8 @@ final class FlickApp: FrameDriver {
         guard folder != album.folderPath else { return }
         lister.cancel()
         album = Album(folderPath: folder)
+        model = AlbumModel(folder: folder, trash: .forCurrentUser())
+        observeModel()
         lister = AlbumLister(folder: folder)
         let waker = window.wakeHandle
         lister.wake.connect { waker.wake() }
@@ -167,12 +173,29 @@ final class FlickApp: FrameDriver {
         window.setTitle("\(album.name) — Flick")
     }
 
-    /// Photos were added, removed, renamed or rewritten: list the folder again. A folder
-    /// that vanished or became unreadable shows as empty rather than stale.
+    /// Photos were added, removed, renamed or rewritten: list the folder again; the model
+    /// turns it into a diff. A folder that vanished or became unreadable empties the album
+    /// rather than leaving it stale.
     private func rescanAlbum() {
         rescanPending = false
-        album.photos = (try? FolderScanner.photos(in: album.folderPath)) ?? []
-        images.replacePhotos(album.photos)
+        do {
+            model.applyRescan(try FolderScanner.photos(in: album.folderPath))
+        } catch {
+            model.folderFailed(error)
+        }
+    }
+
+    /// The pictures follow the album's photos: a listing batch is appended, any other
+    /// change keeps what is known of the photos still there.
+    private func observeModel() {
+        modelObservation = model.observe { [unowned self] diff in
+            if diff.removed.isEmpty && diff.moved.isEmpty && diff.changed.isEmpty, let first = diff.inserted.first,
+               first == images.photoCount, diff.inserted.last == model.count - 1 {
+                images.appendPhotos(Array(model.photos[first...]))
+            } else if !diff.isEmpty {
+                images.replacePhotos(model.photos)
+            }
+        }
     }
 
     private func handleKey(_ key: KeyEvent) {

@@ -162,6 +162,25 @@ final class AlbumFixture {
         #expect(heard == 1 && token == nil)
     }
 
+    @Test func aBigListingIsAppendedBatchByBatchAndABatchOutOfOrderIsMergedIntoPlace() {
+        func photo(_ name: String) -> Photo {
+            Photo(path: FilePath("/p/\(name)"), format: .jpeg, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 0))
+        }
+        let model = AlbumModel(folder: FilePath("/p"), trash: Trash(homeTrash: FilePath("/nonexistent/Trash")))
+        var diffs: [AlbumDiff] = []
+        let token = model.observe { diffs.append($0) }
+        let names = (1...3000).map { "IMG_\($0).jpg" }
+        for start in stride(from: 0, to: names.count, by: 256) {
+            model.appendListing(names[start..<min(start + 256, names.count)].map(photo))
+        }
+        #expect(model.count == 3000 && model.photos[2999].fileName == "IMG_3000.jpg")
+        #expect(diffs.count == 12 && diffs[1].inserted.first == 256 && diffs[1].newIndex(ofOld: 255) == 255 && diffs[1].newIndex(ofOld: 256) == nil)
+        // A photo that sorts before the others (arrived late) goes to its place.
+        model.appendListing([photo("IMG_0.jpg")])
+        #expect(model.photos[0].fileName == "IMG_0.jpg" && diffs.last?.inserted == [0] && diffs.last?.newIndex(ofOld: 0) == 1)
+        token.cancel()
+    }
+
     @Test func movesAreWhatLeftTheLongestRunThatKeptItsOrder() {
         func photos(_ names: [String]) -> [Photo] {
             names.map { Photo(path: FilePath("/p/\($0)"), format: .jpeg, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 0)) }
