@@ -48,6 +48,8 @@ public final class AlbumModel {
     private var nextObserver: UInt64 = 0
     /// Paths Flick moved, and whether they should now be there.
     private var expected: [FilePath: Bool] = [:]
+    /// The status observers last heard with a diff: a change of status alone is news too.
+    private var announcedStatus = Status.listing
 
     public init(folder: FilePath, trash: Trash) {
         self.folder = folder
@@ -155,11 +157,12 @@ public final class AlbumModel {
         photos = newPhotos
         keys = new.map(\.key)
         if status == .ready || status == .empty { status = new.isEmpty ? .empty : .ready }
-        guard !diff.isEmpty else { return }
+        guard !diff.isEmpty || status != announcedStatus else { return }
         notify(diff)
     }
 
     private func notify(_ diff: AlbumDiff) {
+        announcedStatus = status
         for observer in observers.values { observer(diff) }
     }
 

@@ -34,6 +34,17 @@ public final class PhotoBrowser: View {
             pager.source = source
         }
     }
+    /// Why the album shows no photos (it is empty, it vanished, it cannot be read), shown
+    /// in the middle of the view while it has none; nil while photos may still come.
+    public var albumMessage: String? {
+        didSet { if albumMessage != oldValue { setNeedsLayout() } }
+    }
+    public static let messagePointSize = 16.0
+    public static let messageColor = Color(white: 0.7)
+    /// The message wraps within this much of the view's width.
+    public static let messageWidthFraction = 0.7
+    private let messageView = TextView()
+
     /// The pager opened or closed (the app updates the window title, say).
     public var onPagerChange: ((Bool) -> Void)?
     public private(set) var viewKind = AlbumViewKind.grid
@@ -55,6 +66,11 @@ public final class PhotoBrowser: View {
         name = "browser"
         addSubview(grid)
         addSubview(albumStrip)
+        messageView.name = "album message"
+        messageView.pointSize = Self.messagePointSize
+        messageView.textColor = Self.messageColor
+        messageView.maximumLines = 4
+        addSubview(messageView)
         albumStrip.onSelect = { [unowned self] index in onSelectAlbum?(index) }
         grid.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         stack.onOpenPhoto = { [unowned self] index in openPhoto(index) }
@@ -151,6 +167,7 @@ public final class PhotoBrowser: View {
     public func reloadData() {
         collection.reloadData()
         pager.reloadData()
+        setNeedsLayout()
     }
 
     /// Keys go to the pager while it is up, else to the album's view; 1 and 2 switch
@@ -181,6 +198,19 @@ public final class PhotoBrowser: View {
         albumStrip.isHidden = !isAlbumStripShown
         albumStrip.frame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: isAlbumStripShown ? AlbumStripLayout.height : 0)
         collection.frame = collectionFrame
+        layoutMessage()
         if pager.superview != nil { pager.frame = bounds }
+    }
+
+    /// Centred over the album's view, only while the album has no photo to show.
+    private func layoutMessage() {
+        let message = (source?.photoCount ?? 0) == 0 ? albumMessage : nil
+        messageView.isHidden = message == nil
+        guard let message else { return }
+        messageView.text = message
+        let area = collectionFrame
+        messageView.sizeToFit(maximumWidth: area.width * Self.messageWidthFraction, labels: context.labels)
+        messageView.center = Point(x: area.midX.rounded(), y: area.midY.rounded())
+        insertSubview(messageView, above: collection)
     }
 }

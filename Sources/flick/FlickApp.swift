@@ -188,13 +188,24 @@ final class FlickApp: FrameDriver {
     /// The pictures follow the album's photos: a listing batch is appended, any other
     /// change keeps what is known of the photos still there.
     private func observeModel() {
+        browser.albumMessage = nil
         modelObservation = model.observe { [unowned self] diff in
+            browser.albumMessage = Self.message(for: model.status)
             if diff.removed.isEmpty && diff.moved.isEmpty && diff.changed.isEmpty, let first = diff.inserted.first,
                first == images.photoCount, diff.inserted.last == model.count - 1 {
                 images.appendPhotos(Array(model.photos[first...]))
             } else if !diff.isEmpty {
                 images.replacePhotos(model.photos)
             }
+        }
+    }
+
+    /// What the view says while the album has no photos.
+    static func message(for status: AlbumModel.Status) -> String? {
+        switch status {
+        case .listing, .ready: nil
+        case .empty: "No photos in this folder"
+        case let .unavailable(reason): reason
         }
     }
 

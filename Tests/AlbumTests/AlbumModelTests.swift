@@ -190,3 +190,15 @@ final class AlbumFixture {
         #expect(diff.inserted.isEmpty && diff.removed.isEmpty)
     }
 }
+
+@Suite struct AlbumStatusTests {
+    @Test func observersHearAStatusChangeEvenWhenNoPhotoMoves() {
+        let model = AlbumModel(folder: FilePath("/gone"), trash: Trash(homeTrash: FilePath("/nonexistent/Trash")))
+        var statuses: [AlbumModel.Status] = []
+        let token = model.observe { _ in statuses.append(model.status) }
+        model.finishListing()
+        model.folderFailed(.notFound("/gone"))
+        #expect(statuses == [.empty, .unavailable("/gone: no such file or folder")])
+        token.cancel()
+    }
+}

@@ -324,3 +324,25 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(fixture.grid.bounds.minY == 0 && fixture.grid.selectedIndex == nil)
     }
 }
+
+@Suite struct AlbumMessageTests {
+    func messageLines(_ fixture: BrowserFixture) -> [DrawCommand] {
+        fixture.scene.recorder.last.filter { $0.viewName?.hasPrefix("album message line") == true }
+    }
+
+    @Test func anAlbumWithNoPhotosSaysWhyInTheMiddleAndTheWordsGoWhenPhotosCome() throws {
+        let f = BrowserFixture(count: 0, labels: FakeLabels())
+        f.browser.albumMessage = "/home/me/Pictures/Trip: no such file or folder"
+        f.scene.runFrames(for: 1.0 / 60)
+        let lines = messageLines(f)
+        #expect(!lines.isEmpty)
+        let box = lines.map(\.boundsInWindow).reduce(lines[0].boundsInWindow) { $0.union($1) }
+        #expect(abs(box.midX - 400) < 8 && abs(box.midY - 300) < 20, "centred: \(box)")
+        #expect(box.width <= 800 * PhotoBrowser.messageWidthFraction + 0.5, "wrapped within the view")
+
+        f.source.photoCount = 3
+        f.browser.reloadData()
+        f.scene.runFrames(for: 1.0 / 60)
+        #expect(messageLines(f).isEmpty, "photos arrived: the message goes even before the app clears it")
+    }
+}
