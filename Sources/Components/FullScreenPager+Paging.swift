@@ -40,6 +40,14 @@ extension FullScreenPager {
         strip.setNeedsLayout()
     }
 
+    /// The album changed under the pager: it stays on its photo, now at `index`, without
+    /// moving on screen.
+    public func follow(to index: Int) {
+        guard index != currentIndex else { return }
+        setStripOffset(presentedOffset + Double(index - currentIndex) * pageWidth)
+        setCurrentIndex(index, notify: true)
+    }
+
     func setStripOffset(_ offset: Double) {
         strip.bounds = Rect(origin: Point(x: offset, y: 0), size: strip.bounds.size)
         stripAnimation = nil

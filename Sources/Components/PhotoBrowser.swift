@@ -170,6 +170,20 @@ public final class PhotoBrowser: View {
         setNeedsLayout()
     }
 
+    /// The album's photos changed places (some came, some went): every view keeps its
+    /// photo in hand by identity. `newIndex` maps an old index to the photo's new one (nil:
+    /// it left, and the photo now in its place, or the last, is in hand instead).
+    public func photosMoved(_ newIndex: (Int) -> Int?) {
+        let count = source?.photoCount ?? 0
+        func follow(_ old: Int) -> Int? {
+            guard count > 0 else { return nil }
+            return newIndex(old) ?? min(old, count - 1)
+        }
+        if let selected = grid.selectedIndex { grid.select(follow(selected), scroll: false) }
+        if let top = follow(stack.topIndex), top != stack.topIndex { stack.goTo(top) }
+        if pager.phase != .closed, let current = follow(pager.currentIndex) { pager.follow(to: current) }
+    }
+
     /// Keys go to the pager while it is up, else to the album's view; 1 and 2 switch
     /// views. Returns false for keys nobody uses (Esc on the grid, for one: the app quits).
     public func handleKey(_ key: KeyEvent) -> Bool {

@@ -196,6 +196,7 @@ final class FlickApp: FrameDriver {
                 images.appendPhotos(Array(model.photos[first...]))
             } else if !diff.isEmpty {
                 images.replacePhotos(model.photos)
+                browser.photosMoved(diff.newIndex(ofOld:))
             }
         }
     }

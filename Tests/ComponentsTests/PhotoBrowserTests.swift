@@ -346,3 +346,39 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(messageLines(f).isEmpty, "photos arrived: the message goes even before the app clears it")
     }
 }
+
+@Suite struct PhotoInHandTests {
+    @Test func theGridsSelectionFollowsItsPhotoWhenOthersComeAndFallsToItsPlaceWhenItGoes() {
+        let f = BrowserFixture(count: 50)
+        f.grid.select(10, scroll: false)
+        // Two photos arrive before it.
+        f.source.photoCount = 52
+        f.browser.reloadData()
+        f.browser.photosMoved { $0 >= 5 ? $0 + 2 : $0 }
+        #expect(f.grid.selectedIndex == 12)
+        // It leaves: the photo now in its place is in hand.
+        f.source.photoCount = 51
+        f.browser.reloadData()
+        f.browser.photosMoved { $0 == 12 ? nil : ($0 > 12 ? $0 - 1 : $0) }
+        #expect(f.grid.selectedIndex == 12)
+    }
+
+    @Test func theStackKeepsItsTopPhotoAndThePagerItsPageWithoutMovingOnScreen() {
+        let f = BrowserFixture(count: 50)
+        f.browser.show(.stack)
+        f.browser.stack.goTo(7)
+        f.browser.openPhoto(20)
+        f.scene.settle()
+        let shown = f.scene.recorder.commands(ofView: "photo 20").first?.boundsInWindow
+        f.source.photoCount = 53
+        f.browser.reloadData()
+        f.browser.photosMoved { $0 + 3 }
+        f.scene.runFrames(for: 1.0 / 60)
+        #expect(f.pager.currentIndex == 23)
+        #expect(f.browser.stack.topIndex == 23, "the stack follows the pager's photo, now at 23")
+        let after = f.scene.recorder.commands(ofView: "photo 23").first?.boundsInWindow
+        let moved = zip([shown?.minX, shown?.minY, shown?.width, shown?.height], [after?.minX, after?.minY, after?.width, after?.height])
+            .map { a, b in abs((a ?? .nan) - (b ?? .nan)) }.max() ?? .nan
+        #expect(shown != nil && after != nil && moved < 0.01, "the photo stays where it was on screen: \(String(describing: shown)) → \(String(describing: after))")
+    }
+}
