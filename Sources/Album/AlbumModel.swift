@@ -107,7 +107,8 @@ public final class AlbumModel {
             }
         }
         let merged = Self.entries(listed.values).sorted(by: Self.precedes)
-        if status == .listing || status == .ready || status == .empty { status = merged.isEmpty ? .empty : .ready }
+        // A folder read again is there again, whatever it was before.
+        status = merged.isEmpty ? .empty : .ready
         commit(merged)
     }
 

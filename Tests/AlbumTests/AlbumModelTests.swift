@@ -199,6 +199,9 @@ final class AlbumFixture {
         model.finishListing()
         model.folderFailed(.notFound("/gone"))
         #expect(statuses == [.empty, .unavailable("/gone: no such file or folder")])
+        // The folder is back (remounted, restored): a rescan that reads it clears the message.
+        model.applyRescan([])
+        #expect(statuses.last == .empty)
         token.cancel()
     }
 }
