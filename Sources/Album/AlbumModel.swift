@@ -191,7 +191,7 @@ public final class AlbumModel {
     private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
         if NaturalOrder.areInIncreasingOrder(a.key, b.key) { return true }
         if NaturalOrder.areInIncreasingOrder(b.key, a.key) { return false }
-        return Trash.bytes(of: a.photo.path).lexicographicallyPrecedes(Trash.bytes(of: b.photo.path))
+        return a.photo.path.rawBytes.lexicographicallyPrecedes(b.photo.path.rawBytes)
     }
 }
 

@@ -60,7 +60,7 @@ public enum DecodeHelper {
               let pathBytes = input.read(Int(length)) {
             allowProcessorTime(seconds: cpuSecondsPerDecode)
             let kind = DecodeKind(rawValue: kindByte[0]) ?? .image
-            let path = (pathBytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
+            let path = FilePath(rawBytes: pathBytes)
             var response: [UInt8] = []
             do throws(DecodeError) {
                 if kind == .facts {

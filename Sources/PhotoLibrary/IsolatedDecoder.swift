@@ -99,7 +99,7 @@ final class Helper: @unchecked Sendable {
     func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, deadline: Double) -> Outcome {
         var request: [UInt8] = [kind.rawValue]
         Wire.append(UInt32(maximumPixelSize ?? 0), to: &request)
-        let pathBytes = path.withPlatformString { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } }
+        let pathBytes = path.rawBytes
         Wire.append(UInt32(pathBytes.count), to: &request)
         request += pathBytes
         guard toHelper.write(request) else { return .died }

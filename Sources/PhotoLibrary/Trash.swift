@@ -67,7 +67,7 @@ public struct Trash: Sendable {
 
         let recordedPath = topdir.map { Self.relative(path, to: $0) } ?? path
         let deletionDate = Self.localTimestamp(date)
-        let contents = "[Trash Info]\nPath=\(Self.percentEncoded(Self.bytes(of: recordedPath)))\nDeletionDate=\(deletionDate)\n"
+        let contents = "[Trash Info]\nPath=\(Self.percentEncoded(recordedPath.rawBytes))\nDeletionDate=\(deletionDate)\n"
         // Claim a name by creating its info file exclusively; the spec's way to be unique
         // against other programs trashing at the same moment.
         for attempt in 1...10_000 {
@@ -121,7 +121,8 @@ public struct Trash: Sendable {
             guard let data = FileManager.default.contents(atPath: infoPath.string) else { return nil }
             let fields = Self.parseInfo(data)
             guard let recorded = fields["Path"].flatMap(Self.percentDecoded) else { return nil }
-            let original = recorded.first == UInt8(ascii: "/") ? Self.path(from: recorded) : homeTrash.removingLastComponent().appending(Self.path(from: recorded).components)
+            let original = recorded.first == UInt8(ascii: "/") ? FilePath(rawBytes: recorded)
+                : homeTrash.removingLastComponent().appending(FilePath(rawBytes: recorded).components)
             let trashedPath = homeTrash.appending("files").appending(String(infoName.dropLast(".trashinfo".count)))
             guard Self.exists(trashedPath) else { return nil }
             return TrashedFile(originalPath: original, trashedPath: trashedPath, infoPath: infoPath, deletionDate: fields["DeletionDate"] ?? "")
@@ -223,23 +224,6 @@ public struct Trash: Sendable {
         var relative = path
         _ = relative.removePrefix(topdir)
         return relative
-    }
-
-    /// A path's bytes as the file system has them.
-    public static func bytes(of path: FilePath) -> [UInt8] {
-        path.withPlatformString { pointer in
-            var bytes: [UInt8] = []
-            var cursor = pointer
-            while cursor.pointee != 0 {
-                bytes.append(UInt8(bitPattern: cursor.pointee))
-                cursor += 1
-            }
-            return bytes
-        }
-    }
-
-    static func path(from bytes: [UInt8]) -> FilePath {
-        (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
     }
 
     /// The spec's "escaped" form (RFC 2396): bytes outside the unreserved set and `/` as %XX.

@@ -12,12 +12,7 @@ import SystemPackage
 
     /// Drains until `path` arrives, for at most 30 s (a bound, not a timing assertion).
     func waitFor(_ path: FilePath, in store: FactsStore) -> Bool {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if store.drain().contains(path) { return true }
-            usleep(5_000)
-        }
-        return false
+        waitUntil(seconds: 30, pollingEvery: 5_000) { store.drain().contains(path) }
     }
 
     @Test func factsAreReadOffTheCallersThreadOnceAndKeptThenForgottenOnRequest() throws {

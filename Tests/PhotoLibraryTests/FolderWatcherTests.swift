@@ -1,16 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import PhotoLibrary
 import SystemPackage
 
 @Suite struct FolderWatcherTests {
     func waitForChange(_ watcher: FolderWatcher) -> Bool {
-        let deadline = Date().addingTimeInterval(3)
-        while Date() < deadline {
-            if watcher.takeChange() { return true }
-            usleep(20_000)
-        }
-        return false
+        waitUntil(seconds: 3, pollingEvery: 20_000) { watcher.takeChange() }
     }
 
     @Test func addingRenamingRewritingAndRemovingAFileAreEachReported() throws {
