@@ -6,6 +6,11 @@ import ViewTree
 
 /// Which pictures the pager asks for, and at what size.
 extension FullScreenPager {
+    /// The window's longer side in device pixels: what a page shows at fit.
+    var screenPictureSize: PictureSize {
+        .fitting(Int((max(bounds.width, bounds.height) * context.pixelScale).rounded(.up)))
+    }
+
     /// The current photo at the window's size (sharper when zoomed in), then its
     /// neighbours, so paging never shows a blank page.
     func requestImages() {
@@ -15,18 +20,17 @@ extension FullScreenPager {
         // Sharper in steps of two, so a zoom gesture does not decode at every notch.
         let zoomSteps = zoom > 1.05 ? pow(2, (log2(zoom)).rounded(.up)) : 1
         let currentSide = min(Int((screenSide * zoomSteps).rounded(.up)), Self.maximumDecodeSide)
-        let screen = Int(screenSide.rounded(.up))
-        var requests = [ImageRequest(index: currentIndex, pixelSize: currentSide)]
+        var requests = [PictureRequest(index: currentIndex, size: .fitting(currentSide), priority: .visible)]
         for distance in [1, -1, 2, -2] {
             let index = currentIndex + distance
-            if index >= 0 && index < photoCount { requests.append(ImageRequest(index: index, pixelSize: screen)) }
+            guard index >= 0 && index < photoCount else { continue }
+            requests.append(PictureRequest(index: index, size: screenPictureSize, priority: abs(distance) == 1 ? .nearby : .ahead))
         }
-        requestImages(requests)
+        pictures.want(requests, from: source)
     }
 
-    func requestImages(_ requests: [ImageRequest]) {
-        guard requests != requested else { return }
-        requested = requests
-        source?.requestImages(requests)
+    /// The cut page `index` is shown with: as asked for, else the screen's.
+    func pictureSize(of index: Int) -> PictureSize {
+        pictures.requests.first { $0.index == index }?.size ?? screenPictureSize
     }
 }

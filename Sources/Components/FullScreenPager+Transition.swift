@@ -89,7 +89,7 @@ extension FullScreenPager {
         phase = .closed
         for page in pages.values { page.reset() }
         backdrop.opacity = 0
-        requestImages([])
+        pictures.release()
         onClosed?()
     }
 

@@ -76,7 +76,7 @@ public final class FullScreenPager: View {
     lazy var hudHiding = context.scheduler.task { [unowned self] in hideHUD() }
     var wheelDistance = 0.0
     var wheelRestUntil: Seconds = -.infinity
-    var requested: [ImageRequest] = []
+    var pictures = PictureWants()
 
     /// A dismissing drag holds the photo it moves.
     enum DragMode { case paging, dismissing(start: Rect, hold: ViewHold), panningPhoto(start: Rect) }
@@ -172,7 +172,7 @@ extension FullScreenPager: ScrollContainerDataSource {
 
     public func update(_ page: PagerPage, item index: Int) {
         page.frame = Rect(x: Double(index) * pageWidth, y: 0, width: bounds.width, height: bounds.height)
-        page.show(source?.image(at: index) ?? .loading, index: index, context: context)
+        page.show(source?.picture(at: index, size: pictureSize(of: index)) ?? .loading, index: index, context: context)
     }
 
     public func prepareForReuse(_ page: PagerPage) { page.reset() }

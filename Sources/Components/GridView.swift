@@ -26,6 +26,7 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
     private lazy var doubleClick = TapGestureRecognizer(numberOfTaps: 2) { [unowned self] in handleDoubleClick($0) }
     private let selectionRing = View()
     private var hiddenIndex: Int?
+    private var pictures = PictureWants()
 
     /// The photo the keyboard acts on, shown by a ring; nil until a click or an arrow key.
     public private(set) var selectedIndex: Int?
@@ -148,8 +149,6 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
         select(index, scroll: false)
     }
 
-    public func pagerDidClose() {}
-
     public func handleWheel(_ wheel: WheelEvent) {
         scroll(by: wheel.deltaInPoints.y)
     }
@@ -166,19 +165,28 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
         super.layoutSubviews()
     }
 
+    /// Cells show their photos cut to fill them exactly, in device pixels.
+    private var cellPictureSize: PictureSize { .filling(Int((layout.cellSide * context.pixelScale).rounded(.up))) }
+
+    public override func didMoveToSuperview() {
+        if superview == nil { pictures.release() }
+    }
+
     public func items(shownIn shown: Rect) -> [Int] {
         let count = photoCount
         let visible = layout.indices(from: shown.minY, to: shown.maxY, count: count)
         let extra = Double(Self.nearbyRows) * layout.rowPitch
         let nearby = layout.indices(from: shown.minY - extra, to: shown.maxY + extra, count: count)
-        source?.prioritize(visible: visible, nearby: nearby, pixelSize: Int((layout.cellSide * context.pixelScale).rounded(.up)))
+        let size = cellPictureSize
+        let ahead = nearby.filter { !visible.contains($0) }.map { PictureRequest(index: $0, size: size, priority: .nearby) }
+        pictures.want(visible.map { PictureRequest(index: $0, size: size, priority: .visible) } + ahead, from: source)
         return Array(visible)
     }
 
     public func makeCell() -> GridCell { GridCell() }
 
     public func update(_ cell: GridCell, item index: Int) {
-        cell.show(source?.thumbnail(at: index) ?? .loading, index: index, labels: context.labels)
+        cell.show(source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, labels: context.labels)
         cell.apply(Pose(frame: layout.frame(of: index), opacity: index == hiddenIndex ? 0 : 1), using: context.animator)
     }
 

@@ -132,7 +132,6 @@ public final class PhotoBrowser: View {
     private func pagerDidClose() {
         collection.setPhotoHiddenForTransition(nil)
         pager.removeFromSuperview()
-        collection.pagerDidClose()
     }
 
     /// One album alone needs no strip: its view gets the whole window.

@@ -28,8 +28,6 @@ public protocol PhotoCollectionView: AnyObject {
     func setPhotoHiddenForTransition(_ index: Int?)
     /// The pager moved to photo `index`: follow it (select it, put it on top).
     func followPager(to index: Int)
-    /// The pager closed and let go of its pictures: ask again for what this view shows.
-    func pagerDidClose()
     /// Pictures arrived or the album changed.
     func reloadData()
     /// Keys for this view; false for keys it does not use.

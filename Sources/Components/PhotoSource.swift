@@ -15,36 +15,87 @@ public enum Thumbnail: Equatable, Sendable {
     }
 }
 
-/// A picture wanted larger than a thumbnail: photo `index` at up to `pixelSize` device
-/// pixels on its longer side.
-public struct ImageRequest: Hashable, Sendable {
-    public var index: Int
-    public var pixelSize: Int
+/// How a picture is cut for showing.
+public enum PictureSize: Hashable, Sendable {
+    /// For a square cell `side` pixels wide: the photo scaled until its shorter side is
+    /// `side` (the cell crops it), which a software renderer draws unscaled.
+    case filling(Int)
+    /// The whole photo within `side` pixels on its longer side (pager, stack).
+    case fitting(Int)
+}
 
-    public init(index: Int, pixelSize: Int) {
+/// How soon a view needs a picture.
+public enum PicturePriority: Int, Comparable, Sendable {
+    /// Not shown yet: fetched ahead in idle time.
+    case ahead
+    /// Next to what is shown: needed on the next scroll or page.
+    case nearby
+    /// On screen now.
+    case visible
+
+    public static func < (lhs: PicturePriority, rhs: PicturePriority) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One picture a view wants: photo `index` cut at `size`.
+public struct PictureRequest: Hashable, Sendable {
+    public var index: Int
+    public var size: PictureSize
+    public var priority: PicturePriority
+
+    public init(index: Int, size: PictureSize, priority: PicturePriority) {
         self.index = index
-        self.pixelSize = pixelSize
+        self.size = size
+        self.priority = priority
     }
+}
+
+/// One view's standing order for pictures. The source serves every view's demand at once,
+/// by priority; dropping the demand (or wanting nothing) lets its pictures go.
+public protocol PictureDemand: AnyObject {
+    /// Replaces what this view wants, most wanted first.
+    func want(_ requests: [PictureRequest])
 }
 
 /// Where components get photos: they know counts, indices and images, never files.
 /// The app implements it over PhotoLibrary; tests use an in-memory one.
 public protocol PhotoSource: AnyObject {
     var photoCount: Int { get }
-    /// Which photos are on screen and which are close by, and at what pixel size they are
-    /// shown: the source decodes the visible first, then the nearby, and may drop work for
-    /// the rest.
-    func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize: Int)
-    /// The thumbnail of photo `index` as it stands.
-    func thumbnail(at index: Int) -> Thumbnail
     /// The name a person knows the photo by (its file name).
     func fileName(at index: Int) -> String
-    /// Screen-sized pictures, most wanted first; everything not listed may be let go.
-    /// An empty list releases them all.
-    func requestImages(_ requests: [ImageRequest])
-    /// The sharpest picture of photo `index` there is now: a requested image once decoded,
-    /// else the thumbnail.
-    func image(at index: Int) -> Thumbnail
+    /// A new demand, empty, for one view to hold.
+    func makePictureDemand() -> PictureDemand
+    /// The picture to show for photo `index` where `size` is wanted, as it stands: that
+    /// cut once decoded, meanwhile the sharpest other picture of the photo, else loading
+    /// (or why it cannot be shown).
+    func picture(at index: Int, size: PictureSize) -> Thumbnail
+}
+
+/// A view's wants as it holds them: sent on only when they change, and let go when the
+/// view leaves the screen (or its source changes).
+public struct PictureWants {
+    private var demand: PictureDemand?
+    private weak var demandSource: PhotoSource?
+    public private(set) var requests: [PictureRequest] = []
+
+    public init() {}
+
+    public mutating func want(_ requests: [PictureRequest], from source: PhotoSource?) {
+        if requests.isEmpty && demand == nil { return }
+        if source !== demandSource || demand == nil {
+            demand = source?.makePictureDemand()
+            demandSource = source
+            self.requests = []
+        }
+        guard requests != self.requests else { return }
+        self.requests = requests
+        demand?.want(requests)
+    }
+
+    /// Lets every picture go (the demand is dropped).
+    public mutating func release() {
+        demand = nil
+        requests = []
+    }
 }
 
 /// Renders short texts (labels, the HUD) as image content; the platform implements it.

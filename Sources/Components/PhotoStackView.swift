@@ -21,6 +21,10 @@ public final class PhotoStackView: View, PhotoCollectionView {
     public static let defaultRotationOffset = 4
     /// Views with pictures at the top of the pile; the rest is implied.
     public static let realFrameCount = 10
+    /// The top photos are shown sharp, at the size they are drawn; under them only edges
+    /// show, and a thumbnail-sized picture (from the shared cache) does.
+    public static let sharpFrameCount = 3
+    public static let underPictureSide = 256
     /// Space kept around the pile: this fraction of the view's smaller side, so the tilted
     /// photos beneath show at their edges.
     public static let marginFraction = 0.1
@@ -57,7 +61,7 @@ public final class PhotoStackView: View, PhotoCollectionView {
     /// The photo flying off the view: above everything until it goes under.
     private var outgoingFrame: PileFrame?
     private var hiddenIndex: Int?
-    private var requestedImages: [ImageRequest] = []
+    private var pictures = PictureWants()
     /// "Show all", while it is out.
     private var spread: PileSpread?
     private let showAllButton = LabelButton(title: "Show all")
@@ -207,7 +211,7 @@ public final class PhotoStackView: View, PhotoCollectionView {
         for index in indices {
             let frame = frames[index] ?? dequeueFrame()
             frames[index] = frame
-            frame.show(source?.image(at: index) ?? .loading, index: index, style: frameStyle)
+            frame.show(source?.picture(at: index, size: pictureSize(depth: depth(of: index))) ?? .loading, index: index, style: frameStyle)
             // Under "Show all" the spread's cells are the pile.
             frame.isHidden = spread != nil
             let pose = layout.pose(aspect: frame.aspect, degrees: angle(ofPhoto: index), depth: depth(of: index),
@@ -244,14 +248,29 @@ public final class PhotoStackView: View, PhotoCollectionView {
         return frame
     }
 
-    /// The top photos at the size they are shown (the rest show their thumbnails' edges).
+    /// The picture a photo at `depth` in the pile is shown with.
+    private func pictureSize(depth: Int) -> PictureSize {
+        guard depth < Self.sharpFrameCount else { return .fitting(Self.underPictureSide) }
+        // The largest a frame can be: the pile's whole area, in device pixels.
+        let area = pileLayout.frameSize(for: bounds.size)
+        return .fitting(Int((max(area.width, area.height) * context.pixelScale).rounded(.up)))
+    }
+
     private func requestPictures() {
-        guard let top = frames[topIndex], top.bounds.width > 0 else { return }
-        let side = Int((max(top.bounds.width, top.bounds.height) * context.pixelScale).rounded(.up))
-        let requests = pileIndices.prefix(3).map { ImageRequest(index: $0, pixelSize: side) }
-        guard requests != requestedImages else { return }
-        requestedImages = requests
-        source?.requestImages(requests)
+        guard bounds.width > 0 else { return }
+        let requests = pileIndices.map { index in
+            let depth = depth(of: index)
+            return PictureRequest(index: index, size: pictureSize(depth: depth), priority: depth < Self.sharpFrameCount ? .visible : .nearby)
+        }
+        pictures.want(requests, from: source)
+    }
+
+    /// Off screen, the pile lets its pictures go (and the spread its own).
+    public override func didMoveToSuperview() {
+        if superview == nil {
+            pictures.release()
+            spread?.releasePictures()
+        }
     }
 
     // MARK: PhotoCollectionView
@@ -276,11 +295,6 @@ public final class PhotoStackView: View, PhotoCollectionView {
     }
 
     public func followPager(to index: Int) {}
-
-    public func pagerDidClose() {
-        requestedImages = []
-        setNeedsLayout()
-    }
 
     public func handleKey(_ key: KeyEvent) -> Bool {
         guard photoCount > 0 else { return false }

@@ -27,6 +27,7 @@ final class PileSpread: View, ScrollContainerDataSource {
         layout.contentHeight(of: stack.photoCount)
     }
     private var cells: [Int: PileFrame] { cellLayer.cells }
+    private var pictures = PictureWants()
     private(set) var layout = GridLayout(width: 0, columns: PileSpread.columns, cellSide: PileSpread.cellSide)
     /// True from the click that gathers until the photos are back on the pile.
     private(set) var isGathering = false
@@ -150,9 +151,17 @@ final class PileSpread: View, ScrollContainerDataSource {
         guard !isGathering else { return cellLayer.visibleIndices }
         scroller.clampIfIdle()
         let visible = layout.indices(from: shown.minY, to: shown.maxY, count: stack.photoCount)
-        stack.source?.prioritize(visible: visible, nearby: 0..<0,
-                                 pixelSize: Int((Self.cellSide * stack.context.pixelScale).rounded(.up)))
+        pictures.want(visible.map { PictureRequest(index: $0, size: cellPictureSize, priority: .visible) }, from: stack.source)
         return Array(visible)
+    }
+
+    /// Each photo whole within its cell, in device pixels.
+    private var cellPictureSize: PictureSize { .fitting(Int((Self.cellSide * stack.context.pixelScale).rounded(.up))) }
+
+    func releasePictures() { pictures.release() }
+
+    override func didMoveToSuperview() {
+        if superview == nil { pictures.release() }
     }
 
     func makeCell() -> PileFrame { PileFrame(role: "spread") }
@@ -160,7 +169,7 @@ final class PileSpread: View, ScrollContainerDataSource {
     /// In its cell (which moves when the view resizes); a photo still flying there is only
     /// re-aimed, and one gathering back keeps its course.
     func update(_ cell: PileFrame, item index: Int) {
-        cell.show(stack.source?.image(at: index) ?? .loading, index: index, style: stack.frameStyle)
+        cell.show(stack.source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, style: stack.frameStyle)
         guard !isGathering else { return }
         cell.apply(cellPose(of: index, size: stack.frameSize(for: cell.aspect)), using: stack.context.animator)
     }

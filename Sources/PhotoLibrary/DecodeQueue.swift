@@ -120,11 +120,12 @@ public final class DecodeQueue: Sendable {
         thread.start()
     }
 
-    /// Queues `request`, or raises the priority of the same request already waiting.
+    /// Queues `request`, or moves the same request already waiting to its new priority
+    /// (behind the others there).
     public func submit(_ request: DecodeRequest) {
         let added = state.withLock { state -> Bool in
             guard state.inFlight[request.key] == nil else { return false }
-            if let existing = state.pending[request.key], existing.request.priority >= request.priority { return false }
+            if let existing = state.pending[request.key], existing.request.priority == request.priority { return false }
             state.pending[request.key] = (request, state.nextSequence)
             state.nextSequence += 1
             return true
@@ -143,14 +144,6 @@ public final class DecodeQueue: Sendable {
             let cancelled = state.pending.values.map(\.request).filter(shouldCancel)
             for request in cancelled { state.pending.removeValue(forKey: request.key) }
             return cancelled
-        }
-    }
-
-    /// Lowers every waiting request to prefetch priority; callers then re-submit what is
-    /// visible now. Used when the view scrolls.
-    public func demoteAll() {
-        state.withLock { state in
-            for key in state.pending.keys { state.pending[key]?.request.priority = .prefetch }
         }
     }
 

@@ -66,6 +66,8 @@ public final class TextureStore {
         uploadQueue.removeAll { $0 == handle }
     }
 
+    public func isPinned(_ handle: TextureHandle) -> Bool { entries[handle]?.isPinned ?? false }
+
     /// A pinned texture is never evicted; it stays until removed.
     public func setPinned(_ handle: TextureHandle, _ pinned: Bool) {
         entries[handle]?.isPinned = pinned

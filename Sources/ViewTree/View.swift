@@ -140,10 +140,16 @@ open class View {
     /// Inserts `view` at `index` in z-order (0 = at the back), moving it if it is already here.
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
-        view.removeFromSuperview()
+        let isMove = view.superview === self
+        if isMove {
+            subviews.removeAll { $0 === view }
+        } else {
+            view.removeFromSuperview()
+        }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         view.setNeedsLayout()
+        if !isMove { view.didMoveToSuperview() }
     }
 
     public func insertSubview(_ view: View, above sibling: View) {
@@ -174,7 +180,12 @@ open class View {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        didMoveToSuperview()
     }
+
+    /// Called when the view joins a superview or leaves one (not when it only changes
+    /// place among its siblings): a view that leaves the screen lets go of what it holds.
+    open func didMoveToSuperview() {}
 
     public func isDescendant(of view: View) -> Bool {
         var current: View? = self

@@ -71,11 +71,19 @@ final class SyntheticPhotos: PhotoSource {
     }
 
     var photoCount: Int { count }
-    func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize: Int) {}
-    func thumbnail(at index: Int) -> Thumbnail { thumbnails[index % thumbnails.count] }
     func fileName(at index: Int) -> String { "synthetic-\(index).jpg" }
-    func requestImages(_ requests: [ImageRequest]) {}
-    func image(at index: Int) -> Thumbnail { screenImages[index % screenImages.count] }
+    func makePictureDemand() -> PictureDemand { AlreadyThere() }
+
+    /// Cells get thumbnails, everything else a screen-sized picture.
+    func picture(at index: Int, size: PictureSize) -> Thumbnail {
+        if case .filling = size { return thumbnails[index % thumbnails.count] }
+        return screenImages[index % screenImages.count]
+    }
+
+    /// Every picture is uploaded before the measuring starts.
+    private final class AlreadyThere: PictureDemand {
+        func want(_ requests: [PictureRequest]) {}
+    }
 }
 
 /// `flick-bench isolation PHOTO FLICK`: milliseconds per 256-pixel thumbnail of PHOTO,

@@ -1,3 +1,4 @@
+import Album
 import Components
 import Foundation
 import Geometry
@@ -6,55 +7,40 @@ import SystemPackage
 import Platform
 import ViewTree
 
-/// The album's pictures as the views want them: thumbnails for the grid (through the
-/// shared thumbnail cache) and screen-sized images for the pager, decoded in the background
-/// and uploaded as textures. Until a photo's thumbnail is there, its camera-made EXIF
-/// preview (if it has one) stands in, so a fresh folder's screen fills at once.
-/// Thumbnails are forgotten when the texture store evicts them; the pager's wanted images
-/// are pinned, and the last few it let go stay for going back.
+/// The album's pictures as the views want them. Each view holds a demand (`makePictureDemand`);
+/// the broker serves their union, and this turns its orders into decodes — cells' cuts
+/// through the shared thumbnail cache, screen-sized fits on a queue of their own — and the
+/// results into textures, pinned while wanted and otherwise left to the store's byte
+/// budget. Until a photo has any picture, its camera-made EXIF preview (if it has one)
+/// stands in, so a fresh folder's screen fills at once. Pictures are kept by path, so they
+/// follow their photos when the album changes.
 final class AlbumImages: PhotoSource {
-    /// Screen images kept after the pager moved on (about 4 MB each at 1280×800).
-    static let recentScreenImageLimit = 6
-
-    /// A screen image and the size it was asked at.
-    private struct ScreenImage {
-        var picture: Thumbnail
-        var requestedSide: Int
-        /// Decoded smaller than asked: the photo has no more pixels to give.
-        var isComplete: Bool
-    }
+    typealias Broker = PictureBroker<FilePath, PictureSize, ImageContent>
 
     private(set) var photos: [Photo]
+    private var indexByPath: [FilePath: Int] = [:]
     private let queue: DecodeQueue
-    /// A separate queue, so the grid's re-prioritising never cancels the pager's work.
+    /// A separate queue for screen-sized pictures, so a screenful of thumbnails never
+    /// delays the page in front of the user.
     private let screenQueue: DecodeQueue
-    private var screenImages: [Int: ScreenImage] = [:]
-    /// The pager's requests now: index → pixel size.
-    private var screenWanted: [Int: Int] = [:]
-    /// The largest size asked of the screen queue per photo and not yet back (by path:
-    /// the first is asked before the listing gives the photo an index).
-    private var screenSubmitted: [FilePath: Int] = [:]
-    /// Screen images no longer wanted, least recently let go first.
-    private var recentScreenImages: [Int] = []
     private let textures: TextureStore
-    private var states: [Int: Thumbnail] = [:]
+    private lazy var broker = Broker(
+        fetch: { [unowned self] path, size, priority in fetch(path, size, priority) },
+        cancel: { [unowned self] path, size in cancel(path, size) },
+        pin: { [unowned self] picture, pinned in textures.setPinned(picture.texture, pinned) })
+    /// The photo and cut each picture's texture holds, to tell the broker of evictions.
+    private var pictureByTexture: [TextureHandle: (path: FilePath, size: PictureSize)] = [:]
     /// Photos that could not be decoded, with the headline to show: remembered (until the
     /// file changes) so a bad file is asked for once, not in a loop, and its page never
     /// turns blank again once it said why.
     private var failures: [FilePath: String] = [:]
-    private var previews: [Int: Preview] = [:]
-    private var requested: Set<Int> = []
-    private var indexByPath: [FilePath: Int] = [:]
-    private var indexByTexture: [TextureHandle: Int] = [:]
-    /// The grid's cell side in pixels: thumbnails are cut down to fill it exactly.
-    private var fillSide: Int?
-    /// The size thumbnails are decoded (or read from the shared cache) at before the cut.
-    private var pixelSize: Int {
-        guard let fillSide else { return DecodeService.guessedThumbnailSide }
-        // A shared cache flavour: each thumbnail is made once and kept, and a resize within
-        // a flavour re-cuts rather than re-decodes.
-        return ThumbnailCache.Flavor.nearest(fillSide).pixelSize
-    }
+    private var previews: [FilePath: Preview] = [:]
+    /// A photo's own longer side, once a fit came back smaller than asked: larger fits of
+    /// it are the same picture.
+    private var fullSides: [FilePath: Int] = [:]
+    /// The largest fit asked of the screen queue per photo and not yet back (the first is
+    /// asked before the window knows its size).
+    private var screenSubmitted: [FilePath: Int] = [:]
     /// Called when pictures arrive, so the views refresh.
     var onChange: () -> Void = {}
 
@@ -69,99 +55,113 @@ final class AlbumImages: PhotoSource {
 
     var photoCount: Int { photos.count }
 
-    func thumbnail(at index: Int) -> Thumbnail {
-        if index < photos.count, let headline = failures[photos[index].path] { return .failed(headline: headline) }
-        if let state = states[index] { return state }
-        if case let .shown(image) = previews[index] { return .ready(image) }
+    func fileName(at index: Int) -> String { index < photos.count ? photos[index].fileName : "" }
+
+    func makePictureDemand() -> PictureDemand { AlbumPictureDemand(images: self, demand: broker.makeDemand()) }
+
+    func picture(at index: Int, size: PictureSize) -> Thumbnail {
+        guard index < photos.count else { return .loading }
+        let path = photos[index].path
+        if let headline = failures[path] { return .failed(headline: headline) }
+        if let picture = broker.picture(of: path, for: wantedSize(size, of: path)) { return .ready(picture) }
+        if case let .shown(preview) = previews[path] { return .ready(preview) }
         return .loading
     }
 
     /// True for the textures of photos (not labels): for measurements.
-    func isPhotoTexture(_ handle: TextureHandle) -> Bool { indexByTexture[handle] != nil }
-
-    /// The screen image of photo `index`, once decoded.
-    func screenTexture(of index: Int) -> TextureHandle? { screenImages[index]?.picture.image?.texture }
-
-    func fileName(at index: Int) -> String { index < photos.count ? photos[index].fileName : "" }
-
-    func image(at index: Int) -> Thumbnail {
-        if let screen = screenImages[index], screen.picture != .loading { return screen.picture }
-        return thumbnail(at: index)
+    func isPhotoTexture(_ handle: TextureHandle) -> Bool {
+        pictureByTexture[handle] != nil || previews.values.contains { if case let .shown(image) = $0 { image.texture == handle } else { false } }
     }
 
-    func requestImages(_ requests: [ImageRequest]) {
-        let wanted = Dictionary(requests.map { ($0.index, $0.pixelSize) }, uniquingKeysWith: { first, _ in first })
-        let cancelled = screenQueue.cancelPending { request in
-            guard let index = indexByPath[request.path], let wantedSide = wanted[index] else { return true }
-            return (request.maximumPixelSize ?? .max) < wantedSide
-        }
-        for request in cancelled { screenSubmitted[request.path] = nil }
-        for index in screenWanted.keys where wanted[index] == nil { letGoOfScreenImage(index) }
-        screenWanted = wanted
-        for (order, request) in requests.enumerated() where request.index < photos.count {
-            if failures[photos[request.index].path] != nil { continue }
-            recentScreenImages.removeAll { $0 == request.index }
-            if let have = screenImages[request.index] {
-                if case let .ready(image) = have.picture { textures.setPinned(image.texture, true) }
-                if case .failed = have.picture { continue }
-                if have.requestedSide >= request.pixelSize || have.isComplete { continue }
-            }
-            requestPreview(request.index)
-            // A request at least as large is on its way (the one made before the window
-            // knew its size, say): raise its priority rather than decode twice.
-            let path = photos[request.index].path
-            let side = max(request.pixelSize, screenSubmitted[path] ?? 0)
-            screenSubmitted[path] = side
-            screenQueue.submit(DecodeRequest(path: path, maximumPixelSize: side,
-                                             priority: order == 0 ? .visible : .neighbour))
-        }
-    }
-
-    /// The pager moved on from photo `index`: keep its image a while, unpinned.
-    private func letGoOfScreenImage(_ index: Int) {
-        guard let screen = screenImages[index] else { return }
-        guard case let .ready(image) = screen.picture else {
-            screenImages[index] = nil
-            return
-        }
-        textures.setPinned(image.texture, false)
-        recentScreenImages.append(index)
-        while recentScreenImages.count > Self.recentScreenImageLimit {
-            let oldest = recentScreenImages.removeFirst()
-            if case let .ready(old) = screenImages.removeValue(forKey: oldest)?.picture { forget(old.texture) }
-        }
-    }
-
-    private func forget(_ texture: TextureHandle) {
-        textures.remove(texture)
-        indexByTexture[texture] = nil
-    }
-
-    func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize wanted: Int) {
-        if fillSide != wanted {
-            // The cells changed size: what is shown stays until its refit arrives.
-            fillSide = wanted
-            requested.removeAll()
-        }
-        let cancelled = queue.cancelPending { request in
-            guard let index = indexByPath[request.path] else { return true }
-            if request.kind == .embeddedPreview { return !visible.contains(index) }
-            return request.fillSide != fillSide || !nearby.contains(index)
-        }
-        for request in cancelled {
-            guard let index = indexByPath[request.path] else { continue }
-            if request.kind == .embeddedPreview { previews[index] = nil } else { requested.remove(index) }
-        }
-        queue.demoteAll()
-        for index in visible { requestPreview(index) }
-        for index in visible { request(index, priority: .visible) }
-        for index in nearby where !visible.contains(index) { request(index, priority: .neighbour) }
+    /// The sharpest screen-sized picture of photo `index` there is, for measurements.
+    func screenTexture(of index: Int) -> TextureHandle? {
+        guard index < photos.count else { return nil }
+        return broker.pictures(of: photos[index].path)
+            .filter { if case let .fitting(side) = $0.key { !Self.isThumbnailSize(side) } else { false } }
+            .max { $0.key.sharpness < $1.key.sharpness }?.value.texture
     }
 
     /// Notes a screen decode asked for before this store existed (at start-up).
     func noteScreenRequest(_ path: FilePath, side: Int) {
         screenSubmitted[path] = max(side, screenSubmitted[path] ?? 0)
     }
+
+    /// What a view's request becomes: a small fit is the shared cache's flavour that covers
+    /// it, and a fit larger than the photo is the photo whole.
+    fileprivate func want(for request: PictureRequest) -> Broker.Want? {
+        guard request.index >= 0, request.index < photos.count else { return nil }
+        let path = photos[request.index].path
+        let priority: DecodeRequest.Priority = switch request.priority {
+        case .visible: .visible
+        case .nearby: .neighbour
+        case .ahead: .prefetch
+        }
+        return Broker.Want(photo: path, size: wantedSize(request.size, of: path), priority: priority)
+    }
+
+    private func wantedSize(_ size: PictureSize, of path: FilePath) -> PictureSize {
+        guard case var .fitting(side) = size else { return size }
+        if let full = fullSides[path] { side = min(side, full) }
+        if let flavor = ThumbnailCache.Flavor.covering(side) { side = flavor.pixelSize }
+        return .fitting(side)
+    }
+
+    private static func isThumbnailSize(_ side: Int) -> Bool { ThumbnailCache.Flavor.covering(side) != nil }
+
+    // MARK: The broker's orders
+
+    private func fetch(_ path: FilePath, _ size: PictureSize, _ priority: DecodeRequest.Priority) {
+        // Not for a photo that is gone (views drop it as they reload) or cannot be decoded.
+        guard indexByPath[path] != nil, failures[path] == nil else { return }
+        switch size {
+        case let .filling(side):
+            if priority >= .visible { requestPreview(path) }
+            queue.submit(DecodeRequest(path: path, maximumPixelSize: ThumbnailCache.Flavor.nearest(side).pixelSize,
+                                       fillSide: side, priority: priority))
+        case let .fitting(side) where Self.isThumbnailSize(side):
+            queue.submit(DecodeRequest(path: path, maximumPixelSize: side, priority: priority))
+        case let .fitting(side):
+            // A fit at least as large is on its way (the one asked before the window knew
+            // its size, say): hurry it rather than decode twice.
+            let submitted = max(side, screenSubmitted[path] ?? 0)
+            screenSubmitted[path] = submitted
+            screenQueue.submit(DecodeRequest(path: path, maximumPixelSize: submitted, priority: priority))
+        }
+    }
+
+    private func cancel(_ path: FilePath, _ size: PictureSize) {
+        switch size {
+        case let .filling(side):
+            queue.cancelPending { $0.path == path && $0.fillSide == side }
+            let stillFilled = broker.wants(of: path).keys.contains { if case .filling = $0 { true } else { false } }
+            if !stillFilled, case .asked = previews[path] {
+                queue.cancelPending { $0.path == path && $0.kind == .embeddedPreview }
+                previews[path] = nil
+            }
+        case let .fitting(side) where Self.isThumbnailSize(side):
+            queue.cancelPending { $0.path == path && $0.fillSide == nil && $0.maximumPixelSize == side }
+        case .fitting:
+            let stillFitted = broker.wants(of: path).keys.contains { size in
+                if case let .fitting(side) = size { !Self.isThumbnailSize(side) && broker.isFetching(path, size) } else { false }
+            }
+            guard !stillFitted else { return }
+            if !screenQueue.cancelPending(where: { $0.path == path }).isEmpty { screenSubmitted[path] = nil }
+        }
+    }
+
+    /// Asks for the photo's embedded preview, once, while it has no picture at all.
+    private func requestPreview(_ path: FilePath) {
+        guard previews[path] == nil, broker.pictures(of: path).isEmpty,
+              let index = indexByPath[path], photos[index].format == .jpeg else { return }
+        previews[path] = .asked
+        // The thumbnail's size goes along: the worker skips the preview when a thumbnail of
+        // that size is already cached, as it then arrives nearly as fast.
+        let side = broker.wants(of: path).keys.compactMap { if case let .filling(side) = $0 { side } else { nil } }.max() ?? 0
+        queue.submit(DecodeRequest(path: path, kind: .embeddedPreview, maximumPixelSize: ThumbnailCache.Flavor.nearest(side).pixelSize,
+                                   priority: .instant))
+    }
+
+    // MARK: Changes to the album
 
     /// More of the folder's listing arrived.
     func appendPhotos(_ more: [Photo]) {
@@ -172,138 +172,130 @@ final class AlbumImages: PhotoSource {
         onChange()
     }
 
-    /// The folder's photos changed on disk: keep what is known of photos that are still
-    /// there unchanged, forget the rest (a rewritten file has a new mtime and is decoded
-    /// again), and let go of the textures of photos that are gone.
+    /// The folder's photos changed on disk: what is known of photos still there unchanged
+    /// is kept (by path, so it follows them to their new places); a rewritten file (a new
+    /// mtime) is decoded again, and the pictures of photos that are gone are let go.
     func replacePhotos(_ newPhotos: [Photo]) {
-        var newIndexByPath: [FilePath: Int] = [:]
-        for (index, photo) in newPhotos.enumerated() { newIndexByPath[photo.path] = index }
-        /// Where photo `old` is now, if it is unchanged.
-        func newIndex(of old: Int) -> Int? {
-            guard let index = newIndexByPath[photos[old].path], newPhotos[index].modificationDate == photos[old].modificationDate else { return nil }
-            return index
-        }
-        var newStates: [Int: Thumbnail] = [:]
-        for (old, state) in states {
-            if let index = newIndex(of: old) { newStates[index] = state } else if let image = state.image { textures.remove(image.texture) }
-        }
-        var newPreviews: [Int: Preview] = [:]
-        for (old, preview) in previews {
-            if let index = newIndex(of: old) { newPreviews[index] = preview } else if case let .shown(image) = preview { textures.remove(image.texture) }
-        }
-        var newScreenImages: [Int: ScreenImage] = [:]
-        for (old, screen) in screenImages {
-            if let index = newIndex(of: old) { newScreenImages[index] = screen } else if let image = screen.picture.image { textures.remove(image.texture) }
-        }
-        requested = Set(requested.compactMap(newIndex(of:)))
-        failures = failures.filter { path, _ in
-            guard let old = indexByPath[path], let index = newIndexByPath[path] else { return false }
-            return newPhotos[index].modificationDate == photos[old].modificationDate
-        }
-        recentScreenImages = recentScreenImages.compactMap(newIndex(of:))
-        screenWanted = Dictionary(screenWanted.compactMap { old, size in newIndex(of: old).map { ($0, size) } }, uniquingKeysWith: { first, _ in first })
+        let unchanged = Dictionary(newPhotos.map { ($0.path, $0.modificationDate) }, uniquingKeysWith: { first, _ in first })
+        let before = photos
         photos = newPhotos
-        states = newStates
-        previews = newPreviews
-        screenImages = newScreenImages
-        indexByPath = newIndexByPath
-        indexByTexture = [:]
-        for (index, state) in states { if let image = state.image { indexByTexture[image.texture] = index } }
-        for (index, preview) in previews { if case let .shown(image) = preview { indexByTexture[image.texture] = index } }
-        for (index, screen) in screenImages { if let image = screen.picture.image { indexByTexture[image.texture] = index } }
+        indexByPath = [:]
+        for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
+        for photo in before where unchanged[photo.path] != photo.modificationDate {
+            failures[photo.path] = nil
+            fullSides[photo.path] = nil
+            if case let .shown(preview) = previews.removeValue(forKey: photo.path) { textures.remove(preview.texture) }
+            for picture in broker.forget(photo.path) { forget(picture.texture) }
+        }
         onChange()
     }
 
-    /// Asks for photo `index`'s embedded preview, once, while it has no thumbnail; or
-    /// raises the one asked for back to the front after a re-prioritising.
-    private func requestPreview(_ index: Int) {
-        guard index < photos.count, states[index] == nil, photos[index].format == .jpeg else { return }
-        switch previews[index] {
-        case nil: previews[index] = .asked
-        case .asked: break
-        case .shown, .unavailable: return
-        }
-        // The thumbnail's size goes along: the worker skips the preview when a thumbnail of
-        // that size is already cached, as it then arrives nearly as fast.
-        queue.submit(DecodeRequest(path: photos[index].path, kind: .embeddedPreview, maximumPixelSize: pixelSize, priority: .instant))
-    }
-
-    private func request(_ index: Int, priority: DecodeRequest.Priority) {
-        guard index < photos.count, failures[photos[index].path] == nil else { return }
-        if case .ready = states[index], requested.contains(index) { return }
-        if case .failed = states[index] { return }
-        requested.insert(index)
-        queue.submit(DecodeRequest(path: photos[index].path, maximumPixelSize: pixelSize, fillSide: fillSide, priority: priority))
-    }
+    // MARK: Results
 
     /// Takes finished decodes into textures. Returns true if anything arrived.
     @discardableResult
     func drainResults() -> Bool {
         let thumbnails = queue.drain()
         for result in thumbnails {
-            guard let index = indexByPath[result.key.path] else { continue }
             if result.key.kind == .embeddedPreview {
-                // Stale once the thumbnail is here (or the photo changed).
-                guard case .asked = previews[index] else { continue }
-                previews[index] = .unavailable
-                if states[index] == nil, case .success = result.outcome,
-                   case let .ready(image) = picture(from: result.outcome, index: index, pinned: false) {
-                    previews[index] = .shown(image)
-                }
-                continue
+                takePreview(result)
+            } else if let side = result.key.fillSide {
+                take(result, as: .filling(side))
+            } else if let side = result.key.maximumPixelSize {
+                take(result, as: .fitting(side))
             }
-            if let old = states[index]?.image { forget(old.texture) }
-            if case let .shown(preview) = previews[index] { forget(preview.texture) }
-            previews[index] = .unavailable
-            states[index] = picture(from: result.outcome, index: index, pinned: false)
-            noteFailure(of: result)
         }
         let screens = screenQueue.drain()
         for result in screens {
-            // Stale: the pager moved on, or wants it larger now.
             guard let side = result.key.maximumPixelSize else { continue }
             if screenSubmitted[result.key.path] == side { screenSubmitted[result.key.path] = nil }
-            guard let index = indexByPath[result.key.path] else { continue }
-            noteFailure(of: result)
-            guard let wantedSide = screenWanted[index], side >= wantedSide else { continue }
-            if let old = screenImages[index]?.picture.image { forget(old.texture) }
-            let picture = picture(from: result.outcome, index: index, pinned: true)
-            var isComplete = false
-            if case let .success(pixels) = result.outcome { isComplete = max(pixels.width, pixels.height) < side }
-            screenImages[index] = ScreenImage(picture: picture, requestedSide: side, isComplete: isComplete)
+            take(result, as: .fitting(side))
         }
         let arrived = !thumbnails.isEmpty || !screens.isEmpty
         if arrived { onChange() }
         return arrived
     }
 
-    private func noteFailure(of result: DecodeResult) {
-        if case let .failure(error) = result.outcome { failures[result.key.path] = error.headline }
-    }
-
-    private func picture(from outcome: Result<PixelBuffer, DecodeError>, index: Int, pinned: Bool) -> Thumbnail {
-        switch outcome {
-        case let .success(pixels):
-            let handle = textures.add(pixels, pinned: pinned)
-            indexByTexture[handle] = index
-            return .ready(ImageContent(texture: handle, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
-                                       isOpaque: pixels.isOpaque, mode: .aspectFill))
+    private func take(_ result: DecodeResult, as size: PictureSize) {
+        let path = result.key.path
+        // A photo no longer in the album (or changed since) is not kept.
+        guard indexByPath[path] != nil else { return }
+        switch result.outcome {
         case let .failure(error):
-            return .failed(headline: error.headline)
+            failures[path] = error.headline
+        case let .success(pixels):
+            if case let .fitting(side) = size, max(pixels.width, pixels.height) < side {
+                fullSides[path] = max(pixels.width, pixels.height)
+            }
+            let handle = textures.add(pixels, pinned: false)
+            pictureByTexture[handle] = (path, size)
+            let picture = ImageContent(texture: handle, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
+                                       isOpaque: pixels.isOpaque, mode: .aspectFill)
+            if let replaced = broker.deliver(picture, of: path, size: size) { forget(replaced.texture) }
+            // A real picture is here: the stand-in has done its job.
+            if case let .shown(preview) = previews[path] { forget(preview.texture) }
+            previews[path] = .unavailable
         }
     }
 
-    /// The texture store needed room: forget the picture, so it is asked for again when seen.
+    /// A preview is shown only while the photo has no picture yet.
+    private func takePreview(_ result: DecodeResult) {
+        let path = result.key.path
+        guard case .asked = previews[path] else { return }
+        previews[path] = .unavailable
+        guard broker.pictures(of: path).isEmpty, case let .success(pixels) = result.outcome else { return }
+        let handle = textures.add(pixels, pinned: false)
+        previews[path] = .shown(ImageContent(texture: handle, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
+                                             isOpaque: pixels.isOpaque, mode: .aspectFill))
+    }
+
+    private func forget(_ texture: TextureHandle) {
+        textures.remove(texture)
+        pictureByTexture[texture] = nil
+    }
+
+    /// The texture store needed room: the broker forgets the picture (a wanted one is asked
+    /// for again); an evicted preview is not asked for again, as the thumbnail is coming.
     private func evicted(_ handle: TextureHandle) {
-        guard let index = indexByTexture.removeValue(forKey: handle) else { return }
-        if states[index]?.image?.texture == handle {
-            states[index] = nil
-            requested.remove(index)
+        if let picture = pictureByTexture.removeValue(forKey: handle) {
+            broker.evicted(picture.path, size: picture.size)
+            return
         }
-        if case let .shown(image) = previews[index], image.texture == handle { previews[index] = .unavailable }
-        if screenImages[index]?.picture.image?.texture == handle {
-            screenImages[index] = nil
-            recentScreenImages.removeAll { $0 == index }
+        for (path, preview) in previews {
+            if case let .shown(image) = preview, image.texture == handle { previews[path] = .unavailable }
+        }
+    }
+}
+
+/// One view's demand, in the album's terms: indices become paths as it is made.
+private final class AlbumPictureDemand: PictureDemand {
+    private weak var images: AlbumImages?
+    private let demand: AlbumImages.Broker.Demand
+
+    init(images: AlbumImages, demand: AlbumImages.Broker.Demand) {
+        self.images = images
+        self.demand = demand
+    }
+
+    func want(_ requests: [PictureRequest]) {
+        guard let images else { return }
+        demand.want(requests.compactMap(images.want(for:)))
+    }
+}
+
+extension PictureSize: PictureSizing {
+    /// A fill serves only its own cell size; a fit serves any smaller fit.
+    public func covers(_ wanted: PictureSize) -> Bool {
+        switch (self, wanted) {
+        case let (.filling(side), .filling(wantedSide)): side == wantedSide
+        case let (.fitting(side), .fitting(wantedSide)): side >= wantedSide
+        default: false
+        }
+    }
+
+    public var sharpness: Int {
+        switch self {
+        case let .filling(side), let .fitting(side): side
         }
     }
 }
@@ -312,7 +304,7 @@ final class AlbumImages: PhotoSource {
 private enum Preview {
     case asked
     case shown(ImageContent)
-    /// None in the file, or no longer needed: the thumbnail arrived.
+    /// None in the file, or no longer needed: a picture arrived.
     case unavailable
 }
 

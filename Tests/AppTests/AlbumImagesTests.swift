@@ -56,40 +56,54 @@ func albumImages(_ photos: [Photo], canvas: OffscreenCanvas,
         return false
     }
 
+    /// The grid's cells in a 250-pixel grid.
+    let cell = PictureSize.filling(250)
+
+    func cells(_ range: Range<Int>) -> [PictureRequest] {
+        range.map { PictureRequest(index: $0, size: cell, priority: .visible) }
+    }
+
     func shownSize(_ thumbnail: Thumbnail) -> (Double, Double)? {
         thumbnail.image.map { ($0.pixelSize.width, $0.pixelSize.height) }
     }
 
     @Test func aJPEGShowsItsPreviewUntilItsThumbnailArrivesAndThePreviewIsLetGo() throws {
         let images = images(["a.jpg"])
-        images.prioritize(visible: 0..<1, nearby: 0..<1, pixelSize: 250)
-        #expect(drain(images) { images.thumbnail(at: 0).image != nil })
-        #expect(shownSize(images.thumbnail(at: 0))! == (160, 107), "the preview stands in")
-        let preview = try #require(images.thumbnail(at: 0).image?.texture)
+        let grid = images.makePictureDemand()
+        grid.want(cells(0..<1))
+        #expect(drain(images) { images.picture(at: 0, size: cell).image != nil })
+        #expect(shownSize(images.picture(at: 0, size: cell))! == (160, 107), "the preview stands in")
+        let preview = try #require(images.picture(at: 0, size: cell).image?.texture)
 
         fakes.thumbnailGate.signal()
-        #expect(drain(images) { shownSize(images.thumbnail(at: 0))! == (250, 250) })
+        #expect(drain(images) { shownSize(images.picture(at: 0, size: cell))! == (250, 250) })
         #expect(!images.isPhotoTexture(preview), "the preview's texture is given back")
         #expect(fakes.asked.withLock { $0.first?.kind } == .embeddedPreview, "the preview is decoded first")
     }
 
     @Test func thePreviewIsAskedForOnceAndNeverForOtherFormats() {
         let images = images(["a.jpg", "b.png"])
-        images.prioritize(visible: 0..<2, nearby: 0..<2, pixelSize: 250)
-        #expect(drain(images) { images.thumbnail(at: 0).image != nil })
-        images.prioritize(visible: 0..<2, nearby: 0..<2, pixelSize: 250)
+        let grid = images.makePictureDemand()
+        grid.want(cells(0..<2))
+        #expect(drain(images) { images.picture(at: 0, size: cell).image != nil })
+        grid.want(cells(0..<1))
+        grid.want(cells(0..<2))
         fakes.thumbnailGate.signal()
         fakes.thumbnailGate.signal()
-        #expect(drain(images) { images.thumbnail(at: 1).image != nil && shownSize(images.thumbnail(at: 0))! == (250, 250) })
+        #expect(drain(images) { images.picture(at: 1, size: cell).image != nil && shownSize(images.picture(at: 0, size: cell))! == (250, 250) })
         let previews = fakes.asked.withLock { $0.filter { $0.kind == .embeddedPreview }.map(\.path.string) }
         #expect(previews == ["/photos/a.jpg"])
     }
 
     @Test func thePagerShowsThePreviewOfAPhotoWithNothingElseYet() {
         let images = images(["a.jpg"])
-        images.requestImages([ImageRequest(index: 0, pixelSize: 1280)])
-        #expect(drain(images) { images.image(at: 0).image != nil })
-        #expect(shownSize(images.image(at: 0))! == (160, 107))
+        let grid = images.makePictureDemand()
+        grid.want(cells(0..<1))
+        let pager = images.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: .fitting(1280), priority: .visible)])
+        #expect(drain(images) { images.picture(at: 0, size: .fitting(1280)).image != nil })
+        #expect(shownSize(images.picture(at: 0, size: .fitting(1280)))! == (160, 107))
+        fakes.thumbnailGate.signal()
         fakes.thumbnailGate.signal()
     }
 }
@@ -129,34 +143,128 @@ func albumImages(_ photos: [Photo], canvas: OffscreenCanvas,
         return false
     }
 
+    func screen(_ index: Int) -> PictureRequest { PictureRequest(index: index, size: .fitting(1280), priority: .visible) }
+
     @Test func aFailedPhotoSaysWhyEverywhereAndIsNeverAskedForAgain() {
         // Given the pager on a photo whose file is cut short
         let images = images()
-        images.requestImages([ImageRequest(index: 0, pixelSize: 1280)])
-        #expect(drain(images) { images.image(at: 0) != .loading })
-        #expect(images.image(at: 0) == .failed(headline: "incomplete file"))
+        let pager = images.makePictureDemand()
+        pager.want([screen(0)])
+        #expect(drain(images) { images.picture(at: 0, size: .fitting(1280)) != .loading })
+        #expect(images.picture(at: 0, size: .fitting(1280)) == .failed(headline: "incomplete file"))
         #expect(fakes.badRequestCount == 1)
 
         // When the pager moves away and comes back, and the grid asks for its thumbnail
-        images.requestImages([ImageRequest(index: 1, pixelSize: 1280)])
-        images.requestImages([ImageRequest(index: 0, pixelSize: 1280)])
-        images.prioritize(visible: 0..<2, nearby: 0..<2, pixelSize: 128)
-        #expect(drain(images) { images.thumbnail(at: 1).image != nil })
+        pager.want([screen(1)])
+        pager.want([screen(0)])
+        let grid = images.makePictureDemand()
+        grid.want((0..<2).map { PictureRequest(index: $0, size: .filling(128), priority: .visible) })
+        #expect(drain(images) { images.picture(at: 1, size: .filling(128)).image != nil })
 
         // Then it still says why, in the pager and the grid, and was not decoded again
-        #expect(images.image(at: 0) == .failed(headline: "incomplete file"))
-        #expect(images.thumbnail(at: 0) == .failed(headline: "incomplete file"))
+        #expect(images.picture(at: 0, size: .fitting(1280)) == .failed(headline: "incomplete file"))
+        #expect(images.picture(at: 0, size: .filling(128)) == .failed(headline: "incomplete file"))
         #expect(fakes.badRequestCount == 1, "the bad file was decoded once")
     }
 
     @Test func aFailedPhotoIsTriedAgainOnceItsFileChanges() {
         let images = images()
-        images.requestImages([ImageRequest(index: 0, pixelSize: 1280)])
-        #expect(drain(images) { images.image(at: 0) != .loading })
+        let pager = images.makePictureDemand()
+        pager.want([screen(0)])
+        #expect(drain(images) { images.picture(at: 0, size: .fitting(1280)) != .loading })
         let rewritten = ["bad.png", "good.png"].map { name in
             Photo(path: FilePath("/photos/\(name)"), format: .png, byteCount: 1, modificationDate: Date(timeIntervalSince1970: name == "bad.png" ? 2 : 1))
         }
         images.replacePhotos(rewritten)
-        #expect(images.thumbnail(at: 0) == .loading)
+        #expect(images.picture(at: 0, size: .fitting(1280)) == .loading)
+        #expect(drain(images) { fakes.badRequestCount == 2 }, "the new file is decoded for the pager still on it")
+    }
+}
+
+/// Several views' demands served together, each keeping its own pictures.
+@Suite struct AlbumImagesDemandTests {
+    /// Decodes at once, to the size asked; counts what was decoded.
+    final class SizedDecodes: Sendable {
+        let asked = Mutex<[DecodeRequest]>([])
+
+        func decode(_ request: DecodeRequest) -> Result<PixelBuffer, DecodeError> {
+            asked.withLock { $0.append(request) }
+            // Every photo has 1000 pixels a side to give.
+            let side = request.fillSide ?? min(request.maximumPixelSize ?? 1000, 1000)
+            return .success(PixelBuffer(width: side, height: side, blue: 0, green: 0, red: 255))
+        }
+
+        func count(_ path: String) -> Int { asked.withLock { $0.filter { $0.path.string == path && $0.kind == .image }.count } }
+    }
+
+    let fakes = SizedDecodes()
+    let canvas = OffscreenCanvas(width: 64, height: 64)!
+
+    func images(_ count: Int) -> AlbumImages {
+        let fakes = self.fakes
+        let photos = (0..<count).map { Photo(path: FilePath("/photos/\($0).png"), format: .png, byteCount: 1, modificationDate: Date()) }
+        return albumImages(photos, canvas: canvas) { fakes.decode($0) }
+    }
+
+    func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            images.drainResults()
+            if condition() { return true }
+            usleep(1000)
+        }
+        return false
+    }
+
+    func side(_ thumbnail: Thumbnail) -> Double? { thumbnail.image?.pixelSize.width }
+
+    func isPinned(_ thumbnail: Thumbnail) -> Bool {
+        guard let texture = thumbnail.image?.texture else { return false }
+        return canvas.textures.isPinned(texture)
+    }
+
+    @Test func theGridAndTheSpreadEachKeepTheirOwnCutOfAPhotoAndReleasingOneKeepsTheOther() {
+        let images = images(2)
+        var grid: PictureDemand? = images.makePictureDemand()
+        let spread = images.makePictureDemand()
+        grid?.want([PictureRequest(index: 0, size: .filling(195), priority: .visible)])
+        spread.want([PictureRequest(index: 0, size: .filling(80), priority: .visible)])
+        #expect(drain(images) { side(images.picture(at: 0, size: .filling(195))) == 195 && side(images.picture(at: 0, size: .filling(80))) == 80 })
+        #expect(isPinned(images.picture(at: 0, size: .filling(195))) && isPinned(images.picture(at: 0, size: .filling(80))))
+
+        grid = nil
+        #expect(!isPinned(images.picture(at: 0, size: .filling(195))), "the grid's cut is left to the store")
+        #expect(isPinned(images.picture(at: 0, size: .filling(80))), "the spread's is kept")
+        #expect(fakes.count("/photos/0.png") == 2, "one decode per cut, neither re-cut")
+        _ = grid
+    }
+
+    @Test func theStacksPicturesOutliveThePagerWithoutBeingAskedForAgain() {
+        let images = images(3)
+        let stack = images.makePictureDemand()
+        stack.want((0..<3).map { PictureRequest(index: $0, size: .fitting(700), priority: .visible) })
+        var pager: PictureDemand? = images.makePictureDemand()
+        pager?.want([PictureRequest(index: 1, size: .fitting(900), priority: .visible)])
+        #expect(drain(images) { (0..<3).allSatisfy { side(images.picture(at: $0, size: .fitting(700))) == 700 } && side(images.picture(at: 1, size: .fitting(900))) == 900 })
+
+        pager = nil
+        #expect((0..<3).allSatisfy { isPinned(images.picture(at: $0, size: .fitting(700))) }, "the stack's pictures stay")
+        #expect(!isPinned(images.picture(at: 1, size: .fitting(900))), "the pager's go back to the store")
+        images.drainResults()
+        #expect(fakes.asked.withLock { $0.count } == 4, "nothing was decoded again")
+        _ = pager
+    }
+
+    @Test func aLargerWantOfAPhotoWithNoMorePixelsIsServedByWhatIsThere() {
+        let images = images(1)
+        let pager = images.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: .fitting(1280), priority: .visible)])
+        #expect(drain(images) { images.picture(at: 0, size: .fitting(1280)).image != nil })
+        #expect(side(images.picture(at: 0, size: .fitting(1280))) == 1000, "all the photo has")
+        // Zooming in asks for twice the size
+        pager.want([PictureRequest(index: 0, size: .fitting(2560), priority: .visible)])
+        images.drainResults()
+        #expect(fakes.count("/photos/0.png") == 1, "the photo whole is already there")
+        #expect(isPinned(images.picture(at: 0, size: .fitting(2560))))
     }
 }

@@ -10,10 +10,15 @@ final class FakePhotoSource: PhotoSource {
     var failing: Set<Int> = []
     /// Photos whose picture has not arrived yet.
     var loading: Set<Int> = []
-    private(set) var lastVisible: Range<Int> = 0..<0
-    private(set) var lastNearby: Range<Int> = 0..<0
-    private(set) var lastPixelSize = 0
-    private(set) var imageRequests: [[ImageRequest]] = []
+    private var demands: [() -> FakeDemand?] = []
+
+    /// A view's demand: everything it asked for, in order.
+    final class FakeDemand: PictureDemand {
+        private(set) var history: [[PictureRequest]] = []
+        var current: [PictureRequest] { history.last ?? [] }
+
+        func want(_ requests: [PictureRequest]) { history.append(requests) }
+    }
 
     init(count: Int, sizes: [Size] = [Size(width: 400, height: 300)]) {
         photoCount = count
@@ -25,27 +30,32 @@ final class FakePhotoSource: PhotoSource {
 
     func size(of index: Int) -> Size { sizes[index % sizes.count] }
 
-    func prioritize(visible: Range<Int>, nearby: Range<Int>, pixelSize: Int) {
-        lastVisible = visible
-        lastNearby = nearby
-        lastPixelSize = pixelSize
-    }
+    /// The demands views hold now (a dropped one is gone).
+    var liveDemands: [FakeDemand] { demands.compactMap { $0() } }
 
-    func thumbnail(at index: Int) -> Thumbnail {
-        if failing.contains(index) { return .failed(headline: "cannot open") }
-        if loading.contains(index) { return .loading }
-        return .ready(ImageContent(texture: Self.handle(of: index), pixelSize: size(of: index)))
+    /// What all views want now, in the order each asked.
+    var wanted: [PictureRequest] { liveDemands.flatMap(\.current) }
+
+    /// The fits wanted now (the pager's and the stack's screen-sized pictures).
+    var wantedFits: [PictureRequest] { wanted.filter { if case .fitting = $0.size { true } else { false } } }
+
+    func makePictureDemand() -> PictureDemand {
+        let demand = FakeDemand()
+        demands.append { [weak demand] in demand }
+        return demand
     }
 
     func fileName(at index: Int) -> String { "photo-\(index).jpg" }
 
-    func requestImages(_ requests: [ImageRequest]) { imageRequests.append(requests) }
-
-    /// The screen image once requested (decoding is instant here), else the thumbnail.
-    func image(at index: Int) -> Thumbnail {
-        guard let wanted = imageRequests.last?.first(where: { $0.index == index }),
-              !failing.contains(index), !loading.contains(index) else { return thumbnail(at: index) }
-        let fitted = Rect.aspectFit(size(of: index), in: Rect(x: 0, y: 0, width: Double(wanted.pixelSize), height: Double(wanted.pixelSize)))
+    /// A fit once wanted (decoding is instant here), else the thumbnail.
+    func picture(at index: Int, size wantedSize: PictureSize) -> Thumbnail {
+        if failing.contains(index) { return .failed(headline: "cannot open") }
+        if loading.contains(index) { return .loading }
+        let fit = wantedFits.filter { $0.index == index }.compactMap { request -> Int? in
+            if case let .fitting(side) = request.size { side } else { nil }
+        }.max()
+        guard let fit else { return .ready(ImageContent(texture: Self.handle(of: index), pixelSize: size(of: index))) }
+        let fitted = Rect.aspectFit(size(of: index), in: Rect(x: 0, y: 0, width: Double(fit), height: Double(fit)))
         return .ready(ImageContent(texture: Self.screenHandle(of: index), pixelSize: fitted.size))
     }
 }

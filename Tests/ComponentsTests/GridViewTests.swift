@@ -21,8 +21,10 @@ import ViewTree
     @Test func onlyVisibleCellsExistAndTheyShowTheirPhotos() {
         // 800 wide: 4 columns of 195; 600 high: rows start at 4, 203 and 402, so three rows show.
         #expect(grid.visibleIndices == Array(0..<12))
-        #expect(source.lastVisible == 0..<12)
-        #expect(source.lastPixelSize == 195)
+        let visible = source.wanted.filter { $0.priority == .visible }
+        #expect(visible.map(\.index) == Array(0..<12), "the cells on screen are wanted first, in reading order")
+        #expect(Set(visible.map(\.size)) == [.filling(195)], "cut to fill a cell")
+        #expect(source.wanted.contains { $0.priority == .nearby && $0.index == 12 }, "the next row is fetched ahead")
         let cell = scene.recorder.commands(ofView: "cell 5").first { if case .image = $0.kind { true } else { false } }
         #expect(cell?.kind == .image(FakePhotoSource.handle(of: 5), sourceInTexture: Rect(x: 50, y: 0, width: 300, height: 300)))
         #expect(cell?.boundsInWindow == grid.layout.frame(of: 5))

@@ -167,12 +167,14 @@ import ViewTree
     @Test func neighboursAreRequestedAtScreenSize() {
         let app = BrowserFixture()
         app.open(5)
-        let last = app.source.imageRequests.last!
-        #expect(last.map(\.index) == [5, 6, 4, 7, 3])
-        #expect(Set(last.map(\.pixelSize)) == [800])
+        let fits = app.source.wantedFits
+        #expect(fits.map(\.index) == [5, 6, 4, 7, 3])
+        #expect(Set(fits.map(\.size)) == [.fitting(800)])
+        #expect(fits.map(\.priority) == [.visible, .nearby, .nearby, .ahead, .ahead])
         app.key(.escape)
         app.scene.settle()
-        #expect(app.source.imageRequests.last == [], "closed: the screen images are let go")
+        #expect(app.source.wantedFits.isEmpty, "closed: the screen images are let go")
+        #expect(!app.source.wanted.isEmpty, "the grid keeps its own")
     }
 
     @Test(arguments: [60.0, 144.0])
@@ -235,7 +237,7 @@ import ViewTree
         app.open(5)
         app.key(.character("+"))
         app.scene.settle()
-        #expect(app.source.imageRequests.last?.first == ImageRequest(index: 5, pixelSize: 1600))
+        #expect(app.source.wantedFits.first == PictureRequest(index: 5, size: .fitting(1600), priority: .visible))
     }
 
     @Test func aDragPansAZoomedPhotoAndDoesNotPage() {
