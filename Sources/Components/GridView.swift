@@ -13,6 +13,12 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
     /// The ring around the selected cell: visible on any photo, thin enough not to hide it.
     public static let selectionColor = Color(red: 0.35, green: 0.62, blue: 1)
     public static let selectionWidth = 3.0
+    /// When photos come and go, the others slide to their new cells by this…
+    public static let rearrangeSpring = Spring(dampingRatio: 1, response: 0.35)
+    /// …while one that left fades out shrinking, and one that came fades in.
+    public static let leaveTiming = Timing.easeOut(0.2)
+    public static let arriveTiming = Timing.easeOut(0.25)
+    public static let leavingScale = 0.6
 
     public let context: ComponentContext
     public weak var source: PhotoSource? { didSet { reloadData() } }
@@ -27,6 +33,9 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
     private let selectionRing = View()
     private var hiddenIndex: Int?
     private var pictures = PictureWants()
+    /// Set by `photosMoved` until the next layout: the photos that already had cells (by
+    /// their new indices) slide there; any other cell laid out then is new and fades in.
+    private var rearranging: Set<Int>?
 
     /// The photo the keyboard acts on, shown by a ring; nil until a click or an arrow key.
     public private(set) var selectedIndex: Int?
@@ -187,10 +196,37 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
 
     public func update(_ cell: GridCell, item index: Int) {
         cell.show(source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, labels: context.labels)
-        cell.apply(Pose(frame: layout.frame(of: index), opacity: index == hiddenIndex ? 0 : 1), using: context.animator)
+        let pose = Pose(frame: layout.frame(of: index), opacity: index == hiddenIndex ? 0 : 1)
+        guard let rearranging else { return cell.apply(pose, using: context.animator) }
+        if rearranging.contains(index) {
+            cell.apply(pose, using: context.animator, timing: .spring(Self.rearrangeSpring))
+        } else if !cell.isAnimating {
+            cell.apply(pose, using: context.animator)
+            cell.opacity = 0
+            context.animator.animate(cell, \.animatedOpacity, to: pose.opacity, timing: Self.arriveTiming)
+        }
+    }
+
+    /// The album changed: each cell goes with its photo to the photo's new place, photos
+    /// that left fade out where they were, and the selection stays on its photo (or the
+    /// one that took its place).
+    public func photosMoved(_ newIndex: (Int) -> Int?) {
+        for cell in moveItems(newIndex) {
+            bringSubviewToFront(cell)
+            context.animator.animate(cell, \.animatedTransform, to: .scale(x: Self.leavingScale, y: Self.leavingScale), timing: Self.leaveTiming)
+            context.animator.animate(cell, \.animatedOpacity, to: 0, timing: Self.leaveTiming) { [weak self, weak cell] _ in
+                guard let self, let cell else { return }
+                cell.transform = .identity
+                recycle(cell)
+            }
+        }
+        rearranging = Set(cells.keys)
+        if let hiddenIndex { self.hiddenIndex = newIndex(hiddenIndex) }
+        setNeedsLayout()
     }
 
     public func didLayOutItems() {
+        rearranging = nil
         if let selectedIndex, selectedIndex < photoCount {
             // Around the cell, in the gap, so the photo itself stays whole.
             let outset = -min(Self.selectionWidth, layout.spacing)

@@ -178,6 +178,7 @@ public final class PhotoBrowser: View {
             guard count > 0 else { return nil }
             return newIndex(old) ?? min(old, count - 1)
         }
+        grid.photosMoved(newIndex)
         if let selected = grid.selectedIndex { grid.select(follow(selected), scroll: false) }
         if let top = follow(stack.topIndex), top != stack.topIndex { stack.goTo(top) }
         if pager.phase != .closed, let current = follow(pager.currentIndex) { pager.follow(to: current) }

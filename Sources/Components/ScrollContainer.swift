@@ -58,6 +58,28 @@ public class ScrollContainer<Cell: View>: View {
         dataSource.didLayOutItems()
     }
 
+    /// The items changed places (the album changed): each cell follows its item to the
+    /// item's new index, so the data source moves it there from where it is. The cells of
+    /// items that are gone are handed back, no longer kept, for the data source to see off
+    /// and then `recycle`.
+    public func moveItems(_ newIndex: (Int) -> Int?) -> [Cell] {
+        var moved: [Int: Cell] = [:]
+        var leaving: [Cell] = []
+        for (index, cell) in cells {
+            if let new = newIndex(index), moved[new] == nil { moved[new] = cell } else { leaving.append(cell) }
+        }
+        cells = moved
+        setNeedsLayout()
+        return leaving
+    }
+
+    /// Takes back a cell `moveItems` handed out, once it has gone.
+    public func recycle(_ cell: Cell) {
+        dataSource?.prepareForReuse(cell)
+        cell.removeFromSuperview()
+        spareCells.append(cell)
+    }
+
     private func dequeueCell(from dataSource: any ScrollContainerDataSource<Cell>) -> Cell {
         let cell = spareCells.popLast() ?? dataSource.makeCell()
         addSubview(cell)

@@ -59,14 +59,23 @@ extension View {
     /// alone, a still one is set, an animating one is retargeted from where it is and how fast
     /// it moves (`Animator.retarget`). So a layout pass may run any time, mid-flight or
     /// mid-glide, and never makes a view jump or stop. The z-index is the container's to use.
-    public func apply(_ pose: Pose, using animator: Animator) {
+    /// With `timing`, a still view moves there by it too (items rearranged by a change
+    /// slide to their new places rather than jump).
+    public func apply(_ pose: Pose, using animator: Animator, timing: Timing? = nil) {
         guard !isHeld else { return }
-        animator.retarget(self, \.animatedCenter, to: pose.center)
+        func move<Value: Animatable>(_ property: ReferenceWritableKeyPath<View, Animated<Value>>, to target: Value) {
+            if let timing, !self[keyPath: property].isAnimating, self[keyPath: property].model != target {
+                animator.animate(self, property, to: target, timing: timing)
+            } else {
+                animator.retarget(self, property, to: target)
+            }
+        }
+        move(\.animatedCenter, to: pose.center)
         if pose.size != bounds.size {
-            animator.retarget(self, \.animatedBounds, to: Rect(origin: bounds.origin, size: pose.size))
+            move(\.animatedBounds, to: Rect(origin: bounds.origin, size: pose.size))
             setNeedsLayout()
         }
-        animator.retarget(self, \.animatedTransform, to: pose.transform)
-        animator.retarget(self, \.animatedOpacity, to: pose.opacity)
+        move(\.animatedTransform, to: pose.transform)
+        move(\.animatedOpacity, to: pose.opacity)
     }
 }

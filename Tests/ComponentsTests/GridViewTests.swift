@@ -18,6 +18,40 @@ import ViewTree
         scene.frame(at: 0)
     }
 
+    @Test func whenAPhotoLeavesTheOthersSlideIntoItsPlaceAndItFadesOut() throws {
+        let leaving = try #require(grid.visibleCell(at: 1))
+        let next = try #require(grid.visibleCell(at: 2))
+        source.photoCount = 199
+        grid.photosMoved { $0 == 1 ? nil : $0 > 1 ? $0 - 1 : $0 }
+        scene.frame(at: 0.02)
+        scene.frame(at: 0.1)
+        #expect(grid.visibleCell(at: 1) === next, "the next photo's cell goes with its photo")
+        let sliding = next.presentation.frame
+        #expect(sliding.minX < grid.layout.frame(of: 2).minX && sliding.minX > grid.layout.frame(of: 1).minX,
+                "on its way, not jumped")
+        #expect(leaving.presentation.opacity < 1 && leaving.presentation.opacity > 0, "the photo that left fades")
+        scene.settle()
+        #expect(next.frame == grid.layout.frame(of: 1) && next.presentation.frame == grid.layout.frame(of: 1))
+        #expect(leaving.superview == nil, "once faded, its cell is taken back for reuse")
+    }
+
+    @Test func aPhotoThatArrivesFadesInAndTheRestMakeRoom() throws {
+        let first = try #require(grid.visibleCell(at: 0))
+        source.photoCount = 201
+        grid.photosMoved { $0 + 1 }
+        scene.frame(at: 0.02)
+        scene.frame(at: 0.1)
+        #expect(grid.visibleCell(at: 1) === first)
+        let arrived = try #require(grid.visibleCell(at: 0))
+        #expect(arrived !== first)
+        #expect(arrived.presentation.opacity < 1, "the new photo fades in")
+        let sliding = first.presentation.frame
+        #expect(sliding.minX < grid.layout.frame(of: 1).minX && sliding.minX > grid.layout.frame(of: 0).minX,
+                "the first photo slides over to make room")
+        scene.settle()
+        #expect(arrived.presentation.opacity == 1 && first.presentation.frame == grid.layout.frame(of: 1))
+    }
+
     @Test func onlyVisibleCellsExistAndTheyShowTheirPhotos() {
         // 800 wide: 4 columns of 195; 600 high: rows start at 4, 203 and 402, so three rows show.
         #expect(grid.visibleIndices == Array(0..<12))
