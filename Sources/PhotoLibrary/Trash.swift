@@ -81,11 +81,15 @@ public struct Trash: Sendable {
                 throw .noTrash(path.string, reason: "cannot write in \(infos.string): \(Self.reason(errno))")
             }
             let written = Array(contents.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            let writeError = written < 0 ? errno : 0
             let synced = fsync(fd)
+            let syncError = synced != 0 ? errno : 0
             close(fd)
             guard written == contents.utf8.count, synced == 0 else {
                 _ = infoPath.withPlatformString { unlink($0) }
-                throw .noTrash(path.string, reason: "cannot write in \(infos.string)")
+                // A short write to a regular file means the disk filled up.
+                let error = writeError != 0 ? writeError : syncError != 0 ? syncError : ENOSPC
+                throw .noTrash(path.string, reason: "cannot write in \(infos.string): \(Self.reason(error))")
             }
             if let error = Self.moveWithoutReplacing(path, to: trashedPath) {
                 _ = infoPath.withPlatformString { unlink($0) }
