@@ -11,8 +11,11 @@ public final class GridCell: View {
     private(set) var index = -1
     private var shown: Thumbnail?
     private let label = View()
+    /// What it is called in draw lists and tests: "cell 5", "card 5".
+    private let role: String
 
-    init() {
+    init(role: String = "cell") {
+        self.role = role
         super.init()
         clipsToBounds = true
         label.isHidden = true
@@ -22,7 +25,7 @@ public final class GridCell: View {
 
     func show(_ thumbnail: Thumbnail, index: Int, labels: LabelRenderer?) {
         self.index = index
-        name = "cell \(index)"
+        name = "\(role) \(index)"
         guard thumbnail != shown else { return }
         shown = thumbnail
         switch thumbnail {

@@ -210,6 +210,10 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
     /// The album changed: each cell goes with its photo to the photo's new place, photos
     /// that left fade out where they were, and the selection stays on its photo (or the
     /// one that took its place).
+    public var photoInHand: Int? { selectedIndex }
+
+    public func takePhotoInHand(_ index: Int) { select(index) }
+
     public func photosMoved(_ newIndex: (Int) -> Int?) {
         for cell in moveItems(newIndex) {
             bringSubviewToFront(cell)
@@ -222,6 +226,10 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
         }
         rearranging = Set(cells.keys)
         if let hiddenIndex { self.hiddenIndex = newIndex(hiddenIndex) }
+        if let selectedIndex {
+            let count = photoCount
+            select(count == 0 ? nil : min(newIndex(selectedIndex) ?? selectedIndex, count - 1), scroll: false)
+        }
         setNeedsLayout()
     }
 

@@ -5,7 +5,7 @@ import ViewTree
 
 /// The ways to look at an album (keys 1, 2, …).
 public enum AlbumViewKind: String, CaseIterable, Sendable {
-    case grid, stack
+    case grid, stack, cull
 }
 
 /// What fills the window: the album strip along the top (when there is more than one
@@ -17,8 +17,11 @@ public final class PhotoBrowser: View {
     public let context: ComponentContext
     public let grid: GridView
     public let stack: PhotoStackView
+    public let cull: CullView
     public let pager: FullScreenPager
     public let albumStrip: AlbumStrip
+    /// Messages bottom centre, over everything (an "Undo" after a photo went to the Trash).
+    public let toast: ToastView
     public weak var albumSource: AlbumSource? {
         didSet {
             albumStrip.source = albumSource
@@ -31,6 +34,7 @@ public final class PhotoBrowser: View {
         didSet {
             grid.source = source
             stack.source = source
+            cull.source = source
             pager.source = source
         }
     }
@@ -53,15 +57,20 @@ public final class PhotoBrowser: View {
         switch viewKind {
         case .grid: grid
         case .stack: stack
+        case .cull: cull
         }
     }
+
+    private var collections: [PhotoCollectionView] { [grid, stack, cull] }
 
     public init(context: ComponentContext) {
         self.context = context
         grid = GridView(context: context)
         stack = PhotoStackView(context: context)
+        cull = CullView(context: context)
         pager = FullScreenPager(context: context)
         albumStrip = AlbumStrip(context: context)
+        toast = ToastView(context: context)
         super.init()
         name = "browser"
         addSubview(grid)
@@ -71,9 +80,12 @@ public final class PhotoBrowser: View {
         messageView.textColor = Self.messageColor
         messageView.maximumLines = 4
         addSubview(messageView)
+        addSubview(toast)
         albumStrip.onSelect = { [unowned self] index in onSelectAlbum?(index) }
         grid.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         stack.onOpenPhoto = { [unowned self] index in openPhoto(index) }
+        cull.onOpenPhoto = { [unowned self] index in openPhoto(index) }
+        cull.onToast = { [unowned self] toast in showToast(toast) }
         pager.onRequestClose = { [unowned self] in closePager() }
         pager.onCloseTargetMoved = { [unowned self] in closePager() }
         pager.onPageChange = { [unowned self] index in collection.followPager(to: index) }
@@ -83,21 +95,23 @@ public final class PhotoBrowser: View {
     public var isPagerOpen: Bool { pager.phase == .opening || pager.phase == .open }
 
     /// Shows the album as `kind`, keeping the photo in hand: the grid's selection becomes
-    /// the stack's top photo and back.
+    /// the stack's top photo, the culling pager's current card, and back.
     public func show(_ kind: AlbumViewKind) {
         guard kind != viewKind else { return }
-        let current: Int? = viewKind == .grid ? grid.selectedIndex : stack.topIndex
+        let current = collection.photoInHand
         collection.removeFromSuperview()
         viewKind = kind
         insertSubview(collection, at: 0)
         collection.frame = collectionFrame
-        if let current {
-            switch kind {
-            case .grid: grid.select(current)
-            case .stack: stack.goTo(current)
-            }
-        }
+        collection.layoutIfNeeded()
+        if let current { collection.takePhotoInHand(current) }
         collection.reloadData()
+    }
+
+    /// Shows a message bottom centre, in place of any showing.
+    public func showToast(_ message: Toast) {
+        toast.show(message)
+        setNeedsLayout()
     }
 
     /// Opens the pager at photo `index`, zooming it out of its place in the album view.
@@ -159,6 +173,7 @@ public final class PhotoBrowser: View {
         }
         grid.startOver()
         stack.startOver()
+        cull.go(to: 0, animated: false)
         reloadData()
     }
 
@@ -174,14 +189,8 @@ public final class PhotoBrowser: View {
     /// it left, and the photo now in its place, or the last, is in hand instead).
     public func photosMoved(_ newIndex: (Int) -> Int?) {
         let count = source?.photoCount ?? 0
-        func follow(_ old: Int) -> Int? {
-            guard count > 0 else { return nil }
-            return newIndex(old) ?? min(old, count - 1)
-        }
-        grid.photosMoved(newIndex)
-        if let selected = grid.selectedIndex { grid.select(follow(selected), scroll: false) }
-        if let top = follow(stack.topIndex), top != stack.topIndex { stack.goTo(top) }
-        if pager.phase != .closed, let current = follow(pager.currentIndex) { pager.follow(to: current) }
+        for view in collections { view.photosMoved(newIndex) }
+        if pager.phase != .closed, count > 0 { pager.follow(to: min(newIndex(pager.currentIndex) ?? pager.currentIndex, count - 1)) }
     }
 
     /// Keys go to the pager while it is up, else to the album's view; 1 and 2 switch
@@ -191,6 +200,7 @@ public final class PhotoBrowser: View {
         switch key.key {
         case .character("1"): show(.grid)
         case .character("2"): show(.stack)
+        case .character("4"): show(.cull)
         default: return collection.handleKey(key)
         }
         return true
@@ -214,6 +224,8 @@ public final class PhotoBrowser: View {
         collection.frame = collectionFrame
         layoutMessage()
         if pager.superview != nil { pager.frame = bounds }
+        toast.place(in: bounds)
+        bringSubviewToFront(toast)
     }
 
     /// Centred over the album's view, only while the album has no photo to show.

@@ -16,11 +16,20 @@ public struct PhotoPlacement: Equatable, Sendable {
     }
 }
 
-/// A view of the album that the full-screen pager opens from and closes back onto (the
-/// grid now; the stack, deck and culling pager later).
+/// A view of the album (the grid, the stack, the culling pager) that the full-screen pager
+/// opens from and closes back onto.
 public protocol PhotoCollectionView: AnyObject {
     /// Asks to open the pager at a photo (a double-click, or Enter).
     var onOpenPhoto: ((Int) -> Void)? { get set }
+    /// The photo this view has in hand (the grid's selection, the stack's top, the current
+    /// card), nil if none.
+    var photoInHand: Int? { get }
+    /// Makes photo `index` the one in hand, without animation (the view is being switched to).
+    func takePhotoInHand(_ index: Int)
+    /// The album's photos changed places: `newIndex` maps an old index to the photo's new
+    /// one (nil: it left). The view keeps its photo in hand by identity (or the one that
+    /// took its place) and may animate the change.
+    func photosMoved(_ newIndex: (Int) -> Int?)
     /// Where photo `index` is shown, making it visible first (without animation) if it is
     /// not; nil if this view cannot show it.
     func revealPhoto(_ index: Int) -> PhotoPlacement?

@@ -296,6 +296,18 @@ public final class PhotoStackView: View, PhotoCollectionView {
 
     public func followPager(to index: Int) {}
 
+    public var photoInHand: Int? { photoCount > 0 ? topIndex : nil }
+
+    public func takePhotoInHand(_ index: Int) { goTo(index) }
+
+    /// The photo on top stays on top (or the one that took its place).
+    public func photosMoved(_ newIndex: (Int) -> Int?) {
+        let count = photoCount
+        guard count > 0 else { return }
+        let top = min(newIndex(topIndex) ?? topIndex, count - 1)
+        if top != topIndex { goTo(top) }
+    }
+
     public func handleKey(_ key: KeyEvent) -> Bool {
         guard photoCount > 0 else { return false }
         if spread != nil {

@@ -11,6 +11,17 @@ public enum TrashError: Error, Equatable, CustomStringConvertible {
     case occupied(String)
     case notInTrash(String)
 
+    /// Why, in a few words, without the path (for a message that names the photo itself).
+    public var reason: String {
+        switch self {
+        case .vanished: "it is no longer there"
+        case let .noTrash(_, reason): reason
+        case let .cannotMove(_, reason): reason
+        case .occupied: "another file has its name now"
+        case .notInTrash: "it is no longer in the Trash"
+        }
+    }
+
     public var description: String {
         switch self {
         case let .vanished(path): "\(path): no longer there"

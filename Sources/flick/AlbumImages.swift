@@ -41,6 +41,11 @@ final class AlbumImages: PhotoSource {
     /// The largest fit asked of the screen queue per photo and not yet back (the first is
     /// asked before the window knows its size).
     private var screenSubmitted: [FilePath: Int] = [:]
+    /// Photos that left the album, with their files' dates: should one come back
+    /// unchanged (an undo), its pictures are still good.
+    private var departed: [FilePath: Date] = [:]
+    /// Departed photos remembered at most; past this, some are forgotten and their pictures let go.
+    static let departedLimit = 512
     /// Called when pictures arrive, so the views refresh.
     var onChange: () -> Void = {}
 
@@ -176,18 +181,37 @@ final class AlbumImages: PhotoSource {
     /// is kept (by path, so it follows them to their new places); a rewritten file (a new
     /// mtime) is decoded again, and the pictures of photos that are gone are let go.
     func replacePhotos(_ newPhotos: [Photo]) {
-        let unchanged = Dictionary(newPhotos.map { ($0.path, $0.modificationDate) }, uniquingKeysWith: { first, _ in first })
+        let now = Dictionary(newPhotos.map { ($0.path, $0.modificationDate) }, uniquingKeysWith: { first, _ in first })
         let before = photos
         photos = newPhotos
         indexByPath = [:]
         for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
-        for photo in before where unchanged[photo.path] != photo.modificationDate {
-            failures[photo.path] = nil
-            fullSides[photo.path] = nil
-            if case let .shown(preview) = previews.removeValue(forKey: photo.path) { textures.remove(preview.texture) }
-            for picture in broker.forget(photo.path) { forget(picture.texture) }
+        for photo in before {
+            guard let date = now[photo.path] else {
+                // Gone, perhaps to the Trash: its pictures stay for the store to evict, so
+                // an undo shows it at once.
+                departed[photo.path] = photo.modificationDate
+                continue
+            }
+            if date != photo.modificationDate { forgetPictures(of: photo.path) }
+        }
+        for photo in newPhotos {
+            guard let date = departed.removeValue(forKey: photo.path) else { continue }
+            if date != photo.modificationDate { forgetPictures(of: photo.path) }
+        }
+        while departed.count > Self.departedLimit, let path = departed.keys.first {
+            departed[path] = nil
+            forgetPictures(of: path)
         }
         onChange()
+    }
+
+    /// The file changed: what was known of it is of the old one.
+    private func forgetPictures(of path: FilePath) {
+        failures[path] = nil
+        fullSides[path] = nil
+        if case let .shown(preview) = previews.removeValue(forKey: path) { textures.remove(preview.texture) }
+        for picture in broker.forget(path) { forget(picture.texture) }
     }
 
     // MARK: Results
@@ -218,7 +242,7 @@ final class AlbumImages: PhotoSource {
 
     private func take(_ result: DecodeResult, as size: PictureSize) {
         let path = result.key.path
-        // A photo no longer in the album (or changed since) is not kept.
+        // A photo no longer in the album is not kept.
         guard indexByPath[path] != nil else { return }
         switch result.outcome {
         case let .failure(error):

@@ -11,7 +11,7 @@ enum ViewKind: String, CaseIterable, ExpressibleByArgument {
     case grid, stack, deck, cull
 
     /// The views this version has.
-    static let available: [ViewKind] = [.grid, .stack]
+    static let available: [ViewKind] = [.grid, .stack, .cull]
 }
 
 @main

@@ -75,6 +75,7 @@ final class FlickApp: FrameDriver {
         watcher = FolderWatcher(folder: album.folderPath) { waker.wake() }
         browser.onSelectAlbum = { [unowned self] index in open(shelf.albums[index].path) }
         observeModel()
+        connectTrash()
     }
 
     func run() { window.run(self) }
@@ -187,10 +188,34 @@ final class FlickApp: FrameDriver {
 
     /// The pictures follow the album's photos: a listing batch is appended, any other
     /// change keeps what is known of the photos still there.
+    /// The culling pager's Trash is the album model's: a photo leaves every view at once,
+    /// and comes back to its place on undo.
+    private func connectTrash() {
+        browser.cull.trashPhoto = { [unowned self] index in
+            guard index < model.count else { return "it is no longer in the album" }
+            do throws(TrashError) {
+                try model.moveToTrash(model.photos[index].path)
+                return nil
+            } catch {
+                return error.reason
+            }
+        }
+        browser.cull.undoTrash = { [unowned self] in
+            do throws(TrashError) {
+                guard let record = try model.undoTrash() else { return .nothing }
+                return model.index(of: record.photo.path).map { .restored($0) } ?? .nothing
+            } catch {
+                return .failed(error.reason)
+            }
+        }
+    }
+
     private func observeModel() {
         browser.albumMessage = nil
+        browser.cull.trashedCount = model.trashedCount
         modelObservation = model.observe { [unowned self] diff in
             browser.albumMessage = Self.message(for: model.status)
+            browser.cull.trashedCount = model.trashedCount
             if diff.removed.isEmpty && diff.moved.isEmpty && diff.changed.isEmpty, let first = diff.inserted.first,
                first == images.photoCount, diff.inserted.last == model.count - 1 {
                 images.appendPhotos(Array(model.photos[first...]))

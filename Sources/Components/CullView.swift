@@ -1,0 +1,431 @@
+import Foundation
+import Geometry
+import Gestures
+import Motion
+import ViewTree
+
+/// The culling pager (Slidebox on the desktop): one photo at a time, the next ones waiting
+/// underneath. Drag sideways to page, exactly one page per drag; drag the current photo up
+/// and let go (or flick it up) to move it to the Trash; Ctrl+Z brings it back. Del trashes
+/// from the keyboard. The app does the trashing (`trashPhoto`, `undoTrash`); the album's
+/// change comes back through `photosMoved`, so every view sees the same.
+public final class CullView: View, PhotoCollectionView, ScrollContainerDataSource {
+    /// A sideways drag at least this long turns a page, the way it was moving.
+    public static let pagingDistance = 30.0
+    public static let pagingSpring = Spring(dampingRatio: 1, response: 0.3)
+    /// Let go this far up (a fraction of the card area's height), the photo goes.
+    public static let trashLiftFraction = 0.3
+    /// Or flicked up at least this fast (points per second).
+    public static let trashFlickSpeed = 900.0
+    /// How a card goes back when not thrown, and how the others close a gap.
+    public static let settleSpring = Spring(dampingRatio: 0.85, response: 0.3)
+    /// A thrown card flies on with its release velocity until it is out.
+    public static let throwSpring = Spring(dampingRatio: 1, response: 0.35)
+    /// A photo brought back from the Trash drops in from above.
+    public static let returnSpring = Spring(dampingRatio: 0.8, response: 0.4)
+    /// Cards kept behind the current one (further ones are hidden by those in front).
+    public static let cardsBehind = 3
+    public static let cornerRadius = 8.0
+    public static let counterPointSize = 13.0
+    public static let counterColor = Color(white: 0.7)
+
+    /// What became of a request to bring back the last trashed photo.
+    public enum UndoOutcome: Equatable {
+        /// There was nothing to undo.
+        case nothing
+        /// It is back, at this index.
+        case restored(Int)
+        /// It stays in the Trash, for this reason.
+        case failed(String)
+    }
+
+    public let context: ComponentContext
+    public weak var source: PhotoSource? { didSet { reloadData() } }
+    public private(set) var currentIndex = 0
+    public var onOpenPhoto: ((Int) -> Void)?
+    /// Moves photo `index` to the Trash: nil once it went (the album's change has already
+    /// come through `photosMoved`), else why it could not.
+    public var trashPhoto: ((Int) -> String?)?
+    /// Brings back the photo trashed last.
+    public var undoTrash: (() -> UndoOutcome)?
+    /// Something to tell the user: a photo went (with Undo), or could not.
+    public var onToast: ((Toast) -> Void)?
+    /// How many photos went to the Trash this session (the counter shows it).
+    public var trashedCount = 0 { didSet { if trashedCount != oldValue { setNeedsLayout() } } }
+
+    /// The cards; its `bounds.origin.x` is the scroll, `layout.pageDistance` a page.
+    let deck = ScrollContainer<GridCell>()
+    private let counter = TextView()
+    private(set) var layout = CullLayout(viewSize: .zero)
+    private var swipe = SwipeTracker(policy: .minimumDistance(CullView.pagingDistance), unit: 1, steps: 0...0, spring: CullView.pagingSpring)
+    private enum Drag {
+        case paging
+        case lifting(card: GridCell, hold: ViewHold, start: Point)
+    }
+    private var drag: Drag?
+    /// How far the current card is lifted (negative: up): the card behind grows with it.
+    private var lift = 0.0
+    /// Until the next layout: cards move to their places by a spring, not at once.
+    private var settling = false
+    /// The card on its way to the Trash, while the app moves its file.
+    private var throwing: (card: GridCell, hold: ViewHold, velocity: Double)?
+    /// A photo back from the Trash, to drop in at the next layout.
+    private var arriving: Int?
+    private var hiddenIndex: Int?
+    private var pictures = PictureWants()
+    private var scrollAnimation: AnimationID?
+
+    private lazy var pan = PanGestureRecognizer { [unowned self] in handlePan($0) }
+    private lazy var doubleClick = TapGestureRecognizer(numberOfTaps: 2) { [unowned self] in
+        if $0.state == .recognized { onOpenPhoto?(currentIndex) }
+    }
+
+    public init(context: ComponentContext) {
+        self.context = context
+        super.init()
+        name = "cull"
+        clipsToBounds = true
+        deck.name = "cull deck"
+        deck.dataSource = self
+        addSubview(deck)
+        counter.name = "cull counter"
+        counter.pointSize = Self.counterPointSize
+        counter.textColor = Self.counterColor
+        addSubview(counter)
+        context.arena.add(pan, to: self)
+        context.arena.add(doubleClick, to: self)
+    }
+
+    public var photoCount: Int { source?.photoCount ?? 0 }
+
+    /// The scroll shown now, in pages (between two while it moves).
+    var presentedPages: Double { deck.animatedBounds.presentation.minX / max(layout.pageDistance, 1) }
+
+    /// The card of photo `index`, while it has one; for transitions and tests.
+    public func card(at index: Int) -> View? { deck.cells[index] }
+
+    public func reloadData() {
+        currentIndex = min(currentIndex, max(photoCount - 1, 0))
+        setNeedsLayout()
+        deck.setNeedsLayout()
+    }
+
+    /// Shows photo `index` as the current card, sliding there if `animated`.
+    public func go(to index: Int, animated: Bool = true) {
+        guard photoCount > 0 else { return }
+        currentIndex = min(max(index, 0), photoCount - 1)
+        scroll(toPage: currentIndex, velocity: 0, animated: animated)
+        setNeedsLayout()
+    }
+
+    private func scroll(toPage page: Int, velocity: Double, animated: Bool) {
+        if let scrollAnimation { context.animator.cancel(scrollAnimation) }
+        scrollAnimation = nil
+        let target = Rect(origin: Point(x: Double(page) * layout.pageDistance, y: 0), size: deck.bounds.size)
+        guard animated else {
+            deck.bounds = target
+            deck.setNeedsLayout()
+            return
+        }
+        scrollAnimation = context.animator.animate(deck, \.animatedBounds, to: target, timing: .spring(Self.pagingSpring),
+                                                   initialVelocity: SIMD4(velocity * layout.pageDistance, 0, 0, 0))
+    }
+
+    // MARK: Layout
+
+    public override func layoutSubviews() {
+        let newLayout = CullLayout(viewSize: bounds.size)
+        if newLayout != layout {
+            layout = newLayout
+            deck.frame = bounds
+            deck.bounds = Rect(origin: Point(x: Double(currentIndex) * layout.pageDistance, y: 0), size: bounds.size)
+        }
+        deck.setNeedsLayout()
+        layoutCounter()
+    }
+
+    private func layoutCounter() {
+        let count = photoCount
+        counter.isHidden = count == 0
+        guard count > 0 else { return }
+        var text = "\(currentIndex + 1) / \(count)"
+        if trashedCount > 0 { text += "  ·  \(trashedCount) in the Trash" }
+        counter.text = text
+        counter.sizeToFit(maximumWidth: bounds.width, labels: context.labels)
+        let area = layout.cardArea
+        counter.center = Point(x: bounds.midX.rounded(), y: ((area.maxY + bounds.maxY) / 2).rounded())
+        bringSubviewToFront(counter)
+    }
+
+    /// The picture each card is shown with: the whole photo at the card area's size.
+    private var cardPictureSize: PictureSize {
+        let area = layout.cardArea
+        return .fitting(Int((max(area.width, area.height) * context.pixelScale).rounded(.up)))
+    }
+
+    public func items(shownIn shown: Rect) -> [Int] {
+        let count = photoCount
+        guard count > 0, layout.pageDistance > 1 else {
+            pictures.want([], from: source)
+            return []
+        }
+        let first = Int(presentedPages.rounded(.down))
+        var items = Set(max(first - 1, 0)...max(min(first + Self.cardsBehind, count - 1), 0))
+        items.insert(min(currentIndex, count - 1))
+        let size = cardPictureSize
+        var requests = [PictureRequest(index: currentIndex, size: size, priority: .visible)]
+        for index in [currentIndex + 1, currentIndex - 1, currentIndex + 2] where index >= 0 && index < count {
+            requests.append(PictureRequest(index: index, size: size, priority: abs(index - currentIndex) == 1 ? .nearby : .ahead))
+        }
+        pictures.want(requests, from: source)
+        return items.sorted()
+    }
+
+    public func makeCell() -> GridCell {
+        let card = GridCell(role: "card")
+        card.cornerRadius = Self.cornerRadius
+        return card
+    }
+
+    public func update(_ card: GridCell, item index: Int) {
+        let picture = source?.picture(at: index, size: cardPictureSize) ?? .loading
+        card.show(picture, index: index, labels: context.labels)
+        let pose = self.pose(of: index, aspect: picture.image?.pixelSize ?? layout.cardArea.size)
+        if index == arriving {
+            // Back from the Trash: from above, down into its place.
+            arriving = nil
+            card.apply(pose, using: context.animator)
+            card.center = Point(x: pose.center.x, y: -pose.size.height)
+            context.animator.animate(card, \.animatedCenter, to: pose.center, timing: .spring(Self.returnSpring))
+        } else {
+            card.apply(pose, using: context.animator, timing: settling ? .spring(Self.settleSpring) : nil)
+        }
+    }
+
+    /// Where photo `index`'s card lies for the scroll shown now, in the deck's coordinates.
+    private func pose(of index: Int, aspect: Size) -> Pose {
+        let size = layout.cardSize(for: aspect)
+        let ratio = 1 - CullLayout.stepScale * (Double(index) - presentedPages)
+        var (scale, shift) = layout.placement(ratio: ratio, cardWidth: size.width)
+        if index == currentIndex + 1 && lift != 0 { scale = max(scale, layout.scaleBehind(lift: lift)) }
+        let area = layout.cardArea
+        let center = Point(x: deck.animatedBounds.presentation.minX + area.midX + shift, y: area.midY)
+        return Pose(center: center, size: size, transform: .scale(x: scale, y: scale),
+                    opacity: index == hiddenIndex || ratio <= 0 ? 0 : 1, zIndex: ratio)
+    }
+
+    public func didLayOutItems() {
+        settling = false
+        // Front to back by ratio: the card leaving (or gone) to the left is in front.
+        for (_, card) in deck.cells.sorted(by: { $0.key > $1.key }) { deck.bringSubviewToFront(card) }
+        if case let .lifting(card, _, _) = drag { deck.bringSubviewToFront(card) }
+        if let throwing { deck.bringSubviewToFront(throwing.card) }
+    }
+
+    public override func didMoveToSuperview() {
+        if superview == nil { pictures.release() }
+    }
+
+    // MARK: The album changed
+
+    /// Cards go with their photos; the one thrown flies on out, others that left fade; the
+    /// photo in hand stays (or the one that took its place), and the rest close the gap.
+    public func photosMoved(_ newIndex: (Int) -> Int?) {
+        for card in deck.moveItems(newIndex) {
+            if let throwing, card === throwing.card {
+                flyAway(card, hold: throwing.hold, velocity: throwing.velocity)
+                self.throwing = nil
+            } else {
+                context.animator.animate(card, \.animatedOpacity, to: 0, timing: GridView.leaveTiming) { [weak self, weak card] _ in
+                    guard let self, let card else { return }
+                    deck.recycle(card)
+                }
+            }
+        }
+        let count = photoCount
+        let followed = count == 0 ? 0 : min(newIndex(currentIndex) ?? currentIndex, count - 1)
+        if let hiddenIndex { self.hiddenIndex = newIndex(hiddenIndex) }
+        lift = 0
+        settling = true
+        if followed != currentIndex || deck.bounds.minX != Double(followed) * layout.pageDistance {
+            currentIndex = followed
+            scroll(toPage: followed, velocity: 0, animated: true)
+        }
+        setNeedsLayout()
+    }
+
+    private func flyAway(_ card: GridCell, hold: ViewHold, velocity: Double) {
+        let target = Point(x: card.center.x, y: -card.bounds.height)
+        context.animator.animate(card, \.animatedCenter, to: target, timing: .spring(Self.throwSpring),
+                                 initialVelocity: SIMD2(0, min(velocity, 0))) { [weak self, weak card] _ in
+            hold.release()
+            guard let self, let card else { return }
+            card.opacity = 1
+            deck.recycle(card)
+        }
+    }
+
+    // MARK: Dragging
+
+    private func handlePan(_ pan: PanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            guard photoCount > 0 else { return }
+            let translation = pan.translationInWindow
+            if abs(translation.x) >= abs(translation.y) {
+                startPaging()
+            } else if let card = deck.cells[currentIndex], throwing == nil {
+                // Caught where it is, even mid-spring.
+                card.center = card.presentation.center
+                drag = .lifting(card: card, hold: card.hold(), start: card.center)
+            }
+            fallthrough
+        case .changed:
+            follow(pan.translationInWindow)
+        case .ended, .cancelled:
+            release(velocity: pan.state == .ended ? pan.velocityInWindow : .zero, translation: pan.translationInWindow)
+            drag = nil
+        default:
+            break
+        }
+    }
+
+    private func startPaging() {
+        // Caught where the scroll is: a drag during a page turn continues from there.
+        if let scrollAnimation { context.animator.cancel(scrollAnimation) }
+        scrollAnimation = nil
+        deck.bounds = deck.animatedBounds.presentation
+        swipe.unit = layout.pageDistance
+        swipe.steps = 0...max(photoCount - 1, 0)
+        swipe.begin(at: presentedPages, step: currentIndex)
+        drag = .paging
+    }
+
+    private func follow(_ translation: Point) {
+        switch drag {
+        case .paging:
+            let offset = swipe.progress(forTranslation: translation.x, dimension: bounds.width) * layout.pageDistance
+            deck.bounds = Rect(origin: Point(x: offset, y: 0), size: deck.bounds.size)
+            deck.setNeedsLayout()
+        case let .lifting(card, _, start):
+            // Only down a little: a downward drag does nothing but show it is held.
+            let dy = max(translation.y, -layout.cardArea.maxY - card.bounds.height)
+            card.center = Point(x: start.x, y: start.y + (dy > 0 ? dy / 4 : dy))
+            lift = min(dy, 0)
+            deck.setNeedsLayout()
+        case nil:
+            break
+        }
+    }
+
+    private func release(velocity: Point, translation: Point) {
+        switch drag {
+        case .paging:
+            let landing = swipe.release(at: presentedPages, pointerVelocity: velocity.x)
+            currentIndex = landing.step
+            scroll(toPage: landing.step, velocity: landing.velocity, animated: true)
+            setNeedsLayout()
+        case let .lifting(card, hold, _):
+            let lifted = -translation.y
+            let thrown = translation.y < 0
+                && (lifted > layout.cardArea.height * Self.trashLiftFraction || velocity.y < -Self.trashFlickSpeed)
+            if thrown {
+                throwAway(card, hold: hold, velocity: velocity.y)
+            } else {
+                settleBack(hold)
+            }
+        case nil:
+            break
+        }
+    }
+
+    /// The current photo goes to the Trash; if the Trash will not take it, its card comes back.
+    private func throwAway(_ card: GridCell, hold: ViewHold, velocity: Double) {
+        let index = currentIndex
+        let name = source?.fileName(at: index) ?? ""
+        throwing = (card, hold, velocity)
+        if let problem = trashPhoto?(index) ?? (trashPhoto == nil ? "the Trash is not available here" : nil) {
+            throwing = nil
+            settleBack(hold)
+            onToast?(Toast("\(name) cannot go to the Trash: \(problem). It was left where it is."))
+            return
+        }
+        // The album's change has come through `photosMoved`, which sent the card flying.
+        onToast?(Toast("\(name) moved to the Trash", action: (title: "Undo", perform: { [weak self] in self?.undo() })))
+    }
+
+    /// Back where it lies (layout has it again), and the card behind shrinks back with it.
+    private func settleBack(_ hold: ViewHold) {
+        lift = 0
+        settling = true
+        hold.release()
+        deck.setNeedsLayout()
+    }
+
+    /// Brings back the photo trashed last, dropping its card in as the current one.
+    public func undo() {
+        switch undoTrash?() ?? .nothing {
+        case .nothing:
+            break
+        case let .restored(index):
+            arriving = index
+            go(to: index, animated: false)
+            deck.setNeedsLayout()
+        case let .failed(problem):
+            onToast?(Toast("Nothing came back from the Trash: \(problem)."))
+        }
+    }
+
+    /// Trashes the current photo as if thrown up (Del).
+    public func trashCurrent() {
+        guard photoCount > 0, throwing == nil, drag == nil, let card = deck.cells[currentIndex] else { return }
+        card.center = card.presentation.center
+        throwAway(card, hold: card.hold(), velocity: -Self.trashFlickSpeed)
+    }
+
+    // MARK: PhotoCollectionView
+
+    public var photoInHand: Int? { photoCount > 0 ? currentIndex : nil }
+
+    public func takePhotoInHand(_ index: Int) { go(to: index, animated: false) }
+
+    public func revealPhoto(_ index: Int) -> PhotoPlacement? {
+        guard index >= 0 && index < photoCount else { return nil }
+        if index != currentIndex { go(to: index, animated: false) }
+        layoutIfNeeded()
+        guard let card = deck.cells[index], let frame = deck.convert(card.frame, to: nil) else { return nil }
+        return PhotoPlacement(frame: frame, cornerRadius: Self.cornerRadius)
+    }
+
+    public func setPhotoHiddenForTransition(_ index: Int?) {
+        hiddenIndex = index
+        deck.setNeedsLayout()
+    }
+
+    public func followPager(to index: Int) { go(to: index, animated: false) }
+
+    public func handleKey(_ key: KeyEvent) -> Bool {
+        guard photoCount > 0 || key.key == .character("z") else { return false }
+        switch key.key {
+        case .character("z") where key.modifiers.contains(.control):
+            undo()
+        case .right, .space, .pageDown:
+            go(to: currentIndex + 1)
+        case .left, .backspace, .pageUp:
+            go(to: currentIndex - 1)
+        case .home:
+            go(to: 0)
+        case .end:
+            go(to: photoCount - 1)
+        case .delete:
+            trashCurrent()
+        case .enter:
+            onOpenPhoto?(currentIndex)
+        default:
+            return false
+        }
+        return true
+    }
+
+    public func handleWheel(_ wheel: WheelEvent) {}
+}
