@@ -56,7 +56,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     /// The cards; its `bounds.origin.x` is the scroll, `layout.pageDistance` a page.
     let deck = ScrollContainer<GridCell>()
     private let counter = TextView()
-    private(set) var layout = CullLayout(viewSize: .zero)
+    public private(set) var layout = CullLayout(viewSize: .zero)
     private var swipe = SwipeTracker(policy: .minimumDistance(CullView.pagingDistance), unit: 1, steps: 0...0, spring: CullView.pagingSpring)
     private enum Drag {
         case paging
@@ -149,7 +149,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         counter.isHidden = count == 0
         guard count > 0 else { return }
         var text = "\(currentIndex + 1) / \(count)"
-        if trashedCount > 0 { text += "  ·  \(trashedCount) in the Trash" }
+        if trashedCount > 0 { text += " · \(trashedCount) in the Trash" }
         counter.text = text
         counter.sizeToFit(maximumWidth: bounds.width, labels: context.labels)
         let area = layout.cardArea
@@ -378,7 +378,9 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
 
     /// Trashes the current photo as if thrown up (Del).
     public func trashCurrent() {
-        guard photoCount > 0, throwing == nil, drag == nil, let card = deck.cells[currentIndex] else { return }
+        guard photoCount > 0, throwing == nil, drag == nil else { return }
+        layoutIfNeeded()
+        guard let card = deck.cells[currentIndex] else { return }
         card.center = card.presentation.center
         throwAway(card, hold: card.hold(), velocity: -Self.trashFlickSpeed)
     }

@@ -49,12 +49,13 @@ public final class TestScene {
         if clock.now < time { frame(at: time) }
     }
 
-    /// Runs until nothing animates and no gesture is pending (at most `limit` seconds).
+    /// Runs until nothing animates and no gesture is pending (at most `limit` seconds); at
+    /// least one frame, so what the last event changed is laid out and drawn.
     public func settle(limit: Seconds = 10) {
         let end = clock.now + limit
-        while (animator.isAnimating || arena.isTracking) && clock.now < end {
+        repeat {
             runFrames(for: 1 / frameRateHz)
-        }
+        } while (animator.isAnimating || arena.isTracking) && clock.now < end
     }
 
     /// Delivers events in order, with frames at the frame rate between them.

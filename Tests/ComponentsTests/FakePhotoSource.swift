@@ -2,10 +2,17 @@ import Components
 import Geometry
 import ViewTree
 
-/// An in-memory album: photo `i` has texture handle `i + 1` and the aspect ratio given by
-/// `sizes` (repeating), so tests can tell photos apart in draw lists.
+/// An in-memory album: photo `id` has texture handle `id + 1` (`id + 100_000` at screen
+/// size) and the aspect ratio given by `sizes` (repeating), so tests can tell photos apart
+/// in draw lists. At first photo `i` is at index `i`.
 final class FakePhotoSource: PhotoSource {
-    var photoCount: Int
+    /// Which photo is at each index: photos keep their ids (and textures) when the album
+    /// changes around them.
+    var ids: [Int]
+    var photoCount: Int {
+        get { ids.count }
+        set { ids = Array(0..<newValue) }
+    }
     var sizes: [Size]
     var failing: Set<Int> = []
     /// Photos whose picture has not arrived yet.
@@ -21,7 +28,7 @@ final class FakePhotoSource: PhotoSource {
     }
 
     init(count: Int, sizes: [Size] = [Size(width: 400, height: 300)]) {
-        photoCount = count
+        ids = Array(0..<count)
         self.sizes = sizes
     }
 
@@ -45,7 +52,7 @@ final class FakePhotoSource: PhotoSource {
         return demand
     }
 
-    func fileName(at index: Int) -> String { "photo-\(index).jpg" }
+    func fileName(at index: Int) -> String { "photo-\(ids[index]).jpg" }
 
     /// A fit once wanted (decoding is instant here), else the thumbnail.
     func picture(at index: Int, size wantedSize: PictureSize) -> Thumbnail {
@@ -54,9 +61,10 @@ final class FakePhotoSource: PhotoSource {
         let fit = wantedFits.filter { $0.index == index }.compactMap { request -> Int? in
             if case let .fitting(side) = request.size { side } else { nil }
         }.max()
-        guard let fit else { return .ready(ImageContent(texture: Self.handle(of: index), pixelSize: size(of: index))) }
-        let fitted = Rect.aspectFit(size(of: index), in: Rect(x: 0, y: 0, width: Double(fit), height: Double(fit)))
-        return .ready(ImageContent(texture: Self.screenHandle(of: index), pixelSize: fitted.size))
+        let id = ids[index]
+        guard let fit else { return .ready(ImageContent(texture: Self.handle(of: id), pixelSize: size(of: id))) }
+        let fitted = Rect.aspectFit(size(of: id), in: Rect(x: 0, y: 0, width: Double(fit), height: Double(fit)))
+        return .ready(ImageContent(texture: Self.screenHandle(of: id), pixelSize: fitted.size))
     }
 }
 
