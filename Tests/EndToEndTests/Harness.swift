@@ -275,11 +275,11 @@ extension XvfbServer {
 }
 
 extension FlickSession {
-    /// A left-button drag by `dx` in `steps` moves `pause` milliseconds apart, held still
-    /// for `hold` milliseconds before the release, spaced by the X server itself.
-    func drag(from start: (x: Int, y: Int), dx: Int, steps: Int, pause: UInt, hold: UInt) throws {
+    /// A left-button drag by (`dx`, `dy`) in `steps` moves `pause` milliseconds apart, held
+    /// still for `hold` milliseconds before the release, spaced by the X server itself.
+    func drag(from start: (x: Int, y: Int), dx: Int, dy: Int = 0, steps: Int, pause: UInt, hold: UInt) throws {
         var script: [PointerStep] = [.move(x: start.x, y: start.y), .press(after: 20)]
-        for step in 1...steps { script.append(.move(x: start.x + dx * step / steps, y: start.y, after: pause)) }
+        for step in 1...steps { script.append(.move(x: start.x + dx * step / steps, y: start.y + dy * step / steps, after: pause)) }
         script.append(.release(after: hold))
         try server.pointer(script)
     }

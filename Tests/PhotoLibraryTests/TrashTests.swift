@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import PhotoLibrary
 import SystemPackage
 
@@ -217,57 +218,13 @@ struct TrashTests {
     }()
 }
 
-/// A small tmpfs of its own, where the machine lets the tests mount one (as root on most
-/// CI machines; never elsewhere): a volume that can be made full or read-only on purpose.
-final class ScratchVolume {
-    let mountPoint: FilePath
-
-    /// Nil if mounting is not allowed here.
-    init?(kilobytes: Int) {
-        mountPoint = FilePath(FileManager.default.temporaryDirectory.path).appending("flick-volume-\(getpid())-\(UUID().uuidString.prefix(8))")
-        guard (try? FileManager.default.createDirectory(atPath: mountPoint.string, withIntermediateDirectories: true)) != nil,
-              Self.run(["mount", "-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "flick-test", mountPoint.string]) else {
-            try? FileManager.default.removeItem(atPath: mountPoint.string)
-            return nil
-        }
-    }
-
-    deinit {
-        _ = Self.run(["umount", "-l", mountPoint.string])
-        try? FileManager.default.removeItem(atPath: mountPoint.string)
-    }
-
-    func remountReadOnly() -> Bool { Self.run(["mount", "-o", "remount,ro", mountPoint.string]) }
-
-    /// Writes a filler file until the volume has no room left.
-    func fill() {
-        let fd = open(mountPoint.appending("filler").string, O_WRONLY | O_CREAT, 0o600)
-        defer { close(fd) }
-        let block = [UInt8](repeating: 0x5A, count: 4096)
-        while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
-    }
-
-    static let isAllowed: Bool = ScratchVolume(kilobytes: 64) != nil
-
-    private static func run(_ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
-}
-
 /// Where the Trash cannot take a file: it says why, and the file stays exactly where it was.
 @Suite(.enabled(if: ScratchVolume.isAllowed, "mounting a tmpfs is not allowed on this machine"))
 struct TrashFailureTests {
     @Test func aReadOnlyVolumeCannotTakeATrashAndTheFileStaysWhole() throws {
         let f = try TrashFixture()
         let volume = try #require(ScratchVolume(kilobytes: 256))
-        let photo = try f.makePhoto("keep me.jpg", in: volume.mountPoint, seed: 9)
+        let photo = try f.makePhoto("keep me.jpg", in: FilePath(volume.mountPoint), seed: 9)
         let sum = try f.sha256(photo)
         try #require(volume.remountReadOnly())
 
@@ -280,10 +237,10 @@ struct TrashFailureTests {
     @Test func aFullVolumeCannotRecordTheTrashInfoAndLeavesNoHalfWrittenInfo() throws {
         let f = try TrashFixture()
         let volume = try #require(ScratchVolume(kilobytes: 64))
-        let photo = try f.makePhoto("full.jpg", in: volume.mountPoint, seed: 3)
+        let photo = try f.makePhoto("full.jpg", in: FilePath(volume.mountPoint), seed: 3)
         let sum = try f.sha256(photo)
         // The volume's trash exists already (as after an earlier trash); then the disk fills.
-        let own = volume.mountPoint.appending(".Trash-\(getuid())")
+        let own = FilePath(volume.mountPoint).appending(".Trash-\(getuid())")
         for directory in [own, own.appending("files"), own.appending("info")] { mkdir(directory.string, 0o700) }
         volume.fill()
 
