@@ -35,7 +35,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         case nothing
         /// It is back, at this index.
         case restored(Int)
-        /// It stays in the Trash, for this reason.
+        /// It stays in the Trash; the message says why.
         case failed(String)
     }
 
@@ -44,7 +44,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     public private(set) var currentIndex = 0
     public var onOpenPhoto: ((Int) -> Void)?
     /// Moves photo `index` to the Trash: nil once it went (the album's change has already
-    /// come through `photosMoved`), else why it could not.
+    /// come through `photosMoved`), else a message saying why it could not.
     public var trashPhoto: ((Int) -> String?)?
     /// Brings back the photo trashed last.
     public var undoTrash: (() -> UndoOutcome)?
@@ -344,10 +344,10 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         let index = currentIndex
         let name = source?.fileName(at: index) ?? ""
         throwing = (card, hold, velocity)
-        if let problem = trashPhoto?(index) ?? (trashPhoto == nil ? "the Trash is not available here" : nil) {
+        if let problem = trashPhoto?(index) ?? (trashPhoto == nil ? "\(name) cannot go to the Trash here." : nil) {
             throwing = nil
             settleBack(hold)
-            onToast?(Toast("\(name) cannot go to the Trash: \(problem). It was left where it is."))
+            onToast?(Toast(problem))
             return
         }
         // The album's change has come through `photosMoved`, which sent the card flying.
@@ -372,7 +372,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
             go(to: index, animated: false)
             deck.setNeedsLayout()
         case let .failed(problem):
-            onToast?(Toast("Nothing came back from the Trash: \(problem)."))
+            onToast?(Toast(problem))
         }
     }
 

@@ -192,20 +192,26 @@ final class FlickApp: FrameDriver {
     /// and comes back to its place on undo.
     private func connectTrash() {
         browser.cull.trashPhoto = { [unowned self] index in
-            guard index < model.count else { return "it is no longer in the album" }
+            guard index < model.count else { return "That photo has left the album." }
+            let photo = model.photos[index]
             do throws(TrashError) {
-                try model.moveToTrash(model.photos[index].path)
+                try model.moveToTrash(photo.path)
                 return nil
+            } catch .vanished {
+                // Gone meanwhile: the folder is read again and it leaves every view.
+                rescanPending = true
+                return "\(photo.fileName) is no longer there; it leaves the album."
             } catch {
-                return error.reason
+                return "\(photo.fileName) cannot go to the Trash: \(error.reason). It was left where it is."
             }
         }
         browser.cull.undoTrash = { [unowned self] in
+            let name = model.undoStack.last?.photo.fileName ?? ""
             do throws(TrashError) {
                 guard let record = try model.undoTrash() else { return .nothing }
                 return model.index(of: record.photo.path).map { .restored($0) } ?? .nothing
             } catch {
-                return .failed(error.reason)
+                return .failed("\(name) stays in the Trash: \(error.reason).")
             }
         }
     }

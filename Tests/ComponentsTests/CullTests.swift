@@ -211,7 +211,7 @@ func near(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
 
     @Test func whenTheTrashRefusesTheCardComesBackAndAMessageSaysWhy() {
         let f = CullFixture()
-        f.refusal = "the volume is read-only"
+        f.refusal = "photo-0.jpg cannot go to the Trash: the volume is read-only. It was left where it is."
         f.drag(by: Point(x: 0, y: -300), duration: 0.3)
         f.scene.settle()
         #expect(f.trashedIDs.isEmpty && f.source.photoCount == 10)
