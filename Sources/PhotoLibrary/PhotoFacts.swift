@@ -155,3 +155,52 @@ extension EmbeddedFacts {
         }
     }
 }
+
+extension PhotoFacts {
+    /// The facts as lines for a person to read (the back of a card): the name, the size in
+    /// pixels and on disk, when it was taken (or last changed), the camera and lens, and the
+    /// exposure; a line only where the file says.
+    public var lines: [String] {
+        var lines = [fileName]
+        if let width = embedded?.pixelWidth, let height = embedded?.pixelHeight { lines.append("\(width) × \(height) pixels") }
+        lines.append(Self.sizeText(byteCount))
+        if let taken = embedded?.dateTaken.flatMap(Self.readableDate) {
+            lines.append("Taken \(taken)")
+        } else {
+            lines.append("Changed \(Self.localDate(modificationDate))")
+        }
+        if let camera = [embedded?.cameraText, embedded?.lens].compactMap({ $0 }).nilIfEmpty?.joined(separator: " · ") { lines.append(camera) }
+        if let exposure = [embedded?.exposureText, embedded?.fNumberText, embedded?.isoText, embedded?.focalLengthText]
+            .compactMap({ $0 }).nilIfEmpty?.joined(separator: " · ") {
+            lines.append(exposure)
+        }
+        return lines
+    }
+
+    /// "812 bytes", "48 KB", "3.2 MB".
+    static func sizeText(_ bytes: Int) -> String {
+        if bytes < 1000 { return "\(bytes) bytes" }
+        if bytes < 1_000_000 { return "\(Int((Double(bytes) / 1000).rounded())) KB" }
+        let megabytes = Double(bytes) / 1_000_000
+        return megabytes < 100 ? String(format: "%.1f MB", megabytes) : "\(Int(megabytes.rounded())) MB"
+    }
+
+    /// "2024-05-01 14:03:22" (or EXIF's "2024:05:01 14:03:22") as "2024-05-01 14:03"; nil
+    /// if it is not a date.
+    static func readableDate(_ exif: String) -> String? {
+        let parts = exif.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "-" }).map(String.init)
+        guard parts.count >= 5, parts.prefix(5).allSatisfy({ Int($0) != nil }), Int(parts[0])! > 0 else { return nil }
+        return "\(parts[0])-\(parts[1])-\(parts[2]) \(parts[3]):\(parts[4])"
+    }
+
+    static func localDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}
+
+private extension Array {
+    var nilIfEmpty: Self? { isEmpty ? nil : self }
+}
