@@ -5,7 +5,7 @@ import ViewTree
 
 /// The ways to look at an album (keys 1, 2, …).
 public enum AlbumViewKind: String, CaseIterable, Sendable {
-    case grid, stack, cull
+    case grid, stack, deck, cull
 }
 
 /// What fills the window: the album strip along the top (when there is more than one
@@ -17,6 +17,7 @@ public final class PhotoBrowser: View {
     public let context: ComponentContext
     public let grid: GridView
     public let stack: PhotoStackView
+    public let deck: DeckView
     public let cull: CullView
     public let pager: FullScreenPager
     public let albumStrip: AlbumStrip
@@ -34,6 +35,7 @@ public final class PhotoBrowser: View {
         didSet {
             grid.source = source
             stack.source = source
+            deck.source = source
             cull.source = source
             pager.source = source
         }
@@ -57,16 +59,18 @@ public final class PhotoBrowser: View {
         switch viewKind {
         case .grid: grid
         case .stack: stack
+        case .deck: deck
         case .cull: cull
         }
     }
 
-    private var collections: [PhotoCollectionView] { [grid, stack, cull] }
+    private var collections: [PhotoCollectionView] { [grid, stack, deck, cull] }
 
     public init(context: ComponentContext) {
         self.context = context
         grid = GridView(context: context)
         stack = PhotoStackView(context: context)
+        deck = DeckView(context: context)
         cull = CullView(context: context)
         pager = FullScreenPager(context: context)
         albumStrip = AlbumStrip(context: context)
@@ -84,6 +88,7 @@ public final class PhotoBrowser: View {
         albumStrip.onSelect = { [unowned self] index in onSelectAlbum?(index) }
         grid.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         stack.onOpenPhoto = { [unowned self] index in openPhoto(index) }
+        deck.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         cull.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         cull.onToast = { [unowned self] toast in showToast(toast) }
         pager.onRequestClose = { [unowned self] in closePager() }
@@ -173,6 +178,7 @@ public final class PhotoBrowser: View {
         }
         grid.startOver()
         stack.startOver()
+        deck.go(to: 0)
         cull.go(to: 0, animated: false)
         reloadData()
     }
@@ -200,6 +206,7 @@ public final class PhotoBrowser: View {
         switch key.key {
         case .character("1"): show(.grid)
         case .character("2"): show(.stack)
+        case .character("3"): show(.deck)
         case .character("4"): show(.cull)
         default: return collection.handleKey(key)
         }

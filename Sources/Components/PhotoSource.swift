@@ -68,6 +68,9 @@ public protocol PhotoSource: AnyObject {
     /// cut once decoded, meanwhile the sharpest other picture of the photo, else loading
     /// (or why it cannot be shown).
     func picture(at index: Int, size: PictureSize) -> Thumbnail
+    /// Photo `index`'s facts as lines to read, its file name first (the back of a card);
+    /// nil while they are read: the source reads them and reloads its views once they arrive.
+    func facts(at index: Int) -> [String]?
 }
 
 /// A view's wants as it holds them: sent on only when they change, and let go when the

@@ -59,13 +59,13 @@ extension View {
     /// alone, a still one is set, an animating one is retargeted from where it is and how fast
     /// it moves (`Animator.retarget`). So a layout pass may run any time, mid-flight or
     /// mid-glide, and never makes a view jump or stop. The z-index is the container's to use.
-    /// With `timing`, a still view moves there by it too (items rearranged by a change
-    /// slide to their new places rather than jump).
-    public func apply(_ pose: Pose, using animator: Animator, timing: Timing? = nil) {
+    /// With `timing`, a still view moves there by it too, after `delay` (items rearranged by
+    /// a change slide to their new places rather than jump).
+    public func apply(_ pose: Pose, using animator: Animator, timing: Timing? = nil, delay: Seconds = 0) {
         guard !isHeld else { return }
         func move<Value: Animatable>(_ property: ReferenceWritableKeyPath<View, Animated<Value>>, to target: Value) {
             if let timing, !self[keyPath: property].isAnimating, self[keyPath: property].model != target {
-                animator.animate(self, property, to: target, timing: timing)
+                animator.animate(self, property, to: target, timing: timing, delay: delay)
             } else {
                 animator.retarget(self, property, to: target)
             }

@@ -73,6 +73,7 @@ final class SyntheticPhotos: PhotoSource {
     var photoCount: Int { count }
     func fileName(at index: Int) -> String { "synthetic-\(index).jpg" }
     func makePictureDemand() -> PictureDemand { AlreadyThere() }
+    func facts(at index: Int) -> [String]? { ["synthetic-\(index).jpg"] }
 
     /// Cells get thumbnails, everything else a screen-sized picture.
     func picture(at index: Int, size: PictureSize) -> Thumbnail {

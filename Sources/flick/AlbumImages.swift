@@ -62,6 +62,14 @@ final class AlbumImages: PhotoSource {
 
     func fileName(at index: Int) -> String { index < photos.count ? photos[index].fileName : "" }
 
+    /// Where facts are read, off the UI thread; the app drains it and reloads the views.
+    var factsStore: FactsStore?
+
+    func facts(at index: Int) -> [String]? {
+        guard index < photos.count else { return nil }
+        return factsStore?.facts(of: photos[index].path)?.lines
+    }
+
     func makePictureDemand() -> PictureDemand { AlbumPictureDemand(images: self, demand: broker.makeDemand()) }
 
     func picture(at index: Int, size: PictureSize) -> Thumbnail {
@@ -208,6 +216,7 @@ final class AlbumImages: PhotoSource {
 
     /// The file changed: what was known of it is of the old one.
     private func forgetPictures(of path: FilePath) {
+        factsStore?.forget(path)
         failures[path] = nil
         fullSides[path] = nil
         if case let .shown(preview) = previews.removeValue(forKey: path) { textures.remove(preview.texture) }

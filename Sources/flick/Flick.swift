@@ -6,12 +6,9 @@ import PhotoLibrary
 import Platform
 import SystemPackage
 
-/// The views a user can start in (keys 1–4 once they all exist).
+/// The views a user can start in (keys 1–4).
 enum ViewKind: String, CaseIterable, ExpressibleByArgument {
     case grid, stack, deck, cull
-
-    /// The views this version has.
-    static let available: [ViewKind] = [.grid, .stack, .cull]
 }
 
 @main
@@ -70,9 +67,6 @@ struct Browse: ParsableCommand {
     var frame: StackFrame = .white
 
     func run() throws {
-        guard ViewKind.available.contains(view) else {
-            fail("the \(view.rawValue) view is not in this version yet; available: \(ViewKind.available.map(\.rawValue).joined(separator: ", "))")
-        }
         let opening: Album.Opening
         do {
             opening = try Album.open(path: path ?? FileManager.default.currentDirectoryPath)

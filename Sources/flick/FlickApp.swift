@@ -36,6 +36,8 @@ final class FlickApp: FrameDriver {
     /// The photo Flick was opened on, until the listing reaches it.
     private var startPath: FilePath?
     private let images: AlbumImages
+    /// The facts on the deck's card backs, read by a decode helper of their own.
+    private var facts: FactsStore?
     private let browser: PhotoBrowser
     private let probe = BenchProbe.fromEnvironment()
 
@@ -73,6 +75,8 @@ final class FlickApp: FrameDriver {
         lister.wake.connect { waker.wake() }
         albumSearch.wake.connect { waker.wake() }
         watcher = FolderWatcher(folder: album.folderPath) { waker.wake() }
+        facts = FactsStore(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() }
+        images.factsStore = facts
         browser.onSelectAlbum = { [unowned self] index in open(shelf.albums[index].path) }
         observeModel()
         connectTrash()
@@ -274,6 +278,7 @@ final class FlickApp: FrameDriver {
         if watcher?.takeChange() == true { rescanPending = true }
         if rescanPending && listingFinished { rescanAlbum() }
         images.drainResults()
+        if facts?.drain().isEmpty == false { browser.reloadData() }
         shelf.drainResults()
         arena.advance(to: now)
         animator.advance(to: now)

@@ -54,6 +54,13 @@ final class FakePhotoSource: PhotoSource {
 
     func fileName(at index: Int) -> String { "photo-\(ids[index]).jpg" }
 
+    /// Photos whose facts are still being read.
+    var factsReading: Set<Int> = []
+
+    func facts(at index: Int) -> [String]? {
+        factsReading.contains(index) ? nil : ["photo-\(ids[index]).jpg", "600 × 400 pixels", "48 KB"]
+    }
+
     /// A fit once wanted (decoding is instant here), else the thumbnail.
     func picture(at index: Int, size wantedSize: PictureSize) -> Thumbnail {
         if failing.contains(index) { return .failed(headline: "cannot open") }

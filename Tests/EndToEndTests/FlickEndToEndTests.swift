@@ -97,7 +97,7 @@ import Testing
         #expect(used <= 5, "used \(used) ticks while idle")
     }
 
-    @Test(arguments: [["/no/such/folder"], ["--view", "deck", "."]])
+    @Test(arguments: [["/no/such/folder"], ["/etc/passwd"]])
     func aBadRequestSaysWhyInOneLineAndExitsTwoWithoutAWindow(arguments: [String]) throws {
         let result = try run(flickBinary, arguments, environment: ["DISPLAY": ":0", "SDL_VIDEODRIVER": "dummy"])
         #expect(result.status == 2)

@@ -15,12 +15,20 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    // Read both pipes aside, so a program that does not end cannot hold this up past `timeout`.
+    let readers = DispatchGroup()
+    nonisolated(unsafe) var outData = Data(), errData = Data()
+    DispatchQueue.global().async(group: readers) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: readers) { errData = err.fileHandleForReading.readDataToEndOfFile() }
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning { process.terminate() }
+    if process.isRunning {
+        process.terminate()
+        usleep(200_000)
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
     process.waitUntilExit()
+    _ = readers.wait(timeout: .now() + 5)
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }
 
