@@ -243,7 +243,12 @@ final class FlickSession {
     }
 
     deinit {
-        guard process.isRunning else { return }
+        guard process.isRunning else {
+            // Ended on its own (quit, or died): what it said goes into the test log.
+            let reason = process.terminationReason == .uncaughtSignal ? "signal" : "status"
+            print("flick ended by \(reason) \(process.terminationStatus); stderr: \(errorOutput())")
+            return
+        }
         process.terminate()
         if waitForExit(timeout: 5) == nil { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
