@@ -46,11 +46,12 @@ final class DeckCard: View {
         details.lineSpacing = 8
         back.addSubview(title)
         back.addSubview(details)
-        flipper.transform = Self.flipTransform(0)
+        flipper.transform = flipTransform(0)
     }
 
-    static func flipTransform(_ angle: Double) -> Transform3D {
-        Transform3D.rotation(radians: angle, x: 0, y: 1, z: 0).concatenating(.perspective(eyeDistance: DeckLayout.eyeDistance))
+    private func flipTransform(_ angle: Double) -> Transform3D {
+        Transform3D.rotation(radians: angle, x: 0, y: 1, z: 0)
+            .concatenating(.perspective(eyeDistance: DeckLayout.eyeDistance(forCardWidth: bounds.width)))
     }
 
     func show(_ picture: Thumbnail, index: Int) {
@@ -77,18 +78,20 @@ final class DeckCard: View {
     /// Turns to the other face.
     func flip(using animator: Animator, timing: Timing) {
         isFlipped.toggle()
-        animator.animate(flipper, \.animatedTransform, to: Self.flipTransform(isFlipped ? .pi : 0), timing: timing)
+        animator.animate(flipper, \.animatedTransform, to: flipTransform(isFlipped ? .pi : 0), timing: timing)
     }
 
     /// Front up at once (a reused card).
     func resetFace() {
         isFlipped = false
-        flipper.transform = Self.flipTransform(0)
+        flipper.transform = flipTransform(0)
     }
 
     override func layoutSubviews() {
         let whole = Rect(origin: .zero, size: bounds.size)
         flipper.frame = whole
+        // The perspective goes with the card's size.
+        if !flipper.isAnimating { flipper.transform = flipTransform(isFlipped ? .pi : 0) }
         front.frame = whole
         back.frame = whole
         guard let labels else { return }

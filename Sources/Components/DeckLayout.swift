@@ -14,8 +14,15 @@ public struct DeckLayout: Sendable, Equatable {
     public static let liftPerDepth = 7.0
     public static let narrowingPerDepth = 0.08
     public static let fadePerDepth = 0.2
-    /// The perspective a card flips under (m34 = −1/1000).
+    /// The perspective a card flips under: m34 = −1/1000 for the card of an 800×600 view
+    /// (760 wide), the eye moving back as the card grows so a large window's card turns
+    /// with the same depth rather than swinging out of the window.
     public static let eyeDistance = 1000.0
+    public static let referenceCardWidth = 760.0
+
+    public static func eyeDistance(forCardWidth width: Double) -> Double {
+        eyeDistance * max(width, 1) / referenceCardWidth
+    }
     public static let visibleCards = 5
     /// The turn of the front card dragged by one throw distance.
     public static let tiltAtThrowDistance = 15 * Double.pi / 180
