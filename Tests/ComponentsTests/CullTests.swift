@@ -307,3 +307,29 @@ func near(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(near(f.cardRect(2), f.restingCard))
     }
 }
+
+@Suite struct CullAcrossViewsTests {
+    /// The photo grid cell `index` shows in the last frame.
+    func gridPhoto(_ f: CullFixture, _ index: Int) -> Int? {
+        f.scene.recorder.last.compactMap { cmd -> Int? in
+            guard cmd.viewName == "cell \(index)", case let .image(handle, _) = cmd.kind else { return nil }
+            return Int(handle.rawValue - 1)
+        }.first
+    }
+
+    @Test func aPhotoThrownOutLeavesTheGridTooAndComesBackToItOnUndo() {
+        let f = CullFixture()
+        f.key(.delete)
+        f.scene.settle()
+        f.key(.character("1"))
+        f.scene.settle()
+        #expect(gridPhoto(f, 0) == 1 && gridPhoto(f, 1) == 2, "the grid closed the gap")
+        #expect(f.browser.grid.selectedIndex == 0, "the photo in hand is the one that took its place")
+        f.key(.character("4"))
+        f.key(.character("z"), modifiers: .control)
+        f.key(.character("1"))
+        f.scene.settle()
+        #expect(gridPhoto(f, 0) == 0 && gridPhoto(f, 1) == 1, "back in its cell")
+        #expect(f.browser.grid.selectedIndex == 0)
+    }
+}
