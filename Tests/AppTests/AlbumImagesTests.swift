@@ -5,6 +5,7 @@ import Components
 import PhotoLibrary
 import Platform
 import SystemPackage
+import TestSupport
 @testable import flick
 
 /// An album's pictures over in-memory decodes: one worker per queue, textures in `canvas`.
@@ -15,6 +16,15 @@ func albumImages(_ photos: [Photo], canvas: OffscreenCanvas,
                                 covers: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
                                 wake: WakeRelay())
     return AlbumImages(photos: photos, service: service, textures: canvas.textures)
+}
+
+/// Drains until `condition` holds (decodes run on worker threads), for at most 30 s: a
+/// bound, not a timing assertion.
+func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
+    waitUntil(seconds: 30, pollingEvery: 1000) {
+        images.drainResults()
+        return condition()
+    }
 }
 
 /// The album's pictures: embedded previews stand in until thumbnails arrive.
@@ -45,16 +55,6 @@ func albumImages(_ photos: [Photo], canvas: OffscreenCanvas,
         return albumImages(photos, canvas: canvas) { fakes.decode($0) }
     }
 
-    /// Drains until `condition` holds (decodes run on worker threads).
-    func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            images.drainResults()
-            if condition() { return true }
-            usleep(1000)
-        }
-        return false
-    }
 
     /// The grid's cells in a 250-pixel grid.
     let cell = PictureSize.filling(250)
@@ -133,15 +133,6 @@ func albumImages(_ photos: [Photo], canvas: OffscreenCanvas,
         return albumImages(photos, canvas: canvas) { fakes.decode($0) }
     }
 
-    func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            images.drainResults()
-            if condition() { return true }
-            usleep(1000)
-        }
-        return false
-    }
 
     func screen(_ index: Int) -> PictureRequest { PictureRequest(index: index, size: .fitting(1280), priority: .visible) }
 
@@ -206,15 +197,6 @@ func albumImages(_ photos: [Photo], canvas: OffscreenCanvas,
         return albumImages(photos, canvas: canvas) { fakes.decode($0) }
     }
 
-    func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            images.drainResults()
-            if condition() { return true }
-            usleep(1000)
-        }
-        return false
-    }
 
     func side(_ thumbnail: Thumbnail) -> Double? { thumbnail.image?.pixelSize.width }
 

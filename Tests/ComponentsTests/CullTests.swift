@@ -45,22 +45,19 @@ import ViewTree
 /// The browser showing the culling pager over an album whose Trash is a list: trashing
 /// takes a photo out (the change comes back as the app's does), undo puts it back.
 final class CullFixture {
-    let scene: TestScene
-    let source: FakePhotoSource
-    let browser: PhotoBrowser
+    let app: BrowserFixture
     let labels = FakeLabels()
+    var scene: TestScene { app.scene }
+    var source: FakePhotoSource { app.source }
+    var browser: PhotoBrowser { app.browser }
     /// The undo stack: each trashed photo's id and where it was.
     private(set) var trashed: [(id: Int, index: Int)] = []
     /// While set, the Trash refuses, for this reason.
     var refusal: String?
 
     init(count: Int = 10, frameRateHz: Double = 60) {
-        scene = TestScene(size: Size(width: 800, height: 600), frameRateHz: frameRateHz)
-        source = FakePhotoSource(count: count, sizes: [Size(width: 600, height: 400)])
-        browser = PhotoBrowser(context: ComponentContext(animator: scene.animator, arena: scene.arena, labels: labels))
-        browser.frame = scene.root.bounds
-        scene.root.addSubview(browser)
-        browser.source = source
+        app = BrowserFixture(count: count, frameRateHz: frameRateHz, labels: labels)
+        let browser = app.browser, source = app.source
         browser.show(.cull)
         browser.cull.trashPhoto = { [unowned self] index in
             if let refusal { return refusal }
@@ -76,8 +73,7 @@ final class CullFixture {
             browser.photosMoved { $0 >= last.index ? $0 + 1 : $0 }
             return .restored(last.index)
         }
-        browser.cull.trashedCount = 0
-        scene.frame(at: 0)
+        scene.frame(at: scene.now + 0.01)
     }
 
     var cull: CullView { browser.cull }

@@ -40,20 +40,16 @@ import ViewTree
 
 /// The browser showing the deck over `count` 3:2 photos.
 final class DeckFixture {
-    let scene: TestScene
-    let source: FakePhotoSource
-    let browser: PhotoBrowser
+    let app: BrowserFixture
     let labels = FakeLabels()
+    var scene: TestScene { app.scene }
+    var source: FakePhotoSource { app.source }
+    var browser: PhotoBrowser { app.browser }
 
     init(count: Int = 10, frameRateHz: Double = 60) {
-        scene = TestScene(size: Size(width: 800, height: 600), frameRateHz: frameRateHz)
-        source = FakePhotoSource(count: count, sizes: [Size(width: 600, height: 400)])
-        browser = PhotoBrowser(context: ComponentContext(animator: scene.animator, arena: scene.arena, labels: labels))
-        browser.frame = scene.root.bounds
-        scene.root.addSubview(browser)
-        browser.source = source
-        browser.show(.deck)
-        scene.frame(at: 0)
+        app = BrowserFixture(count: count, frameRateHz: frameRateHz, labels: labels)
+        app.browser.show(.deck)
+        app.scene.frame(at: app.scene.now + 0.01)
     }
 
     var deck: DeckView { browser.deck }
