@@ -129,8 +129,10 @@ final class AlbumImages: PhotoSource {
         switch size {
         case let .filling(side):
             if priority >= .visible { requestPreview(path) }
-            queue.submit(DecodeRequest(path: path, maximumPixelSize: ThumbnailCache.Flavor.nearest(side).pixelSize,
-                                       fillSide: side, priority: priority))
+            // A cell a shared thumbnail covers is cut from it; a larger one (a deck's card) is
+            // decoded for itself, twice its side so that any shape of photo fills it sharply.
+            let decodeSide = ThumbnailCache.Flavor.covering(side)?.pixelSize ?? 2 * side
+            queue.submit(DecodeRequest(path: path, maximumPixelSize: decodeSide, fillSide: side, priority: priority))
         case let .fitting(side) where Self.isThumbnailSize(side):
             queue.submit(DecodeRequest(path: path, maximumPixelSize: side, priority: priority))
         case let .fitting(side):

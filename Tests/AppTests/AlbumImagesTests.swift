@@ -237,6 +237,18 @@ func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
         _ = pager
     }
 
+    @Test func aCardLargerThanAnySharedThumbnailIsDecodedForItselfNotBlownUpFromOne() {
+        let images = images(1)
+        let deck = images.makePictureDemand()
+        deck.want([PictureRequest(index: 0, size: .filling(760), priority: .visible)])
+        #expect(drain(images) { side(images.picture(at: 0, size: .filling(760))) == 760 })
+        #expect(fakes.asked.withLock { $0.map(\.maximumPixelSize) } == [1520], "decoded large enough to fill any shape of card")
+        let grid = images.makePictureDemand()
+        grid.want([PictureRequest(index: 0, size: .filling(195), priority: .visible)])
+        #expect(drain(images) { side(images.picture(at: 0, size: .filling(195))) == 195 })
+        #expect(fakes.asked.withLock { $0.last?.maximumPixelSize } == 256, "a cell's cut comes from the shared thumbnail that covers it")
+    }
+
     @Test func aLargerWantOfAPhotoWithNoMorePixelsIsServedByWhatIsThere() {
         let images = images(1)
         let pager = images.makePictureDemand()
