@@ -60,8 +60,10 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
         dataSource = self
     }
 
-    /// Photo count changed or pictures arrived: refresh what is on screen.
+    /// Photo count changed or pictures arrived: refresh what is on screen. The first photo
+    /// is in hand as soon as there is one, so Enter opens it.
     public func reloadData() {
+        if selectedIndex == nil, photoCount > 0 { selectedIndex = 0 }
         setNeedsLayout()
     }
 
@@ -98,10 +100,11 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
         setNeedsLayout()
     }
 
-    /// Another album is shown: back to its top, nothing selected.
+    /// Another album is shown: back to its top, its first photo in hand once it has one.
     public func startOver() {
         select(nil)
         setOffset(0, animated: false)
+        reloadData()
     }
 
     /// Arrows, Home/End, PageUp/PageDown move the selection; Enter opens it. Returns

@@ -202,6 +202,11 @@ public final class PhotoBrowser: View {
     /// Keys go to the pager while it is up, else to the album's view; 1 and 2 switch
     /// views. Returns false for keys nobody uses (Esc on the grid, for one: the app quits).
     public func handleKey(_ key: KeyEvent) -> Bool {
+        // Esc closes the front-most thing: a message first, then the pager, then the view's own.
+        if key.key == .escape, toast.message != nil {
+            toast.dismiss()
+            return true
+        }
         if pager.phase == .open || pager.phase == .opening { return pager.handleKey(key) }
         switch key.key {
         case .character("1"): show(.grid)

@@ -245,8 +245,10 @@ final class FlickApp: FrameDriver {
         }
     }
 
+    /// Ctrl+Q, Ctrl+W and q quit (q as in nsxiv and feh); Esc never does: it closes the
+    /// front-most thing, the last of which is full screen.
     private func handleKey(_ key: KeyEvent) {
-        if key.key == .character("q") && key.modifiers.contains(.control) {
+        if key.modifiers.contains(.control) && [.character("q"), .character("w")].contains(key.key) {
             shouldQuit = true
             return
         }
@@ -259,6 +261,8 @@ final class FlickApp: FrameDriver {
         }
         switch key.key {
         case .escape:
+            if window.isFullscreen { window.isFullscreen = false }
+        case .character("q") where key.modifiers.isEmpty:
             shouldQuit = true
         case .function(11), .character("f"):
             window.isFullscreen.toggle()

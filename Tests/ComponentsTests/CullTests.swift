@@ -329,3 +329,22 @@ func near(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(f.browser.grid.selectedIndex == 0)
     }
 }
+
+@Suite struct EscapeOrderTests {
+    @Test func escClosesTheMessageFirstThenThePagerAndNeverReportsItselfUnhandledWhileSomethingIsOpen() {
+        let f = CullFixture()
+        f.key(.delete)
+        f.scene.settle()
+        f.scene.play(PointerScript.clicks(at: Point(x: 400, y: 300), count: 2, startTime: f.scene.now + 0.05))
+        f.scene.settle()
+        #expect(f.browser.isPagerOpen && f.browser.toast.message != nil)
+        f.key(.escape)
+        f.scene.settle()
+        #expect(f.browser.toast.message == nil && f.browser.isPagerOpen, "the message went first")
+        f.key(.escape)
+        f.scene.settle()
+        #expect(!f.browser.isPagerOpen, "then the pager")
+        let handled = f.browser.handleKey(KeyEvent(key: .escape, timestampNanoseconds: f.scene.now.nanosecondStamp))
+        #expect(!handled, "nothing left open in the view: the window's own (full screen) is next")
+    }
+}

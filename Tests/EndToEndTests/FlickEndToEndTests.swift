@@ -61,11 +61,19 @@ import Testing
         #expect(flick.process.isRunning)
     }
 
-    @Test func escapeQuitsWithStatusZero() throws {
+    @Test func escapeInTheGridLeavesFlickRunningAndQQuitsWithStatusZero() throws {
         let flick = try FlickSession(arguments: [try makeSolidColourFolder(Array(Self.colours.prefix(2))).path])
         let window = try flick.geometry()
         try flick.server.xdotool("mousemove", String(Int(window.midX)), String(Int(window.midY)))
-        try flick.server.xdotool("key", "Escape")
+        try flick.server.xdotool("key", "Escape", "Escape")
+        #expect(flick.waitForExit(timeout: 1.5) == nil, "Esc twice in the grid: still there")
+        try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
+
+    @Test func controlWQuitsWithStatusZero() throws {
+        let flick = try FlickSession(arguments: [try makeSolidColourFolder(Array(Self.colours.prefix(2))).path])
+        try flick.server.xdotool("key", "ctrl+w")
         #expect(flick.waitForExit() == 0)
     }
 
