@@ -389,6 +389,13 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
 
     public var photoInHand: Int? { photoCount > 0 ? currentIndex : nil }
 
+    public var help: [HelpEntry] {
+        [HelpEntry("Drag sideways, Left / Right", "Next / previous photo"),
+         HelpEntry("Drag up, flick up, Del", "Move the photo to the Trash"),
+         HelpEntry("Ctrl+Z, Undo", "Bring it back to its place"),
+         HelpEntry("Double-click, Enter", "Open it full screen")]
+    }
+
     public func takePhotoInHand(_ index: Int) { go(to: index, animated: false) }
 
     public func revealPhoto(_ index: Int) -> PhotoPlacement? {

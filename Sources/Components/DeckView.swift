@@ -276,6 +276,14 @@ public final class DeckView: View, PhotoCollectionView {
 
     public var photoInHand: Int? { photoCount > 0 ? topIndex : nil }
 
+    public var help: [HelpEntry] {
+        [HelpEntry("Drag, flick", "Throw the front card"),
+         HelpEntry("Left / Right", "Throw it that way"),
+         HelpEntry("Click, Space, I", "Turn it over: the photo's facts"),
+         HelpEntry("Double-click, Enter", "Open it full screen"),
+         HelpEntry("Home / End", "First / last photo")]
+    }
+
     public func takePhotoInHand(_ index: Int) { go(to: index) }
 
     /// The front photo stays in front (or the one that took its place).

@@ -110,6 +110,14 @@ public final class FullScreenPager: View {
 
     public var photoCount: Int { source?.photoCount ?? 0 }
 
+    public var help: [HelpEntry] {
+        [HelpEntry("Drag, flick, arrows, wheel", "Next / previous photo"),
+         HelpEntry("Ctrl+wheel, + / −, 0", "Zoom in, out, to fit"),
+         HelpEntry("Double-click", "Zoom in, or back to fit"),
+         HelpEntry("Drag a zoomed photo", "Look around it"),
+         HelpEntry("Click, Esc, drag down", "Back")]
+    }
+
     /// The scroll offset on screen now.
     public var presentedOffset: Double { strip.animatedBounds.presentation.minX }
 

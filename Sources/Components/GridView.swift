@@ -215,6 +215,13 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
     /// one that took its place).
     public var photoInHand: Int? { selectedIndex }
 
+    public var help: [HelpEntry] {
+        [HelpEntry("Click", "Select a photo"),
+         HelpEntry("Double-click, Enter", "Open it full screen"),
+         HelpEntry("Arrows, Page Up/Down, Home/End", "Move the selection"),
+         HelpEntry("Drag, wheel", "Scroll")]
+    }
+
     public func takePhotoInHand(_ index: Int) { select(index) }
 
     public func photosMoved(_ newIndex: (Int) -> Int?) {

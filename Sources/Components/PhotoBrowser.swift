@@ -6,6 +6,16 @@ import ViewTree
 /// The ways to look at an album (keys 1, 2, …).
 public enum AlbumViewKind: String, CaseIterable, Sendable {
     case grid, stack, deck, cull
+
+    /// What a person calls it (the help's heading, the switcher).
+    public var title: String {
+        switch self {
+        case .grid: "Grid"
+        case .stack: "Stack"
+        case .deck: "Card deck"
+        case .cull: "Culling pager"
+        }
+    }
 }
 
 /// What fills the window: the album strip along the top (when there is more than one
@@ -23,6 +33,16 @@ public final class PhotoBrowser: View {
     public let albumStrip: AlbumStrip
     /// Messages bottom centre, over everything (an "Undo" after a photo went to the Trash).
     public let toast: ToastView
+    /// The keys and mouse actions of what is on screen, over everything (? or F1).
+    public let help: HelpOverlay
+    /// What works everywhere, under each view's own help.
+    public static let commonHelp = [
+        HelpEntry("", ""),
+        HelpEntry("1 2 3 4", "Grid, stack, deck, culling pager"),
+        HelpEntry("F, F11", "Full screen"),
+        HelpEntry("Esc", "Close what is in front"),
+        HelpEntry("Q, Ctrl+Q, Ctrl+W", "Quit"),
+    ]
     public weak var albumSource: AlbumSource? {
         didSet {
             albumStrip.source = albumSource
@@ -75,6 +95,7 @@ public final class PhotoBrowser: View {
         pager = FullScreenPager(context: context)
         albumStrip = AlbumStrip(context: context)
         toast = ToastView(context: context)
+        help = HelpOverlay(context: context)
         super.init()
         name = "browser"
         addSubview(grid)
@@ -85,6 +106,7 @@ public final class PhotoBrowser: View {
         messageView.maximumLines = 4
         addSubview(messageView)
         addSubview(toast)
+        addSubview(help)
         albumStrip.onSelect = { [unowned self] index in onSelectAlbum?(index) }
         grid.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         stack.onOpenPhoto = { [unowned self] index in openPhoto(index) }
@@ -111,6 +133,16 @@ public final class PhotoBrowser: View {
         collection.layoutIfNeeded()
         if let current { collection.takePhotoInHand(current) }
         collection.reloadData()
+    }
+
+    /// The keys and mouse actions of the pager, if it is up, else of the album's view.
+    public func showHelp() {
+        if isPagerOpen {
+            help.show(heading: "Full-screen photo", entries: pager.help + Self.commonHelp)
+        } else {
+            help.show(heading: viewKind.title, entries: collection.help + Self.commonHelp)
+        }
+        setNeedsLayout()
     }
 
     /// Shows a message bottom centre, in place of any showing.
@@ -202,6 +234,15 @@ public final class PhotoBrowser: View {
     /// Keys go to the pager while it is up, else to the album's view; 1 and 2 switch
     /// views. Returns false for keys nobody uses (Esc on the grid, for one: the app quits).
     public func handleKey(_ key: KeyEvent) -> Bool {
+        // Help is in front of everything: any key closes it.
+        if help.isShown {
+            help.hide()
+            return true
+        }
+        if key.key == .character("?") || key.key == .function(1) {
+            showHelp()
+            return true
+        }
         // Esc closes the front-most thing: a message first, then the pager, then the view's own.
         if key.key == .escape, toast.message != nil {
             toast.dismiss()
@@ -238,6 +279,8 @@ public final class PhotoBrowser: View {
         if pager.superview != nil { pager.frame = bounds }
         toast.place(in: bounds)
         bringSubviewToFront(toast)
+        help.frame = bounds
+        bringSubviewToFront(help)
     }
 
     /// Centred over the album's view, only while the album has no photo to show.

@@ -39,6 +39,8 @@ public protocol PhotoCollectionView: AnyObject {
     func followPager(to index: Int)
     /// Pictures arrived or the album changed.
     func reloadData()
+    /// Its keys and mouse actions, for the help overlay.
+    var help: [HelpEntry] { get }
     /// Keys for this view; false for keys it does not use.
     func handleKey(_ key: KeyEvent) -> Bool
     func handleWheel(_ wheel: WheelEvent)

@@ -298,6 +298,13 @@ public final class PhotoStackView: View, PhotoCollectionView {
 
     public var photoInHand: Int? { photoCount > 0 ? topIndex : nil }
 
+    public var help: [HelpEntry] {
+        [HelpEntry("Drag, flick", "Throw the top photo under the pile"),
+         HelpEntry("Right, Space / Left", "Next / previous photo"),
+         HelpEntry("S, Show all", "Deal them all out; click one to put it on top"),
+         HelpEntry("Double-click, Enter", "Open it full screen")]
+    }
+
     public func takePhotoInHand(_ index: Int) { goTo(index) }
 
     /// The photo on top stays on top (or the one that took its place).

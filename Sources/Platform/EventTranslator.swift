@@ -135,6 +135,7 @@ struct EventTranslator {
         case Int(SDLK_KP_PLUS.rawValue): return .character("+")
         case Int(SDLK_KP_MINUS.rawValue): return .character("-")
         case Int(SDLK_EQUALS.rawValue) where shifted: return .character("+")
+        case Int(SDLK_SLASH.rawValue) where shifted: return .character("?")
         case Int(SDLK_F1.rawValue)...Int(SDLK_F12.rawValue): return .function(Int(code) - Int(SDLK_F1.rawValue) + 1)
         case 33...126: return .character(Character(Unicode.Scalar(UInt8(code))))
         default: return nil

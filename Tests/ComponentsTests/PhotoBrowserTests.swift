@@ -382,3 +382,59 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(shown != nil && after != nil && moved < 0.01, "the photo stays where it was on screen: \(String(describing: shown)) → \(String(describing: after))")
     }
 }
+
+@Suite struct HelpTests {
+    func shownText(_ f: BrowserFixture, _ labels: FakeLabels, column: String) -> [String] {
+        f.scene.recorder.last.compactMap { cmd -> String? in
+            guard cmd.viewName?.hasPrefix("help \(column) line") == true, case let .image(handle, _) = cmd.kind else { return nil }
+            return labels.text(of: handle)
+        }
+    }
+
+    @Test func questionMarkShowsTheViewsKeysAndAnyKeyClosesItWithoutDoingAnythingElse() {
+        let labels = FakeLabels()
+        let f = BrowserFixture(labels: labels)
+        f.key(.character("?"))
+        f.scene.settle()
+        #expect(shownText(f, labels, column: "title") == ["Grid"])
+        #expect(shownText(f, labels, column: "keys").contains("Double-click, Enter"))
+        #expect(shownText(f, labels, column: "actions").contains("Quit"), "and what works everywhere")
+        f.key(.character("2"))
+        f.scene.settle()
+        #expect(!f.browser.help.isShown && f.browser.viewKind == .grid, "the key closed help and did nothing else")
+        f.key(.function(1))
+        f.scene.settle()
+        #expect(f.browser.help.isShown, "F1 too")
+        f.scene.play(PointerScript.clicks(at: Point(x: 100, y: 100), startTime: f.scene.now + 0.05))
+        f.scene.settle()
+        #expect(!f.browser.help.isShown && !f.browser.isPagerOpen, "a click closes it and opens nothing beneath")
+    }
+
+    @Test func overThePagerHelpIsThePagersAndEscClosesHelpBeforeThePager() {
+        let labels = FakeLabels()
+        let f = BrowserFixture(labels: labels)
+        f.open(3)
+        f.key(.character("?"))
+        f.scene.settle()
+        #expect(shownText(f, labels, column: "title") == ["Full-screen photo"])
+        f.key(.escape)
+        f.scene.settle()
+        #expect(!f.browser.help.isShown && f.browser.isPagerOpen)
+        f.key(.escape)
+        f.scene.settle()
+        #expect(!f.browser.isPagerOpen)
+    }
+
+    @Test func eachViewHasItsOwnHelp() {
+        let labels = FakeLabels()
+        let f = BrowserFixture(labels: labels)
+        for (key, title) in [("2", "Stack"), ("3", "Card deck"), ("4", "Culling pager"), ("1", "Grid")] {
+            f.key(.character(Character(key)))
+            f.key(.character("?"))
+            f.scene.settle()
+            #expect(shownText(f, labels, column: "title") == [title])
+            f.key(.character("x"))
+            f.scene.settle()
+        }
+    }
+}
