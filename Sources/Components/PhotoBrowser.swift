@@ -35,6 +35,8 @@ public final class PhotoBrowser: View {
     public let toast: ToastView
     /// The keys and mouse actions of what is on screen, over everything (? or F1).
     public let help: HelpOverlay
+    /// Grid / Stack / Deck / Cull, top right.
+    public let switcher: ViewSwitcher
     /// What works everywhere, under each view's own help.
     public static let commonHelp = [
         HelpEntry("", ""),
@@ -96,6 +98,7 @@ public final class PhotoBrowser: View {
         albumStrip = AlbumStrip(context: context)
         toast = ToastView(context: context)
         help = HelpOverlay(context: context)
+        switcher = ViewSwitcher(context: context, kinds: AlbumViewKind.allCases, current: .grid)
         super.init()
         name = "browser"
         addSubview(grid)
@@ -105,8 +108,10 @@ public final class PhotoBrowser: View {
         messageView.textColor = Self.messageColor
         messageView.maximumLines = 4
         addSubview(messageView)
+        addSubview(switcher)
         addSubview(toast)
         addSubview(help)
+        switcher.onSelect = { [unowned self] kind in show(kind) }
         albumStrip.onSelect = { [unowned self] index in onSelectAlbum?(index) }
         grid.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         stack.onOpenPhoto = { [unowned self] index in openPhoto(index) }
@@ -133,6 +138,7 @@ public final class PhotoBrowser: View {
         collection.layoutIfNeeded()
         if let current { collection.takePhotoInHand(current) }
         collection.reloadData()
+        switcher.mark(kind)
     }
 
     /// The keys and mouse actions of the pager, if it is up, else of the album's view.
@@ -277,6 +283,8 @@ public final class PhotoBrowser: View {
         collection.frame = collectionFrame
         layoutMessage()
         if pager.superview != nil { pager.frame = bounds }
+        // Top right, in the strip's band when there is one (beside the covers), under the pager.
+        switcher.place(in: bounds)
         toast.place(in: bounds)
         bringSubviewToFront(toast)
         help.frame = bounds

@@ -438,3 +438,21 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         }
     }
 }
+
+@Suite struct SwitcherTests {
+    @Test func theSwitcherMarksTheViewShownAndAClickOnANameShowsThatViewWithThePhotoInHand() throws {
+        let f = BrowserFixture(labels: FakeLabels())
+        f.grid.select(7)
+        f.scene.settle()
+        func segment(_ kind: AlbumViewKind) -> DrawCommand? {
+            f.scene.recorder.last.first { $0.viewName == "switcher \(kind.rawValue)" }
+        }
+        #expect(segment(.grid) != nil && segment(.stack) == nil, "only the current view's name is marked")
+        let deck = try #require(f.scene.recorder.last.first { $0.viewName == "switcher deck label" }?.boundsInWindow)
+        f.scene.play(PointerScript.clicks(at: Point(x: deck.midX, y: deck.midY), startTime: f.scene.now + 0.05))
+        f.scene.settle()
+        #expect(f.browser.viewKind == .deck && f.browser.deck.topIndex == 7, "the deck, the same photo in front")
+        #expect(segment(.deck) != nil && segment(.grid) == nil)
+        #expect(f.grid.selectedIndex == 7)
+    }
+}
