@@ -3,12 +3,11 @@ import Gestures
 import Motion
 import ViewTree
 
-/// "Show all": the pile dealt out over a black mask into a grid of small cells, three to a
-/// row, one photo after another; a click gathers them back onto the pile. A big album
-/// scrolls inside the spread, and only the cells on screen are views.
+/// "Show all": the pile dealt out over a black mask into the grid's own layout (its columns,
+/// cell size and spacing for the window's width), one photo after another; a click gathers
+/// them back onto the pile. A big album scrolls inside the spread, and only the cells on
+/// screen are views.
 final class PileSpread: View, ScrollContainerDataSource {
-    static let columns = 3
-    static let cellSide = 80.0
     static let maskColor = Color.black
     static let maskFadeIn = Timing.linear(0.1)
     /// Each photo's flight from the pile to its cell.
@@ -28,7 +27,7 @@ final class PileSpread: View, ScrollContainerDataSource {
     }
     private var cells: [Int: PileFrame] { cellLayer.cells }
     private var pictures = PictureWants()
-    private(set) var layout = GridLayout(width: 0, columns: PileSpread.columns, cellSide: PileSpread.cellSide)
+    private(set) var layout = GridLayout(width: 0)
     /// True from the click that gathers until the photos are back on the pile.
     private(set) var isGathering = false
 
@@ -140,7 +139,7 @@ final class PileSpread: View, ScrollContainerDataSource {
         let whole = Rect(origin: .zero, size: bounds.size)
         mask.frame = whole
         cellLayer.frame = whole
-        layout = GridLayout(width: bounds.width, columns: Self.columns, cellSide: Self.cellSide)
+        layout = GridLayout(width: bounds.width)
     }
 
     // MARK: Cells (ScrollContainerDataSource)
@@ -156,7 +155,7 @@ final class PileSpread: View, ScrollContainerDataSource {
     }
 
     /// Each photo whole within its cell, in device pixels.
-    private var cellPictureSize: PictureSize { .fitting(Int((Self.cellSide * stack.context.pixelScale).rounded(.up))) }
+    private var cellPictureSize: PictureSize { .fitting(Int((layout.cellSide * stack.context.pixelScale).rounded(.up))) }
 
     func releasePictures() { pictures.release() }
 
@@ -183,7 +182,7 @@ final class PileSpread: View, ScrollContainerDataSource {
     /// The framed photo shrunk to fit its cell, straight.
     private func cellPose(of index: Int, size: Size) -> Pose {
         let frame = layout.frame(of: index)
-        let scale = Self.cellSide / max(size.width, size.height, 1)
+        let scale = layout.cellSide / max(size.width, size.height, 1)
         return Pose(center: Point(x: frame.midX, y: frame.midY), size: size, transform: .scale(x: scale, y: scale))
     }
 }

@@ -214,13 +214,19 @@ open class View {
 
     public func setNeedsLayout() { needsLayout = true }
 
+    /// True if the bounds animated at the last layout pass.
+    private var boundsWereAnimating = false
+
     /// Lays out this view if it asked to be, or while its bounds animate (a scroll: what is
-    /// visible changes every frame), then its subviews, top-down.
+    /// visible changes every frame) and once more when they stop, at their final value, then
+    /// its subviews, top-down.
     public func layoutIfNeeded() {
-        if needsLayout || animatedBounds.isAnimating {
+        let boundsAnimating = animatedBounds.isAnimating
+        if needsLayout || boundsAnimating || boundsWereAnimating {
             needsLayout = false
             layoutSubviews()
         }
+        boundsWereAnimating = boundsAnimating
         for subview in subviews { subview.layoutIfNeeded() }
     }
 

@@ -6,12 +6,11 @@ import Motion
 import TestSupport
 import ViewTree
 
-/// "Show all": the pile dealt into three columns of 80 pt cells over a black mask.
+/// "Show all": the pile dealt over a black mask into the grid's layout for the window.
 @Suite struct PileSpreadTests {
-    /// Cell `index` of the spread in an 800 pt wide view: padding (800 − 3·80)/4 = 140.
+    /// Cell `index` of the spread: the grid's cell (at 800 pt, four columns of 195).
     static func expectedCell(_ index: Int, width: Double = 800) -> Rect {
-        let padding = (width - 3 * 80) / 4
-        return Rect(x: padding + Double(index % 3) * (80 + padding), y: padding + Double(index / 3) * (80 + padding), width: 80, height: 80)
+        GridLayout(width: width).frame(of: index)
     }
 
     static func center(of rect: Rect) -> Point { Point(x: rect.midX, y: rect.midY) }
@@ -21,7 +20,7 @@ import ViewTree
         app.scene.recorder.commands(ofView: "spread \(index)").first.map { center(of: $0.boundsInWindow) }
     }
 
-    @Test func sSpreadsThePhotosIntoThreeColumnsOfEightyPointCellsOverABlackMask() {
+    @Test func sSpreadsThePhotosIntoTheGridsCellsOverABlackMaskAllTwelveOnOneScreen() {
         let app = StackFixture(count: 12)
         app.press(.character("s"))
         #expect(app.stack.isShowingAll)
@@ -30,21 +29,21 @@ import ViewTree
         #expect(mask?.kind == .fill(.black) && mask?.opacity == 1)
         #expect(mask?.boundsInWindow == Rect(x: 0, y: 0, width: 800, height: 600))
         #expect(app.scene.recorder.last.allSatisfy { $0.viewName?.hasPrefix("pile ") != true }, "the pile itself is under the mask")
-        // Rows at y = 140, 360, 580: nine photos on screen.
-        #expect(app.stack.spreadVisibleIndices == Array(0..<9))
-        for index in 0..<9 {
+        // Rows at y = 4, 203, 402: all twelve on one screen.
+        #expect(app.stack.spreadVisibleIndices == Array(0..<12))
+        for index in 0..<12 {
             let expected = Self.expectedCell(index)
             #expect(app.stack.spreadCellFrame(of: index) == expected)
             let drawn = app.scene.recorder.commands(ofView: "spread \(index)").first?.boundsInWindow
             #expect(drawn.map { abs($0.midX - expected.midX) < 0.5 && abs($0.midY - expected.midY) < 0.5 } == true, "photo \(index) at \(String(describing: drawn))")
-            // The framed 4:3 photo fits its cell: 80 pt wide, straight.
-            #expect(drawn.map { abs($0.width - 80) < 0.5 && $0.height < 80 } == true)
+            // The framed 4:3 photo fits its cell: as wide as the cell, straight.
+            #expect(drawn.map { abs($0.width - expected.width) < 0.5 && $0.height < expected.height } == true)
         }
     }
 
     @Test(arguments: [60.0, 144.0])
     func thePhotosLeaveThePileATenthOfASecondApart(frameRateHz: Double) {
-        let app = StackFixture(count: 12, frameRateHz: frameRateHz)
+        let app = StackFixture(count: 9, frameRateHz: frameRateHz)
         let start = app.scene.now
         app.press(.character("s"))
         var departures: [Int: Seconds] = [:], arrivals: [Int: Seconds] = [:]
@@ -71,13 +70,13 @@ import ViewTree
     static let flight = 0.2
 
     @Test func aBigAlbumSpreadsInAboutASecond() {
-        // A tall window shows 13 rows: 39 photos would take 4 s at 0.1 s each.
+        // A tall window shows 15 rows: 60 photos would take 6 s at 0.1 s each.
         let app = StackFixture(count: 1_000, size: Size(width: 800, height: 2_900))
         let start = app.scene.now
         app.press(.character("s"))
         app.scene.runFrames(until: start + 1.0)
         let visible = app.stack.spreadVisibleIndices
-        #expect(visible.count == 39)
+        #expect(visible.count == GridLayout(width: 800).indices(from: 0, to: 2_900, count: 1_000).count && visible.count == 60)
         #expect(!app.scene.animator.isAnimating, "all landed within a second")
         for index in visible {
             let target = Self.center(of: Self.expectedCell(index))
@@ -93,10 +92,10 @@ import ViewTree
         app.stack.handleWheel(WheelEvent(deltaInPoints: Point(x: 0, y: 1_000), locationInWindow: app.center,
                                          timestampNanoseconds: app.scene.now.nanosecondStamp))
         app.scene.settle()
-        // 1,000 pt down, rows 220 pt apart: the first row on screen is row 4 (y 1,020).
+        // 1,000 pt down, rows 199 pt apart: rows 5 to 8 are on screen, and only their cells exist.
         let visible = app.stack.spreadVisibleIndices
-        #expect(visible.contains(12) && !visible.contains(8))
-        #expect(visible.count <= 12)
+        #expect(visible == Array(GridLayout(width: 800).indices(from: 1_000, to: 1_600, count: 300)))
+        #expect(visible.first == 20 && visible.count == 16)
         for index in visible where Self.expectedCell(index).minY >= 1_000 && Self.expectedCell(index).maxY <= 1_600 {
             let expected = Self.expectedCell(index).offsetBy(dx: 0, dy: -1_000)
             #expect(Self.drawnCenter(app, index).map { ($0 - Self.center(of: expected)).length < 0.5 } == true, "photo \(index)")

@@ -34,24 +34,23 @@ import Testing
         #expect(opened, "a double-click opens the pager on the top photo")
     }
 
-    @Test func sSpreadsThemAllAndAClickOnTheMaskGathersThem() throws {
-        let folder = try makeSolidColourFolder(Self.colours)
+    @Test func sSpreadsAllTwelveOnOneScreenAndAClickOnTheMaskGathersThem() throws {
+        let folder = try makeSolidColourFolder(FlickEndToEndTests.colours)
         defer { try? FileManager.default.removeItem(at: folder) }
         let flick = try FlickSession(arguments: ["--view", "stack", folder.path])
         let window = try flick.geometry()
         #expect(try flick.waitForScreen { centreShows(0, $0, window: window) }.1)
 
         try flick.server.xdotool("key", "s")
-        // Three columns of 80 pt cells, the width's rest shared among four gaps.
-        let padding = (window.width - 3 * 80) / 4
-        func cellCentre(_ index: Int) -> (x: Int, y: Int) {
-            (Int(window.minX + padding + Double(index % 3) * (80 + padding) + 40), Int(window.minY + padding + Double(index / 3) * (80 + padding) + 40))
-        }
+        // The grid's cells for the window's width.
+        func cellCentre(_ index: Int) -> (x: Int, y: Int) { EndToEndTests.cellCentre(index, in: window) }
+        let all = FlickEndToEndTests.colours
+        let empty = cellCentre(all.count + 1)
         let (shot, spread) = try flick.waitForScreen { shot in
-            Self.colours.indices.allSatisfy { shot.matches(x: cellCentre($0).x, y: cellCentre($0).y, Self.colours[$0]) }
-                && shot.matches(x: Int(window.midX), y: Int(window.midY), (0, 0, 0))
+            all.indices.allSatisfy { shot.matches(x: cellCentre($0).x, y: cellCentre($0).y, all[$0]) }
+                && shot.matches(x: empty.x, y: empty.y, (0, 0, 0))
         }
-        #expect(spread, "every photo in its cell on black; centre \(shot.color(x: Int(window.midX), y: Int(window.midY)))")
+        #expect(spread, "all twelve photos in their cells on one screen, on black: \(shot.color(x: empty.x, y: empty.y))")
 
         try flick.server.xdotool("mousemove", String(Int(window.minX) + 10), String(Int(window.minY) + 10), "click", "1")
         #expect(try flick.waitForScreen { centreShows(0, $0, window: window) }.1, "gathered back, the first photo on top")
