@@ -27,7 +27,7 @@ final class FlickApp: FrameDriver {
     private var lister: AlbumLister
     /// The opened folder's albums: searched in the background, watched for folders that
     /// appear or vanish.
-    private let albumSearch: AlbumSearch
+    private var albumSearch: AlbumSearch
     private var albumWatcher: FolderWatcher?
     private let shelf: AlbumShelf
     private var listingFinished = false
@@ -38,7 +38,7 @@ final class FlickApp: FrameDriver {
     private let images: AlbumImages
     /// The facts on the deck's card backs, read by a decode helper of their own.
     private var facts: FactsStore?
-    private let browser: PhotoBrowser
+    let browser: PhotoBrowser
     private let probe = BenchProbe.fromEnvironment()
 
     /// `service` and `lister` were started before the window, so their work overlaps
@@ -84,6 +84,9 @@ final class FlickApp: FrameDriver {
 
     func run() { window.run(self) }
 
+    /// The album on screen.
+    var albumFolder: FilePath { album.folderPath }
+
     private static func style(of frame: LoadedStackFrame, textures: TextureStore) -> PileFrameStyle {
         switch frame {
         case let .style(style):
@@ -117,7 +120,9 @@ final class FlickApp: FrameDriver {
             handleKey(key)
         case .hover:
             browser.pointerMoved()
-        case .input(.key), .dropped, .redraw:
+        case let .dropped(path):
+            openDropped(path)
+        case .input(.key), .redraw:
             break
         }
     }
@@ -157,6 +162,30 @@ final class FlickApp: FrameDriver {
         } else {
             browser.reloadAlbums()
         }
+    }
+
+    /// A folder or an image dropped on the window opens as if Flick had been launched on it:
+    /// its albums in the strip, the image (if it is one) full screen once listed.
+    private func openDropped(_ path: String) {
+        let opening: Album.Opening
+        do {
+            opening = try Album.open(path: path)
+        } catch {
+            browser.showToast(Toast("Flick cannot open that: \(error.description)"))
+            return
+        }
+        let waker = window.wakeHandle
+        albumSearch = AlbumSearch(root: opening.album.folderPath)
+        albumSearch.wake.connect { waker.wake() }
+        albumWatcher = nil
+        shelf.replaceAlbums([])
+        browser.reloadAlbums()
+        if opening.album.folderPath == album.folderPath, let start = opening.startPath, let index = model.index(of: start) {
+            browser.openPhoto(index)
+            return
+        }
+        open(opening.album.folderPath)
+        startPath = opening.startPath
     }
 
     /// Shows another album: its listing starts afresh, the view starts at its first photo.

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import Components
+import PhotoLibrary
+import Platform
+import SystemPackage
+import TestSupport
+@testable import flick
+
+/// A folder or an image dropped on the window opens as if Flick had been launched on it.
+@Suite(.serialized) struct DropTests {
+    /// Two folders of two tiny PNGs each.
+    final class Folders {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-drop-\(UUID().uuidString)")
+        var first: String { root.appendingPathComponent("first").path }
+        var second: String { root.appendingPathComponent("second").path }
+
+        init() throws {
+            // A 1×1 PNG.
+            let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
+            for folder in [first, second] {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                for name in ["a.png", "b.png"] { try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name)) }
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+    }
+
+    func app(opening path: String) throws -> FlickApp {
+        let opening = try Album.open(path: path)
+        return try FlickApp(opening: opening, service: DecodeService(), lister: AlbumLister(folder: opening.album.folderPath),
+                            view: .grid, fullscreen: false, frame: .style(.whiteBorder))
+    }
+
+    /// Runs the app's per-frame work until `condition` holds (at most 20 s).
+    func run(_ app: FlickApp, until condition: () -> Bool) -> Bool {
+        var now = 0.0
+        return waitUntil(seconds: 20, pollingEvery: 5_000) {
+            now += 0.02
+            app.update(at: now)
+            return condition()
+        }
+    }
+
+    @Test func aDroppedFolderOpensAndADroppedImageOpensFullScreen() throws {
+        let folders = try Folders()
+        let app = try app(opening: folders.first)
+        #expect(run(app) { app.browser.source?.photoCount == 2 })
+
+        app.handle(.dropped(path: folders.second))
+        #expect(app.albumFolder == FilePath(folders.second))
+        #expect(run(app) { app.browser.source?.photoCount == 2 })
+        #expect(!app.browser.isPagerOpen)
+
+        app.handle(.dropped(path: folders.first + "/b.png"))
+        #expect(run(app) { app.browser.isPagerOpen })
+        #expect(app.albumFolder == FilePath(folders.first) && app.browser.pager.currentIndex == 1, "the dropped image, full screen")
+    }
+
+    @Test func somethingThatCannotBeOpenedSaysSoAndChangesNothing() throws {
+        let folders = try Folders()
+        let app = try app(opening: folders.first)
+        app.handle(.dropped(path: "/no/such/thing"))
+        #expect(app.albumFolder == FilePath(folders.first))
+        #expect(app.browser.toast.message?.hasPrefix("Flick cannot open that") == true)
+    }
+}
