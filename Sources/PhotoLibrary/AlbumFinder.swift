@@ -47,7 +47,7 @@ public enum AlbumFinder {
         var searched: [FilePath] = []
         var folders: [(path: FilePath, depth: Int)] = [(root, 0)]
         var visited = 0
-        let rootName = root.lastComponent?.string ?? root.string
+        let rootName = DisplayName.of(lastComponentOf: root)
         while let (folder, depth) = folders.popLast(), visited < maximumFolders {
             visited += 1
             searched.append(folder)
@@ -62,9 +62,10 @@ public enum AlbumFinder {
         return Search(albums: albums, searchedFolders: searched)
     }
 
+    /// "2024/Summer", shown safely.
     private static func relativeName(of folder: FilePath, below root: FilePath) -> String {
         var relative = folder
-        guard relative.removePrefix(root) else { return folder.string }
-        return relative.string
+        guard relative.removePrefix(root) else { return DisplayName.of(folder.rawBytes) }
+        return DisplayName.of(relative.rawBytes)
     }
 }

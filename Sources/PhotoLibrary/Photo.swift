@@ -16,8 +16,12 @@ public struct Photo: Sendable, Hashable {
         self.modificationDate = modificationDate
     }
 
-    /// The file name for people to read; bytes that are not UTF-8 show as "�".
+    /// The file name as text; bytes that are not UTF-8 show as "�".
     public var fileName: String { path.lastComponent?.string ?? path.string }
+
+    /// The file name as it may be shown (`DisplayName`): escaped where it would mislead,
+    /// cut in the middle where it is very long.
+    public var displayName: String { DisplayName.of(lastComponentOf: path) }
 }
 
 extension FilePath {

@@ -25,7 +25,7 @@ public struct PhotoFacts: Sendable, Equatable {
         guard path.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         let embedded = try? decoder.facts(path).get()
-        return PhotoFacts(fileName: path.lastComponent?.string ?? path.string, byteCount: Int(info.st_size),
+        return PhotoFacts(fileName: DisplayName.of(lastComponentOf: path), byteCount: Int(info.st_size),
                           modificationDate: modified, embedded: embedded)
     }
 }

@@ -162,6 +162,8 @@ public final class PlatformWindow {
 
     public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
 
+    public var title: String { String(cString: SDL_GetWindowTitle(window)) }
+
     public var isFullscreen: Bool {
         get { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         set { SDL_SetWindowFullscreen(window, newValue ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }

@@ -8,7 +8,8 @@ struct Album {
     /// Byte for byte: a folder named in an old 8-bit encoding still opens.
     let folderPath: FilePath
 
-    var name: String { folderPath.lastComponent?.string ?? folderPath.string }
+    /// The folder's name as it may be shown.
+    var name: String { DisplayName.of(lastComponentOf: folderPath) }
 
     /// An album (photos still to be listed) and the photo to start at.
     struct Opening {

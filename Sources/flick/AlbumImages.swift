@@ -60,7 +60,7 @@ final class AlbumImages: PhotoSource {
 
     var photoCount: Int { photos.count }
 
-    func fileName(at index: Int) -> String { index < photos.count ? photos[index].fileName : "" }
+    func fileName(at index: Int) -> String { index < photos.count ? photos[index].displayName : "" }
 
     /// Where facts are read, off the UI thread; the app drains it and reloads the views.
     var factsStore: FactsStore?

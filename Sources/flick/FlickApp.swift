@@ -84,8 +84,21 @@ final class FlickApp: FrameDriver {
 
     func run() { window.run(self) }
 
+    /// What the title shows now: the album, and the photo while it is full screen.
+    private var titled: (album: FilePath, photo: FilePath?)?
+
+    /// "photo — album — Flick" while the pager is up, "album — Flick" otherwise.
+    private func updateTitle() {
+        let photo = browser.isPagerOpen && browser.pager.currentIndex < model.count ? model.photos[browser.pager.currentIndex] : nil
+        guard titled?.album != album.folderPath || titled?.photo != photo?.path else { return }
+        titled = (album.folderPath, photo?.path)
+        window.setTitle([photo?.displayName, album.name, "Flick"].compactMap { $0 }.joined(separator: " — "))
+    }
+
     /// The album on screen.
     var albumFolder: FilePath { album.folderPath }
+
+    var windowTitle: String { window.title }
 
     private static func style(of frame: LoadedStackFrame, textures: TextureStore) -> PileFrameStyle {
         switch frame {
@@ -204,7 +217,7 @@ final class FlickApp: FrameDriver {
         images.replacePhotos([])
         browser.albumDidChange()
         watcher = FolderWatcher(folder: folder) { waker.wake() }
-        window.setTitle("\(album.name) — Flick")
+        updateTitle()
     }
 
     /// Photos were added, removed, renamed or rewritten: list the folder again; the model
@@ -233,13 +246,13 @@ final class FlickApp: FrameDriver {
             } catch .vanished {
                 // Gone meanwhile: the folder is read again and it leaves every view.
                 rescanPending = true
-                return "\(photo.fileName) is no longer there; it leaves the album."
+                return "\(photo.displayName) is no longer there; it leaves the album."
             } catch {
-                return "\(photo.fileName) cannot go to the Trash: \(error.reason). It was left where it is."
+                return "\(photo.displayName) cannot go to the Trash: \(error.reason). It was left where it is."
             }
         }
         browser.cull.undoTrash = { [unowned self] in
-            let name = model.undoStack.last?.photo.fileName ?? ""
+            let name = model.undoStack.last?.photo.displayName ?? ""
             do throws(TrashError) {
                 guard let record = try model.undoTrash() else { return .nothing }
                 return model.index(of: record.photo.path).map { .restored($0) } ?? .nothing
@@ -310,6 +323,7 @@ final class FlickApp: FrameDriver {
         takeAlbumSearch()
         if watcher?.takeChange() == true { rescanPending = true }
         if rescanPending && listingFinished { rescanAlbum() }
+        updateTitle()
         images.drainResults()
         if facts?.drain().isEmpty == false { browser.reloadData() }
         shelf.drainResults()

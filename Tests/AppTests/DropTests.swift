@@ -56,6 +56,9 @@ import TestSupport
         app.handle(.dropped(path: folders.first + "/b.png"))
         #expect(run(app) { app.browser.isPagerOpen })
         #expect(app.albumFolder == FilePath(folders.first) && app.browser.pager.currentIndex == 1, "the dropped image, full screen")
+        #expect(run(app) { app.windowTitle == "b.png — first — Flick" }, "its name in the title: \(app.windowTitle)")
+        app.browser.closePager()
+        #expect(run(app) { app.windowTitle == "first — Flick" })
     }
 
     @Test func somethingThatCannotBeOpenedSaysSoAndChangesNothing() throws {
