@@ -12,7 +12,7 @@ make_album "$work"
 
 peak_kb() { awk '/^VmHWM/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
 
-XDG_CACHE_HOME="$work/cache" .build/release/flick "$work/album" 2>"$work/flick.log" &
+XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache" .build/release/flick "$work/album" 2>"$work/flick.log" &
 pid=$!
 window=$(xdotool search --sync --class flick | head -1)
 sleep 1

@@ -16,7 +16,7 @@ now() { date +%s.%N; }
 first_photo_ms() {
   local target=$1 cache=${2:-$(mktemp -d "$work/cache-XXXXXX")} log="$work/probe.log"
   local start; start=$(now)
-  XDG_CACHE_HOME=$cache FLICK_BENCH_PROBE=1 .build/release/flick "$target" 2>"$log" &
+  XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$cache FLICK_BENCH_PROBE=1 .build/release/flick "$target" 2>"$log" &
   local pid=$!
   for _ in $(seq 200); do grep -q first-photo "$log" 2>/dev/null && break; sleep 0.05; done
   kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
@@ -59,7 +59,7 @@ report "first photo, 1,000-photo folder, warm cache" "${samples[@]}"
 
 # Page latency: open the album at its first photo, let the neighbours load, press Right.
 log="$work/pages.log"
-XDG_CACHE_HOME=$warm FLICK_BENCH_PROBE=1 .build/release/flick "$work/album/DSC_1.jpg" 2>"$log" &
+XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$warm FLICK_BENCH_PROBE=1 .build/release/flick "$work/album/DSC_1.jpg" 2>"$log" &
 pid=$!
 for _ in $(seq 100); do grep -q first-photo "$log" 2>/dev/null && break; sleep 0.05; done
 window=$(xdotool search --sync --class flick | head -1)

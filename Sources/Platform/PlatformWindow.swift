@@ -63,7 +63,8 @@ public final class PlatformWindow {
         throw .sdl("no X display answered (DISPLAY is \(display))")
     }
 
-    public init(title: String, fullscreen: Bool) throws(PlatformError) {
+    /// `size` in points (the default window's if nil), kept within the screen.
+    public init(title: String, fullscreen: Bool, size requested: Size? = nil) throws(PlatformError) {
         // X11 WM_CLASS, so the desktop and xdotool find the window by class "flick".
         setenv("SDL_VIDEO_X11_WMCLASS", "flick", 1)
         SDL_SetHint(SDL_HINT_APP_NAME, "Flick")
@@ -78,7 +79,7 @@ public final class PlatformWindow {
 
         scale = SystemSettings.displayScale()
         var usable = SDL_Rect()
-        var size = Self.defaultSize * scale
+        var size = (requested ?? Self.defaultSize) * scale
         if SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
             size.width = min(size.width, Double(usable.w) * Self.maximumScreenShare)
             size.height = min(size.height, Double(usable.h) * Self.maximumScreenShare)

@@ -32,7 +32,7 @@ struct Flick: ParsableCommand {
         commandName: "flick",
         abstract: "Browse a folder of photos with the mouse.",
         usage: """
-            flick [PATH] [--view <view>] [--fullscreen] [--frame white|none|PNG]
+            flick [PATH] [--view <view>] [--[no-]fullscreen] [--frame white|none|PNG]
               flick thumbnail [--size normal|large|x-large] [-r] PATH...
             """,
         discussion: """
@@ -55,11 +55,11 @@ struct Browse: ParsableCommand {
     @Argument(help: "A folder of photos, or one image in it. Default: the current folder.")
     var path: String?
 
-    @Option(help: "The first view: \(ViewKind.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var view: ViewKind = .grid
+    @Option(help: "The first view: \(ViewKind.allCases.map(\.rawValue).joined(separator: ", ")); by default the last one used, else grid.")
+    var view: ViewKind?
 
-    @Flag(help: "Start full screen.")
-    var fullscreen = false
+    @Flag(inversion: .prefixedNo, help: "Start full screen, or not; by default as Flick was left.")
+    var fullscreen: Bool?
 
     @Option(help: ArgumentHelp("How the stack frames its photos: white (a 5 pt white border), none, or a PNG picture frame.",
                                discussion: "A picture frame is stretched around each photo; its border is read from the image, up to its transparent middle.",
@@ -79,14 +79,23 @@ struct Browse: ParsableCommand {
         let lister = AlbumLister(folder: opening.album.folderPath) { first in
             service.prefetchFirstScreen(of: start == nil ? first : [], start: start)
         }
+        let settingsFile = Settings.file()
+        let (remembered, isFirstRun) = Settings.load(from: settingsFile)
         let app: FlickApp
         do {
-            app = try FlickApp(opening: opening, service: service, lister: lister, view: AlbumViewKind(rawValue: view.rawValue) ?? .grid,
-                               fullscreen: fullscreen, frame: frame.loaded())
+            app = try FlickApp(opening: opening, service: service, lister: lister,
+                               view: view.flatMap { AlbumViewKind(rawValue: $0.rawValue) } ?? remembered.view ?? .grid,
+                               fullscreen: fullscreen ?? remembered.fullscreen ?? false, windowSize: remembered.windowSize,
+                               isFirstRun: isFirstRun, frame: frame.loaded())
         } catch {
             fail(error.description)
         }
         app.run()
+        do {
+            try app.settings.save(to: settingsFile)
+        } catch {
+            warn("cannot remember the settings in \(settingsFile): \(error.localizedDescription)")
+        }
     }
 
 }

@@ -43,11 +43,14 @@ final class FlickApp: FrameDriver {
 
     /// `service` and `lister` were started before the window, so their work overlaps
     /// SDL's start-up.
+    /// `windowSize` in points (the default's if nil); on the very first run a hint says
+    /// where help is.
     init(opening: Album.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
-         frame: LoadedStackFrame) throws(PlatformError) {
+         windowSize: Size? = nil, isFirstRun: Bool = false, frame: LoadedStackFrame) throws(PlatformError) {
         album = opening.album
         model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser())
-        window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen)
+        window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen, size: windowSize)
+        windowedSize = fullscreen ? windowSize : window.sizeInPoints
         animator = Animator(startTime: window.now)
         arena = GestureArena(root: rootView)
         context = ComponentContext(animator: animator, arena: arena, labels: PlatformLabels(text: window.text), pixelScale: window.scale)
@@ -80,6 +83,7 @@ final class FlickApp: FrameDriver {
         browser.onSelectAlbum = { [unowned self] index in open(shelf.albums[index].path) }
         observeModel()
         connectTrash()
+        if isFirstRun { browser.showToast(Toast(Self.firstRunHint)) }
     }
 
     func run() { window.run(self) }
@@ -97,6 +101,17 @@ final class FlickApp: FrameDriver {
 
     /// The album on screen.
     var albumFolder: FilePath { album.folderPath }
+
+    /// Shown once, on Flick's very first run.
+    static let firstRunHint = "Press ? for help"
+
+    /// The window's size when last not full screen, in points.
+    private var windowedSize: Size?
+
+    /// What to remember for the next run.
+    var settings: Settings {
+        Settings(view: browser.viewKind, windowSize: windowedSize, fullscreen: window.isFullscreen)
+    }
 
     var windowTitle: String { window.title }
 
@@ -124,6 +139,7 @@ final class FlickApp: FrameDriver {
             shouldQuit = true
         case .resized:
             browser.frame = rootView.bounds
+            if !window.isFullscreen { windowedSize = window.sizeInPoints }
         case let .input(.pointer(pointer)):
             arena.handle(pointer)
             browser.pointerMoved()

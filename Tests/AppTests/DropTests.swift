@@ -27,10 +27,16 @@ import TestSupport
         deinit { try? FileManager.default.removeItem(at: root) }
     }
 
-    func app(opening path: String) throws -> FlickApp {
+    func app(opening path: String, isFirstRun: Bool = false) throws -> FlickApp {
         let opening = try Album.open(path: path)
         return try FlickApp(opening: opening, service: DecodeService(), lister: AlbumLister(folder: opening.album.folderPath),
-                            view: .grid, fullscreen: false, frame: .style(.whiteBorder))
+                            view: .grid, fullscreen: false, isFirstRun: isFirstRun, frame: .style(.whiteBorder))
+    }
+
+    @Test func onlyTheVeryFirstRunSaysWhereHelpIs() throws {
+        let folders = try Folders()
+        #expect(try app(opening: folders.first, isFirstRun: true).browser.toast.message == FlickApp.firstRunHint)
+        #expect(try app(opening: folders.first).browser.toast.message == nil)
     }
 
     /// Runs the app's per-frame work until `condition` holds (at most 20 s).

@@ -129,3 +129,34 @@ import Testing
         #expect(version.status == 0 && version.output.contains("0."))
     }
 }
+
+@Suite(.serialized) struct RememberedEndToEndTests {
+    @Test func theLastViewIsRememberedAndAFlagWins() throws {
+        let folder = try makeSolidColourFolder(Array(FlickEndToEndTests.colours.prefix(3)))
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-config-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: config)
+        }
+        let environment = ["XDG_CONFIG_HOME": config.path]
+        let first = try FlickSession(arguments: [folder.path], environment: environment)
+        try first.server.xdotool("key", "4")
+        try first.server.xdotool("key", "q")
+        #expect(first.waitForExit() == 0)
+        let saved = try String(contentsOf: config.appendingPathComponent("flick/settings"), encoding: .utf8)
+        #expect(saved.contains("view = cull"), "\(saved)")
+
+        let second = try FlickSession(arguments: [folder.path], environment: environment)
+        let window = try second.geometry()
+        // The culling pager: the current card in the middle, the counter below it.
+        #expect(try second.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), FlickEndToEndTests.colours[0]) }.1)
+        try second.server.xdotool("key", "q")
+        #expect(second.waitForExit() == 0)
+        #expect(try String(contentsOf: config.appendingPathComponent("flick/settings"), encoding: .utf8).contains("view = cull"))
+
+        let third = try FlickSession(arguments: ["--view", "grid", folder.path], environment: environment)
+        try third.server.xdotool("key", "q")
+        #expect(third.waitForExit() == 0)
+        #expect(try String(contentsOf: config.appendingPathComponent("flick/settings"), encoding: .utf8).contains("view = grid"), "the flag won")
+    }
+}

@@ -174,8 +174,11 @@ final class FlickSession {
         server = try XvfbServer()
         // A private thumbnail cache: tests never write into the real ~/.cache.
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-cache-\(UUID().uuidString)").path
+        // Settings of its own, and not a first run: no "? for help" hint over what tests look at.
+        try FileManager.default.createDirectory(atPath: cache + "/config/flick", withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: cache + "/config/flick/settings"))
         let fullEnvironment = ProcessInfo.processInfo.environment
-            .merging(["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache]) { $1 }
+            .merging(["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache, "XDG_CONFIG_HOME": cache + "/config"]) { $1 }
             .merging(environment) { $1 }
         try launch(arguments: arguments, environment: fullEnvironment)
         guard windowID != 0 else { throw HarnessError("no Flick window appeared; stderr: \(errorOutput())") }

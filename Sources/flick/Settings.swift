@@ -1,0 +1,96 @@
+import Components
+import Foundation
+import Geometry
+import SystemPackage
+
+/// What Flick remembers between runs: the last view, the window's size and whether it was
+/// full screen, as a few `key = value` lines in `$XDG_CONFIG_HOME/flick/settings` that a
+/// person can read and edit. Anything it cannot read is left out with a warning; the
+/// command line's flags win over it.
+struct Settings: Equatable {
+    var view: AlbumViewKind?
+    /// In points, while windowed.
+    var windowSize: Size?
+    var fullscreen: Bool?
+
+    /// A window size outside this (points, either side) is not believed.
+    static let plausibleSide = 200.0...16_384.0
+
+    /// Where the settings live: `$XDG_CONFIG_HOME/flick/settings`, by default under ~/.config.
+    static func file(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath {
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        return FilePath(config).appending("flick").appending("settings")
+    }
+
+    init(view: AlbumViewKind? = nil, windowSize: Size? = nil, fullscreen: Bool? = nil) {
+        self.view = view
+        self.windowSize = windowSize
+        self.fullscreen = fullscreen
+    }
+
+    /// Reads `text`; what it cannot make sense of goes into `warnings` and is left out.
+    init(parsing text: String, warnings: inout [String]) {
+        self.init()
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let content = line.trimmingCharacters(in: .whitespaces)
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            let parts = content.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else {
+                warnings.append("line \(number + 1) is not \"key = value\"")
+                continue
+            }
+            let (key, value) = (parts[0], parts[1])
+            switch key {
+            case "view":
+                if let kind = AlbumViewKind(rawValue: value) { view = kind } else { warnings.append("no view is called \"\(value)\"") }
+            case "window":
+                let sides = value.split(separator: "x").compactMap { Double($0) }
+                if sides.count == 2, sides.allSatisfy(Self.plausibleSide.contains) {
+                    windowSize = Size(width: sides[0], height: sides[1])
+                } else {
+                    warnings.append("\"\(value)\" is not a window size like 1280x800")
+                }
+            case "fullscreen":
+                if let flag = Bool(value) { fullscreen = flag } else { warnings.append("fullscreen is true or false, not \"\(value)\"") }
+            default:
+                warnings.append("\"\(key)\" is not something Flick remembers")
+            }
+        }
+    }
+
+    var text: String {
+        var lines = ["# What Flick remembers between runs. Flags on the command line win."]
+        if let view { lines.append("view = \(view.rawValue)") }
+        if let windowSize { lines.append("window = \(Int(windowSize.width.rounded()))x\(Int(windowSize.height.rounded()))") }
+        if let fullscreen { lines.append("fullscreen = \(fullscreen)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The settings at `path`, and whether there were any (none: Flick's first run). A file
+    /// that cannot be read, or is not text, is ignored with a warning.
+    static func load(from path: FilePath, warn: (String) -> Void = { flick.warn($0) }) -> (settings: Settings, isFirstRun: Bool) {
+        guard FileManager.default.fileExists(atPath: path.string) else { return (Settings(), true) }
+        guard let data = FileManager.default.contents(atPath: path.string), data.count <= 64 << 10,
+              let text = String(data: data, encoding: .utf8) else {
+            warn("\(path): cannot be read as settings; starting with the defaults")
+            return (Settings(), false)
+        }
+        var warnings: [String] = []
+        let settings = Settings(parsing: text, warnings: &warnings)
+        for warning in warnings { warn("\(path): \(warning); left out") }
+        return (settings, false)
+    }
+
+    /// Writes the settings whole or not at all (a new file renamed over the old).
+    func save(to path: FilePath) throws {
+        let folder = path.removingLastComponent()
+        try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
+        let temporary = folder.appending(".settings-\(getpid())")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary.string))
+        guard rename(temporary.string, path.string) == 0 else {
+            try? FileManager.default.removeItem(atPath: temporary.string)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+}

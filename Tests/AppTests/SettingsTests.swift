@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import Components
+import Geometry
+import SystemPackage
+@testable import flick
+
+@Suite struct SettingsTests {
+    func temporaryFile() -> FilePath {
+        FilePath(FileManager.default.temporaryDirectory.path).appending("flick-settings-\(UUID().uuidString)").appending("flick").appending("settings")
+    }
+
+    @Test func whatIsSavedComesBackAndReadsAsAPersonWouldWriteIt() throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: file.removingLastComponent().removingLastComponent().string) }
+        let settings = Settings(view: .cull, windowSize: Size(width: 1400, height: 900), fullscreen: true)
+        try settings.save(to: file)
+        let text = try String(contentsOfFile: file.string, encoding: .utf8)
+        #expect(text.contains("view = cull\n") && text.contains("window = 1400x900\n") && text.contains("fullscreen = true\n"))
+        let (loaded, isFirstRun) = Settings.load(from: file) { Issue.record("unexpected warning: \($0)") }
+        #expect(loaded == settings && !isFirstRun)
+    }
+
+    @Test func noFileIsTheFirstRun() {
+        let (settings, isFirstRun) = Settings.load(from: temporaryFile()) { Issue.record("unexpected warning: \($0)") }
+        #expect(settings == Settings() && isFirstRun)
+    }
+
+    @Test func aCorruptFileIsIgnoredWithAWarningAndWhatCanBeReadIsKept() throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: file.removingLastComponent().removingLastComponent().string) }
+        try FileManager.default.createDirectory(atPath: file.removingLastComponent().string, withIntermediateDirectories: true)
+        try Data("view = deck\nwindow = 99999x-3\nfullscreen = maybe\ncolour = blue\nthis line is nonsense\n".utf8)
+            .write(to: URL(fileURLWithPath: file.string))
+        var warnings: [String] = []
+        let (settings, _) = Settings.load(from: file) { warnings.append($0) }
+        #expect(settings == Settings(view: .deck), "the good line is kept")
+        #expect(warnings.count == 4, "\(warnings)")
+
+        try Data([0xFF, 0xFE, 0x00, 0x01, 0x80]).write(to: URL(fileURLWithPath: file.string))
+        warnings = []
+        let (binary, isFirstRun) = Settings.load(from: file) { warnings.append($0) }
+        #expect(binary == Settings() && !isFirstRun && warnings.count == 1)
+    }
+
+    @Test func theFileLivesUnderXDGConfigHomeOrHomesConfig() {
+        #expect(Settings.file(environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/a"]) == FilePath("/cfg/flick/settings"))
+        #expect(Settings.file(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]) == FilePath("/home/a/.config/flick/settings"),
+                "a relative XDG_CONFIG_HOME is ignored, as the spec says")
+        #expect(Settings.file(environment: ["HOME": "/home/a"]) == FilePath("/home/a/.config/flick/settings"))
+    }
+}
