@@ -282,7 +282,7 @@ final class FlickApp: FrameDriver {
         browser.albumMessage = nil
         browser.cull.trashedCount = model.trashedCount
         modelObservation = model.observe { [unowned self] diff in
-            browser.albumMessage = Self.message(for: model.status)
+            browser.albumMessage = Self.message(for: model.status, album: album.name)
             browser.cull.trashedCount = model.trashedCount
             if diff.removed.isEmpty && diff.moved.isEmpty && diff.changed.isEmpty, let first = diff.inserted.first,
                first == images.photoCount, diff.inserted.last == model.count - 1 {
@@ -295,10 +295,10 @@ final class FlickApp: FrameDriver {
     }
 
     /// What the view says while the album has no photos.
-    static func message(for status: AlbumModel.Status) -> String? {
+    static func message(for status: AlbumModel.Status, album: String) -> String? {
         switch status {
         case .listing, .ready: nil
-        case .empty: "No photos in this folder"
+        case .empty: "No photos in “\(album)”: nothing in this folder is an image Flick can show."
         case let .unavailable(reason): reason
         }
     }

@@ -33,6 +33,16 @@ import TestSupport
                             view: .grid, fullscreen: false, isFirstRun: isFirstRun, frame: .style(.whiteBorder))
     }
 
+    @Test func aFolderWithoutPhotosSaysSoByName() throws {
+        let folders = try Folders()
+        let empty = folders.root.appendingPathComponent("Empty Trip").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        try Data("not a photo".utf8).write(to: URL(fileURLWithPath: empty + "/notes.txt"))
+        let app = try app(opening: empty)
+        #expect(run(app) { app.browser.albumMessage != nil })
+        #expect(app.browser.albumMessage == "No photos in “Empty Trip”: nothing in this folder is an image Flick can show.")
+    }
+
     @Test func onlyTheVeryFirstRunSaysWhereHelpIs() throws {
         let folders = try Folders()
         #expect(try app(opening: folders.first, isFirstRun: true).browser.toast.message == FlickApp.firstRunHint)
