@@ -110,6 +110,8 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         deck.setNeedsLayout()
     }
 
+    public func startOver() { go(to: 0, animated: false) }
+
     /// Shows photo `index` as the current card, sliding there if `animated`.
     public func go(to index: Int, animated: Bool = true) {
         guard photoCount > 0 else { return }

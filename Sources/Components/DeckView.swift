@@ -100,6 +100,8 @@ public final class DeckView: View, PhotoCollectionView {
         setNeedsLayout()
     }
 
+    public func startOver() { go(to: 0) }
+
     /// Puts photo `index` on the front at once.
     public func go(to index: Int) {
         guard photoCount > 0 else { return }

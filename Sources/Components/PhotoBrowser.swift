@@ -3,11 +3,12 @@ import Gestures
 import Motion
 import ViewTree
 
-/// The ways to look at an album (keys 1, 2, …).
+/// The ways to look at an album, in the order of their keys (1, 2, …) and the switcher's.
+/// Each is registered here once: its names and how it is built.
 public enum AlbumViewKind: String, CaseIterable, Sendable {
     case grid, stack, deck, cull
 
-    /// What a person calls it (the help's heading, the switcher).
+    /// What a person calls it (the help's heading).
     public var title: String {
         switch self {
         case .grid: "Grid"
@@ -16,19 +17,49 @@ public enum AlbumViewKind: String, CaseIterable, Sendable {
         case .cull: "Culling pager"
         }
     }
+
+    /// Its name on the switcher.
+    public var shortTitle: String {
+        switch self {
+        case .grid: "Grid"
+        case .stack: "Stack"
+        case .deck: "Deck"
+        case .cull: "Cull"
+        }
+    }
+
+    /// The view, built when first shown.
+    func makeView(context: ComponentContext) -> PhotoCollectionView & View {
+        switch self {
+        case .grid: GridView(context: context)
+        case .stack: PhotoStackView(context: context)
+        case .deck: DeckView(context: context)
+        case .cull: CullView(context: context)
+        }
+    }
+
+    /// The kind key `character` shows ("1" the first), if any.
+    static func forKey(_ character: Character) -> AlbumViewKind? {
+        guard let number = character.wholeNumberValue, number >= 1, number <= allCases.count else { return nil }
+        return allCases[number - 1]
+    }
 }
 
-/// What fills the window: the album strip along the top (when there is more than one
-/// album), the album's view (the grid or the stack) below it and, over both, the
-/// full-screen pager it opens. It runs the zoom transitions between them: open from the
+/// The window's shell: the album strip along the top (when there is more than one album),
+/// the album's view (grid, stack, deck or culling pager, each built on first use) below it,
+/// the switcher, and over them the full-screen pager, then messages, then help. Keys go to
+/// the front-most of these first. It runs the zoom transitions between the view and the
+/// pager. It runs the zoom transitions between them: open from the
 /// photo's place in the view, close back to wherever the pager's current photo sits there
 /// now.
 public final class PhotoBrowser: View {
     public let context: ComponentContext
-    public let grid: GridView
-    public let stack: PhotoStackView
-    public let deck: DeckView
-    public let cull: CullView
+    /// The album's views built so far (each on first use).
+    private var views: [AlbumViewKind: PhotoCollectionView & View] = [:]
+    public var grid: GridView { view(.grid) as! GridView }
+    public var stack: PhotoStackView { view(.stack) as! PhotoStackView }
+    public var deck: DeckView { view(.deck) as! DeckView }
+    public var cull: CullView { view(.cull) as! CullView }
     public let pager: FullScreenPager
     public let albumStrip: AlbumStrip
     /// Messages bottom centre, over everything (an "Undo" after a photo went to the Trash).
@@ -55,10 +86,7 @@ public final class PhotoBrowser: View {
     public var onSelectAlbum: ((Int) -> Void)?
     public weak var source: PhotoSource? {
         didSet {
-            grid.source = source
-            stack.source = source
-            deck.source = source
-            cull.source = source
+            for view in views.values { view.source = source }
             pager.source = source
         }
     }
@@ -77,23 +105,21 @@ public final class PhotoBrowser: View {
     public var onPagerChange: ((Bool) -> Void)?
     public private(set) var viewKind = AlbumViewKind.grid
 
-    private var collection: PhotoCollectionView & View {
-        switch viewKind {
-        case .grid: grid
-        case .stack: stack
-        case .deck: deck
-        case .cull: cull
-        }
-    }
+    private var collection: PhotoCollectionView & View { view(viewKind) }
 
-    private var collections: [PhotoCollectionView] { [grid, stack, deck, cull] }
+    /// The view of `kind`, built and connected the first time it is asked for.
+    private func view(_ kind: AlbumViewKind) -> PhotoCollectionView & View {
+        if let built = views[kind] { return built }
+        let view = kind.makeView(context: context)
+        view.source = source
+        view.onOpenPhoto = { [unowned self] index in openPhoto(index) }
+        view.onToast = { [unowned self] toast in showToast(toast) }
+        views[kind] = view
+        return view
+    }
 
     public init(context: ComponentContext) {
         self.context = context
-        grid = GridView(context: context)
-        stack = PhotoStackView(context: context)
-        deck = DeckView(context: context)
-        cull = CullView(context: context)
         pager = FullScreenPager(context: context)
         albumStrip = AlbumStrip(context: context)
         toast = ToastView(context: context)
@@ -101,7 +127,7 @@ public final class PhotoBrowser: View {
         switcher = ViewSwitcher(context: context, kinds: AlbumViewKind.allCases, current: .grid)
         super.init()
         name = "browser"
-        addSubview(grid)
+        addSubview(collection)
         addSubview(albumStrip)
         messageView.name = "album message"
         messageView.pointSize = Self.messagePointSize
@@ -113,11 +139,6 @@ public final class PhotoBrowser: View {
         addSubview(help)
         switcher.onSelect = { [unowned self] kind in show(kind) }
         albumStrip.onSelect = { [unowned self] index in onSelectAlbum?(index) }
-        grid.onOpenPhoto = { [unowned self] index in openPhoto(index) }
-        stack.onOpenPhoto = { [unowned self] index in openPhoto(index) }
-        deck.onOpenPhoto = { [unowned self] index in openPhoto(index) }
-        cull.onOpenPhoto = { [unowned self] index in openPhoto(index) }
-        cull.onToast = { [unowned self] toast in showToast(toast) }
         pager.onRequestClose = { [unowned self] in closePager() }
         pager.onCloseTargetMoved = { [unowned self] in closePager() }
         pager.onPageChange = { [unowned self] index in collection.followPager(to: index) }
@@ -214,10 +235,7 @@ public final class PhotoBrowser: View {
             closePager()
             pager.finishClosing()
         }
-        grid.startOver()
-        stack.startOver()
-        deck.go(to: 0)
-        cull.go(to: 0, animated: false)
+        for view in views.values { view.startOver() }
         reloadData()
     }
 
@@ -233,7 +251,7 @@ public final class PhotoBrowser: View {
     /// it left, and the photo now in its place, or the last, is in hand instead).
     public func photosMoved(_ newIndex: (Int) -> Int?) {
         let count = source?.photoCount ?? 0
-        for view in collections { view.photosMoved(newIndex) }
+        for view in views.values { view.photosMoved(newIndex) }
         if pager.phase != .closed, count > 0 { pager.follow(to: min(newIndex(pager.currentIndex) ?? pager.currentIndex, count - 1)) }
     }
 
@@ -256,10 +274,8 @@ public final class PhotoBrowser: View {
         }
         if pager.phase == .open || pager.phase == .opening { return pager.handleKey(key) }
         switch key.key {
-        case .character("1"): show(.grid)
-        case .character("2"): show(.stack)
-        case .character("3"): show(.deck)
-        case .character("4"): show(.cull)
+        case let .character(character) where AlbumViewKind.forKey(character) != nil:
+            show(AlbumViewKind.forKey(character)!)
         default: return collection.handleKey(key)
         }
         return true

@@ -19,8 +19,14 @@ public struct PhotoPlacement: Equatable, Sendable {
 /// A view of the album (the grid, the stack, the culling pager) that the full-screen pager
 /// opens from and closes back onto.
 public protocol PhotoCollectionView: AnyObject {
+    /// Where its photos come from.
+    var source: PhotoSource? { get set }
     /// Asks to open the pager at a photo (a double-click, or Enter).
     var onOpenPhoto: ((Int) -> Void)? { get set }
+    /// Something to tell the user (a photo went to the Trash, with Undo).
+    var onToast: ((Toast) -> Void)? { get set }
+    /// Another album is shown: back to its start.
+    func startOver()
     /// The photo this view has in hand (the grid's selection, the stack's top, the current
     /// card), nil if none.
     var photoInHand: Int? { get }
@@ -44,4 +50,12 @@ public protocol PhotoCollectionView: AnyObject {
     /// Keys for this view; false for keys it does not use.
     func handleKey(_ key: KeyEvent) -> Bool
     func handleWheel(_ wheel: WheelEvent)
+}
+
+extension PhotoCollectionView {
+    /// Most views have nothing to tell.
+    public var onToast: ((Toast) -> Void)? {
+        get { nil }
+        set {}
+    }
 }

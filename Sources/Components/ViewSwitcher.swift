@@ -44,16 +44,6 @@ public final class ViewSwitcher: View {
         context.arena.add(tap, to: self)
     }
 
-    /// The short name on each segment.
-    static func shortName(_ kind: AlbumViewKind) -> String {
-        switch kind {
-        case .grid: "Grid"
-        case .stack: "Stack"
-        case .deck: "Deck"
-        case .cull: "Cull"
-        }
-    }
-
     public func mark(_ kind: AlbumViewKind) {
         current = kind
         for (segment, each) in zip(segments, kinds) { segment.backgroundColor = each == kind ? Self.markColor : .clear }
@@ -65,7 +55,7 @@ public final class ViewSwitcher: View {
         let padding = Self.segmentPadding
         var height = 0.0
         for (index, kind) in kinds.enumerated() {
-            if labels[index].content == nil, let rendered = context.labels?.label(Self.shortName(kind), pointSize: Self.textSize, color: .white) {
+            if labels[index].content == nil, let rendered = context.labels?.label(kind.shortTitle, pointSize: Self.textSize, color: .white) {
                 labels[index].content = rendered.content
                 labels[index].bounds = Rect(origin: .zero, size: rendered.size)
             }

@@ -6,10 +6,8 @@ import PhotoLibrary
 import Platform
 import SystemPackage
 
-/// The views a user can start in (keys 1–4).
-enum ViewKind: String, CaseIterable, ExpressibleByArgument {
-    case grid, stack, deck, cull
-}
+/// `--view` takes the album views' own names.
+extension AlbumViewKind: ExpressibleByArgument {}
 
 @main
 enum FlickMain {
@@ -55,8 +53,8 @@ struct Browse: ParsableCommand {
     @Argument(help: "A folder of photos, or one image in it. Default: the current folder.")
     var path: String?
 
-    @Option(help: "The first view: \(ViewKind.allCases.map(\.rawValue).joined(separator: ", ")); by default the last one used, else grid.")
-    var view: ViewKind?
+    @Option(help: "The first view: \(AlbumViewKind.allCases.map(\.rawValue).joined(separator: ", ")); by default the last one used, else grid.")
+    var view: AlbumViewKind?
 
     @Flag(inversion: .prefixedNo, help: "Start full screen, or not; by default as Flick was left.")
     var fullscreen: Bool?
@@ -84,7 +82,7 @@ struct Browse: ParsableCommand {
         let app: FlickApp
         do {
             app = try FlickApp(opening: opening, service: service, lister: lister,
-                               view: view.flatMap { AlbumViewKind(rawValue: $0.rawValue) } ?? remembered.view ?? .grid,
+                               view: view ?? remembered.view ?? .grid,
                                fullscreen: fullscreen ?? remembered.fullscreen ?? false, windowSize: remembered.windowSize,
                                isFirstRun: isFirstRun, frame: frame.loaded())
         } catch {
