@@ -456,3 +456,25 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(f.grid.selectedIndex == 7)
     }
 }
+
+@Suite struct HiDPITests {
+    @Test(arguments: [1.5, 2.0])
+    func everyViewAsksForPicturesAtDevicePixels(scale: Double) {
+        let scene = TestScene(size: Size(width: 800, height: 600))
+        let source = FakePhotoSource(count: 20, sizes: [Size(width: 600, height: 400)])
+        let browser = PhotoBrowser(context: ComponentContext(animator: scene.animator, arena: scene.arena, pixelScale: scale))
+        browser.frame = scene.root.bounds
+        scene.root.addSubview(browser)
+        browser.source = source
+        scene.settle()
+        let cell = Int((195 * scale).rounded(.up))
+        #expect(source.wanted.first?.size == .filling(cell), "the grid's cells at \(cell) px")
+        browser.show(.cull)
+        scene.settle()
+        let area = CullLayout(viewSize: Size(width: 800, height: 600)).cardArea
+        #expect(source.wanted.first?.size == .fitting(Int((max(area.width, area.height) * scale).rounded(.up))))
+        browser.show(.deck)
+        scene.settle()
+        #expect(source.wanted.first?.size == .filling(Int((760 * scale).rounded(.up))), "the deck's cards")
+    }
+}
