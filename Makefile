@@ -9,9 +9,10 @@ PHOTOS ?= Resources/Samples
 # root; otherwise the exact command is printed. dbus-x11 lets libdbus start a session bus
 # where none runs, as on many bare desktops; the end-to-end tests launch Flick that way.
 # trash-cli and exiftool are the independent implementations (of the Trash spec, of EXIF)
-# the tests check Flick against.
+# the tests check Flick against; desktop-file-utils and appstream validate packaging/.
 SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libexif-dev libpng-dev libglib2.0-dev libx11-dev libfontconfig-dev libxtst-dev \
-	fonts-dejavu-core xvfb xdotool imagemagick x11-utils dbus-x11 trash-cli libimage-exiftool-perl
+	fonts-dejavu-core xvfb xdotool imagemagick x11-utils dbus-x11 trash-cli libimage-exiftool-perl \
+	desktop-file-utils appstream
 
 deps:
 	@missing=""; \
