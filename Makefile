@@ -3,7 +3,7 @@ SWIFT ?= swift
 # The folder `make run` opens; the bundled samples unless given (make run PHOTOS=~/Pictures).
 PHOTOS ?= Resources/Samples
 
-.PHONY: deps build test run bench samples
+.PHONY: deps build test run bench samples man
 
 # Debian packages Flick builds, runs and tests with. Installed with apt-get when run as
 # root; otherwise the exact command is printed. dbus-x11 lets libdbus start a session bus
@@ -54,3 +54,11 @@ bench: deps
 
 samples:
 	bash scripts/make-samples.sh
+
+# The man page, generated from the command line's own definitions by swift-argument-parser's
+# manual generator (a release build), dated with this release; the tests check that the
+# committed page still says what `flick` accepts.
+RELEASE_DATE := 2026-11-22
+man: deps
+	$(SWIFT) package generate-manual --date $(RELEASE_DATE)
+	cp .build/plugins/GenerateManual/outputs/flick/flick.1 packaging/flick.1
