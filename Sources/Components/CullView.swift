@@ -101,9 +101,6 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     /// The scroll shown now, in pages (between two while it moves).
     var presentedPages: Double { deck.animatedBounds.presentation.minX / max(layout.pageDistance, 1) }
 
-    /// The card of photo `index`, while it has one; for transitions and tests.
-    public func card(at index: Int) -> View? { deck.cells[index] }
-
     public func reloadData() {
         currentIndex = min(currentIndex, max(photoCount - 1, 0))
         setNeedsLayout()
