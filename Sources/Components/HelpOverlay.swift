@@ -19,6 +19,7 @@ public struct HelpEntry: Equatable, Sendable {
 public final class HelpOverlay: View {
     public static let dimming = Color(white: 0, alpha: 0.72)
     public static let panelColor = Color(white: 0.13, alpha: 0.96)
+    public static let panelCornerRadius = 10.0
     public static let titleSize = 17.0
     public static let textSize = 14.0
     public static let inputColor = Color(white: 0.95)
@@ -45,7 +46,7 @@ public final class HelpOverlay: View {
         isHidden = true
         panel.name = "help panel"
         panel.backgroundColor = Self.panelColor
-        panel.cornerRadius = 10
+        panel.cornerRadius = Self.panelCornerRadius
         panel.isUserInteractionEnabled = false
         addSubview(panel)
         for (view, size, color, name) in [(title, Self.titleSize, Self.inputColor, "help title"), (inputs, Self.textSize, Self.inputColor, "help keys"),

@@ -11,6 +11,8 @@ public final class ViewSwitcher: View {
     public static let segmentPadding = EdgeInsets(horizontal: 10, vertical: 5)
     /// From the top right corner of the area it floats in.
     public static let margin = 12.0
+    /// Between the pill's edge and the segments, whose corners follow the pill's inside it.
+    static let inset = 3.0
 
     private let context: ComponentContext
     private let kinds: [AlbumViewKind]
@@ -31,7 +33,7 @@ public final class ViewSwitcher: View {
         for kind in kinds {
             let segment = View()
             segment.name = "switcher \(kind.rawValue)"
-            segment.cornerRadius = Self.pill.cornerRadius - 2
+            segment.cornerRadius = Self.pill.cornerRadius - Self.inset
             segment.isUserInteractionEnabled = false
             let label = View()
             label.name = "switcher \(kind.rawValue) label"
@@ -51,7 +53,7 @@ public final class ViewSwitcher: View {
 
     /// Renders the names once (there may be no font) and sizes the control; top right of `area`.
     public func place(in area: Rect) {
-        var x = 3.0
+        var x = Self.inset
         let padding = Self.segmentPadding
         var height = 0.0
         for (index, kind) in kinds.enumerated() {
@@ -60,12 +62,12 @@ public final class ViewSwitcher: View {
                 labels[index].bounds = Rect(origin: .zero, size: rendered.size)
             }
             let size = labels[index].bounds.size
-            segments[index].frame = Rect(x: x, y: 3, width: size.width + padding.horizontal, height: size.height + padding.vertical)
+            segments[index].frame = Rect(x: x, y: Self.inset, width: size.width + padding.horizontal, height: size.height + padding.vertical)
             labels[index].frame = Rect(origin: Point(x: padding.left, y: padding.top), size: size)
             x += segments[index].bounds.width
             height = max(height, segments[index].bounds.height)
         }
-        bounds = Rect(x: 0, y: 0, width: x + 3, height: height + 6)
+        bounds = Rect(x: 0, y: 0, width: x + Self.inset, height: height + 2 * Self.inset)
         isHidden = labels.contains { $0.content == nil }
         center = Point(x: (area.maxX - Self.margin - bounds.width / 2).rounded(), y: (area.minY + Self.margin + bounds.height / 2).rounded())
         mark(current)

@@ -96,16 +96,11 @@ final class CullFixture {
         return Int(handle.rawValue >= 100_000 ? handle.rawValue - 100_000 : handle.rawValue - 1)
     }
 
-    func drag(by delta: Point, duration: Seconds, hold: Seconds = 0, profile: PointerScript.SpeedProfile = .constant,
-              from start: Point? = nil) {
-        let start = start ?? Point(x: 400, y: 300)
-        scene.play(PointerScript.drag(from: start, to: start + delta, duration: duration, rateHz: 120, startTime: scene.now + 0.05,
-                                      profile: profile, holdBeforeRelease: hold))
+    func drag(by delta: Point, duration: Seconds, hold: Seconds = 0, profile: PointerScript.SpeedProfile = .constant) {
+        app.drag(from: Point(x: 400, y: 300), by: delta, duration: duration, profile: profile, hold: hold)
     }
 
-    func key(_ key: Key, modifiers: KeyModifiers = []) {
-        _ = browser.handleKey(KeyEvent(key: key, modifiers: modifiers, timestampNanoseconds: scene.now.nanosecondStamp))
-    }
+    func key(_ key: Key, modifiers: KeyModifiers = []) { app.key(key, modifiers: modifiers) }
 }
 
 func near(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
@@ -283,16 +278,14 @@ func near(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         f.key(.delete)
         f.cull.trashedCount = 1
         f.scene.settle()
-        let text = f.scene.recorder.last.filter { $0.viewName?.hasPrefix("cull counter line") == true }
-            .compactMap { cmd -> String? in if case let .image(handle, _) = cmd.kind { f.labels.text(of: handle) } else { nil } }
-        #expect(text == ["2 / 9 · 1 in the Trash"])
+        #expect(f.labels.texts(in: f.scene.recorder.last, ofViewsNamed: "cull counter line") == ["2 / 9 · 1 in the Trash"])
     }
 
     @Test func aDoubleClickOpensThePagerAndClosingReturnsWithThePagersPhotoInHand() {
         let f = CullFixture()
         f.key(.right)
         f.scene.settle()
-        f.scene.play(PointerScript.clicks(at: Point(x: 400, y: 300), count: 2, startTime: f.scene.now + 0.05))
+        f.app.doubleClick(at: Point(x: 400, y: 300))
         f.scene.settle()
         #expect(f.browser.isPagerOpen && f.browser.pager.currentIndex == 1)
         f.key(.right)
@@ -335,7 +328,7 @@ func near(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         let f = CullFixture()
         f.key(.delete)
         f.scene.settle()
-        f.scene.play(PointerScript.clicks(at: Point(x: 400, y: 300), count: 2, startTime: f.scene.now + 0.05))
+        f.app.doubleClick(at: Point(x: 400, y: 300))
         f.scene.settle()
         #expect(f.browser.isPagerOpen && f.browser.toast.message != nil)
         f.key(.escape)

@@ -65,13 +65,10 @@ final class DeckFixture {
     }
 
     func drag(by dx: Double, duration: Seconds, hold: Seconds = 0, profile: PointerScript.SpeedProfile = .constant) {
-        scene.play(PointerScript.drag(from: Point(x: 400, y: 300), to: Point(x: 400 + dx, y: 300), duration: duration, rateHz: 120,
-                                      startTime: scene.now + 0.05, profile: profile, holdBeforeRelease: hold))
+        app.drag(from: Point(x: 400, y: 300), by: Point(x: dx, y: 0), duration: duration, profile: profile, hold: hold)
     }
 
-    func key(_ key: Key) {
-        _ = browser.handleKey(KeyEvent(key: key, timestampNanoseconds: scene.now.nanosecondStamp))
-    }
+    func key(_ key: Key) { app.key(key) }
 }
 
 @Suite struct DeckThrowTests {
@@ -206,11 +203,8 @@ final class DeckFixture {
             if showsBack { sawBack = true } else if showsFront { #expect(!sawBack, "the front only before the turn's middle"); sawFront = true }
         }
         #expect(sawFront && sawBack)
-        let text = f.scene.recorder.last.compactMap { cmd -> String? in
-            guard cmd.viewName?.hasPrefix("card back 0") == true, case let .image(handle, _) = cmd.kind else { return nil }
-            return f.labels.text(of: handle)
-        }
-        #expect(text == ["photo-0.jpg", "600 × 400 pixels", "48 KB"], "its facts, name first")
+        #expect(f.labels.texts(in: f.scene.recorder.last, ofViewsNamed: "card back 0") == ["photo-0.jpg", "600 × 400 pixels", "48 KB"],
+                "its facts, name first")
 
         click(f)
         f.scene.settle()
@@ -222,12 +216,7 @@ final class DeckFixture {
         f.source.factsReading = [0]
         f.key(.space)
         f.scene.settle()
-        func backText() -> [String] {
-            f.scene.recorder.last.compactMap { cmd -> String? in
-                guard cmd.viewName?.hasPrefix("card back 0") == true, case let .image(handle, _) = cmd.kind else { return nil }
-                return f.labels.text(of: handle)
-            }
-        }
+        func backText() -> [String] { f.labels.texts(in: f.scene.recorder.last, ofViewsNamed: "card back 0") }
         #expect(backText() == ["Reading…"])
         f.source.factsReading = []
         f.browser.reloadData()
@@ -248,7 +237,7 @@ final class DeckFixture {
         let f = DeckFixture()
         f.key(.right)
         f.scene.settle()
-        f.scene.play(PointerScript.clicks(at: Point(x: 400, y: 300), count: 2, startTime: f.scene.now + 0.05))
+        f.app.doubleClick(at: Point(x: 400, y: 300))
         f.scene.settle()
         #expect(f.browser.isPagerOpen && f.browser.pager.currentIndex == 1)
         #expect(!f.deck.isTopFlipped, "the double-click did not turn the card")

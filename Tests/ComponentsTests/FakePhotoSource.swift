@@ -83,6 +83,14 @@ final class FakeLabels: LabelRenderer {
     /// The text that texture `handle` shows.
     func text(of handle: TextureHandle) -> String? { handles.first { $0.value == handle }?.key }
 
+    /// The texts drawn in `frame` by views whose names start with `prefix`, in drawing order.
+    func texts(in frame: [DrawCommand], ofViewsNamed prefix: String) -> [String] {
+        frame.compactMap { command -> String? in
+            guard command.viewName?.hasPrefix(prefix) == true, case let .image(handle, _) = command.kind else { return nil }
+            return text(of: handle)
+        }
+    }
+
     func label(_ text: String, pointSize: Double, color: Color) -> (content: ImageContent, size: Size)? {
         rendered.append(text)
         let handle = handles[text] ?? TextureHandle(rawValue: UInt64(500_000 + handles.count))

@@ -52,6 +52,11 @@ final class BrowserFixture {
         scene.recorder.commands(ofView: "photo \(index)").first?.boundsInWindow
     }
 
+    /// A double-click at `point` in the window.
+    func doubleClick(at point: Point) {
+        scene.play(PointerScript.clicks(at: point, count: 2, startTime: scene.now + 0.05))
+    }
+
     func drag(from start: Point, by delta: Point, duration: Seconds, profile: PointerScript.SpeedProfile = .constant,
               hold: Seconds = 0) {
         scene.play(PointerScript.drag(from: start, to: start + delta, duration: duration, rateHz: 120, startTime: scene.now + 0.05,
@@ -385,10 +390,7 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
 
 @Suite struct HelpTests {
     func shownText(_ f: BrowserFixture, _ labels: FakeLabels, column: String) -> [String] {
-        f.scene.recorder.last.compactMap { cmd -> String? in
-            guard cmd.viewName?.hasPrefix("help \(column) line") == true, case let .image(handle, _) = cmd.kind else { return nil }
-            return labels.text(of: handle)
-        }
+        labels.texts(in: f.scene.recorder.last, ofViewsNamed: "help \(column) line")
     }
 
     @Test func questionMarkShowsTheViewsKeysAndAnyKeyClosesItWithoutDoingAnythingElse() {
