@@ -98,6 +98,29 @@ final class XvfbServer {
         return try Screenshot(ppm: data)
     }
 
+    /// A window's position and size on the screen.
+    func geometry(of window: UInt) throws -> Rect {
+        let text = try xdotool("getwindowgeometry", "--shell", String(window))
+        var values: [String: Double] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2 { values[String(parts[0])] = Double(parts[1]) }
+        }
+        return Rect(x: values["X"] ?? 0, y: values["Y"] ?? 0, width: values["WIDTH"] ?? 0, height: values["HEIGHT"] ?? 0)
+    }
+
+    /// Polls screenshots until `condition` holds or `timeout` passes; returns the last one.
+    @discardableResult
+    func waitForScreen(timeout: TimeInterval = 15, _ condition: (Screenshot) -> Bool) throws -> (Screenshot, Bool) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var shot = try screenshot()
+        while !condition(shot) && Date() < deadline {
+            usleep(200_000)
+            shot = try screenshot()
+        }
+        return (shot, condition(shot))
+    }
+
     /// Asks a window to close as a window manager's close button does: a WM_DELETE_WINDOW
     /// client message.
     func requestClose(window: UInt) throws {
@@ -209,26 +232,12 @@ final class FlickSession {
     }
 
     /// The window's position and size on the screen.
-    func geometry() throws -> Rect {
-        let text = try server.xdotool("getwindowgeometry", "--shell", String(windowID))
-        var values: [String: Double] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: "=")
-            if parts.count == 2 { values[String(parts[0])] = Double(parts[1]) }
-        }
-        return Rect(x: values["X"] ?? 0, y: values["Y"] ?? 0, width: values["WIDTH"] ?? 0, height: values["HEIGHT"] ?? 0)
-    }
+    func geometry() throws -> Rect { try server.geometry(of: windowID) }
 
     /// Polls screenshots until `condition` holds or `timeout` passes; returns the last one.
     @discardableResult
     func waitForScreen(timeout: TimeInterval = 15, _ condition: (Screenshot) -> Bool) throws -> (Screenshot, Bool) {
-        let deadline = Date().addingTimeInterval(timeout)
-        var shot = try server.screenshot()
-        while !condition(shot) && Date() < deadline {
-            usleep(200_000)
-            shot = try server.screenshot()
-        }
-        return (shot, condition(shot))
+        try server.waitForScreen(timeout: timeout, condition)
     }
 
     /// Waits for the process to end; nil if it is still running after `timeout`.
