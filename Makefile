@@ -54,8 +54,8 @@ run: build
 # yardstick for thumbnail speed.
 bench: deps
 	@command -v vipsthumbnail >/dev/null || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libvips-tools; } || true
-	$(SWIFT) build -c release --product flick
-	$(SWIFT) build -c release --product flick-bench
+	$(SWIFT) build -c release --product flick --static-swift-stdlib
+	$(SWIFT) build -c release --product flick-bench --static-swift-stdlib
 	bash scripts/bench.sh
 
 samples:
@@ -68,6 +68,11 @@ RELEASE_DATE := 2026-11-22
 man: deps
 	$(SWIFT) package generate-manual --configuration debug --date $(RELEASE_DATE)
 	cp .build/plugins/GenerateManual/outputs/flick/flick.1 packaging/flick.1
+
+# The AppStream screenshots: Flick's windows on the bundled samples, taken by the end-to-end
+# test that, in `make test`, checks the committed ones still show the same.
+screenshots: deps
+	FLICK_SCREENSHOTS="$(CURDIR)/packaging/screenshots" SDL_VIDEODRIVER=offscreen $(SWIFT) test --disable-xctest --filter AppStreamScreenshotTests
 
 # Installing: the binary, the desktop entry, the AppStream metadata, the icons and the man
 # page in their XDG places under PREFIX (DESTDIR staged). `make uninstall` removes exactly

@@ -1,72 +1,119 @@
 #!/usr/bin/env bash
-# Generates Flick's bundled sample photos (Resources/Samples) with ImageMagick, so the
-# project owns them: 30 images, landscape and portrait, varied sizes, a few carrying EXIF
-# orientation tags (their pixels stored turned, as cameras do), one PNG with transparency;
-# and two albums in subfolders.
-# Deterministic: fixed seeds. Run again after changing it and commit the result.
+# Makes Flick's bundled sample photos (Resources/Samples) from real photographs that Debian
+# ships under free licences: the nature set of mate-backgrounds (GPL-2+) and one photo of
+# lomiri-wallpapers-20.04 (CC BY-SA 3.0). Each is scaled down (at most 1600 px), some are
+# cropped to portrait, three are stored turned with the EXIF orientation tag that turns them
+# back (as cameras do), and every one gets a fresh EXIF thumbnail; the cameras' own EXIF
+# (model, lens, exposure, date) is kept. Two albums sit in subfolders. CREDITS beside them
+# says where each came from, under which licence, and what was changed.
+#
+# Needs apt-get (to download the two packages), ImageMagick and exiftool. Deterministic for
+# given package versions: run again after changing it and commit the result.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 IM=${IM:-convert-im6.q16}
-command -v "$IM" >/dev/null || { echo "needs ImageMagick ($IM): apt-get install imagemagick" >&2; exit 1; }
-out=Resources/Samples
-rm -rf "$out"
-mkdir -p "$out"
-
-palettes=(
-  "#f6d365-#fda085" "#84fab0-#8fd3f4" "#a1c4fd-#c2e9fb" "#fbc2eb-#a6c1ee" "#ffecd2-#fcb69f"
-  "#ff9a9e-#fecfef" "#a18cd1-#fbc2eb" "#fad0c4-#ffd1ff" "#89f7fe-#66a6ff" "#fddb92-#d1fdff"
-  "#9890e3-#b1f4cf" "#ebc0fd-#d9ded8" "#96fbc4-#f9f586" "#2af598-#009efd" "#cd9cf2-#f6f3ff"
-)
-sizes=(960x640 640x960 800x800 1024x576 720x1080 1200x800)
-
-set_orientation() { python3 scripts/write-exif.py "$1" --orientation "$2"; }
-
-# A scene: a sky gradient, soft plasma "land", a sun, and the photo's number.
-scene() { # index size palette file
-  local i=$1 size=$2 palette=$3 file=$4
-  local w=${size%x*} h=${size#*x}
-  "$IM" -size "$size" "gradient:${palette%-*}-${palette#*-}" \
-    \( -size "${w}x$((h / 2))" -seed "$i" plasma:"#2e5a3a-#9bbf6a" -blur 0x6 \) -gravity south -composite \
-    -fill "rgba(255,250,220,0.85)" -draw "circle $((w * (i % 5 + 1) / 7)),$((h / 4)) $((w * (i % 5 + 1) / 7 + h / 14)),$((h / 4))" \
-    -gravity northwest -fill white -stroke "rgba(0,0,0,0.35)" -strokewidth 2 -pointsize $((h / 9)) \
-    -font DejaVu-Sans-Bold -annotate +24+12 "$(printf '%02d' "$i")" \
-    -quality 82 "$file"
-}
-
-for i in $(seq 1 29); do
-  size=${sizes[$(( (i - 1) % ${#sizes[@]} ))]}
-  palette=${palettes[$(( (i - 1) % ${#palettes[@]} ))]}
-  file="$out/IMG_$i.jpg"
-  case $i in
-    7)  # Stored turned a quarter to the left; EXIF orientation 6 (RightTop) turns it back.
-        scene "$i" "$size" "$palette" "$file"; "$IM" "$file" -rotate 270 -quality 82 "$file"; set_orientation "$file" 6 ;;
-    14) # Stored upside down; EXIF orientation 3 (BottomRight).
-        scene "$i" "$size" "$palette" "$file"; "$IM" "$file" -rotate 180 -quality 82 "$file"; set_orientation "$file" 3 ;;
-    21) # Stored turned a quarter to the right; EXIF orientation 8 (LeftBottom).
-        scene "$i" "$size" "$palette" "$file"; "$IM" "$file" -rotate 90 -quality 82 "$file"; set_orientation "$file" 8 ;;
-    *)  scene "$i" "$size" "$palette" "$file" ;;
-  esac
+for tool in "$IM" exiftool apt-get dpkg-deb; do
+  command -v "$tool" >/dev/null || { echo "make-samples: needs $tool (apt-get install imagemagick libimage-exiftool-perl)" >&2; exit 1; }
 done
 
-# A PNG with transparency: a badge on a clear background.
-"$IM" -size 640x640 xc:none -fill "#ff7f50" -draw "circle 320,320 320,40" \
-  -fill "rgba(255,255,255,0.6)" -draw "circle 320,320 320,180" \
-  -gravity center -fill "#3a2a1a" -pointsize 96 -font DejaVu-Sans-Bold -annotate +0+0 "30" "$out/IMG_30.png"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+packages=(mate-backgrounds=1.26.0-1 lomiri-wallpapers-20.04=20.04.0-2)
+(cd "$work" && apt-get download -q "${packages[@]}" >/dev/null)
+for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
+mate="$work/root/usr/share/backgrounds/mate/nature"
+lomiri="$work/root/usr/share/backgrounds"
 
-# Two albums inside the folder, so the album strip has something to show. Their photos
-# carry an EXIF thumbnail, as a camera's do.
-album() { # name first last palette
-  local name=$1 first=$2 last=$3 palette=$4
-  mkdir -p "$out/$name"
-  for i in $(seq "$first" "$last"); do
-    local file="$out/$name/IMG_$i.jpg"
-    scene "$i" "${sizes[$(( i % ${#sizes[@]} ))]}" "$palette" "$file"
-    "$IM" "$file" -thumbnail 160x160 -quality 75 "$out/thumb.jpg"
-    python3 scripts/write-exif.py "$file" --thumbnail "$out/thumb.jpg"
+out=Resources/Samples
+rm -rf "$out"
+mkdir -p "$out/LICENSES"
+cp /usr/share/common-licenses/GPL-2 "$out/LICENSES/GPL-2"
+
+credits="$out/CREDITS"
+cat > "$credits" <<'EOF'
+Flick's sample photos
+
+Every photo here is a reworked copy of a photograph that Debian distributes under a free
+licence; scripts/make-samples.sh makes them from Debian's packages and writes this file.
+The changes to each: scaled down to at most 1600 pixels on the long side and saved again
+as JPEG (quality 85), some cropped (as said), some stored turned with the EXIF orientation
+tag that turns them back, and a new EXIF thumbnail; the camera's own EXIF data is kept.
+The originals are in the named Debian packages (source: their Debian source packages).
+
+GPL-2+: GNU General Public License, version 2 or (at your option) any later version; the
+text is in LICENSES/GPL-2.
+CC-BY-SA-3.0: Creative Commons Attribution-ShareAlike 3.0 Unported,
+https://creativecommons.org/licenses/by-sa/3.0/ — these copies are shared under the same
+licence.
+
+EOF
+
+# sample SOURCE OUTPUT CREDIT [--crop WxH+X+Y] [--stored-turned ORIENTATION]
+# CREDIT is "package|original file|copyright|licence".
+sample() {
+  local source=$1 output=$2 credit=$3; shift 3
+  local crop="" orientation=""
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --crop) crop=$2; shift 2 ;;
+      --stored-turned) orientation=$2; shift 2 ;;
+      *) echo "sample: unknown option $1" >&2; exit 1 ;;
+    esac
   done
-  rm -f "$out/thumb.jpg"
+  local file="$out/$output" notes=""
+  mkdir -p "$(dirname "$file")"
+  local geometry=()
+  [ -n "$crop" ] && { geometry=(-crop "$crop" +repage); notes="cropped to $crop of the original; "; }
+  "$IM" "$source" -auto-orient "${geometry[@]}" -resize '1600x1600>' -strip -sampling-factor 2x2 -quality 85 "$file"
+  # Stored turned: the pixels go the other way round, the tag says how to turn them back.
+  case $orientation in
+    "") ;;
+    3) "$IM" "$file" -rotate 180 -quality 85 "$file"; notes+="stored upside down with EXIF orientation 3; " ;;
+    6) "$IM" "$file" -rotate 270 -quality 85 "$file"; notes+="stored turned a quarter left with EXIF orientation 6; " ;;
+    8) "$IM" "$file" -rotate 90 -quality 85 "$file"; notes+="stored turned a quarter right with EXIF orientation 8; " ;;
+    *) echo "sample: orientation $orientation is not one of 3, 6, 8" >&2; exit 1 ;;
+  esac
+  local size; size=$("$IM" "$file" -format '%wx%h' info:)
+  "$IM" "$file" -thumbnail 160x160 -strip -quality 75 "$work/thumb.jpg"
+  exiftool -q -q -overwrite_original -TagsFromFile "$source" -EXIF:all "-ThumbnailImage<=$work/thumb.jpg" \
+    -ExifImageWidth="${size%x*}" -ExifImageHeight="${size#*x}" -Orientation#="${orientation:-1}" "$file"
+  IFS='|' read -r package original copyright licence <<<"$credit"
+  printf '%s\n  from %s, %s\n  %s; %s\n  %s%s pixels\n\n' "${file#"$out"/}" "$package" "$original" "$copyright" "$licence" "$notes" "$size" >> "$credits"
 }
-album Harbour 31 36 "#2b5876-#4e4376"
-album Snow 37 40 "#e6e9f0-#eef1f5"
+
+mate_credit() { # FILE COPYRIGHT
+  echo "mate-backgrounds 1.26.0-1|/usr/share/backgrounds/mate/nature/$1|Copyright $2|GPL-2+"
+}
+
+# The folder itself: landscapes and a bird.
+sample "$mate/Dune.jpg" "Dune.jpg" "$(mate_credit Dune.jpg '2007 Marco Cogoni, 2008 Hylke Bons')"
+sample "$mate/Dune.jpg" "Dune grass.jpg" "$(mate_credit Dune.jpg '2007 Marco Cogoni, 2008 Hylke Bons')" \
+  --crop 700x1050+560+0 --stored-turned 8
+sample "$mate/Storm.jpg" "Storm.jpg" "$(mate_credit Storm.jpg '2008 Sergey Nazarov')" --stored-turned 3
+sample "$mate/Aqua.jpg" "Water drop.jpg" "$(mate_credit Aqua.jpg '2008 Charles Barbin')"
+sample "$mate/Wood.jpg" "Wood.jpg" "$(mate_credit Wood.jpg '2008 Jean-François Fortin Tam')"
+sample "$lomiri/Kleiber_by_Lukas_Baubkus.jpg" "Nuthatch.jpg" \
+  "lomiri-wallpapers-20.04 20.04.0-2|/usr/share/backgrounds/Kleiber_by_Lukas_Baubkus.jpg|Copyright 2021 Lukas Baubkus|CC-BY-SA-3.0"
+sample "$lomiri/Kleiber_by_Lukas_Baubkus.jpg" "Nuthatch on the trunk.jpg" \
+  "lomiri-wallpapers-20.04 20.04.0-2|/usr/share/backgrounds/Kleiber_by_Lukas_Baubkus.jpg|Copyright 2021 Lukas Baubkus|CC-BY-SA-3.0" \
+  --crop 2000x3000+2100+391 --stored-turned 6
+sample "$lomiri/Kleiber_by_Lukas_Baubkus.jpg" "Nuthatch, close.jpg" \
+  "lomiri-wallpapers-20.04 20.04.0-2|/usr/share/backgrounds/Kleiber_by_Lukas_Baubkus.jpg|Copyright 2021 Lukas Baubkus|CC-BY-SA-3.0" \
+  --crop 1400x1400+2300+800
+sample "$mate/Aqua.jpg" "Water drop, close.jpg" "$(mate_credit Aqua.jpg '2008 Charles Barbin')" --crop 1100x1100+1200+450
+sample "$mate/Storm.jpg" "Road in the storm.jpg" "$(mate_credit Storm.jpg '2008 Sergey Nazarov')" --crop 1920x700+0+580
+sample "$mate/Wood.jpg" "Wood grain.jpg" "$(mate_credit Wood.jpg '2008 Jean-François Fortin Tam')" --crop 1200x1800+700+60
+sample "$mate/Dune.jpg" "Dune, panorama.jpg" "$(mate_credit Dune.jpg '2007 Marco Cogoni, 2008 Hylke Bons')" --crop 1680x560+0+300
+
+# Two albums.
+sample "$mate/FreshFlower.jpg" "Flowers/Fresh flower.jpg" "$(mate_credit FreshFlower.jpg '2005 Jens Ansorg')"
+sample "$mate/YellowFlower.jpg" "Flowers/Yellow flower.jpg" "$(mate_credit YellowFlower.jpg '2008 Charles Barbin')"
+sample "$mate/Garden.jpg" "Flowers/Garden.jpg" "$(mate_credit Garden.jpg '2008 Charles Barbin')"
+sample "$mate/TwoWings.jpg" "Flowers/Two wings.jpg" "$(mate_credit TwoWings.jpg '2008 Charles Barbin, 2008 Hylke Bons')"
+sample "$mate/LadyBird.jpg" "Flowers/Ladybird.jpg" "$(mate_credit LadyBird.jpg '2008 Charles Barbin')"
+sample "$mate/LadyBird.jpg" "Flowers/Forget-me-nots.jpg" "$(mate_credit LadyBird.jpg '2008 Charles Barbin')" --crop 1000x1500+0+0
+sample "$mate/Blinds.jpg" "Leaves/Blinds.jpg" "$(mate_credit Blinds.jpg '2008 Lennart Poettering, 2008 Andrea Cimitan')"
+sample "$mate/GreenMeadow.jpg" "Leaves/Green meadow.jpg" "$(mate_credit GreenMeadow.jpg '2005 Timothy Schellhase, 2008 Lapo Calamandrei')"
+sample "$mate/RainDrops.jpg" "Leaves/Rain drops.jpg" "$(mate_credit RainDrops.jpg '2008 blackcombwhistler07')"
 
 du -sh "$out"
