@@ -16,6 +16,10 @@ for renderer in "" opengl; do
   echo
 done
 
+echo "== first photo on screen, from outside and by phase"
+DISPLAY=$display bash scripts/bench-startup.sh
+echo
+
 echo "== start-up and paging latency"
 DISPLAY=$display bash scripts/bench-pager.sh
 echo

@@ -75,6 +75,10 @@ public final class DecodeQueue: Sendable {
         var stopped = false
         /// Worker threads alive.
         var workers = 0
+        /// Until when (monotonic seconds) no new job starts: `hold(for:)`.
+        var heldUntil: Double?
+
+        func isHeld(at now: Double) -> Bool { heldUntil.map { now < $0 } ?? false }
 
         func slowJobCount(at now: Double, threshold: Double) -> Int {
             inFlight.values.count { now - $0 >= threshold }
@@ -157,6 +161,22 @@ public final class DecodeQueue: Sendable {
 
     public var pendingCount: Int { state.withLock { $0.pending.count + $0.inFlight.count } }
 
+    /// Starts no new job for `seconds`, or until `release()`: requests still queue up and
+    /// jobs already running finish. For making room for a more urgent queue's work.
+    public func hold(for seconds: Double) {
+        state.withLock { $0.heldUntil = Wire.monotonicSeconds() + seconds }
+    }
+
+    public func release() {
+        let wasHeld = state.withLock { state -> Bool in
+            defer { state.heldUntil = nil }
+            return state.heldUntil != nil
+        }
+        guard wasHeld else { return }
+        work.lock(); work.broadcast(); work.unlock()
+        supervision.lock(); supervision.signal(); supervision.unlock()
+    }
+
     public func stop() {
         state.withLock { $0.stopped = true }
         work.lock(); work.broadcast(); work.unlock()
@@ -192,9 +212,10 @@ public final class DecodeQueue: Sendable {
             let now = Wire.monotonicSeconds()
             let (stopped, shouldAdd, nextTurn) = state.withLock { state -> (Bool, Bool, Double?) in
                 let slow = state.slowJobCount(at: now, threshold: slowJobSeconds)
-                let shouldAdd = !state.pending.isEmpty && state.workers - slow < baseWorkerCount
+                let shouldAdd = !state.pending.isEmpty && !state.isHeld(at: now) && state.workers - slow < baseWorkerCount
                     && state.workers < baseWorkerCount + extraWorkers
-                let nextTurn = state.inFlight.values.filter { now - $0 < slowJobSeconds }.min().map { $0 + slowJobSeconds }
+                let nextTurn = (state.inFlight.values.filter { now - $0 < slowJobSeconds }.map { $0 + slowJobSeconds }
+                    + [state.heldUntil].compactMap { $0 }.filter { $0 > now }).min()
                 return (state.stopped, shouldAdd, nextTurn)
             }
             if stopped { return }
@@ -215,21 +236,27 @@ public final class DecodeQueue: Sendable {
         work.lock()
         defer { work.unlock() }
         while true {
-            let claimed = state.withLock { state -> (DecodeRequest?, Bool) in
-                if state.stopped { return (nil, true) }
+            let now = Wire.monotonicSeconds()
+            let claimed = state.withLock { state -> (DecodeRequest?, Bool, Double?) in
+                if state.stopped { return (nil, true, nil) }
+                if state.isHeld(at: now) { return (nil, false, state.heldUntil) }
                 guard let best = state.pending.values.max(by: { a, b in
                     a.request.priority != b.request.priority ? a.request.priority < b.request.priority : a.sequence > b.sequence
-                })?.request else { return (nil, false) }
+                })?.request else { return (nil, false, nil) }
                 state.pending.removeValue(forKey: best.key)
-                state.inFlight[best.key] = Wire.monotonicSeconds()
-                return (best, false)
+                state.inFlight[best.key] = now
+                return (best, false, nil)
             }
             if claimed.1 { return nil }
             if let request = claimed.0 {
                 supervision.lock(); supervision.signal(); supervision.unlock()
                 return request
             }
-            work.wait()
+            if let heldUntil = claimed.2 {
+                _ = work.wait(until: Date(timeIntervalSinceNow: max(heldUntil - now, 0.001)))
+            } else {
+                work.wait()
+            }
         }
     }
 }

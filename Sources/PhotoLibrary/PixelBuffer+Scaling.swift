@@ -22,6 +22,30 @@ extension PixelBuffer {
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
         bytes.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
+                // An opaque photo (nearly every one) needs no weighting by alpha: the plain
+                // average, which is the same result at a third of the arithmetic.
+                if isOpaque {
+                    for oy in 0..<outHeight {
+                        let y0 = rowStarts[oy], y1 = max(rowStarts[oy + 1], y0 + 1)
+                        for ox in 0..<outWidth {
+                            let x0 = columnStarts[ox], x1 = max(columnStarts[ox + 1], x0 + 1)
+                            var b = 0, g = 0, r = 0
+                            for y in y0..<y1 {
+                                var i = y * bytesPerRow + x0 * 4
+                                for _ in x0..<x1 {
+                                    b += Int(source[i]); g += Int(source[i + 1]); r += Int(source[i + 2])
+                                    i += 4
+                                }
+                            }
+                            let o = (oy * outWidth + ox) * 4, count = (y1 - y0) * (x1 - x0)
+                            target[o] = UInt8((b + count / 2) / count)
+                            target[o + 1] = UInt8((g + count / 2) / count)
+                            target[o + 2] = UInt8((r + count / 2) / count)
+                            target[o + 3] = 255
+                        }
+                    }
+                    return
+                }
                 for oy in 0..<outHeight {
                     let y0 = rowStarts[oy], y1 = max(rowStarts[oy + 1], y0 + 1)
                     for ox in 0..<outWidth {

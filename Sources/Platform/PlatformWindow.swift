@@ -116,6 +116,16 @@ public final class PlatformWindow {
         signalSources = [SIGTERM, SIGINT].map(Self.quitOnSignal)
     }
 
+    /// The size in pixels `init` will give the window, worked out before SDL starts (from a
+    /// short X connection of its own), so that the first photo can be decoded for it while
+    /// the window opens. nil without an X display.
+    public static func expectedPixelSize(fullscreen: Bool, size requested: Size?) -> Size? {
+        guard let screen = SystemSettings.screenPixelSize() else { return nil }
+        if fullscreen { return screen }
+        let size = (requested ?? defaultSize) * SystemSettings.displayScale()
+        return Size(width: min(size.width, screen.width * maximumScreenShare), height: min(size.height, screen.height * maximumScreenShare))
+    }
+
     /// SIGTERM (logout, `kill`) and SIGINT (Ctrl+C in a terminal) end Flick as the close
     /// button does.
     private static func quitOnSignal(_ number: Int32) -> DispatchSourceSignal {

@@ -1,6 +1,7 @@
 internal import CX11
 internal import CFontconfig
 import Foundation
+import Geometry
 
 /// Desktop settings read once at start-up.
 enum SystemSettings {
@@ -14,6 +15,14 @@ enum SystemSettings {
         defer { XCloseDisplay(display) }
         guard let resources = XResourceManagerString(display) else { return 1 }
         return scale(fromResources: String(cString: resources))
+    }
+
+    /// The default screen's size in pixels, nil without an X display.
+    static func screenPixelSize() -> Size? {
+        guard let display = XOpenDisplay(nil) else { return nil }
+        defer { XCloseDisplay(display) }
+        let screen = XDefaultScreen(display)
+        return Size(width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen)))
     }
 
     /// Parses `Xft.dpi:\t144` out of an X resource string.

@@ -241,6 +241,7 @@ final class AlbumImages: PhotoSource {
             }
         }
         let screens = screenQueue.drain()
+        if !screens.isEmpty { StartupTrace.mark("screen-image-taken") }
         for result in screens {
             guard let side = result.key.maximumPixelSize else { continue }
             if screenSubmitted[result.key.path] == side { screenSubmitted[result.key.path] = nil }

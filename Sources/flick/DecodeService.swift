@@ -1,5 +1,6 @@
 import Components
 import Foundation
+import Geometry
 import PhotoLibrary
 import Platform
 import Synchronization
@@ -9,9 +10,18 @@ import SystemPackage
 /// decodes run while SDL opens the display (≈100 ms): two queues over one pool of isolated
 /// helpers — thumbnails through the shared cache, and screen-sized images for the pager.
 final class DecodeService: Sendable {
-    /// The pager's first request is guessed before the window knows its size: the default
-    /// window's width, the common case.
-    static let guessedScreenSide = 1280
+    /// The pager's first request, worked out before the window exists: the side its
+    /// picture will be asked for (the window's longer side in pixels), so the photo Flick
+    /// was opened on is decoded once, for the window it will be shown in.
+    static func screenSide(fullscreen: Bool, windowSize: Size?) -> Int {
+        guard let pixels = PlatformWindow.expectedPixelSize(fullscreen: fullscreen, size: windowSize) else { return 1280 }
+        return Int(max(pixels.width, pixels.height).rounded(.up))
+    }
+
+    /// How long thumbnails wait at most while the photo Flick was opened on is decoded for
+    /// the screen: on a two-core machine they would halve the speed of the one picture the
+    /// person is waiting for, and a blurred stand-in would show before it.
+    static let startHoldSeconds = 0.4
     /// Likewise the grid's thumbnail size (its cells are 160–250 pt at scale 1), and how
     /// many of the first photos fill a screen.
     static let guessedThumbnailSide = 256
@@ -28,9 +38,12 @@ final class DecodeService: Sendable {
 
     /// Starts decoding what the first frame will show: the start photo at screen size and
     /// the first screenful of thumbnails (the grid's later requests for them coincide).
-    func prefetchFirstScreen(of photos: [Photo], start: FilePath?) {
+    /// With a start photo, thumbnails wait until its screen picture is decoded.
+    func prefetchFirstScreen(of photos: [Photo], start: FilePath?, screenSide: Int) {
         if let start {
-            screens.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedScreenSide, priority: .visible))
+            thumbnails.hold(for: Self.startHoldSeconds)
+            covers.hold(for: Self.startHoldSeconds)
+            screens.submit(DecodeRequest(path: start, maximumPixelSize: screenSide, priority: .visible))
             thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, fillSide: Self.guessedFillSide, priority: .visible))
         }
         for photo in photos.prefix(Self.firstScreenPhotoCount) {
@@ -80,8 +93,18 @@ final class DecodeService: Sendable {
         }
         let thumbnails = DecodeQueue(decode: thumbnailDecode, wake: { wake.wake() })
         let covers = DecodeQueue(workerCount: 1, decode: thumbnailDecode, wake: { wake.wake() })
-        let screens = DecodeQueue(decode: { decoder.decode($0.path, maximumPixelSize: $0.maximumPixelSize) }, wake: { wake.wake() })
+        let screenDone = Mutex<(@Sendable () -> Void)?>(nil)
+        let screens = DecodeQueue(decode: { request in
+            StartupTrace.mark("screen-decode-begun")
+            defer {
+                StartupTrace.mark("screen-decode-done")
+                screenDone.withLock { $0 }?()
+            }
+            return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize)
+        }, wake: { wake.wake() })
         self.init(thumbnails: thumbnails, screens: screens, covers: covers, wake: wake)
+        // A screen picture done: whatever thumbnails were held for it go ahead.
+        screenDone.withLock { $0 = { thumbnails.release(); covers.release() } }
     }
 }
 

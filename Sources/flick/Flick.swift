@@ -12,6 +12,7 @@ extension AlbumViewKind: ExpressibleByArgument {}
 @main
 enum FlickMain {
     static func main() {
+        StartupTrace.mark("main")
         // Pixel buffers come and go by the megabyte. glibc would raise its mmap threshold
         // after the first few are freed and then carve them from heaps it rarely gives
         // back; a fixed threshold keeps every buffer its own mapping, returned on free.
@@ -65,29 +66,35 @@ struct Browse: ParsableCommand {
     var frame: StackFrame = .white
 
     func run() throws {
+        StartupTrace.mark("arguments-parsed")
         let opening: Album.Opening
         do {
             opening = try Album.open(path: path ?? FileManager.default.currentDirectoryPath)
         } catch {
             fail(error.description)
         }
+        StartupTrace.mark("album-opened")
+        let settingsFile = Settings.file()
+        let (remembered, isFirstRun) = Settings.load(from: settingsFile)
+        let startFullscreen = fullscreen ?? remembered.fullscreen ?? false
         // Listing and the first decode start now and overlap the window's creation.
         let service = DecodeService()
         let start = opening.startPath
+        let screenSide = start == nil ? 0 : DecodeService.screenSide(fullscreen: startFullscreen, windowSize: remembered.windowSize)
         let lister = AlbumLister(folder: opening.album.folderPath) { first in
-            service.prefetchFirstScreen(of: start == nil ? first : [], start: start)
+            service.prefetchFirstScreen(of: start == nil ? first : [], start: start, screenSide: screenSide)
         }
-        let settingsFile = Settings.file()
-        let (remembered, isFirstRun) = Settings.load(from: settingsFile)
+        StartupTrace.mark("decodes-started")
         let app: FlickApp
         do {
             app = try FlickApp(opening: opening, service: service, lister: lister,
                                view: view ?? remembered.view ?? .grid,
-                               fullscreen: fullscreen ?? remembered.fullscreen ?? false, windowSize: remembered.windowSize,
+                               fullscreen: startFullscreen, windowSize: remembered.windowSize, startScreenSide: screenSide,
                                isFirstRun: isFirstRun, frame: frame.loaded())
         } catch {
             fail(error.description)
         }
+        StartupTrace.mark("app-ready")
         app.run()
         do {
             try app.settings.save(to: settingsFile)

@@ -46,17 +46,18 @@ final class FlickApp: FrameDriver {
     /// `windowSize` in points (the default's if nil); on the very first run a hint says
     /// where help is.
     init(opening: Album.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
-         windowSize: Size? = nil, isFirstRun: Bool = false, frame: LoadedStackFrame) throws(PlatformError) {
+         windowSize: Size? = nil, startScreenSide: Int = 1280, isFirstRun: Bool = false, frame: LoadedStackFrame) throws(PlatformError) {
         album = opening.album
         model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser())
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen, size: windowSize)
+        StartupTrace.mark("window-created")
         windowedSize = fullscreen ? windowSize : window.sizeInPoints
         animator = Animator(startTime: window.now)
         arena = GestureArena(root: rootView)
         context = ComponentContext(animator: animator, arena: arena, labels: PlatformLabels(text: window.text), pixelScale: window.scale)
         let waker = window.wakeHandle
         images = AlbumImages(photos: [], service: service, textures: window.textures)
-        if let start = opening.startPath { images.noteScreenRequest(start, side: DecodeService.guessedScreenSide) }
+        if let start = opening.startPath { images.noteScreenRequest(start, side: startScreenSide) }
         browser = PhotoBrowser(context: context)
         shelf = AlbumShelf(queue: service.covers, textures: window.textures)
         albumSearch = AlbumSearch(root: opening.album.folderPath)
@@ -138,6 +139,7 @@ final class FlickApp: FrameDriver {
         case .closeRequested:
             shouldQuit = true
         case .resized:
+            StartupTrace.mark("window-resized")
             browser.frame = rootView.bounds
             if !window.isFullscreen { windowedSize = window.sizeInPoints }
         case let .input(.pointer(pointer)):
@@ -151,7 +153,9 @@ final class FlickApp: FrameDriver {
             browser.pointerMoved()
         case let .dropped(path):
             openDropped(path)
-        case .input(.key), .redraw:
+        case .redraw:
+            StartupTrace.mark("window-exposed")
+        case .input(.key):
             break
         }
     }
@@ -166,6 +170,7 @@ final class FlickApp: FrameDriver {
         if finished { model.finishListing() }
         if let start = startPath, let index = model.index(of: start) {
             startPath = nil
+            StartupTrace.mark("start-photo-listed")
             rootView.layoutIfNeeded()
             // Opened on one photo: show it full screen (DESIGN.md); opening reveals it in the
             // view behind first.
@@ -330,6 +335,7 @@ final class FlickApp: FrameDriver {
     }
 
     func didPresentFrame(at time: Seconds) {
+        StartupTrace.mark("first-frame-presented")
         probe?.framePresented(at: time, root: rootView, images: images, textures: window.textures)
     }
 

@@ -48,6 +48,32 @@ import SystemPackage
         queue.stop()
     }
 
+    @Test func aHeldQueueStartsNothingUntilReleasedThenDoesItAll() {
+        let recorder = Recorder()
+        recorder.start()
+        let queue = DecodeQueue(workerCount: 2, extraWorkers: 2, slowJobSeconds: 0.01, decode: recorder.decode, wake: {})
+        queue.hold(for: 600)
+        for name in ["a", "b", "c"] { queue.submit(DecodeRequest(path: FilePath("/" + name), maximumPixelSize: 1, priority: .visible)) }
+        // Held: however long it is given, no worker (nor one added for slow jobs) starts.
+        usleep(200_000)
+        #expect(recorder.claimed.withLock { $0 }.isEmpty)
+        queue.release()
+        waitUntil { queue.drain().count == 3 || recorder.order.withLock { $0.count } == 3 }
+        #expect(Set(recorder.order.withLock { $0 }) == ["/a", "/b", "/c"])
+        queue.stop()
+    }
+
+    @Test func aHoldEndsByItselfWhenItsTimeIsUp() {
+        let recorder = Recorder()
+        recorder.start()
+        let queue = DecodeQueue(workerCount: 1, extraWorkers: 0, decode: recorder.decode, wake: {})
+        queue.hold(for: 0.05)
+        queue.submit(DecodeRequest(path: "/late", maximumPixelSize: 1, priority: .visible))
+        waitUntil { recorder.order.withLock { $0.count } == 1 }
+        #expect(recorder.order.withLock { $0 } == ["/late"])
+        queue.stop()
+    }
+
     @Test func cancelledWorkIsNeverDecoded() {
         let recorder = Recorder()
         let queue = DecodeQueue(workerCount: 1, extraWorkers: 0, decode: recorder.decode, wake: {})
