@@ -47,6 +47,11 @@ extension FullScreenPager {
             flight.release()
             guard outcome == .finished, let self else { return }
             if self.phase == .opening { self.phase = .open }
+            // The picture, and with it the photo's real shape, may have come during the
+            // flight, which was aimed at the shape known when it left: settle at fit now.
+            if page.photo.frame != page.fittedFrame {
+                self.context.animator.animateFrame(page.photo, to: page.fittedFrame, timing: .spring(Self.transitionSpring))
+            }
         }) {
             context.animator.animateFrame(page.photo, to: page.fittedFrame, timing: .spring(Self.transitionSpring))
             context.animator.animate(page.photo, \.animatedTransform, to: .identity, timing: .spring(Self.transitionSpring))

@@ -57,6 +57,8 @@ final class Compositor {
                            command: DrawCommand, toPixels: Homography) {
         let alpha = UInt8((min(max(command.opacity, 0), 1) * 255).rounded())
         SDL_SetTextureAlphaMod(texture, alpha)
+        SDL_SetTextureScaleMode(texture, Self.isEnlargedPastItsPixels(command, source: source, toPixels: toPixels)
+                                ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
         SDL_SetTextureBlendMode(texture, command.isOpaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         let rect = command.rectInView
         var sourceRect = SDL_Rect(x: Int32(source.minX.rounded()), y: Int32(source.minY.rounded()),
@@ -82,6 +84,17 @@ final class Compositor {
         render(mesh, in: rect, toPixels: toPixels, color: white, texture: texture,
                textureRect: Rect(x: source.minX / Double(size.width), y: source.minY / Double(size.height),
                                  width: source.width / Double(size.width), height: source.height / Double(size.height)))
+    }
+
+    /// True when the image asks for crisp pixels and each of its pixels covers more than one
+    /// of the window's (measured across the middle of where it lands).
+    static func isEnlargedPastItsPixels(_ command: DrawCommand, source: Rect, toPixels: Homography) -> Bool {
+        guard command.showsPixelsWhenEnlarged, source.width > 0 else { return false }
+        let rect = command.rectInView
+        guard let left = toPixels.apply(to: Point(x: rect.minX, y: rect.midY)),
+              let right = toPixels.apply(to: Point(x: rect.maxX, y: rect.midY)) else { return false }
+        let across = ((right.x - left.x) * (right.x - left.x) + (right.y - left.y) * (right.y - left.y)).squareRoot()
+        return across > source.width + 0.5
     }
 
     // MARK: Fills and borders

@@ -27,6 +27,8 @@ public struct DrawCommand: Sendable, Equatable {
     public var isOpaque: Bool
     /// The name of the view that emitted it, for tests and debugging.
     public var viewName: String?
+    /// For an image: enlarged, its pixels are drawn as squares (nearest), not smoothed.
+    public var showsPixelsWhenEnlarged = false
 
     public var boundsInWindow: Rect { Rect(boundingPoints: quadInWindow) }
 
@@ -78,14 +80,14 @@ extension View {
         let bounds = look.bounds
         let radius = max(0, look.cornerRadius)
 
-        func add(_ kind: DrawCommand.Kind, rect: Rect, opaqueContent: Bool) {
+        func add(_ kind: DrawCommand.Kind, rect: Rect, opaqueContent: Bool, showsPixels: Bool = false) {
             let corners = rect.corners.compactMap { toWindow.apply(to: $0) }
             guard corners.count == 4 else { return }
             guard Rect(boundingPoints: corners).intersects(clip) else { return }
             commands.append(DrawCommand(
                 kind: kind, rectInView: rect, viewToWindow: toWindow, quadInWindow: corners, opacity: opacity,
                 cornerRadius: radius, clipInWindow: clip,
-                isOpaque: opaqueContent && opacity >= 1 && radius == 0, viewName: name))
+                isOpaque: opaqueContent && opacity >= 1 && radius == 0, viewName: name, showsPixelsWhenEnlarged: showsPixels))
         }
 
         if look.backgroundColor.alpha * opacity >= View.drawingOpacityThreshold {
@@ -94,7 +96,7 @@ extension View {
         if let content, !content.pixelSize.isEmpty {
             for piece in content.pieces(in: bounds) {
                 add(.image(content.texture, sourceInTexture: piece.sourceInTexture), rect: piece.destinationInView,
-                    opaqueContent: content.isOpaque)
+                    opaqueContent: content.isOpaque, showsPixels: content.showsPixelsWhenEnlarged)
             }
         }
         if look.borderWidth > 0, look.borderColor.alpha * opacity >= View.drawingOpacityThreshold {

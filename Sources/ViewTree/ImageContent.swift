@@ -31,12 +31,18 @@ public struct ImageContent: Sendable, Equatable {
     /// True when every pixel is opaque, so the backend may draw it unblended.
     public var isOpaque: Bool
     public var mode: ContentMode
+    /// Drawn larger than its pixels, it shows them as crisp squares, as a photo viewer does
+    /// past 100 %: for a photo at its full resolution. Otherwise (a reduced copy standing
+    /// in, text) enlarging smooths it.
+    public var showsPixelsWhenEnlarged: Bool
 
-    public init(texture: TextureHandle, pixelSize: Size, isOpaque: Bool = true, mode: ContentMode = .aspectFill) {
+    public init(texture: TextureHandle, pixelSize: Size, isOpaque: Bool = true, mode: ContentMode = .aspectFill,
+                showsPixelsWhenEnlarged: Bool = false) {
         self.texture = texture
         self.pixelSize = pixelSize
         self.isOpaque = isOpaque
         self.mode = mode
+        self.showsPixelsWhenEnlarged = showsPixelsWhenEnlarged
     }
 
     /// Where in `bounds` the image lands, and which part of the texture (in pixels) shows:

@@ -263,10 +263,13 @@ final class AlbumImages: PhotoSource {
             if case let .fitting(side) = size, max(pixels.width, pixels.height) < side {
                 fullSides[path] = max(pixels.width, pixels.height)
             }
+            // The photo at its full resolution: zoomed past 100 %, its pixels show.
+            var isWhole = false
+            if case .fitting = size { isWhole = fullSides[path] == max(pixels.width, pixels.height) }
             let handle = textures.add(pixels, pinned: false)
             pictureByTexture[handle] = (path, size)
             let picture = ImageContent(texture: handle, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
-                                       isOpaque: pixels.isOpaque, mode: .aspectFill)
+                                       isOpaque: pixels.isOpaque, mode: .aspectFill, showsPixelsWhenEnlarged: isWhole)
             if let replaced = broker.deliver(picture, of: path, size: size) { forget(replaced.texture) }
             // A real picture is here: the stand-in has done its job.
             if case let .shown(preview) = previews[path] { forget(preview.texture) }

@@ -261,4 +261,15 @@ func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
         #expect(fakes.count("/photos/0.png") == 1, "the photo whole is already there")
         #expect(isPinned(images.picture(at: 0, size: .fitting(2560))))
     }
+
+    @Test func onlyThePhotoAtItsFullResolutionShowsItsPixelsWhenZoomedPastThem() {
+        let images = images(2)
+        let pager = images.makePictureDemand()
+        // Photo 0 fits in 1280 whole (1000 pixels); photo 1 is asked for smaller than it is.
+        pager.want([PictureRequest(index: 0, size: .fitting(1280), priority: .visible),
+                    PictureRequest(index: 1, size: .fitting(700), priority: .visible)])
+        #expect(drain(images) { images.picture(at: 0, size: .fitting(1280)).image != nil && images.picture(at: 1, size: .fitting(700)).image != nil })
+        #expect(images.picture(at: 0, size: .fitting(1280)).image?.showsPixelsWhenEnlarged == true)
+        #expect(images.picture(at: 1, size: .fitting(700)).image?.showsPixelsWhenEnlarged == false, "a reduced copy is smoothed")
+    }
 }

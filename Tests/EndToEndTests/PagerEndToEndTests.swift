@@ -15,6 +15,26 @@ import Testing
             && shot.matches(x: Int(window.minX) + 5, y: Int(window.midY), (0, 0, 0))
     }
 
+    /// Opened on a 4:3 photo, whose shape is known only once its picture is decoded (the
+    /// pager flies in with a 3:2 guess): it lands fitted, with bars at the sides of the
+    /// 16:10 window, not cropped to the guess.
+    @Test func aPhotoOpenedFromTheCommandLineLandsFittedToItsOwnShape() throws {
+        let colour = Self.colours[1]
+        let folder = try makeSolidColourFolder([colour], size: "400x300")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flick = try FlickSession(arguments: [folder.appendingPathComponent("photo_1.png").path])
+        let window = try flick.geometry()
+        // Fitted: 1067×800 in 1280×800, so 106 pt of black each side.
+        let fittedWidth = window.height * 4 / 3
+        let bar = Int((window.width - fittedWidth) / 2)
+        let y = Int(window.midY)
+        let (shot, fitted) = try flick.waitForScreen { shot in
+            shot.matches(x: Int(window.minX) + bar - 20, y: y, (0, 0, 0)) && shot.matches(x: Int(window.minX) + bar + 20, y: y, colour)
+                && shot.matches(x: Int(window.maxX) - bar - 20, y: y, colour) && shot.matches(x: Int(window.maxX) - bar + 20, y: y, (0, 0, 0))
+        }
+        #expect(fitted, "bars of \(bar) pt each side; left of the photo: \(shot.color(x: Int(window.minX) + bar - 20, y: y))")
+    }
+
     @Test func doubleClickOpensThePagerWhichPagesByKeyAndDragAndClosesOnEscape() throws {
         let folder = try makeSolidColourFolder(Self.colours)
         defer { try? FileManager.default.removeItem(at: folder) }

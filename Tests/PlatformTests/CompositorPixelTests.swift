@@ -41,6 +41,28 @@ import ViewTree
     func isBlue(_ c: Color) -> Bool { c.blue > 0.8 && c.red < 0.2 && c.green < 0.2 }
     func isBlack(_ c: Color) -> Bool { c.red < 0.05 && c.green < 0.05 && c.blue < 0.05 }
 
+    /// A photo of 2×1 pixels (red, blue) enlarged 100 times.
+    func enlargedTwoPixelPhoto(showsPixels: Bool) -> (left: Color, right: Color) {
+        var content = halves(width: 2, height: 1)
+        content.showsPixelsWhenEnlarged = showsPixels
+        let photo = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        photo.content = content
+        root.addSubview(photo)
+        render()
+        return (canvas.pixel(x: 90, y: 50), canvas.pixel(x: 110, y: 50))
+    }
+
+    @Test func aPhotoEnlargedPastItsPixelsShowsThemCrisp() {
+        // Either side of the seam, 10 px away: each pixel is a square of its own colour.
+        let (left, right) = enlargedTwoPixelPhoto(showsPixels: true)
+        #expect(left == Self.red && right == Self.blue, "\(left) \(right)")
+    }
+
+    @Test func aStandInEnlargedIsSmoothed() {
+        let (left, right) = enlargedTwoPixelPhoto(showsPixels: false)
+        #expect(left != Self.red && left.red > left.blue && right != Self.blue && right.blue > right.red, "\(left) \(right)")
+    }
+
     @Test func anOpaqueQuadFillsExactlyItsRectangle() {
         let photo = View(frame: Rect(x: 50, y: 40, width: 100, height: 80))
         photo.content = solid(Self.red)
