@@ -72,6 +72,9 @@ public final class PlatformWindow {
         // SDL's own handlers only note a quit for the next event pump, which never comes
         // while the loop sleeps; Flick's post a quit event that wakes it.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        // A browser is not a slideshow or a game: the screen saver and screen locking keep
+        // working while Flick is open (SDL would inhibit them, also over D-Bus).
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         try Self.connectToDisplay()
         SDL_EventState(SDL_DROPFILE.rawValue, SDL_ENABLE)
         // The raw X events, for the server's own time of each input event (EventTranslator).
@@ -174,6 +177,9 @@ public final class PlatformWindow {
     public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
 
     public var title: String { String(cString: SDL_GetWindowTitle(window)) }
+
+    /// False while the screen saver (and locking) is held off.
+    public var allowsScreenSaver: Bool { SDL_IsScreenSaverEnabled() == SDL_TRUE }
 
     public var isFullscreen: Bool {
         get { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }

@@ -116,6 +116,8 @@ final class FlickApp: FrameDriver {
 
     var windowTitle: String { window.title }
 
+    var allowsScreenSaver: Bool { window.allowsScreenSaver }
+
     private static func style(of frame: LoadedStackFrame, textures: TextureStore) -> PileFrameStyle {
         switch frame {
         case let .style(style):

@@ -43,6 +43,12 @@ import TestSupport
         #expect(app.browser.albumMessage == "No photos in “Empty Trip”: nothing in this folder is an image Flick can show.")
     }
 
+    @Test func theScreenSaverKeepsWorkingWhileFlickIsOpen() throws {
+        let folders = try Folders()
+        let app = try app(opening: folders.first)
+        #expect(app.allowsScreenSaver, "a browser does not keep the screen awake or unlocked")
+    }
+
     @Test func onlyTheVeryFirstRunSaysWhereHelpIs() throws {
         let folders = try Folders()
         #expect(try app(opening: folders.first, isFirstRun: true).browser.toast.message == FlickApp.firstRunHint)
