@@ -27,3 +27,21 @@ static inline int flick_sdl_x11_input_time(const SDL_Event *event, Uint32 *milli
     return 0;
 #endif
 }
+
+// Marks a window that is not yet mapped as full screen (EWMH _NET_WM_STATE), so a window
+// manager maps it full screen at once; false where that is not X11.
+static inline int flick_sdl_x11_mark_fullscreen_before_mapping(SDL_Window *window) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
+    Display *display = info.info.x11.display;
+    Atom state = XInternAtom(display, "_NET_WM_STATE", False);
+    Atom fullscreen = XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", False);
+    XChangeProperty(display, info.info.x11.window, state, XA_ATOM, 32, PropModeReplace, (unsigned char *)&fullscreen, 1);
+    return 1;
+#else
+    (void)window;
+    return 0;
+#endif
+}

@@ -87,12 +87,11 @@ public final class PlatformWindow {
             size.width = min(size.width, Double(usable.w) * Self.maximumScreenShare)
             size.height = min(size.height, Double(usable.h) * Self.maximumScreenShare)
         }
-        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-        guard let window = SDL_CreateWindow(title, FLICK_SDL_WINDOWPOS_CENTERED, FLICK_SDL_WINDOWPOS_CENTERED,
-                                            Int32(size.width), Int32(size.height), flags) else {
+        windowedPixelSize = size
+        guard let window = Self.makeWindow(title: title, size: size, fullscreen: fullscreen) else {
             throw .sdl(String(cString: SDL_GetError()))
         }
+        isFullscreenOutsideSDL = fullscreen && SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == 0
         SDL_SetWindowMinimumSize(window, 320, 240)
         guard let renderer = Self.makeRenderer(window) else {
             SDL_DestroyWindow(window)
@@ -127,6 +126,26 @@ public final class PlatformWindow {
         if fullscreen { return screen }
         let size = (requested ?? defaultSize) * SystemSettings.displayScale()
         return Size(width: min(size.width, screen.width * maximumScreenShare), height: min(size.height, screen.height * maximumScreenShare))
+    }
+
+    /// A window of `size` pixels, centred; or full screen. On X11 a full-screen window is
+    /// made screen-sized and marked full screen before it is mapped: a window manager maps
+    /// it full screen at once, and SDL, which is not told, does not wait (up to 100 ms) for
+    /// a window manager to answer a request to go full screen, as it would otherwise do
+    /// before the first frame. SDL is told on the first toggle (`isFullscreen`).
+    private static func makeWindow(title: String, size: Size, fullscreen: Bool) -> OpaquePointer? {
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        var screen = SDL_Rect()
+        if fullscreen, SDL_GetDisplayBounds(0, &screen) == 0,
+           let window = SDL_CreateWindow(title, screen.x, screen.y, screen.w, screen.h, flags | SDL_WINDOW_HIDDEN.rawValue) {
+            if flick_sdl_x11_mark_fullscreen_before_mapping(window) == 0 {
+                SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            }
+            SDL_ShowWindow(window)
+            return window
+        }
+        return SDL_CreateWindow(title, FLICK_SDL_WINDOWPOS_CENTERED, FLICK_SDL_WINDOWPOS_CENTERED, Int32(size.width), Int32(size.height),
+                                flags | (fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0))
     }
 
     /// SIGTERM (logout, `kill`) and SIGINT (Ctrl+C in a terminal) end Flick as the close
@@ -182,9 +201,30 @@ public final class PlatformWindow {
     public var allowsScreenSaver: Bool { SDL_IsScreenSaverEnabled() == SDL_TRUE }
 
     public var isFullscreen: Bool {
-        get { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-        set { SDL_SetWindowFullscreen(window, newValue ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
+        get {
+            isFullscreenOutsideSDL
+                || SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+        }
+        set {
+            let wasOutsideSDL = isFullscreenOutsideSDL
+            if wasOutsideSDL {
+                // SDL takes over the state it did not set.
+                isFullscreenOutsideSDL = false
+                SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            }
+            SDL_SetWindowFullscreen(window, newValue ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+            if wasOutsideSDL && !newValue {
+                // It was opened screen-sized, so there is no windowed size to go back to.
+                SDL_SetWindowSize(window, Int32(windowedPixelSize.width), Int32(windowedPixelSize.height))
+                SDL_SetWindowPosition(window, FLICK_SDL_WINDOWPOS_CENTERED, FLICK_SDL_WINDOWPOS_CENTERED)
+            }
+        }
     }
+
+    /// Started full screen without SDL's knowing (`makeWindow`).
+    private var isFullscreenOutsideSDL = false
+    /// The size the window has when not full screen, as it was opened.
+    private let windowedPixelSize: Size
 
     /// Runs until the driver wants to quit. Sleeps in SDL_WaitEvent while nothing moves,
     /// so an idle Flick uses no CPU; frames are paced and drawn only when they change

@@ -11,6 +11,36 @@ import Testing
         shot.matches(x: Int(window.midX), y: Int(window.midY), Self.colours[index])
     }
 
+    /// `--fullscreen` fills the screen from the first frame, even with no window manager to
+    /// ask; `f` leaves it for the default window, which is what is remembered.
+    @Test func fullscreenFillsTheScreenAndFLeavesItForTheDefaultWindow() throws {
+        let folder = try makeSolidColourFolder(Self.colours)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = try InstallTests.temporaryFolder("fullscreen-config")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("flick"), withIntermediateDirectories: true)
+        try Data().write(to: config.appendingPathComponent("flick/settings"))
+        let flick = try FlickSession(arguments: [folder.path, "--fullscreen"], environment: ["XDG_CONFIG_HOME": config.path])
+
+        let screen = try flick.geometry()
+        #expect(screen == Rect(x: 0, y: 0, width: 1920, height: 1080), "the whole screen: \(screen)")
+        let cell = cellCentre(0, in: screen)
+        #expect(try flick.waitForScreen { $0.matches(x: cell.x, y: cell.y, Self.colours[0]) }.1)
+
+        try flick.server.xdotool("key", "f")
+        var window = try flick.geometry()
+        let deadline = Date().addingTimeInterval(10)
+        while window.width == 1920 && Date() < deadline { usleep(100_000); window = try flick.geometry() }
+        #expect(window.size == Size(width: 1280, height: 800), "the default window: \(window)")
+        let windowedCell = cellCentre(0, in: window)
+        #expect(try flick.waitForScreen { $0.matches(x: windowedCell.x, y: windowedCell.y, Self.colours[0]) }.1, "laid out anew")
+
+        try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+        let settings = try String(contentsOf: config.appendingPathComponent("flick/settings"), encoding: .utf8)
+        #expect(settings.contains("fullscreen = false") && settings.contains("window = 1280x800"), "\(settings)")
+    }
+
     @Test func keysOneToFourShowEachViewWithTheSamePhotoInHand() throws {
         let folder = try makeSolidColourFolder(Self.colours)
         defer { try? FileManager.default.removeItem(at: folder) }
