@@ -37,6 +37,22 @@ extension FullScreenPager {
         showHUD()
     }
 
+    /// Shows photo `index` open and fitted, without a transition.
+    public func show(at index: Int) {
+        guard photoCount > 0 else { return }
+        phase = .open
+        isUserInteractionEnabled = true
+        opacity = 1
+        setStripOffset(Double(min(max(index, 0), photoCount - 1)) * pageWidth)
+        setCurrentIndex(min(max(index, 0), photoCount - 1), notify: false)
+        layoutIfNeeded()
+        backdrop.opacity = 1
+        currentPage?.reset()
+        // Shown, not faded in: nothing moves (and no frame is drawn) while the photo decodes.
+        hud.opacity = 1
+        showHUD()
+    }
+
     func flyPhoto(of page: PagerPage, toFitFrom placement: PhotoPlacement?) {
         let flight = page.photo.hold()
         if let placement, let start = page.convert(placement.frame, from: nil, .model) {

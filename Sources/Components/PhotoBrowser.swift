@@ -178,6 +178,20 @@ public final class PhotoBrowser: View {
         setNeedsLayout()
     }
 
+    /// Shows photo `index` in the pager at once, fitted, with nothing flying in: Flick
+    /// opened on one image, like a viewer, shows that image.
+    public func showPhotoAtLaunch(_ index: Int) {
+        guard let source, index >= 0, index < source.photoCount, pager.phase == .closed else { return }
+        if pager.superview == nil {
+            pager.frame = bounds
+            addSubview(pager)
+        }
+        _ = collection.revealPhoto(index)
+        collection.setPhotoHiddenForTransition(index)
+        pager.show(at: index)
+        onPagerChange?(true)
+    }
+
     /// Opens the pager at photo `index`, zooming it out of its place in the album view.
     public func openPhoto(_ index: Int) {
         guard let source, index >= 0, index < source.photoCount else { return }

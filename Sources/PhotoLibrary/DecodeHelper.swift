@@ -39,6 +39,11 @@ public enum DecodeHelper {
     /// largest image Flick opens (DecodeLimits) decoded whole, plus its scaled copy.
     public static let memoryLimitBytes = 2 << 30
 
+    /// Linux's F_SETPIPE_SZ, and the pipe size asked for (an unprivileged process may have
+    /// up to /proc/sys/fs/pipe-max-size, 1 MB by default).
+    static let setPipeSize: Int32 = 1031
+    static let pipeBytes: Int32 = 1 << 20
+
     /// Processor time one decode may use, in seconds. A 108-megapixel JPEG takes under
     /// one; a decoder spinning on a crafted file is stopped here instead of holding a
     /// helper until the wall-clock deadline. Larger = more patience with huge files.
@@ -56,6 +61,9 @@ public enum DecodeHelper {
         // A helper stopped by a limit or a crash leaves no core file behind.
         limit(RLIMIT_CORE, to: 0)
         let input = Wire(fd: 0), output = Wire(fd: 1)
+        // A screen-sized picture is megabytes: in a pipe of the default 64 KB it crosses in
+        // a hundred turns of both processes; in 1 MB, a few.
+        _ = fcntl(1, Self.setPipeSize, Self.pipeBytes)
         while let kindByte = input.read(1), let size = input.readUInt32(), let length = input.readUInt32(), length < 1 << 20,
               let pathBytes = input.read(Int(length)) {
             allowProcessorTime(seconds: cpuSecondsPerDecode)
@@ -72,11 +80,16 @@ public enum DecodeHelper {
                     continue
                 }
                 let pixels = try decode(path, kind, size == 0 ? nil : Int(size))
-                response.reserveCapacity(10 + pixels.width * pixels.height * 4)
                 response.append(0)
                 Wire.append(UInt32(pixels.width), to: &response)
                 Wire.append(UInt32(pixels.height), to: &response)
                 response.append(pixels.isOpaque ? 1 : 0)
+                // Rows without padding go out as they are, not copied first.
+                if pixels.bytesPerRow == pixels.width * 4 {
+                    guard output.write(response), output.write(pixels.bytes) else { exit(0) }
+                    continue
+                }
+                response.reserveCapacity(10 + pixels.width * pixels.height * 4)
                 for row in 0..<pixels.height {
                     response += pixels.bytes[(row * pixels.bytesPerRow)..<(row * pixels.bytesPerRow + pixels.width * 4)]
                 }

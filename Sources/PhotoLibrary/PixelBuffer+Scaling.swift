@@ -1,3 +1,5 @@
+internal import CSDL2
+
 extension PixelBuffer {
     /// Scaled down (never up) so the shorter side is `side`, aspect kept: the least that
     /// still covers a `side`-pixel square.
@@ -16,6 +18,11 @@ extension PixelBuffer {
         let scale = Double(maximumPixelSize) / Double(longer)
         let outWidth = max(1, Int((Double(width) * scale).rounded()))
         let outHeight = max(1, Int((Double(height) * scale).rounded()))
+        // Less than halving, each output pixel takes from at most 2×2 source pixels: SDL's
+        // SIMD bilinear stretch does the same averaging several times faster (a 12 MP
+        // photo's 3/8-scale decode cut to a 1280 window: ≈30 ms → a few). Alpha would need
+        // weighting it does not do, so opaque pictures only.
+        if isOpaque, scale > 0.5, let stretched = stretchedLinearly(to: outWidth, outHeight) { return stretched }
         // Source span of each output column and row.
         let columnStarts = (0...outWidth).map { min(width, $0 * width / outWidth) }
         let rowStarts = (0...outHeight).map { min(height, $0 * height / outHeight) }
@@ -100,5 +107,24 @@ extension PixelBuffer {
             out += bytes[start..<(start + cropWidth * 4)]
         }
         return PixelBuffer(width: cropWidth, height: cropHeight, bytesPerRow: cropWidth * 4, bytes: out, isOpaque: isOpaque)
+    }
+}
+
+extension PixelBuffer {
+    /// This buffer stretched bilinearly by SDL to `outWidth`×`outHeight`; nil if SDL refuses.
+    fileprivate func stretchedLinearly(to outWidth: Int, _ outHeight: Int) -> PixelBuffer? {
+        var out = [UInt8](repeating: 255, count: outWidth * outHeight * 4)
+        let format = SDL_PIXELFORMAT_ARGB8888.rawValue
+        let done = bytes.withUnsafeBufferPointer { source -> Bool in
+            out.withUnsafeMutableBufferPointer { target -> Bool in
+                guard let from = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: source.baseAddress), Int32(width), Int32(height),
+                                                                    32, Int32(bytesPerRow), format),
+                      let to = SDL_CreateRGBSurfaceWithFormatFrom(target.baseAddress, Int32(outWidth), Int32(outHeight), 32, Int32(outWidth * 4), format)
+                else { return false }
+                defer { SDL_FreeSurface(from); SDL_FreeSurface(to) }
+                return SDL_SoftStretchLinear(from, nil, to, nil) == 0
+            }
+        }
+        return done ? PixelBuffer(width: outWidth, height: outHeight, bytesPerRow: outWidth * 4, bytes: out, isOpaque: true) : nil
     }
 }

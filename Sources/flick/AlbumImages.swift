@@ -94,6 +94,9 @@ final class AlbumImages: PhotoSource {
             .max { $0.key.sharpness < $1.key.sharpness }?.value.texture
     }
 
+    /// True while a screen-sized picture of `path` is being decoded.
+    func isScreenDecodePending(_ path: FilePath) -> Bool { screenSubmitted[path] != nil }
+
     /// Notes a screen decode asked for before this store existed (at start-up).
     func noteScreenRequest(_ path: FilePath, side: Int) {
         screenSubmitted[path] = max(side, screenSubmitted[path] ?? 0)

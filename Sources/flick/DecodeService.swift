@@ -19,8 +19,9 @@ final class DecodeService: Sendable {
     }
 
     /// How long thumbnails wait at most while the photo Flick was opened on is decoded for
-    /// the screen: on a two-core machine they would halve the speed of the one picture the
-    /// person is waiting for, and a blurred stand-in would show before it.
+    /// the screen and drawn (`releaseStartHold`): on a two-core machine they would halve the
+    /// speed of the one picture the person is waiting for, and a blurred stand-in would show
+    /// before it.
     static let startHoldSeconds = 0.4
     /// Likewise the grid's thumbnail size (its cells are 160–250 pt at scale 1), and how
     /// many of the first photos fill a screen.
@@ -49,6 +50,12 @@ final class DecodeService: Sendable {
         for photo in photos.prefix(Self.firstScreenPhotoCount) {
             thumbnails.submit(DecodeRequest(path: photo.path, maximumPixelSize: Self.guessedThumbnailSide, fillSide: Self.guessedFillSide, priority: .visible))
         }
+    }
+
+    /// The start photo is on screen: the thumbnails held for it go ahead.
+    func releaseStartHold() {
+        thumbnails.release()
+        covers.release()
     }
 
     init(thumbnails: DecodeQueue, screens: DecodeQueue, covers: DecodeQueue, wake: WakeRelay) {
@@ -93,18 +100,12 @@ final class DecodeService: Sendable {
         }
         let thumbnails = DecodeQueue(decode: thumbnailDecode, wake: { wake.wake() })
         let covers = DecodeQueue(workerCount: 1, decode: thumbnailDecode, wake: { wake.wake() })
-        let screenDone = Mutex<(@Sendable () -> Void)?>(nil)
         let screens = DecodeQueue(decode: { request in
             StartupTrace.mark("screen-decode-begun")
-            defer {
-                StartupTrace.mark("screen-decode-done")
-                screenDone.withLock { $0 }?()
-            }
+            defer { StartupTrace.mark("screen-decode-done") }
             return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize)
         }, wake: { wake.wake() })
         self.init(thumbnails: thumbnails, screens: screens, covers: covers, wake: wake)
-        // A screen picture done: whatever thumbnails were held for it go ahead.
-        screenDone.withLock { $0 = { thumbnails.release(); covers.release() } }
     }
 }
 

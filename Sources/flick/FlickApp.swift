@@ -40,6 +40,9 @@ final class FlickApp: FrameDriver {
     private var facts: FactsStore?
     let browser: PhotoBrowser
     private let probe = BenchProbe.fromEnvironment()
+    private let service: DecodeService
+    /// The photo Flick was opened on, until its screen picture has been drawn.
+    private var heldForStart: FilePath?
 
     /// `service` and `lister` were started before the window, so their work overlaps
     /// SDL's start-up.
@@ -58,6 +61,8 @@ final class FlickApp: FrameDriver {
         let waker = window.wakeHandle
         images = AlbumImages(photos: [], service: service, textures: window.textures)
         if let start = opening.startPath { images.noteScreenRequest(start, side: startScreenSide) }
+        self.service = service
+        heldForStart = opening.startPath
         browser = PhotoBrowser(context: context)
         shelf = AlbumShelf(queue: service.covers, textures: window.textures)
         albumSearch = AlbumSearch(root: opening.album.folderPath)
@@ -174,9 +179,9 @@ final class FlickApp: FrameDriver {
             startPath = nil
             StartupTrace.mark("start-photo-listed")
             rootView.layoutIfNeeded()
-            // Opened on one photo: show it full screen (DESIGN.md); opening reveals it in the
-            // view behind first.
-            browser.openPhoto(index)
+            // Opened on one photo: show it full screen at once (DESIGN.md), with its place
+            // in the view behind revealed for when the pager closes.
+            browser.showPhotoAtLaunch(index)
         }
     }
 
@@ -338,6 +343,11 @@ final class FlickApp: FrameDriver {
 
     func didPresentFrame(at time: Seconds) {
         StartupTrace.mark("first-frame-presented")
+        // The start photo is on screen (or failed): the thumbnails held for it may start.
+        if let held = heldForStart, !images.isScreenDecodePending(held) {
+            heldForStart = nil
+            service.releaseStartHold()
+        }
         probe?.framePresented(at: time, root: rootView, images: images, textures: window.textures)
     }
 

@@ -480,3 +480,22 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(source.wanted.first?.size == .filling(Int((760 * scale).rounded(.up))), "the deck's cards")
     }
 }
+
+/// Flick opened on one image shows it as a viewer does: full screen and fitted in the first
+/// frame, with nothing flying in; closing still zooms it back into its place.
+@Suite struct PagerAtLaunchTests {
+    @Test func thePhotoIsFittedInTheFirstFrameAndClosesIntoItsCell() {
+        let f = BrowserFixture(count: 40)
+        f.browser.showPhotoAtLaunch(30)
+        f.scene.frame(at: f.scene.now + 1.0 / 60)
+        #expect(f.pager.phase == .open)
+        #expect(f.photoRect(30) == f.fitted, "fitted at once: \(String(describing: f.photoRect(30)))")
+        f.scene.runFrames(for: 0.2)
+        #expect(f.scene.recorder.trajectory(ofView: "photo 30").allSatisfy { $0 == f.fitted }, "nothing flies in")
+
+        f.key(.escape)
+        f.scene.settle()
+        #expect(f.pager.phase == .closed)
+        #expect(f.grid.convert(f.grid.layout.frame(of: 30), to: nil)!.intersects(f.scene.root.bounds), "its cell was scrolled into view")
+    }
+}

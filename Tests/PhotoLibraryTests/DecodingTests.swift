@@ -133,6 +133,20 @@ import SystemPackage
         #expect(half.pixel(x: 0, y: 0).red == 255 && abs(Int(half.pixel(x: 0, y: 0).alpha) - 128) <= 1)
     }
 
+    @Test func aMildReductionKeepsEachSidesColourAndBlendsOnlyAtTheSeam() {
+        // 300×200, red to x = 149, blue after → 240×160 (less than halving); the seam falls
+        // between output pixels' sources, so one of them blends the two.
+        var bytes = [UInt8](repeating: 255, count: 300 * 200 * 4)
+        for y in 0..<200 { for x in 0..<300 { let i = (y * 300 + x) * 4; bytes[i] = x < 149 ? 0 : 255; bytes[i + 1] = 0; bytes[i + 2] = x < 149 ? 255 : 0 } }
+        let small = PixelBuffer(width: 300, height: 200, bytesPerRow: 1200, bytes: bytes, isOpaque: true).scaledToFit(240)
+        #expect(small.width == 240 && small.height == 160 && small.isOpaque)
+        let left = small.pixel(x: 10, y: 80), right = small.pixel(x: 229, y: 80)
+        #expect(left.red == 255 && left.blue == 0 && left.alpha == 255, "\(left)")
+        #expect(right.blue == 255 && right.red == 0, "\(right)")
+        let seam = (115..<125).map { small.pixel(x: $0, y: 80) }
+        #expect(seam.contains { $0.red > 0 && $0.blue > 0 }, "the seam averages both: \(seam)")
+    }
+
     @Test func smallImagesAreNeverScaledUp() {
         let pixels = PixelBuffer(width: 10, height: 5, blue: 1, green: 2, red: 3)
         #expect(pixels.scaledToFit(100).width == 10)
