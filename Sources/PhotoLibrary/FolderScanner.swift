@@ -73,20 +73,23 @@ public enum FolderScanner {
         return folders.sorted { NaturalOrder.areInIncreasingOrder($0.string, $1.string) }
     }
 
-    /// The photo at `path` if it is a regular, readable file in an image format.
+    /// The photo at `path` if it is a regular file in an image format, or one whose name
+    /// says it is an image (empty, corrupt or unreadable, it is listed to say so).
     public static func photo(at path: FilePath) -> Photo? {
         var info = stat()
         // stat follows symlinks; a link loop fails with ELOOP and is skipped.
         guard path.withPlatformString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        let fileExtension = (path.extension ?? "").lowercased()
+        func listed(as format: ImageFormat?) -> Photo? {
+            format.map { Photo(path: path, format: $0, byteCount: Int(info.st_size), modificationDate: modified) }
+        }
         let fd = path.openForReading()
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return listed(as: ImageFormat.claimed(byExtension: fileExtension)) }
         defer { close(fd) }
         var header = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
-        let count = read(fd, &header, header.count)
-        guard count > 0 else { return nil }
-        let fileExtension = (path.extension ?? "").lowercased()
-        guard let format = ImageFormat.sniff(Array(header.prefix(count)), fileExtension: fileExtension) else { return nil }
-        let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-        return Photo(path: path, format: format, byteCount: Int(info.st_size), modificationDate: modified)
+        let count = max(0, read(fd, &header, header.count))
+        return listed(as: ImageFormat.sniff(Array(header.prefix(count)), fileExtension: fileExtension)
+            ?? ImageFormat.claimed(byExtension: fileExtension))
     }
 }

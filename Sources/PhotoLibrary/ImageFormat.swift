@@ -5,6 +5,26 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// Bytes `sniff` needs from the start of a file.
     public static let sniffLength = 16
 
+    /// The format a file's name claims, whatever it holds: such a file is listed even when
+    /// its content is no image (empty, cut short, something else, unreadable), so that it
+    /// shows as "cannot open" instead of silently missing.
+    public static func claimed(byExtension fileExtension: String) -> ImageFormat? {
+        switch fileExtension {
+        case "jpg", "jpeg", "jpe", "jfif": .jpeg
+        case "png": .png
+        case "gif": .gif
+        case "webp": .webp
+        case "bmp": .bmp
+        case "tif", "tiff": .tiff
+        case "tga": .tga
+        case "avif": .avif
+        case "ico": .ico
+        case "pbm", "pgm", "ppm", "pnm": .pnm
+        case "qoi": .qoi
+        default: nil
+        }
+    }
+
     /// The format whose signature `header` starts with. TGA has no signature; it is
     /// recognised by its extension alone.
     public static func sniff(_ header: [UInt8], fileExtension: String) -> ImageFormat? {

@@ -11,11 +11,17 @@ import SystemPackage
         #expect(names.count == 22)
     }
 
-    @Test func oddFilesAreSkippedWithoutHarm() throws {
-        // Empty, text, hidden, FIFO, symlink loop, folder and notes: none is a photo. The
-        // unreadable file is skipped too, unless running as root, which reads everything.
-        let names = try FolderScanner.photos(in: FilePath(Fixtures.odd.path)).map(\.fileName)
-        #expect(names == (getuid() == 0 ? ["unreadable.jpg"] : []))
+    @Test func oddFilesAreSkippedWithoutHarmAndBrokenPhotosListedToSaySo() throws {
+        // Hidden, FIFO, symlink loop, folder and notes are no photos. The empty file, the
+        // text and the unreadable one are named as images: listed, they say what is wrong.
+        let photos = try FolderScanner.photos(in: FilePath(Fixtures.odd.path))
+        #expect(photos.map(\.fileName) == ["empty.jpg", "text.jpg", "unreadable.jpg"])
+        func failure(_ name: String) -> DecodeError? {
+            do { _ = try ImageDecoder.decode(photos.first { $0.fileName == name }!.path, maximumPixelSize: nil); return nil } catch { return error }
+        }
+        #expect(failure("empty.jpg")?.headline == "cannot open" && failure("text.jpg")?.headline == "cannot open")
+        // Root reads everything; anyone else is told.
+        if getuid() != 0 { #expect(failure("unreadable.jpg") == .permissionDenied) }
     }
 
     @Test func aNameThatIsNotUTF8IsListedAndOpens() throws {
