@@ -35,7 +35,8 @@ public struct CullLayout: Sendable, Equatable {
 
     /// A card of a photo shaped `aspect`, at rest in front.
     public func cardSize(for aspect: Size) -> Size {
-        Rect.aspectFit(aspect.width > 0 && aspect.height > 0 ? aspect : cardArea.size, in: cardArea).size
+        Rect.aspectFit(aspect.width > 0 && aspect.height > 0 ? aspect : cardArea.size, in: cardArea,
+                       minimumSide: PhotoZoom.thinnestSide).size
     }
 
     public static func ratio(place k: Int, offset: Double) -> Double {

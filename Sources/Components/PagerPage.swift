@@ -67,7 +67,7 @@ public final class PagerPage: View {
             var fitted = image
             // Fill its own frame: the frame has the photo's shape except in flight to or
             // from a square cell, where filling is the crop the cell shows.
-            fitted.mode = .aspectFill
+            fitted.mode = PhotoZoom.isWidened(image.pixelSize, to: fittedFrame.size) ? .fill : .aspectFill
             photo.content = fitted
             photo.backgroundColor = image.isOpaque ? .clear : Self.loadingColor
             label.isHidden = true
@@ -116,6 +116,12 @@ public final class PagerPage: View {
     func refit(resetZoom: Bool) {
         let wasZoomed = isZoomed
         fittedFrame = PhotoZoom.fitted(imageSize: aspect, in: bounds.size)
+        // A photo drawn wider than its shape allows (thinner than PhotoZoom.thinnestSide) is
+        // stretched across, whole, rather than cropped to its middle.
+        if var content = photo.content {
+            let mode: ContentMode = PhotoZoom.isWidened(aspect, to: fittedFrame.size) ? .fill : .aspectFill
+            if content.mode != mode { content.mode = mode; photo.content = content }
+        }
         guard !photo.isHeld, resetZoom || !wasZoomed else { return }
         photo.frame = fittedFrame
     }

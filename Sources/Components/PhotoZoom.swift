@@ -3,9 +3,21 @@ import Geometry
 /// Where a photo sits in a full-screen page as it is zoomed and panned. Pure, so it tests
 /// alone: a zoomed photo is just a larger rectangle around the page.
 public enum PhotoZoom {
+    /// The thinnest a photo is drawn, in points: a 16×40000 strip fitted to a window would be
+    /// a fraction of a point wide, and show nothing at all.
+    public static let thinnestSide = 8.0
+
+    /// True when a fit of `size` no longer has the image's shape: it was kept at least
+    /// `thinnestSide` across.
+    public static func isWidened(_ imageSize: Size, to size: Size) -> Bool {
+        guard !imageSize.isEmpty, !size.isEmpty else { return false }
+        let stretch = (size.width / size.height) / (imageSize.width / imageSize.height)
+        return stretch > 1.01 || stretch < 1 / 1.01
+    }
+
     /// The photo's rectangle at "fit": as large as the page allows, centred.
     public static func fitted(imageSize: Size, in page: Size) -> Rect {
-        Rect.aspectFit(imageSize, in: Rect(origin: .zero, size: page))
+        Rect.aspectFit(imageSize, in: Rect(origin: .zero, size: page), minimumSide: thinnestSide)
     }
 
     /// `frame` scaled by `factor` about `anchor` (which stays put), with the scale relative

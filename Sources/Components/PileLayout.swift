@@ -17,7 +17,7 @@ struct PileLayout: Equatable {
         let margin = marginFraction * min(viewSize.width, viewSize.height)
         let room = Size(width: max(viewSize.width - 2 * margin - insets.horizontal, 1),
                         height: max(viewSize.height - 2 * margin - insets.vertical, 1))
-        let photo = Rect.aspectFit(aspect, in: Rect(origin: .zero, size: room))
+        let photo = Rect.aspectFit(aspect, in: Rect(origin: .zero, size: room), minimumSide: PhotoZoom.thinnestSide)
         return Size(width: photo.width + insets.horizontal, height: photo.height + insets.vertical)
     }
 

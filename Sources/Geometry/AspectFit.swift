@@ -1,10 +1,14 @@
 extension Rect {
     /// The largest rectangle of `contentSize`'s aspect ratio that fits inside `bounds`, centred.
-    /// Used for a whole photo shown in a window: nothing is cropped, bars may show.
-    public static func aspectFit(_ contentSize: Size, in bounds: Rect) -> Rect {
+    /// Used for a whole photo shown in a window: nothing is cropped, bars may show. Neither
+    /// side is thinner than `minimumSide` (within the bounds), so a picture far thinner than
+    /// the window still shows as a strip; that strip no longer has the picture's shape.
+    public static func aspectFit(_ contentSize: Size, in bounds: Rect, minimumSide: Double = 0) -> Rect {
         guard !contentSize.isEmpty else { return Rect(center: bounds.center, size: .zero) }
         let scale = min(bounds.width / contentSize.width, bounds.height / contentSize.height)
-        return Rect(center: bounds.center, size: contentSize * scale)
+        let fitted = contentSize * scale
+        return Rect(center: bounds.center, size: Size(width: max(fitted.width, min(minimumSide, bounds.width)),
+                                                      height: max(fitted.height, min(minimumSide, bounds.height))))
     }
 
     /// The smallest rectangle of `contentSize`'s aspect ratio that covers `bounds`, centred.

@@ -499,3 +499,24 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(f.grid.convert(f.grid.layout.frame(of: 30), to: nil)!.intersects(f.scene.root.bounds), "its cell was scrolled into view")
     }
 }
+
+/// A photo far thinner than the window (16×40000) is drawn a few points across, whole.
+@Suite struct ThinPhotoTests {
+    @Test func aThinPhotoIsDrawnAtLeastTheThinnestSideAcrossAndWhole() {
+        let f = BrowserFixture(count: 3)
+        f.source.sizes = [Size(width: 16, height: 40_000)]
+        f.browser.reloadData()
+        f.scene.settle()
+        f.browser.showPhotoAtLaunch(1)
+        f.scene.settle()
+        let drawn = f.scene.recorder.commands(ofView: "photo 1").last
+        let rect = drawn?.boundsInWindow
+        #expect(rect.map { abs($0.width - PhotoZoom.thinnestSide) < 0.01 && abs($0.height - 600) < 0.01 } == true, "\(String(describing: rect))")
+        // Stretched across, not cropped to its middle: all of the picture is drawn.
+        if case let .image(_, source)? = drawn?.kind {
+            #expect(source.height == f.source.picture(at: 1, size: .fitting(800)).image?.pixelSize.height)
+        } else {
+            Issue.record("no picture drawn")
+        }
+    }
+}

@@ -30,6 +30,15 @@ import Geometry
         #expect(Rect(boundingPoints: [Point(x: 3, y: -1), Point(x: -2, y: 4)]) == Rect(x: -2, y: -1, width: 5, height: 5))
     }
 
+    @Test func aspectFitKeepsAThinPictureAtLeastTheMinimumAcross() {
+        let window = Rect(x: 0, y: 0, width: 800, height: 600)
+        let strip = Rect.aspectFit(Size(width: 16, height: 40_000), in: window, minimumSide: 8)
+        #expect(strip.width == 8 && strip.height == 600 && strip.midX == 400)
+        #expect(Rect.aspectFit(Size(width: 40_000, height: 16), in: window, minimumSide: 8).height == 8)
+        // Anything thicker keeps its own shape.
+        #expect(Rect.aspectFit(Size(width: 300, height: 600), in: window, minimumSide: 8).width == 300)
+    }
+
     @Test func aspectFitShowsAllOfAWidePhotoWithBarsAboveAndBelow() {
         let window = Rect(x: 0, y: 0, width: 1280, height: 800)
         let fit = Rect.aspectFit(Size(width: 4000, height: 2000), in: window)
