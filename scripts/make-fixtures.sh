@@ -54,6 +54,17 @@ data[at + 5:at + 9] = (64250).to_bytes(2, "big") * 2
 open(path, "wb").write(bytes(data))
 PY
 
+# A valid JPEG on which libjpeg only warns: two stray bytes before its quantisation table
+# ("Corrupt JPEG data: 2 extraneous bytes before marker 0xdb").
+"$IM" -size 64x48 xc:orange -quality 90 photos/stray-marker.jpg
+python3 - photos/stray-marker.jpg <<'PY'
+import sys
+path = sys.argv[1]
+data = open(path, "rb").read()
+at = data.index(b"\xff\xdb")
+open(path, "wb").write(data[:at] + b"\x00\x00" + data[at:])
+PY
+
 # Things that are not photos and must be skipped or refused without harm.
 : > odd/empty.jpg
 echo "not a picture" > odd/text.jpg

@@ -10,9 +10,10 @@ enum JPEGDecoder {
         guard let handle = tjInitDecompress() else { return nil }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        let ok = bytes.withUnsafeBufferPointer {
-            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace) == 0
+        let status = bytes.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
         }
+        let ok = status == 0 || tjGetErrorCode(handle) != Int32(TJERR_FATAL.rawValue)
         return ok && width > 0 && height > 0 ? (Int(width), Int(height)) : nil
     }
 
@@ -20,9 +21,12 @@ enum JPEGDecoder {
         guard let handle = tjInitDecompress() else { throw .unreadable("JPEG decoder unavailable") }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        let headerOK = bytes.withUnsafeBufferPointer {
-            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace) == 0
+        let headerStatus = bytes.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
         }
+        // A warning (stray bytes before a marker, say) is no reason to refuse a photo that
+        // libjpeg reads: every viewer shows it. Only an error is.
+        let headerOK = headerStatus == 0 || tjGetErrorCode(handle) != Int32(TJERR_FATAL.rawValue)
         guard headerOK, width > 0, height > 0 else { throw .unreadable(String(cString: tjGetErrorStr2(handle))) }
         try limits.check(width: Int(width), height: Int(height))
 

@@ -111,6 +111,15 @@ import SystemPackage
     }
 }
 
+@Suite struct JPEGWarningTests {
+    @Test func aJPEGOnWhichLibjpegOnlyWarnsIsShown() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.photo("stray-marker.jpg"), maximumPixelSize: nil)
+        #expect(pixels.width == 64 && pixels.height == 48)
+        let centre = pixels.pixel(x: 32, y: 24)
+        #expect(centre.red > 240 && abs(Int(centre.green) - 165) < 12 && centre.blue < 12, "orange: \(centre)")
+    }
+}
+
 @Suite struct ScalingTests {
     @Test func downscalingAveragesTheCoveredPixels() {
         // 4×2: left two columns black, right two white → 2×1: black, white.
