@@ -32,16 +32,19 @@ public final class GridCell: View {
         case .loading:
             backgroundColor = Self.loadingColor
             content = nil
+            showsCheckerboard = false
             label.isHidden = true
         case let .ready(image):
             backgroundColor = Self.loadingColor
             var cropped = image
             cropped.mode = .aspectFill
             content = cropped
+            showsCheckerboard = !image.isOpaque
             label.isHidden = true
         case let .failed(headline):
             backgroundColor = CannotOpenLook.tileColor
             content = nil
+            showsCheckerboard = false
             if let rendered = labels?.label(headline, pointSize: Self.failedLabelPointSize, color: CannotOpenLook.textColor) {
                 label.content = rendered.content
                 label.bounds = Rect(origin: .zero, size: rendered.size)

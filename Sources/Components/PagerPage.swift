@@ -61,6 +61,7 @@ public final class PagerPage: View {
         switch picture {
         case .loading:
             photo.content = nil
+            photo.showsCheckerboard = false
             photo.backgroundColor = Self.loadingColor
             label.isHidden = true
         case let .ready(image):
@@ -69,10 +70,12 @@ public final class PagerPage: View {
             // from a square cell, where filling is the crop the cell shows.
             fitted.mode = PhotoZoom.isWidened(image.pixelSize, to: fittedFrame.size) ? .fill : .aspectFill
             photo.content = fitted
-            photo.backgroundColor = image.isOpaque ? .clear : Self.loadingColor
+            photo.backgroundColor = .clear
+            photo.showsCheckerboard = !image.isOpaque
             label.isHidden = true
         case let .failed(headline):
             photo.content = nil
+            photo.showsCheckerboard = false
             photo.backgroundColor = CannotOpenLook.tileColor
             if let rendered = labels?.label(headline, pointSize: Self.failedLabelPointSize, color: CannotOpenLook.textColor) {
                 label.content = rendered.content

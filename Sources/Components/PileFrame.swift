@@ -78,9 +78,11 @@ final class PileFrame: View {
             fitted.mode = .aspectFill
             photo.content = fitted
             photo.backgroundColor = .clear
+            photo.showsCheckerboard = !image.isOpaque
             aspect = image.pixelSize
         case .loading, .failed:
             photo.content = nil
+            photo.showsCheckerboard = false
             photo.backgroundColor = picture == .loading ? Self.loadingColor : CannotOpenLook.tileColor
         }
         setNeedsLayout()

@@ -48,7 +48,71 @@ final class Compositor {
             drawImage(texture, size: size, source: source, command: command, toPixels: toPixels)
         case let .border(width, color):
             drawBorder(width: width, color: color, command: command, toPixels: toPixels)
+        case let .checkerboard(cellSize):
+            drawCheckerboard(cellSize: cellSize, command: command, toPixels: toPixels)
         }
+    }
+
+    // MARK: Checkerboard
+
+    /// The light and dark squares (Loupe's greys: black and white artwork both show).
+    static let checkerboardLight = Color(red: 0.6, green: 0.6, blue: 0.6)
+    static let checkerboardDark = Color(red: 0.4, green: 0.4, blue: 0.4)
+    /// The tile, in pixels: drawn repeatedly, a few copies cover a screen.
+    static let checkerboardTileSide = 256
+    private var checkerboardTile: (texture: OpaquePointer, cell: Int)?
+
+    /// Squares from the rectangle's corner, tiled from one texture while the rectangle is
+    /// upright; turned or in perspective (in flight), the squares' average grey instead.
+    private func drawCheckerboard(cellSize: Double, command: DrawCommand, toPixels: Homography) {
+        let cell = max(1, Int((cellSize * scale).rounded()))
+        guard command.cornerRadius <= 0, let affine = toPixels.affine, affine.isAxisAligned, affine.a > 0, affine.d > 0,
+              let tile = checkerboardTexture(cell: cell) else {
+            let light = Self.checkerboardLight, dark = Self.checkerboardDark
+            let grey = Color(red: (light.red + dark.red) / 2, green: (light.green + dark.green) / 2, blue: (light.blue + dark.blue) / 2)
+            fill(command.rectInView, color: grey, command: command, toPixels: toPixels)
+            return
+        }
+        let alpha = UInt8((min(max(command.opacity, 0), 1) * 255).rounded())
+        SDL_SetTextureAlphaMod(tile, alpha)
+        SDL_SetTextureBlendMode(tile, alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        let origin = affine.apply(to: command.rectInView.origin)
+        let width = command.rectInView.width * affine.a, height = command.rectInView.height * affine.d
+        let side = Double(Self.checkerboardTileSide)
+        var y = 0.0
+        while y < height {
+            var x = 0.0
+            let h = min(side, height - y)
+            while x < width {
+                let w = min(side, width - x)
+                var source = SDL_Rect(x: 0, y: 0, w: Int32(w.rounded(.up)), h: Int32(h.rounded(.up)))
+                var target = SDL_FRect(x: Float(origin.x + x), y: Float(origin.y + y), w: Float(w), h: Float(h))
+                SDL_RenderCopyF(renderer, tile, &source, &target)
+                x += side
+            }
+            y += side
+        }
+    }
+
+    /// The tile texture for squares of `cell` pixels, made on first use.
+    private func checkerboardTexture(cell: Int) -> OpaquePointer? {
+        if let made = checkerboardTile, made.cell == cell { return made.texture }
+        if let made = checkerboardTile { SDL_DestroyTexture(made.texture) }
+        let side = Self.checkerboardTileSide
+        let light = Self.checkerboardLight.bytes, dark = Self.checkerboardDark.bytes
+        var pixels = [UInt32](repeating: 0, count: side * side)
+        for y in 0..<side {
+            for x in 0..<side {
+                let c = (x / cell + y / cell) % 2 == 0 ? light : dark
+                pixels[y * side + x] = 0xFF00_0000 | UInt32(c.red) << 16 | UInt32(c.green) << 8 | UInt32(c.blue)
+            }
+        }
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                              Int32(side), Int32(side)) else { return nil }
+        pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(side * 4)) }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeNearest)
+        checkerboardTile = (texture, cell)
+        return texture
     }
 
     // MARK: Images

@@ -7,7 +7,12 @@ public struct DrawCommand: Sendable, Equatable {
         case image(TextureHandle, sourceInTexture: Rect)
         /// A frame of `width` drawn inside the rectangle's edge.
         case border(width: Double, color: Color)
+        /// Squares of `cellSize` points, light and dark, from the rectangle's corner.
+        case checkerboard(cellSize: Double)
     }
+
+    /// The checkerboard's squares, in points.
+    public static let checkerboardCellSize = 8.0
 
     public var kind: Kind
     /// The rectangle drawn, in the view's own coordinates.
@@ -92,6 +97,9 @@ extension View {
 
         if look.backgroundColor.alpha * opacity >= View.drawingOpacityThreshold {
             add(.fill(look.backgroundColor), rect: bounds, opaqueContent: look.backgroundColor.isOpaque)
+        }
+        if showsCheckerboard {
+            add(.checkerboard(cellSize: DrawCommand.checkerboardCellSize), rect: bounds, opaqueContent: true)
         }
         if let content, !content.pixelSize.isEmpty {
             for piece in content.pieces(in: bounds) {

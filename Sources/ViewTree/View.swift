@@ -29,6 +29,9 @@ open class View {
     /// When false, the view and its subviews are skipped by hit testing.
     public var isUserInteractionEnabled = true
     public var content: ImageContent?
+    /// A checkerboard is drawn behind the content: the backdrop of a picture with
+    /// transparency, on which black and white parts both show.
+    public var showsCheckerboard = false
     /// A name for tests and debugging.
     public var name: String?
 

@@ -63,6 +63,24 @@ import ViewTree
         #expect(left != Self.red && left.red > left.blue && right != Self.blue && right.blue > right.red, "\(left) \(right)")
     }
 
+    @Test func aCheckerboardShowsBehindTransparentBlackArtwork() {
+        let photo = View(frame: Rect(x: 40, y: 40, width: 160, height: 160))
+        photo.showsCheckerboard = true
+        // Black artwork on a transparent ground: left half black, right half clear.
+        var bytes = [UInt8](repeating: 0, count: 16 * 16 * 4)
+        for y in 0..<16 { for x in 0..<8 { bytes[(y * 16 + x) * 4 + 3] = 255 } }
+        photo.content = ImageContent(texture: canvas.textures.add(PixelBuffer(width: 16, height: 16, bytesPerRow: 64, bytes: bytes, isOpaque: false)),
+                                     pixelSize: Size(width: 16, height: 16), isOpaque: false, mode: .fill)
+        root.addSubview(photo)
+        render()
+        // The clear half shows squares of 8 pt: light, dark, light along a row.
+        let a = canvas.pixel(x: 140, y: 44), b = canvas.pixel(x: 148, y: 44), c = canvas.pixel(x: 156, y: 44)
+        #expect(a.red > b.red + 0.1 && c.red > b.red + 0.1 && abs(a.red - c.red) < 0.02, "\(a) \(b) \(c)")
+        #expect(!isBlack(a) && !isBlack(b), "black artwork would show on either square")
+        // The artwork itself stays black; outside the view, the black of the window.
+        #expect(isBlack(canvas.pixel(x: 60, y: 100)) && isBlack(canvas.pixel(x: 30, y: 100)))
+    }
+
     @Test func anOpaqueQuadFillsExactlyItsRectangle() {
         let photo = View(frame: Rect(x: 50, y: 40, width: 100, height: 80))
         photo.content = solid(Self.red)
