@@ -17,6 +17,12 @@ for n in 1 2 3 4 5 6 7 8; do
   # shellcheck disable=SC2086
   "$IM" upright.png ${stored[$n]} -quality 98 -sampling-factor 1x1 "photos/orient-$n.jpg"
   python3 "$here/write-exif.py" "photos/orient-$n.jpg" --orientation "$n"
+  # The same in a PNG (eXIf chunk) and a lossless WebP (EXIF chunk), written by exiftool.
+  # shellcheck disable=SC2086
+  "$IM" upright.png ${stored[$n]} "photos/orient-$n.png"
+  # shellcheck disable=SC2086
+  "$IM" upright.png ${stored[$n]} -define webp:lossless=true "photos/orient-$n.webp"
+  exiftool -q -q -overwrite_original -Orientation#="$n" "photos/orient-$n.png" "photos/orient-$n.webp"
 done
 
 # Photos carrying a camera's EXIF thumbnail, coloured unlike the photo (grey) so a test

@@ -133,9 +133,11 @@ public enum ImageDecoder {
             pixels = pixels.applying(ExifInfo(jpeg: bytes).orientation)
         } else if format == .png {
             pixels = try PNGDecoder.decode(bytes, limits: limits)
+            pixels = pixels.applying(EmbeddedExif.orientation(in: bytes, format: format))
         } else {
             if let size = ImageHeader.declaredSize(bytes, format: format) { try limits.check(width: size.width, height: size.height) }
             pixels = try decodeWithSDLImage(bytes, limits: limits)
+            pixels = pixels.applying(EmbeddedExif.orientation(in: bytes, format: format))
         }
         if let maximumPixelSize { pixels = pixels.scaledToFit(maximumPixelSize) }
         return pixels

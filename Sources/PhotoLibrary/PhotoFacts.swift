@@ -59,6 +59,10 @@ public struct EmbeddedFacts: Sendable, Equatable {
             let exif = ExifInfo(jpeg: bytes)
             if exif.orientation.swapsDimensions, let stored = size { size = (stored.height, stored.width) }
             self = exif.facts
+        } else if let block = EmbeddedExif.block(in: bytes, format: format) {
+            let exif = ExifInfo(jpeg: block)
+            if exif.orientation.swapsDimensions, let stored = size { size = (stored.height, stored.width) }
+            self = exif.facts
         }
         pixelWidth = size?.width
         pixelHeight = size?.height

@@ -33,9 +33,9 @@ import SystemPackage
         }
     }
 
-    @Test(arguments: 1...8)
-    func aJPEGWithOrientationTagDecodesUpright(tag: Int) throws {
-        let pixels = try ImageDecoder.decode(Fixtures.photo("orient-\(tag).jpg"), maximumPixelSize: nil)
+    @Test(arguments: ["jpg", "png", "webp"], 1...8)
+    func aPhotoWithOrientationTagDecodesUpright(format: String, tag: Int) throws {
+        let pixels = try ImageDecoder.decode(Fixtures.photo("orient-\(tag).\(format)"), maximumPixelSize: nil)
         #expect(pixels.width == 60 && pixels.height == 40)
         #expect(near(rgb(pixels, 15, 10), (255, 0, 0)), "top-left red")
         #expect(near(rgb(pixels, 45, 10), (0, 255, 0)), "top-right green")

@@ -45,6 +45,13 @@ import SystemPackage
         #expect(embedded.pixelWidth == 300 && embedded.pixelHeight == 200)
     }
 
+    @Test(arguments: ["png", "webp"])
+    func aTurnedPNGOrWebPGivesItsSizeStanding(format: String) throws {
+        // orient-6: stored 40×60, orientation 6 shows it 60×40.
+        let facts = try #require(PhotoFacts.gather(Fixtures.photo("orient-6.\(format)"), decoder: decoder))
+        #expect(facts.embedded?.pixelWidth == 60 && facts.embedded?.pixelHeight == 40, "\(String(describing: facts.embedded))")
+    }
+
     @Test func aPhotoWithoutEXIFGivesWhatTheFileAndItsHeaderKnow() throws {
         for (name, size) in [("none.jpg", (300, 200)), ("plain.png", (50, 70))] {
             let facts = try #require(PhotoFacts.gather(Self.fact(name), decoder: decoder))
