@@ -8,7 +8,8 @@ import ViewTree
 extension FullScreenPager {
     func updateHUDText() {
         guard let source, currentIndex < source.photoCount else { return }
-        hud.show(name: source.fileName(at: currentIndex), position: currentIndex, count: source.photoCount, labels: context.labels)
+        hud.show(name: source.fileName(at: currentIndex), position: currentIndex, count: source.photoCount,
+                 maximumWidth: bounds.width - 2 * PagerHUD.margin, labels: context.labels)
     }
 
     /// The pointer moved: show the caption for a while.

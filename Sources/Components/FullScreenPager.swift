@@ -142,6 +142,8 @@ public final class FullScreenPager: View {
             setStripOffset(Double(currentIndex) * pageWidth)
             strip.layoutItems()
             for page in pages.values { page.refit(resetZoom: false) }
+            // The caption's name is cut to the width.
+            updateHUDText()
             if let page = currentPage {
                 switch phase {
                 case .opening: flyPhoto(of: page, toFitFrom: nil)

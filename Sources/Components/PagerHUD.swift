@@ -32,11 +32,17 @@ final class PagerHUD: View {
     /// The text shown, for tests and the window title.
     var text: (name: String, counter: String)? { shownText }
 
-    func show(name: String, position: Int, count: Int, labels: LabelRenderer?) {
+    /// Shows `name` (cut in the middle to fit `maximumWidth`, the pill included) and the
+    /// position.
+    func show(name: String, position: Int, count: Int, maximumWidth: Double, labels: LabelRenderer?) {
         let counter = "\(position + 1) / \(count)"
-        guard shownText?.name != name || shownText?.counter != counter else { return }
-        shownText = (name, counter)
-        let nameRendered = labels?.label(name, pointSize: Self.nameSize, color: .white)
+        let room = maximumWidth - Self.pill.padding.left - Self.pill.padding.right
+        let fitted = labels.map { labels in
+            TextLayout.elidedInMiddle(name, toFit: room) { labels.width(of: $0, pointSize: Self.nameSize) ?? 0 }
+        } ?? name
+        guard shownText?.name != fitted || shownText?.counter != counter else { return }
+        shownText = (fitted, counter)
+        let nameRendered = labels?.label(fitted, pointSize: Self.nameSize, color: .white)
         let counterRendered = labels?.label(counter, pointSize: Self.counterSize, color: Self.counterColor)
         nameLabel.content = nameRendered?.content
         counterLabel.content = counterRendered?.content

@@ -28,6 +28,32 @@ public enum TextLayout {
         return kept.trimmingTrailingSpaces + ellipsis
     }
 
+    /// A file name shortened in the middle until it fits, keeping its start, its end and
+    /// its extension ("IMG_2024…party.jpg"): the parts that tell names apart. Unchanged if
+    /// it fits; cut at the end when even the extension alone is too wide.
+    public static func elidedInMiddle(_ name: String, toFit maximumWidth: Double, measure: (String) -> Double) -> String {
+        guard measure(name) > maximumWidth else { return name }
+        let characters = Array(name)
+        let dot = characters.lastIndex(of: ".").flatMap { $0 > 0 && characters.count - $0 <= maximumExtensionLength ? $0 : nil }
+        let stem = Array(characters[..<(dot ?? characters.count)])
+        let ext = String(characters[(dot ?? characters.count)...])
+        func candidate(keeping count: Int) -> String {
+            let head = (count + 1) / 2, tail = count / 2
+            return String(stem.prefix(head)) + ellipsis + String(stem.suffix(tail)) + ext
+        }
+        guard measure(candidate(keeping: 0)) <= maximumWidth else { return truncated(name, toFit: maximumWidth, measure: measure) }
+        // The most characters of the stem that still fit: width grows with the count kept.
+        var fits = 0, tooMany = stem.count
+        while tooMany - fits > 1 {
+            let middle = (fits + tooMany) / 2
+            if measure(candidate(keeping: middle)) <= maximumWidth { fits = middle } else { tooMany = middle }
+        }
+        return candidate(keeping: fits)
+    }
+
+    /// Longer than this (with its dot), what follows the last dot is no extension.
+    static let maximumExtensionLength = 8
+
     private static func wrap(_ paragraph: String, maximumWidth: Double, measure: (String) -> Double) -> [String] {
         var lines: [String] = []
         var current = ""

@@ -52,7 +52,9 @@ final class FakePhotoSource: PhotoSource {
         return demand
     }
 
-    func fileName(at index: Int) -> String { "photo-\(ids[index]).jpg" }
+    /// Names given by photo id, instead of "photo-<id>.jpg".
+    var names: [Int: String] = [:]
+    func fileName(at index: Int) -> String { names[ids[index]] ?? "photo-\(ids[index]).jpg" }
 
     /// Photos whose facts are still being read.
     var factsReading: Set<Int> = []

@@ -271,6 +271,19 @@ import ViewTree
 }
 
 @Suite struct PagerCaptionTests {
+    @Test func aLongNameIsCutInTheMiddleToTheWindowAndAgainWhenItNarrows() {
+        let app = BrowserFixture(labels: FakeLabels())
+        app.source.names[5] = String(repeating: "holiday_", count: 20) + "end.jpg"
+        app.open(5)
+        // FakeLabels: 8 pt a character; the pill's padding and margins leave 744 pt in 800.
+        let wide = app.pager.caption?.name ?? ""
+        #expect(Double(wide.count) * 8 <= 744 && wide.hasPrefix("holiday_") && wide.hasSuffix("end.jpg") && wide.contains("…"), "\(wide)")
+        app.browser.frame = Rect(x: 0, y: 0, width: 400, height: 600)
+        app.scene.settle()
+        let narrow = app.pager.caption?.name ?? ""
+        #expect(Double(narrow.count) * 8 <= 344 && narrow.count < wide.count && narrow.hasSuffix("end.jpg"), "\(narrow)")
+    }
+
     @Test func theCaptionNamesThePhotoAndItsPlaceAndFadesWhenThePointerRests() {
         let app = BrowserFixture(labels: FakeLabels())
         app.open(5)

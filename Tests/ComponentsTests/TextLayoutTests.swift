@@ -59,4 +59,17 @@ private func width(_ text: String) -> Double { Double(text.count) * 10 }
         view.sizeToFit(maximumWidth: 100, labels: nil)
         #expect(view.subviews.isEmpty && view.bounds.size == .zero)
     }
+
+    @Test func aLongFileNameIsCutInTheMiddleKeepingItsStartEndAndExtension() {
+        let measure = { (text: String) in Double(text.count) * 8 }
+        let name = "IMG_20240115_party_at_the_beach_house_with_everyone.jpg"
+        let cut = TextLayout.elidedInMiddle(name, toFit: 160, measure: measure)
+        #expect(measure(cut) <= 160 && cut.count == 20, "\(cut)")
+        #expect(cut.hasPrefix("IMG_2") && cut.hasSuffix("one.jpg") && cut.contains(TextLayout.ellipsis), "\(cut)")
+        #expect(TextLayout.elidedInMiddle("short.jpg", toFit: 160, measure: measure) == "short.jpg")
+        // 255 bytes of name in a caption a few hundred points wide.
+        let long = String(repeating: "a", count: 251) + ".png"
+        let fitted = TextLayout.elidedInMiddle(long, toFit: 300, measure: measure)
+        #expect(measure(fitted) <= 300 && fitted.hasSuffix("a.png"), "\(fitted)")
+    }
 }
