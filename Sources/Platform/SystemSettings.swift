@@ -46,6 +46,29 @@ enum SystemSettings {
         return entries.contains { $0.hasPrefix("renderD") }
     }
 
+    /// The file of a font that has `scalar`, as fontconfig finds one for sans-serif text:
+    /// where the main font lacks a glyph (Chinese, Japanese, …), the text falls back to it.
+    static func fallbackFontPath(for scalar: Unicode.Scalar) -> String? {
+        guard let config = FcInitLoadConfigAndFonts() else { return nil }
+        defer { FcConfigDestroy(config) }
+        guard let pattern = FcNameParse("sans-serif"), let wanted = FcCharSetCreate() else { return nil }
+        defer { FcPatternDestroy(pattern); FcCharSetDestroy(wanted) }
+        FcCharSetAddChar(wanted, FcChar32(scalar.value))
+        FcPatternAddCharSet(pattern, FC_CHARSET, wanted)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        // The best match need not have the character: only one that does is any use.
+        var charset: OpaquePointer?
+        guard FcPatternGetCharSet(match, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+              FcCharSetHasChar(charset, FcChar32(scalar.value)) != 0 else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        return String(cString: file)
+    }
+
     static func sansSerifFontPath() -> String? {
         guard let config = FcInitLoadConfigAndFonts() else { return nil }
         defer { FcConfigDestroy(config) }

@@ -15,6 +15,8 @@ public final class TextRenderer {
     private let scale: Double
     private let fontPath: String?
     private var fonts: [Int: OpaquePointer] = [:]
+    private var fallbackPaths: [Unicode.Scalar: String?] = [:]
+    private var fallbackFonts: [String: OpaquePointer] = [:]
     private var cache: [Key: (content: ImageContent, lastUse: UInt64)] = [:]
     private var uses: UInt64 = 0
 
@@ -34,15 +36,8 @@ public final class TextRenderer {
             cache[key]?.lastUse = uses
             return cached.content
         }
-        guard !text.isEmpty, let font = font(pixelSize: Int((pointSize * scale).rounded())) else { return nil }
-        let bytes = color.bytes
-        guard let rendered = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: bytes.red, g: bytes.green, b: bytes.blue, a: bytes.alpha)) else {
-            return nil
-        }
-        defer { SDL_FreeSurface(rendered) }
-        guard let argb = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
-        defer { SDL_FreeSurface(argb) }
-        let pixels = PixelBuffer.copying(argb)
+        let pixelSize = Int((pointSize * scale).rounded())
+        guard !text.isEmpty, let pixels = render(runs(of: text, pixelSize: pixelSize), color: color) else { return nil }
         let content = ImageContent(texture: textures.add(pixels, pinned: true),
                                    pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)), isOpaque: false, mode: .aspectFit)
         cache[key] = (content, uses)
@@ -55,10 +50,89 @@ public final class TextRenderer {
 
     /// How wide `text` is at `pointSize`, in points, without rendering it; nil without a font.
     public func width(of text: String, pointSize: Double) -> Double? {
-        guard let font = font(pixelSize: Int((pointSize * scale).rounded())) else { return nil }
-        var width: Int32 = 0, height: Int32 = 0
-        guard TTF_SizeUTF8(font, text, &width, &height) == 0 else { return nil }
-        return Double(width) / scale
+        let runs = runs(of: text, pixelSize: Int((pointSize * scale).rounded()))
+        guard !runs.isEmpty || text.isEmpty else { return nil }
+        var total: Int32 = 0
+        for run in runs {
+            var width: Int32 = 0, height: Int32 = 0
+            guard TTF_SizeUTF8(run.font, run.text, &width, &height) == 0 else { return nil }
+            total += width
+        }
+        return Double(total) / scale
+    }
+
+    /// `text` split where the font changes: the main font where it has the glyphs, else a
+    /// font fontconfig finds with them (CJK, say). Empty without a main font.
+    private func runs(of text: String, pixelSize: Int) -> [(text: String, font: OpaquePointer)] {
+        guard let main = font(pixelSize: pixelSize) else { return [] }
+        var runs: [(text: String, font: OpaquePointer)] = []
+        for character in text {
+            let scalar = character.unicodeScalars.first!
+            var chosen = main
+            if TTF_GlyphIsProvided32(main, scalar.value) == 0, let fallback = fallbackFont(for: scalar, pixelSize: pixelSize) {
+                chosen = fallback
+            }
+            if let last = runs.last, last.font == chosen {
+                runs[runs.count - 1].text.append(character)
+            } else {
+                runs.append((String(character), chosen))
+            }
+        }
+        return runs
+    }
+
+    /// The runs rendered side by side on one baseline, as pixels.
+    private func render(_ runs: [(text: String, font: OpaquePointer)], color: Color) -> PixelBuffer? {
+        guard !runs.isEmpty else { return nil }
+        let bytes = color.bytes
+        var surfaces: [(surface: UnsafeMutablePointer<SDL_Surface>, ascent: Int32)] = []
+        defer { for part in surfaces { SDL_FreeSurface(part.surface) } }
+        for run in runs {
+            guard let rendered = TTF_RenderUTF8_Blended(run.font, run.text, SDL_Color(r: bytes.red, g: bytes.green, b: bytes.blue, a: bytes.alpha)),
+                  let argb = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+            SDL_FreeSurface(rendered)
+            surfaces.append((argb, TTF_FontAscent(run.font)))
+        }
+        if surfaces.count == 1 { return PixelBuffer.copying(surfaces[0].surface) }
+        let ascent = surfaces.map(\.ascent).max() ?? 0
+        let width = surfaces.reduce(Int32(0)) { $0 + $1.surface.pointee.w }
+        let height = surfaces.map { ascent - $0.ascent + $0.surface.pointee.h }.max() ?? 0
+        guard let line = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+        defer { SDL_FreeSurface(line) }
+        var x: Int32 = 0
+        for part in surfaces {
+            SDL_SetSurfaceBlendMode(part.surface, SDL_BLENDMODE_NONE)
+            var target = SDL_Rect(x: x, y: ascent - part.ascent, w: part.surface.pointee.w, h: part.surface.pointee.h)
+            SDL_UpperBlit(part.surface, nil, line, &target)
+            x += part.surface.pointee.w
+        }
+        return PixelBuffer.copying(line)
+    }
+
+    /// A font with `scalar` at `pixelSize`, found once per character and file.
+    private func fallbackFont(for scalar: Unicode.Scalar, pixelSize: Int) -> OpaquePointer? {
+        // A fallback already open usually has the next character too (a CJK font has
+        // them all): asking fontconfig costs milliseconds a character.
+        for path in Set(fallbackPaths.values.compactMap { $0 }).sorted() {
+            if let font = openFallback(path, pixelSize: pixelSize), TTF_GlyphIsProvided32(font, scalar.value) != 0 { return font }
+        }
+        let path: String?
+        if let known = fallbackPaths[scalar] {
+            path = known
+        } else {
+            path = SystemSettings.fallbackFontPath(for: scalar)
+            fallbackPaths[scalar] = .some(path)
+        }
+        guard let path else { return nil }
+        return openFallback(path, pixelSize: pixelSize)
+    }
+
+    private func openFallback(_ path: String, pixelSize: Int) -> OpaquePointer? {
+        let key = "\(path)@\(pixelSize)"
+        if let font = fallbackFonts[key] { return font }
+        guard let font = TTF_OpenFont(path, Int32(pixelSize)) else { return nil }
+        fallbackFonts[key] = font
+        return font
     }
 
     /// The size in points that `label` should be laid out at.
@@ -73,6 +147,7 @@ public final class TextRenderer {
 
     deinit {
         for font in fonts.values { TTF_CloseFont(font) }
+        for font in fallbackFonts.values { TTF_CloseFont(font) }
     }
 }
 

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+internal import CSDL2
+import Geometry
+@testable import Platform
+import ViewTree
+
+/// Characters the main font lacks (Chinese, Japanese) are drawn from a system font that has
+/// them, as the desktop does, not as empty boxes.
+@Suite struct TextFallbackTests {
+    func measured(_ text: String, fontFile: String, pixelSize: Int32) -> Int32 {
+        if TTF_WasInit() == 0 { TTF_Init() }
+        guard let font = TTF_OpenFont(fontFile, pixelSize) else { return -1 }
+        defer { TTF_CloseFont(font) }
+        var width: Int32 = 0, height: Int32 = 0
+        TTF_SizeUTF8(font, text, &width, &height)
+        return width
+    }
+
+    @Test func charactersTheMainFontLacksComeFromAFontThatHasThem() throws {
+        let canvas = try #require(OffscreenCanvas(width: 300, height: 60))
+        let renderer = TextRenderer(textures: canvas.textures, scale: 1)
+        let main = try #require(SystemSettings.sansSerifFontPath())
+        let fallback = try #require(SystemSettings.fallbackFontPath(for: "東"), "a CJK font: make deps installs fonts-droid-fallback")
+        #expect(fallback != main)
+
+        // The main font alone would draw boxes of its own width; the fallback's glyphs are
+        // what is measured, and Latin keeps the main font.
+        let tofu = measured("東京", fontFile: main, pixelSize: 20)
+        let glyphs = measured("東京", fontFile: fallback, pixelSize: 20)
+        #expect(glyphs != tofu)
+        #expect(renderer.width(of: "東京", pointSize: 20) == Double(glyphs))
+        #expect(renderer.width(of: "ab東京", pointSize: 20) == Double(measured("ab", fontFile: main, pixelSize: 20) + glyphs))
+
+        // Drawn: ink under both scripts, on one line.
+        let label = try #require(renderer.label("ab東京", pointSize: 20, color: .white))
+        let view = View(frame: Rect(origin: .zero, size: label.pixelSize))
+        var content = label
+        content.mode = .fill
+        view.content = content
+        canvas.draw(view.drawList())
+        func ink(_ xs: Range<Int>) -> Bool {
+            xs.contains { x in (0..<Int(label.pixelSize.height)).contains { y in canvas.pixel(x: x, y: y).red > 0.5 } }
+        }
+        let latinWidth = Int(measured("ab", fontFile: main, pixelSize: 20))
+        #expect(ink(0..<latinWidth) && ink(latinWidth..<Int(label.pixelSize.width)))
+    }
+}
