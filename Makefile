@@ -8,12 +8,12 @@ PHOTOS ?= Resources/Samples
 # Debian packages Flick builds, runs and tests with. Installed with apt-get when run as
 # root; otherwise the exact command is printed. dbus-x11 lets libdbus start a session bus
 # where none runs, as on many bare desktops; the end-to-end tests launch Flick that way.
-# fonts-droid-fallback has the Chinese and Japanese glyphs DejaVu lacks (7 MB; text falls back
-# to it through fontconfig). trash-cli and exiftool are the independent implementations (of the Trash spec, of EXIF)
+# fonts-droid-fallback has the Chinese and Japanese glyphs DejaVu lacks (7 MB) and
+# fonts-noto-color-emoji the emoji (10 MB); text falls back to them through fontconfig. trash-cli and exiftool are the independent implementations (of the Trash spec, of EXIF)
 # the tests check Flick against; desktop-file-utils, appstream and lintian validate
 # packaging/ and the .deb.
 SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libexif-dev libpng-dev libglib2.0-dev libx11-dev libfontconfig-dev libxtst-dev \
-	fonts-dejavu-core fonts-droid-fallback xvfb xdotool imagemagick x11-utils dbus-x11 trash-cli libimage-exiftool-perl \
+	fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji xvfb xdotool imagemagick x11-utils dbus-x11 trash-cli libimage-exiftool-perl \
 	desktop-file-utils appstream lintian
 
 deps:

@@ -33,7 +33,7 @@ Architecture: $arch
 Maintainer: The Flick developers <developers@flick.example.org>
 Installed-Size: $installed_size
 Depends: $depends
-Recommends: fonts-dejavu-core, fonts-droid-fallback
+Recommends: fonts-dejavu-core, fonts-droid-fallback, fonts-noto-color-emoji
 Section: graphics
 Priority: optional
 Homepage: https://github.com/flick/flick

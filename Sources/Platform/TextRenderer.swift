@@ -37,7 +37,8 @@ public final class TextRenderer {
             return cached.content
         }
         let pixelSize = Int((pointSize * scale).rounded())
-        guard !text.isEmpty, let pixels = render(runs(of: text, pixelSize: pixelSize), color: color) else { return nil }
+        guard !text.isEmpty, let main = font(pixelSize: pixelSize),
+              let pixels = render(runs(of: text, pixelSize: pixelSize), lineHeight: TTF_FontHeight(main), color: color) else { return nil }
         let content = ImageContent(texture: textures.add(pixels, pinned: true),
                                    pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)), isOpaque: false, mode: .aspectFit)
         cache[key] = (content, uses)
@@ -50,13 +51,13 @@ public final class TextRenderer {
 
     /// How wide `text` is at `pointSize`, in points, without rendering it; nil without a font.
     public func width(of text: String, pointSize: Double) -> Double? {
-        let runs = runs(of: text, pixelSize: Int((pointSize * scale).rounded()))
-        guard !runs.isEmpty || text.isEmpty else { return nil }
+        let pixelSize = Int((pointSize * scale).rounded())
+        guard let main = font(pixelSize: pixelSize) else { return nil }
         var total: Int32 = 0
-        for run in runs {
+        for run in runs(of: text, pixelSize: pixelSize) {
             var width: Int32 = 0, height: Int32 = 0
             guard TTF_SizeUTF8(run.font, run.text, &width, &height) == 0 else { return nil }
-            total += width
+            total += Self.shrunk(width, font: run.font, lineHeight: TTF_FontHeight(main))
         }
         return Double(total) / scale
     }
@@ -81,8 +82,17 @@ public final class TextRenderer {
         return runs
     }
 
-    /// The runs rendered side by side on one baseline, as pixels.
-    private func render(_ runs: [(text: String, font: OpaquePointer)], color: Color) -> PixelBuffer? {
+    /// A length in a run's font brought to the main font's line: a colour emoji font has
+    /// one bitmap size (109 px in Noto Color Emoji), which SDL_ttf draws as it is.
+    private static func shrunk(_ length: Int32, font: OpaquePointer, lineHeight: Int32) -> Int32 {
+        let height = TTF_FontHeight(font)
+        guard height > lineHeight * 5 / 4, height > 0 else { return length }
+        return Int32((Double(length) * Double(lineHeight) / Double(height)).rounded())
+    }
+
+    /// The runs rendered side by side on one baseline, as pixels; a run drawn far taller
+    /// than the line (a bitmap emoji) is scaled down to it.
+    private func render(_ runs: [(text: String, font: OpaquePointer)], lineHeight: Int32, color: Color) -> PixelBuffer? {
         guard !runs.isEmpty else { return nil }
         let bytes = color.bytes
         var surfaces: [(surface: UnsafeMutablePointer<SDL_Surface>, ascent: Int32)] = []
@@ -91,7 +101,15 @@ public final class TextRenderer {
             guard let rendered = TTF_RenderUTF8_Blended(run.font, run.text, SDL_Color(r: bytes.red, g: bytes.green, b: bytes.blue, a: bytes.alpha)),
                   let argb = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
             SDL_FreeSurface(rendered)
-            surfaces.append((argb, TTF_FontAscent(run.font)))
+            let width = Self.shrunk(argb.pointee.w, font: run.font, lineHeight: lineHeight)
+            if width != argb.pointee.w, let small = SDL_CreateRGBSurfaceWithFormat(0, max(1, width),
+                    max(1, Self.shrunk(argb.pointee.h, font: run.font, lineHeight: lineHeight)), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) {
+                SDL_SoftStretchLinear(argb, nil, small, nil)
+                SDL_FreeSurface(argb)
+                surfaces.append((small, Self.shrunk(TTF_FontAscent(run.font), font: run.font, lineHeight: lineHeight)))
+            } else {
+                surfaces.append((argb, TTF_FontAscent(run.font)))
+            }
         }
         if surfaces.count == 1 { return PixelBuffer.copying(surfaces[0].surface) }
         let ascent = surfaces.map(\.ascent).max() ?? 0

@@ -45,4 +45,16 @@ import ViewTree
         let latinWidth = Int(measured("ab", fontFile: main, pixelSize: 20))
         #expect(ink(0..<latinWidth) && ink(latinWidth..<Int(label.pixelSize.width)))
     }
+
+    @Test func aColourEmojiIsDrawnAtTheLinesHeightNotItsBitmapsSize() throws {
+        let canvas = try #require(OffscreenCanvas(width: 300, height: 60))
+        let renderer = TextRenderer(textures: canvas.textures, scale: 1)
+        try #require(SystemSettings.fallbackFontPath(for: "🎉") != nil, "an emoji font: make deps installs fonts-noto-color-emoji")
+        let plain = try #require(renderer.label("party", pointSize: 15, color: .white))
+        let party = try #require(renderer.label("party 🎉", pointSize: 15, color: .white))
+        #expect(party.pixelSize.height <= plain.pixelSize.height * 1.25, "one line: \(party.pixelSize) beside \(plain.pixelSize)")
+        let emojiWidth = try #require(renderer.width(of: "🎉", pointSize: 15))
+        #expect(emojiWidth > 5 && emojiWidth < 30, "about a character wide: \(emojiWidth)")
+        #expect(abs(try #require(renderer.width(of: "party 🎉", pointSize: 15)) - party.pixelSize.width) <= 1, "measured as drawn")
+    }
 }
