@@ -181,20 +181,12 @@ public final class AlbumCoverCell: View {
         label.bounds = Rect(origin: .zero, size: rendered?.size ?? .zero)
     }
 
-    /// `text` rendered, shortened from the end with "…" until it fits `width`.
+    /// `text` rendered, cut in the middle with "…" until it fits `width`: album names
+    /// often differ only at their ends ("Holiday 2023 part 1", "… part 2").
     private func fitting(_ text: String, in width: Double, pointSize: Double, color: Color,
                          labels: LabelRenderer) -> (content: ImageContent, size: Size)? {
-        var characters = Array(text)
-        var candidate = text
-        while true {
-            guard let rendered = labels.label(candidate, pointSize: pointSize, color: color) else { return nil }
-            if rendered.size.width <= width || characters.count <= 1 { return rendered }
-            // Cut in proportion to the overflow, at least one character, so long names
-            // take a few renders, not one per character.
-            let keep = max(1, min(characters.count - 1, Int(Double(characters.count) * width / rendered.size.width) - 1))
-            characters = Array(characters.prefix(keep))
-            candidate = String(characters).trimmingTrailingSpaces() + "…"
-        }
+        let fitted = TextLayout.elidedInMiddle(text, toFit: width) { labels.width(of: $0, pointSize: pointSize) ?? 0 }
+        return labels.label(fitted, pointSize: pointSize, color: color)
     }
 
     public override func layoutSubviews() {
@@ -208,13 +200,5 @@ public final class AlbumCoverCell: View {
     private func place(_ label: View, top: Double) {
         let size = label.bounds.size
         label.frame = Rect(x: ((bounds.width - size.width) / 2).rounded(), y: top, width: size.width, height: size.height)
-    }
-}
-
-private extension String {
-    func trimmingTrailingSpaces() -> String {
-        var trimmed = self
-        while trimmed.last == " " { trimmed.removeLast() }
-        return trimmed
     }
 }
