@@ -18,12 +18,7 @@ extension FullScreenPager {
             flyPhoto(of: page, toFitFrom: nil)
             return
         }
-        phase = .opening
-        isUserInteractionEnabled = true
-        opacity = 1
-        setStripOffset(Double(index) * pageWidth)
-        setCurrentIndex(index, notify: false)
-        layoutIfNeeded()
+        place(at: index, phase: .opening)
         guard let page = currentPage else { return }
         backdrop.opacity = 0
         hud.opacity = 0
@@ -40,17 +35,22 @@ extension FullScreenPager {
     /// Shows photo `index` open and fitted, without a transition.
     public func show(at index: Int) {
         guard photoCount > 0 else { return }
-        phase = .open
-        isUserInteractionEnabled = true
-        opacity = 1
-        setStripOffset(Double(min(max(index, 0), photoCount - 1)) * pageWidth)
-        setCurrentIndex(min(max(index, 0), photoCount - 1), notify: false)
-        layoutIfNeeded()
+        place(at: min(max(index, 0), photoCount - 1), phase: .open)
         backdrop.opacity = 1
         currentPage?.reset()
         // Shown, not faded in: nothing moves (and no frame is drawn) while the photo decodes.
         hud.opacity = 1
         showHUD()
+    }
+
+    /// The pager, visible and taking input, on page `index`, laid out.
+    private func place(at index: Int, phase: Phase) {
+        self.phase = phase
+        isUserInteractionEnabled = true
+        opacity = 1
+        setStripOffset(Double(index) * pageWidth)
+        setCurrentIndex(index, notify: false)
+        layoutIfNeeded()
     }
 
     func flyPhoto(of page: PagerPage, toFitFrom placement: PhotoPlacement?) {

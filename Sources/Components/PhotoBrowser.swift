@@ -182,10 +182,7 @@ public final class PhotoBrowser: View {
     /// opened on one image, like a viewer, shows that image.
     public func showPhotoAtLaunch(_ index: Int) {
         guard let source, index >= 0, index < source.photoCount, pager.phase == .closed else { return }
-        if pager.superview == nil {
-            pager.frame = bounds
-            addSubview(pager)
-        }
+        attachPager()
         _ = collection.revealPhoto(index)
         collection.setPhotoHiddenForTransition(index)
         pager.show(at: index)
@@ -200,14 +197,17 @@ public final class PhotoBrowser: View {
             pager.finishClosing()
         }
         let reopening = pager.phase == .closing
-        if pager.superview == nil {
-            pager.frame = bounds
-            addSubview(pager)
-        }
+        attachPager()
         let placement = reopening ? nil : collection.revealPhoto(index)
         collection.setPhotoHiddenForTransition(index)
         pager.open(at: index, from: placement)
         onPagerChange?(true)
+    }
+
+    private func attachPager() {
+        guard pager.superview == nil else { return }
+        pager.frame = bounds
+        addSubview(pager)
     }
 
     /// Closes the pager onto the current photo's place in the album view, scrolling the

@@ -122,10 +122,11 @@ public final class PlatformWindow {
     /// short X connection of its own), so that the first photo can be decoded for it while
     /// the window opens. nil without an X display.
     public static func expectedPixelSize(fullscreen: Bool, size requested: Size?) -> Size? {
-        guard let screen = SystemSettings.screenPixelSize() else { return nil }
-        if fullscreen { return screen }
-        let size = (requested ?? defaultSize) * SystemSettings.displayScale()
-        return Size(width: min(size.width, screen.width * maximumScreenShare), height: min(size.height, screen.height * maximumScreenShare))
+        guard let screen = SystemSettings.screen() else { return nil }
+        if fullscreen { return screen.pixelSize }
+        let size = (requested ?? defaultSize) * screen.scale
+        return Size(width: min(size.width, screen.pixelSize.width * maximumScreenShare),
+                    height: min(size.height, screen.pixelSize.height * maximumScreenShare))
     }
 
     /// A window of `size` pixels, centred; or full screen. On X11 a full-screen window is

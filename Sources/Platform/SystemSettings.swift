@@ -8,21 +8,23 @@ enum SystemSettings {
     /// The X resource `Xft.dpi` over 96: the scale desktops set for HiDPI screens. 1 when
     /// unset, unreadable or absurd. `FLICK_SCALE` overrides it.
     static func displayScale() -> Double {
-        if let forced = ProcessInfo.processInfo.environment["FLICK_SCALE"].flatMap(Double.init), forced >= 0.5, forced <= 4 {
-            return forced
-        }
-        guard let display = XOpenDisplay(nil) else { return 1 }
-        defer { XCloseDisplay(display) }
-        guard let resources = XResourceManagerString(display) else { return 1 }
-        return scale(fromResources: String(cString: resources))
+        forcedScale ?? screen()?.scale ?? 1
     }
 
-    /// The default screen's size in pixels, nil without an X display.
-    static func screenPixelSize() -> Size? {
+    /// `FLICK_SCALE`, when it is a sensible scale.
+    private static var forcedScale: Double? {
+        ProcessInfo.processInfo.environment["FLICK_SCALE"].flatMap(Double.init).flatMap { (0.5...4).contains($0) ? $0 : nil }
+    }
+
+    /// The default screen's size in pixels and the desktop's scale (`displayScale`), read
+    /// over one short X connection; nil without an X display.
+    static func screen() -> (pixelSize: Size, scale: Double)? {
         guard let display = XOpenDisplay(nil) else { return nil }
         defer { XCloseDisplay(display) }
         let screen = XDefaultScreen(display)
-        return Size(width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen)))
+        let size = Size(width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen)))
+        let scale = forcedScale ?? XResourceManagerString(display).map { Self.scale(fromResources: String(cString: $0)) } ?? 1
+        return (size, scale)
     }
 
     /// Parses `Xft.dpi:\t144` out of an X resource string.
