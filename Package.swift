@@ -24,6 +24,9 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // giflib ships no pkg-config file; its library is linked by name.
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // glibc's malloc.h (libc6-dev, always there with a C toolchain).
@@ -39,7 +42,7 @@ let package = Package(
         .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures"]),
 
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["CProcess", "CSDL2", "CTurboJPEG", "CExif", "CPNG", "CGLib", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["CProcess", "CSDL2", "CTurboJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo.
         .target(name: "Album", dependencies: ["PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.

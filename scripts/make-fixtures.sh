@@ -98,6 +98,8 @@ ln -s .. albums/2024/up
 
 # PNGs crafted to make decoders spin, stall or swell (isolation and limits).
 python3 "$here/make-hostile-pngs.py" hostile
+# Animated GIFs, APNGs and WebPs with known frames, delays and loop counts (needs img2webp).
+python3 "$here/make-animations.py" "$out/animations"
 
 # Facts a card's back shows, written with exiftool (an independent EXIF writer): every
 # field, a few, none, and odd values (zero rationals, a model past any card's width).

@@ -1,6 +1,8 @@
 // libpng, for thumbnail PNGs with text chunks and for decoding PNGs. libpng reports errors by longjmp, which
 // Swift cannot catch, so the calls that can fail are wrapped here with setjmp.
 #include <png.h>
+// zlib's CRC, for the PNG chunks an APNG frame is rebuilt from.
+#include <zlib.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>

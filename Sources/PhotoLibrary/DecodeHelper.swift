@@ -11,6 +11,12 @@ import SystemPackage
 ///   response: u8 0, u32 width, u32 height, u8 opaque, width·height·4 pixel bytes
 ///           | u8 1, u8 kind (DecodeError.wire), u32 width, u32 height, u32 length, UTF-8 reason
 ///           | u8 2, u32 length, the facts (`EmbeddedFacts`, kind `.facts` only)
+///           | u8 3, u32 width, u32 height, u32 frame count, u32 plays (kind `.animation` only;
+///             a frame count below 2: no animation, and the helper takes requests again)
+/// An animation open, the helper then takes commands, u8 each, until the one to close it:
+///   0 next frame: u8 0, u32 width, u32 height, u8 opaque, u32 delay (µs), pixels
+///                 | u8 4 (no more frames) | an error as above
+///   1 rewind (no answer), 2 close (no answer; requests again)
 public enum DecodeHelper {
     /// The hidden argument that turns a Flick process into a decode helper.
     public static let subcommand = "decode-helper"
@@ -69,41 +75,92 @@ public enum DecodeHelper {
             allowProcessorTime(seconds: cpuSecondsPerDecode)
             let kind = DecodeKind(rawValue: kindByte[0]) ?? .image
             let path = FilePath(rawBytes: pathBytes)
-            var response: [UInt8] = []
             do throws(DecodeError) {
-                if kind == .facts {
+                switch kind {
+                case .animation:
+                    try serveAnimation(path, maximumPixelSize: size == 0 ? nil : Int(size), input: input, output: output,
+                                       cpuSecondsPerFrame: cpuSecondsPerDecode)
+                case .facts:
                     let facts = try ImageDecoder.embeddedFacts(path).encoded
-                    response.append(2)
+                    var response: [UInt8] = [2]
                     Wire.append(UInt32(facts.count), to: &response)
-                    response += facts
-                    guard output.write(response) else { exit(0) }
-                    continue
-                }
-                let pixels = try decode(path, kind, size == 0 ? nil : Int(size))
-                response.append(0)
-                Wire.append(UInt32(pixels.width), to: &response)
-                Wire.append(UInt32(pixels.height), to: &response)
-                response.append(pixels.isOpaque ? 1 : 0)
-                // Rows without padding go out as they are, not copied first.
-                if pixels.bytesPerRow == pixels.width * 4 {
-                    guard output.write(response), output.write(pixels.bytes) else { exit(0) }
-                    continue
-                }
-                response.reserveCapacity(10 + pixels.width * pixels.height * 4)
-                for row in 0..<pixels.height {
-                    response += pixels.bytes[(row * pixels.bytesPerRow)..<(row * pixels.bytesPerRow + pixels.width * 4)]
+                    guard output.write(response + facts) else { exit(0) }
+                case .image, .embeddedPreview:
+                    guard send(try decode(path, kind, size == 0 ? nil : Int(size)), delay: nil, to: output) else { exit(0) }
                 }
             } catch {
-                response.append(1)
-                let wire = error.wire
-                response.append(wire.kind)
-                Wire.append(UInt32(wire.width), to: &response)
-                Wire.append(UInt32(wire.height), to: &response)
-                let text = Array(wire.reason.utf8)
-                Wire.append(UInt32(text.count), to: &response)
-                response += text
+                guard output.write(errorResponse(error)) else { exit(0) }
             }
-            guard output.write(response) else { exit(0) }
+        }
+        exit(0)
+    }
+
+    /// Sends a picture: status 0, its size, whether it is opaque, an animation frame's delay,
+    /// and its pixels. Rows without padding go out as they are, not copied first.
+    private static func send(_ pixels: PixelBuffer, delay: Double?, to output: Wire) -> Bool {
+        var response: [UInt8] = [0]
+        Wire.append(UInt32(pixels.width), to: &response)
+        Wire.append(UInt32(pixels.height), to: &response)
+        response.append(pixels.isOpaque ? 1 : 0)
+        if let delay { Wire.append(UInt32(min(delay * 1e6, Double(UInt32.max)).rounded()), to: &response) }
+        if pixels.bytesPerRow == pixels.width * 4 { return output.write(response) && output.write(pixels.bytes) }
+        response.reserveCapacity(response.count + pixels.width * pixels.height * 4)
+        for row in 0..<pixels.height {
+            response += pixels.bytes[(row * pixels.bytesPerRow)..<(row * pixels.bytesPerRow + pixels.width * 4)]
+        }
+        return output.write(response)
+    }
+
+    private static func errorResponse(_ error: DecodeError) -> [UInt8] {
+        var response: [UInt8] = [1]
+        let wire = error.wire
+        response.append(wire.kind)
+        Wire.append(UInt32(wire.width), to: &response)
+        Wire.append(UInt32(wire.height), to: &response)
+        let text = Array(wire.reason.utf8)
+        Wire.append(UInt32(text.count), to: &response)
+        response += text
+        return response
+    }
+
+    /// Opens the animation at `path` and answers commands for its frames until told to
+    /// close it. Each frame is upright and fits `maximumPixelSize`, and has its own share of
+    /// processor time, so a long animation plays on while a crafted frame is stopped.
+    private static func serveAnimation(_ path: FilePath, maximumPixelSize: Int?, input: Wire, output: Wire,
+                                       cpuSecondsPerFrame: Int) throws(DecodeError) {
+        let limits = DecodeLimits()
+        let bytes = try ImageDecoder.read(path, limits: limits)
+        guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: "") else {
+            throw .unreadable(bytes.isEmpty ? "the file is empty" : "not an image")
+        }
+        let decoder = try AnimationDecoders.open(bytes, format: format, limits: limits)
+        var header: [UInt8] = [3]
+        for value in [decoder?.info.width ?? 0, decoder?.info.height ?? 0, decoder?.info.frameCount ?? 1, decoder?.info.plays ?? 1] {
+            Wire.append(UInt32(clamping: value), to: &header)
+        }
+        guard output.write(header) else { exit(0) }
+        guard let decoder else { return }
+        let orientation = EmbeddedExif.orientation(in: bytes, format: format)
+        while let command = input.read(1) {
+            switch command[0] {
+            case 0:
+                allowProcessorTime(seconds: cpuSecondsPerFrame)
+                do throws(DecodeError) {
+                    guard let frame = try decoder.nextFrame() else {
+                        guard output.write([4]) else { exit(0) }
+                        continue
+                    }
+                    var pixels = frame.pixels.applying(orientation)
+                    if let maximumPixelSize { pixels = pixels.scaledToFit(maximumPixelSize) }
+                    guard send(pixels, delay: frame.delay, to: output) else { exit(0) }
+                } catch {
+                    guard output.write(errorResponse(error)) else { exit(0) }
+                }
+            case 1:
+                try? decoder.rewind()
+            default:
+                return
+            }
         }
         exit(0)
     }

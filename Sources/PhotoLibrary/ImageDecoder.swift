@@ -64,6 +64,9 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
     case embeddedPreview = 1
     /// What the file records about the photo (`EmbeddedFacts`), no pixels.
     case facts = 2
+    /// An animation's frames, one by one, for as long as they are asked for
+    /// (`IsolatedDecoder.openAnimation`).
+    case animation = 3
 }
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
@@ -84,7 +87,7 @@ public enum ImageDecoder {
         switch kind {
         case .image: try decode(path, maximumPixelSize: maximumPixelSize)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize)
-        case .facts: throw .unreadable("facts are not pixels")
+        case .facts, .animation: throw .unreadable("not one picture")
         }
     }
 
@@ -134,6 +137,10 @@ public enum ImageDecoder {
         } else if format == .png {
             pixels = try PNGDecoder.decode(bytes, limits: limits)
             pixels = pixels.applying(EmbeddedExif.orientation(in: bytes, format: format))
+        } else if format == .webp, WebPAnimation.isAnimated(bytes) {
+            // SDL_image refuses an animated WebP; its first frame stands for it.
+            guard let first = try WebPAnimation(bytes, limits: limits)?.nextFrame() else { throw .unreadable("an animation without frames") }
+            pixels = first.pixels.applying(EmbeddedExif.orientation(in: bytes, format: format))
         } else {
             if let size = ImageHeader.declaredSize(bytes, format: format) { try limits.check(width: size.width, height: size.height) }
             pixels = try decodeWithSDLImage(bytes, limits: limits)

@@ -14,7 +14,7 @@ public final class IsolatedDecoder: Sendable {
     public static let defaultDeadline: Double = 10
 
     private let command: [String]
-    private let deadline: Double
+    let deadline: Double
     private let idle = Mutex<[Helper]>([])
     private let busy = Mutex<Set<Int32>>([])
 
@@ -65,6 +65,20 @@ public final class IsolatedDecoder: Sendable {
         }
     }
 
+    /// Takes a helper out of the pool (or starts one) for a conversation of its own; it
+    /// counts as busy until given back.
+    func borrowHelper() -> Helper? {
+        guard let helper = idle.withLock({ $0.popLast() }) ?? Helper(command: command) else { return nil }
+        busy.withLock { _ = $0.insert(helper.pid) }
+        return helper
+    }
+
+    /// A borrowed helper returns to the pool if it is fit to serve again, else is ended.
+    func giveBack(_ helper: Helper, healthy: Bool) {
+        busy.withLock { _ = $0.remove(helper.pid) }
+        if healthy { idle.withLock { $0.append(helper) } } else { helper.stop() }
+    }
+
     /// Helpers started and waiting for work, for tests.
     public var idleHelperIDs: [Int32] { idle.withLock { $0.map(\.pid) } }
     /// Helpers decoding now, for tests.
@@ -86,8 +100,8 @@ final class Helper: @unchecked Sendable {
     }
 
     let pid: pid_t
-    private let toHelper: Wire
-    private let fromHelper: Wire
+    let toHelper: Wire
+    let fromHelper: Wire
 
     init?(command: [String]) {
         guard let spawned = HelperLauncher.shared.launch(command) else { return nil }
@@ -123,7 +137,7 @@ final class Helper: @unchecked Sendable {
         return .answered(.failure(DecodeError(wireKind: kind[0], width: Int(width), height: Int(height), reason: reason)))
     }
 
-    private func timedOutOrDied(_ deadline: Double) -> Outcome {
+    func timedOutOrDied(_ deadline: Double) -> Outcome {
         Wire.monotonicSeconds() >= deadline ? .timedOut : .died
     }
 

@@ -23,6 +23,8 @@ enum Fixtures {
     static func odd(_ name: String) -> FilePath { FilePath(odd.appendingPathComponent(name).path) }
     /// PNGs crafted against decoders (scripts/make-hostile-pngs.py).
     static func hostile(_ name: String) -> FilePath { FilePath(root.appendingPathComponent("hostile/\(name)").path) }
+    /// Animations with known frames (scripts/make-animations.py).
+    static func animation(_ name: String) -> FilePath { FilePath(root.appendingPathComponent("animations/\(name)").path) }
 }
 
 /// Colour at (x, y) as 0…255 (red, green, blue).

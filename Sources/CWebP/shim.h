@@ -1,0 +1,4 @@
+// libwebp's animation decoder (libwebpdemux): each frame of an animated WebP, composed on
+// its canvas.
+#include <webp/decode.h>
+#include <webp/demux.h>
