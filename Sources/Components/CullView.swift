@@ -172,7 +172,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         var items = Set(max(first - 1, 0)...max(min(first + Self.cardsBehind, count - 1), 0))
         items.insert(min(currentIndex, count - 1))
         let size = cardPictureSize
-        var requests = [PictureRequest(index: currentIndex, size: size, priority: .visible)]
+        var requests = [PictureRequest(index: currentIndex, size: size, priority: .visible, plays: true)]
         for index in [currentIndex + 1, currentIndex - 1, currentIndex + 2] where index >= 0 && index < count {
             requests.append(PictureRequest(index: index, size: size, priority: abs(index - currentIndex) == 1 ? .nearby : .ahead))
         }

@@ -11,8 +11,8 @@ extension FullScreenPager {
         .fitting(Int((max(bounds.width, bounds.height) * context.pixelScale).rounded(.up)))
     }
 
-    /// The current photo at the window's size (sharper when zoomed in), then its
-    /// neighbours, so paging never shows a blank page.
+    /// The current photo at the window's size (sharper when zoomed in), playing if it is
+    /// animated, then its neighbours, so paging never shows a blank page.
     func requestImages() {
         guard phase != .closed, photoCount > 0, bounds.width > 0 else { return }
         let screenSide = max(bounds.width, bounds.height) * context.pixelScale
@@ -20,7 +20,7 @@ extension FullScreenPager {
         // Sharper in steps of two, so a zoom gesture does not decode at every notch.
         let zoomSteps = zoom > 1.05 ? pow(2, (log2(zoom)).rounded(.up)) : 1
         let currentSide = min(Int((screenSide * zoomSteps).rounded(.up)), Self.maximumDecodeSide)
-        var requests = [PictureRequest(index: currentIndex, size: .fitting(currentSide), priority: .visible)]
+        var requests = [PictureRequest(index: currentIndex, size: .fitting(currentSide), priority: .visible, plays: true)]
         for distance in [1, -1, 2, -2] {
             let index = currentIndex + distance
             guard index >= 0 && index < photoCount else { continue }

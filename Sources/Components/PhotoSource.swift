@@ -41,11 +41,15 @@ public struct PictureRequest: Hashable, Sendable {
     public var index: Int
     public var size: PictureSize
     public var priority: PicturePriority
+    /// An animated photo (GIF, APNG, WebP) plays where this is set: the photo in front of
+    /// a pager. Elsewhere it shows its first frame. At most one request of a demand plays.
+    public var plays: Bool
 
-    public init(index: Int, size: PictureSize, priority: PicturePriority) {
+    public init(index: Int, size: PictureSize, priority: PicturePriority, plays: Bool = false) {
         self.index = index
         self.size = size
         self.priority = priority
+        self.plays = plays
     }
 }
 
@@ -66,7 +70,8 @@ public protocol PhotoSource: AnyObject {
     func makePictureDemand() -> PictureDemand
     /// The picture to show for photo `index` where `size` is wanted, as it stands: that
     /// cut once decoded, meanwhile the sharpest other picture of the photo, else loading
-    /// (or why it cannot be shown).
+    /// (or why it cannot be shown). A photo playing (`PictureRequest.plays`) shows its
+    /// frame of the moment wherever it is fitted.
     func picture(at index: Int, size: PictureSize) -> Thumbnail
     /// Photo `index`'s facts as lines to read, its file name first (the back of a card);
     /// nil while they are read: the source reads them and reloads its views once they arrive.

@@ -45,9 +45,17 @@ protocol AnimationDecoder: AnyObject {
 }
 
 enum AnimationDecoders {
+    /// The largest canvas that plays, in pixels: a decoder holds a few canvases at once
+    /// (the canvas, what a frame disposed "to previous" restores, the frame, the copy sent),
+    /// 256 MB each at this size, within a helper's address space. A larger animation shows
+    /// its first frame, still.
+    static let maximumCanvasPixels = 8192 * 8192
+
     /// A decoder for the animation in `bytes`, or nil when the file holds one picture only
     /// (a plain PNG, GIF or WebP, or a format that never moves).
     static func open(_ bytes: [UInt8], format: ImageFormat, limits: DecodeLimits) throws(DecodeError) -> AnimationDecoder? {
+        var limits = limits
+        limits.maximumSourcePixels = min(limits.maximumSourcePixels, maximumCanvasPixels)
         let decoder: AnimationDecoder? = switch format {
         case .gif: try GIFAnimation(bytes, limits: limits)
         case .png: try APNGAnimation(bytes, limits: limits)

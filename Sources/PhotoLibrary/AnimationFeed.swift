@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemPackage
 
 /// Where an animation's frames come from: a stream from a helper, or memory in tests.
 public protocol AnimationSource: AnyObject {
@@ -58,6 +59,13 @@ public final class AnimationFeed: Sendable {
         let thread = Thread { [self] in run(open) }
         thread.name = "flick-animation-feed"
         thread.start()
+    }
+
+    /// Plays the animation at `path` as `decoder`'s helpers decode it, its frames fitted to
+    /// `maximumPixelSize`.
+    public convenience init(_ path: FilePath, maximumPixelSize: Int?, decoder: IsolatedDecoder,
+                            wake: @escaping @Sendable () -> Void) {
+        self.init(open: { decoder.openAnimation(path, maximumPixelSize: maximumPixelSize).map { $0 } }, wake: wake)
     }
 
     public var state: State { buffer.withLock { $0.state } }

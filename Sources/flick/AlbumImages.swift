@@ -48,12 +48,22 @@ final class AlbumImages: PhotoSource {
     static let departedLimit = 512
     /// Called when pictures arrive, so the views refresh.
     var onChange: () -> Void = {}
+    /// Animated photos playing, one for each demand that wants one played.
+    private var playing: [ObjectIdentifier: PlayingPhoto] = [:]
+    /// Photos found to hold a single picture (or whose animation failed): shown still,
+    /// never opened as animations again.
+    private var stills: Set<FilePath> = []
+    /// Where animations are decoded (nil: photos are shown still).
+    private let animations: IsolatedDecoder?
+    private let wake: WakeRelay
 
     init(photos: [Photo], service: DecodeService, textures: TextureStore) {
         self.photos = photos
         self.textures = textures
         queue = service.thumbnails
         screenQueue = service.screens
+        animations = service.animations
+        wake = service.wake
         for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
         textures.onEvict = { [weak self] handle in self?.evicted(handle) }
     }
@@ -76,6 +86,7 @@ final class AlbumImages: PhotoSource {
         guard index < photos.count else { return .loading }
         let path = photos[index].path
         if let headline = failures[path] { return .failed(headline: headline) }
+        if case .fitting = size, let frame = playing.values.first(where: { $0.path == path })?.player.shown { return .ready(frame) }
         if let picture = broker.picture(of: path, for: wantedSize(size, of: path)) { return .ready(picture) }
         if case let .shown(preview) = previews[path] { return .ready(preview) }
         return .loading
@@ -179,6 +190,58 @@ final class AlbumImages: PhotoSource {
                                    priority: .instant))
     }
 
+    // MARK: Animations
+
+    /// Formats whose files may move.
+    private static let animatedFormats: Set<ImageFormat> = [.gif, .png, .webp]
+
+    /// What `demand` wants played: the photo `request` names, fitted to its size, or
+    /// nothing. The same photo asked again (at another size, zoomed in) plays on as it is.
+    fileprivate func play(_ request: PictureRequest?, for demand: ObjectIdentifier) {
+        var wanted: (path: FilePath, side: Int)?
+        if let request, request.index >= 0, request.index < photos.count, case let .fitting(side) = request.size,
+           Self.animatedFormats.contains(photos[request.index].format) {
+            wanted = (photos[request.index].path, side)
+        }
+        guard playing[demand]?.path != wanted?.path else { return }
+        stopPlaying(demand)
+        guard let (path, side) = wanted, let animations, !stills.contains(path), failures[path] == nil else { return }
+        let feed = AnimationFeed(path, maximumPixelSize: side, decoder: animations, wake: { [wake] in wake.wake() })
+        let textures = textures
+        let player = AnimationPlayer<ImageContent>(feed: feed, prepare: { frame in
+            let pixels = frame.pixels
+            var isWhole = false
+            if case let .playing(info) = feed.state { isWhole = max(pixels.width, pixels.height) >= max(info.width, info.height) }
+            return ImageContent(texture: textures.add(pixels, pinned: true), pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
+                                isOpaque: pixels.isOpaque, mode: .aspectFill, showsPixelsWhenEnlarged: isWhole)
+        }, discard: { textures.remove($0.texture) })
+        playing[demand] = PlayingPhoto(path: path, player: player)
+    }
+
+    fileprivate func stopPlaying(_ demand: ObjectIdentifier) {
+        playing.removeValue(forKey: demand)?.player.stop()
+    }
+
+    /// Shows the frames that are due. Returns true if any changed.
+    @discardableResult
+    func advanceAnimations(to now: Double) -> Bool {
+        var changed = false
+        for (demand, photo) in playing {
+            switch photo.player.feed.state {
+            case .still, .failed:
+                stills.insert(photo.path)
+                stopPlaying(demand)
+            case .opening, .playing, .ended:
+                if photo.player.advance(to: now, isReady: { textures.isUploaded($0.texture) }) { changed = true }
+            }
+        }
+        if changed { onChange() }
+        return changed
+    }
+
+    /// When the next frame of a playing photo is due; nil while none is waiting to show.
+    var nextAnimationChange: Double? { playing.values.compactMap(\.player.nextChange).min() }
+
     // MARK: Changes to the album
 
     /// More of the folder's listing arrived.
@@ -223,6 +286,8 @@ final class AlbumImages: PhotoSource {
     private func forgetPictures(of path: FilePath) {
         factsStore?.forget(path)
         failures[path] = nil
+        stills.remove(path)
+        for (demand, photo) in playing where photo.path == path { stopPlaying(demand) }
         fullSides[path] = nil
         if case let .shown(preview) = previews.removeValue(forKey: path) { textures.remove(preview.texture) }
         for picture in broker.forget(path) { forget(picture.texture) }
@@ -322,7 +387,18 @@ private final class AlbumPictureDemand: PictureDemand {
     func want(_ requests: [PictureRequest]) {
         guard let images else { return }
         demand.want(requests.compactMap(images.want(for:)))
+        images.play(requests.first(where: \.plays), for: ObjectIdentifier(self))
     }
+
+    deinit {
+        images?.stopPlaying(ObjectIdentifier(self))
+    }
+}
+
+/// An animated photo as it plays: its frames as textures, the one due on show.
+private struct PlayingPhoto {
+    let path: FilePath
+    let player: AnimationPlayer<ImageContent>
 }
 
 extension PictureSize: PictureSizing {

@@ -36,6 +36,8 @@ final class DecodeService: Sendable {
     /// cancels them and their results are not mistaken for the grid's.
     let covers: DecodeQueue
     let wake: WakeRelay
+    /// Where animations are decoded, each in a helper of its own while it plays.
+    let animations: IsolatedDecoder?
 
     /// Starts decoding what the first frame will show: the start photo at screen size and
     /// the first screenful of thumbnails (the grid's later requests for them coincide).
@@ -58,11 +60,12 @@ final class DecodeService: Sendable {
         covers.release()
     }
 
-    init(thumbnails: DecodeQueue, screens: DecodeQueue, covers: DecodeQueue, wake: WakeRelay) {
+    init(thumbnails: DecodeQueue, screens: DecodeQueue, covers: DecodeQueue, wake: WakeRelay, animations: IsolatedDecoder? = nil) {
         self.thumbnails = thumbnails
         self.screens = screens
         self.covers = covers
         self.wake = wake
+        self.animations = animations
     }
 
     /// The real thing: helper processes behind every queue, thumbnails and covers through
@@ -105,7 +108,7 @@ final class DecodeService: Sendable {
             defer { StartupTrace.mark("screen-decode-done") }
             return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize)
         }, wake: { wake.wake() })
-        self.init(thumbnails: thumbnails, screens: screens, covers: covers, wake: wake)
+        self.init(thumbnails: thumbnails, screens: screens, covers: covers, wake: wake, animations: decoder)
     }
 }
 

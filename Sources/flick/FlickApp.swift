@@ -139,7 +139,7 @@ final class FlickApp: FrameDriver {
 
     var needsFrames: Bool { animator.isAnimating || arena.isTracking }
 
-    var nextDeadline: Seconds? { [arena.nextDeadline, animator.scheduler.nextDeadline].compactMap { $0 }.min() }
+    var nextDeadline: Seconds? { [arena.nextDeadline, animator.scheduler.nextDeadline, images.nextAnimationChange].compactMap { $0 }.min() }
 
     func handle(_ event: PlatformEvent) {
         switch event {
@@ -359,6 +359,7 @@ final class FlickApp: FrameDriver {
         if rescanPending && listingFinished { rescanAlbum() }
         updateTitle()
         images.drainResults()
+        images.advanceAnimations(to: now)
         if facts?.drain().isEmpty == false { browser.reloadData() }
         shelf.drainResults()
         arena.advance(to: now)

@@ -147,6 +147,35 @@ import ViewTree
         #expect(app.pager.presentedOffset == 8 * app.pager.pageWidth)
     }
 
+    @Test func aHeldKeyTurnsOnOnlyOnceThePhotoInFrontIsSharpAndNothingIsLeftOverAfterIt() {
+        let app = BrowserFixture()
+        app.open(5)
+        app.scene.settle()
+        func repeatRight() {
+            _ = app.browser.handleKey(KeyEvent(key: .right, isRepeat: true, timestampNanoseconds: app.scene.now.nanosecondStamp))
+            app.scene.runFrames(for: 0.04)
+        }
+        app.source.loading = [6, 7]
+        app.key(.right)
+        #expect(app.pager.currentIndex == 6, "a press turns at once")
+        for _ in 0..<5 { repeatRight() }
+        #expect(app.pager.currentIndex == 6, "repeats wait while photo 6 is not sharp")
+        app.source.loading = [7]
+        app.browser.reloadData()
+        repeatRight()
+        #expect(app.pager.currentIndex == 7, "photo 6 sharp: the next repeat turns")
+        repeatRight()
+        repeatRight()
+        // The key is let go: what comes is the page in front, nothing more.
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 7)
+        #expect(app.pager.presentedOffset == 7 * app.pager.pageWidth)
+        app.source.loading = []
+        app.browser.reloadData()
+        repeatRight()
+        #expect(app.pager.currentIndex == 8, "a repeat turns at once when the photo in front is sharp")
+    }
+
     @Test func theWheelTurnsOnePagePerNotchNotPerEvent() {
         let app = BrowserFixture()
         app.open(5)
@@ -237,7 +266,7 @@ import ViewTree
         app.open(5)
         app.key(.character("+"))
         app.scene.settle()
-        #expect(app.source.wantedFits.first == PictureRequest(index: 5, size: .fitting(1600), priority: .visible))
+        #expect(app.source.wantedFits.first == PictureRequest(index: 5, size: .fitting(1600), priority: .visible, plays: true))
     }
 
     @Test func aDragPansAZoomedPhotoAndDoesNotPage() {

@@ -35,6 +35,34 @@ import Testing
         #expect(fitted, "bars of \(bar) pt each side; left of the photo: \(shot.color(x: Int(window.minX) + bar - 20, y: y))")
     }
 
+    /// An animated GIF plays in the pager, looping through its frames; back on the grid,
+    /// its cell shows the first frame and stays still.
+    @Test func anAnimatedGIFPlaysInThePagerAndStandsStillOnTheGrid() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gif = folder.appendingPathComponent("moving.gif").path
+        let made = try run("convert-im6.q16", ["-delay", "60", "-size", "300x200", "xc:red", "xc:lime", "xc:blue", "-loop", "0", gif])
+        try #require(made.status == 0, "\(made.error)")
+        let flick = try FlickSession(arguments: [gif])
+        let window = try flick.geometry()
+        let centre = (x: Int(window.midX), y: Int(window.midY))
+        // Each frame in turn, and round again: it moves, in the file's order, and loops.
+        for colour in [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 0, 0), (0, 255, 0)] {
+            let (shot, seen) = try flick.waitForScreen(timeout: 30) { $0.matches(x: centre.x, y: centre.y, colour) }
+            #expect(seen, "waiting for \(colour), the pager shows \(shot.color(x: centre.x, y: centre.y))")
+        }
+
+        try flick.server.xdotool("key", "Escape")
+        let cell = cellCentre(0, in: window)
+        #expect(try flick.waitForScreen { $0.matches(x: cell.x, y: cell.y, (255, 0, 0)) }.1, "the grid shows the first frame")
+        for _ in 0..<5 {
+            usleep(300_000)
+            let shot = try flick.server.screenshot()
+            #expect(shot.matches(x: cell.x, y: cell.y, (255, 0, 0)), "the cell moved: \(shot.color(x: cell.x, y: cell.y))")
+        }
+    }
+
     @Test func doubleClickOpensThePagerWhichPagesByKeyAndDragAndClosesOnEscape() throws {
         let folder = try makeSolidColourFolder(Self.colours)
         defer { try? FileManager.default.removeItem(at: folder) }
