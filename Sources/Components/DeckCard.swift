@@ -24,6 +24,8 @@ final class DeckCard: View {
     /// True while the back faces the viewer (or is turning to).
     private(set) var isFlipped = false
     private var shownLines: [String]?
+    /// The width the title's name was last cut to.
+    private var titleCutWidth: Double?
 
     /// `labels` writes the facts on the back.
     init(labels: LabelRenderer?) {
@@ -40,7 +42,7 @@ final class DeckCard: View {
         back.transform = .rotation(radians: .pi, x: 0, y: 1, z: 0)
         title.pointSize = Self.titlePointSize
         title.textColor = Self.titleColor
-        title.maximumLines = 2
+        title.maximumLines = 1
         details.pointSize = Self.textPointSize
         details.textColor = Self.textColor
         details.lineSpacing = 8
@@ -71,6 +73,7 @@ final class DeckCard: View {
         guard lines != shownLines || title.text.isEmpty else { return }
         shownLines = lines
         title.text = lines?.first ?? ""
+        titleCutWidth = nil
         details.text = lines.map { $0.dropFirst().joined(separator: "\n") } ?? "Reading…"
         setNeedsLayout()
     }
@@ -96,6 +99,13 @@ final class DeckCard: View {
         back.frame = whole
         guard let labels else { return }
         let width = max(bounds.width - 2 * Self.backPadding, 1)
+        // A long name is cut in the middle to the card's width, as in the pager's caption:
+        // its start, end and extension tell it apart; wrapped, its end was lost.
+        if let name = shownLines?.first, titleCutWidth != width {
+            let pointSize = title.pointSize
+            title.text = TextLayout.elidedInMiddle(name, toFit: width) { labels.width(of: $0, pointSize: pointSize) ?? 0 }
+            titleCutWidth = width
+        }
         title.sizeToFit(maximumWidth: width, labels: labels)
         details.sizeToFit(maximumWidth: width, labels: labels)
         let height = title.bounds.height + Self.titleGap + details.bounds.height

@@ -224,6 +224,19 @@ final class DeckFixture {
         #expect(backText().first == "photo-0.jpg")
     }
 
+    @Test func aLongNameOnTheBackIsCutInTheMiddleOnOneLineKeepingItsExtension() {
+        let f = DeckFixture()
+        let long = "holiday " + String(repeating: "in the mountains ", count: 14) + "final.jpg"
+        f.source.names[0] = long
+        f.key(.space)
+        f.scene.settle()
+        let back = f.labels.texts(in: f.scene.recorder.last, ofViewsNamed: "card back 0")
+        let title = back.first ?? ""
+        #expect(back.count == 3, "one line of title, then the facts: \(back)")
+        #expect(title.hasPrefix("holiday") && title.hasSuffix("final.jpg") && title.contains("…"), "\(title)")
+        #expect(back.dropFirst() == ["600 × 400 pixels", "48 KB"])
+    }
+
     @Test func aFlippedCardCanBeThrownAndTheNextComesFaceUp() {
         let f = DeckFixture()
         f.key(.character("i"))

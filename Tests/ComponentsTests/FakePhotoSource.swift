@@ -60,7 +60,7 @@ final class FakePhotoSource: PhotoSource {
     var factsReading: Set<Int> = []
 
     func facts(at index: Int) -> [String]? {
-        factsReading.contains(index) ? nil : ["photo-\(ids[index]).jpg", "600 × 400 pixels", "48 KB"]
+        factsReading.contains(index) ? nil : [fileName(at: index), "600 × 400 pixels", "48 KB"]
     }
 
     /// A fit once wanted (decoding is instant here), else the thumbnail.
