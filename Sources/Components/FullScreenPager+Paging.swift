@@ -84,8 +84,8 @@ extension FullScreenPager {
     public func handleKey(_ key: KeyEvent) -> Bool {
         guard phase == .open || phase == .opening else { return false }
         switch key.key {
-        case .left, .backspace, .pageUp, .up: previous()
-        case .right, .space, .pageDown, .down: next()
+        case .left, .backspace, .pageUp, .up: if turnsOn(key) { previous() }
+        case .right, .space, .pageDown, .down: if turnsOn(key) { next() }
         case .home: goTo(0)
         case .end: goTo(photoCount - 1)
         case .escape: onRequestClose?()
@@ -95,6 +95,28 @@ extension FullScreenPager {
         default: return false
         }
         return true
+    }
+
+    /// A press always turns the page; a held key's repeats turn it only once the photo in
+    /// front is sharp. Paging by a held key so keeps pace with decoding (a camera's 12 MP
+    /// photo decodes slower than keys repeat): every photo is seen sharp, repeats that come
+    /// too soon are dropped rather than queued, and the paging stops when the key is let go.
+    func turnsOn(_ key: KeyEvent) -> Bool {
+        !key.isRepeat || isPictureInFrontSharp
+    }
+
+    /// True when the photo in front shows the picture asked for it (or the photo whole, or
+    /// why it cannot be shown), not a smaller stand-in.
+    var isPictureInFrontSharp: Bool {
+        guard let source, currentIndex < photoCount else { return true }
+        let size = pictureSize(of: currentIndex)
+        switch source.picture(at: currentIndex, size: size) {
+        case .failed: return true
+        case .loading: return false
+        case let .ready(picture):
+            guard case let .fitting(side) = size else { return true }
+            return picture.showsPixelsWhenEnlarged || max(picture.pixelSize.width, picture.pixelSize.height) >= Double(side) - 1
+        }
     }
 
     /// The wheel pages (one page per notch or swipe); with Ctrl it zooms about the pointer.
