@@ -107,7 +107,7 @@ extension FullScreenPager {
 
     /// True when the photo in front shows the picture asked for it (or the photo whole, or
     /// why it cannot be shown), not a smaller stand-in.
-    var isPictureInFrontSharp: Bool {
+    public var isPictureInFrontSharp: Bool {
         guard let source, currentIndex < photoCount else { return true }
         let size = pictureSize(of: currentIndex)
         switch source.picture(at: currentIndex, size: size) {

@@ -102,4 +102,13 @@ public enum InputEvent: Hashable, Sendable {
     case pointer(PointerEvent)
     case wheel(WheelEvent)
     case key(KeyEvent)
+
+    /// When the user acted.
+    public var time: Seconds {
+        switch self {
+        case let .pointer(event): event.time
+        case let .wheel(event): event.time
+        case let .key(event): event.time
+        }
+    }
 }

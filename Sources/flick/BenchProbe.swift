@@ -43,9 +43,16 @@ final class BenchProbe {
     private var firstPhotoReported = false
     private var pendingPage: (index: Int, pressedAt: Seconds, frames: Int)?
 
-    /// A page key was pressed at `time`; the pager now heads for photo `index`.
-    func pageKeyPressed(at time: Seconds, heading index: Int) {
+    /// A page key was pressed at `time`; the pager now heads for photo `index`, leaving a
+    /// photo that was shown sharp or not.
+    func pageKeyPressed(at time: Seconds, heading index: Int, leavingSharp: Bool) {
         pendingPage = (index, time, 0)
+        report("turn", String(format: "%d %.6f left-sharp %d", index, StartupTrace.realtime(), leavingSharp ? 1 : 0))
+    }
+
+    /// A key was let go (for the held-key benchmark: turns after this one were queued).
+    func keyReleased() {
+        report("key-up", String(format: "%.6f", StartupTrace.realtime()))
     }
 
     func framePresented(at time: Seconds, root: View, images: AlbumImages, textures: TextureStore) {

@@ -17,7 +17,7 @@ final class FlickApp: FrameDriver {
     private(set) var shouldQuit = false
 
     private let window: PlatformWindow
-    private let animator: Animator
+    let animator: Animator
     private let arena: GestureArena
     private let context: ComponentContext
     private var album: Album
@@ -142,6 +142,10 @@ final class FlickApp: FrameDriver {
     var nextDeadline: Seconds? { [arena.nextDeadline, animator.scheduler.nextDeadline, images.nextAnimationChange].compactMap { $0 }.min() }
 
     func handle(_ event: PlatformEvent) {
+        // What an input starts begins when the user acted. The loop sleeps while nothing
+        // moves, and the animator's clock stays where the last frame left it: a page turn
+        // begun at that stale time was over before its first frame was drawn.
+        if case let .input(input) = event { animator.advance(to: input.time) }
         switch event {
         case .closeRequested:
             shouldQuit = true
@@ -163,7 +167,7 @@ final class FlickApp: FrameDriver {
         case .redraw:
             StartupTrace.mark("window-exposed")
         case .input(.key):
-            break
+            probe?.keyReleased()
         }
     }
 
@@ -323,9 +327,10 @@ final class FlickApp: FrameDriver {
             return
         }
         let wasOn = browser.pager.currentIndex
+        let leavesSharp = browser.isPagerOpen && browser.pager.isPictureInFrontSharp
         if browser.handleKey(key) {
             if browser.isPagerOpen && browser.pager.currentIndex != wasOn {
-                probe?.pageKeyPressed(at: key.time, heading: browser.pager.currentIndex)
+                probe?.pageKeyPressed(at: key.time, heading: browser.pager.currentIndex, leavingSharp: leavesSharp)
             }
             return
         }

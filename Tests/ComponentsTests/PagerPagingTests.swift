@@ -94,7 +94,8 @@ import ViewTree
         let app = BrowserFixture()
         app.open(5)
         app.key(.right)
-        app.scene.runFrames(for: 0.08)
+        // About half way there.
+        app.scene.runFrames(for: 0.04)
         let moving = app.scene.recorder.trajectory(ofView: "photo 6").map(\.minX)
         var events = PointerScript.drag(from: Point(x: 400, y: 300), to: Point(x: 380, y: 300), duration: 0.2, rateHz: 120, startTime: app.scene.now)
         events.removeLast()

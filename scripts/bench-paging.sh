@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Paging through 12 MP photos, as a person sees it and feels it. Needs DISPLAY (bench.sh
+# provides a private 1920x1080 Xvfb).
+#  1. Page turn: Space pressed, until the screen is still again (the next photo in place and
+#     sharp), watched from outside by the shared yardstick's xpaintwatch (MIT-SHM grabs every
+#     few ms): Flick full screen and windowed beside feh and nsxiv at 1920x1080, on eight
+#     different photos. Target: at most 300 ms.
+#  2. A held Right key (the X server's own auto-repeat, 25 a second after 660 ms): how fast
+#     Flick pages, whether every photo it pages away from was shown sharp, and how many turns
+#     come after the key is let go (target: none). From Flick's probe (FLICK_BENCH_PROBE).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=$(mktemp -d /tmp/flick-bench-paging-XXXXXX)
+trap 'pkill -f "$work" 2>/dev/null || true; rm -rf "$work"' EXIT
+source scripts/bench-album.sh
+mkdir -p "$work/turns" "$work/held" "$work/config/flick"
+: > "$work/config/flick/settings"
+for seed in 1 2 3 4 5 6 7 8; do make_photo "$work/turns/photo_$seed.jpg" "$seed"; done
+for i in $(seq 1 80); do ln "$work/turns/photo_1.jpg" "$work/held/DSC_$i.jpg"; done
+
+watcher=../shared/bench/xpaintwatch.c
+if [ -f "$watcher" ] && cc -O2 -o "$work/xpaintwatch" "$watcher" -lX11 -lXext -lXtst 2>/dev/null; then
+  # One viewer: started on the first photo, given two seconds, then seven presses.
+  turns() {  # label, keysym, command...
+    local label=$1 key=$2; shift 2
+    XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache "$@" >/dev/null 2>&1 &
+    local pid=$!
+    xdotool search --sync --onlyvisible --pid "$pid" >/dev/null 2>&1 || true
+    sleep 2
+    # The middle of the screen: a caption or status bar changing later is not the photo.
+    local out; out=$("$work/xpaintwatch" keys -n 7 -s 300 -r 320,180,1280,720 "$key" 2>/dev/null || echo "failed")
+    kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+    sleep 0.3
+    local settled first; settled=$(sed -n 's/.*median_settled_ms=\([0-9.]*\).*/\1/p' <<<"$out")
+    first=$(sed -n 's/.*median_first_change_ms=\([0-9.]*\).*/\1/p' <<<"$out")
+    local worst; worst=$(sed -n 's/.*max_settled_ms=\([0-9.]*\).*/\1/p' <<<"$out")
+    printf '  %-20s page turn: first change %6s ms, complete %6s ms (median of 7), slowest %6s ms\n' \
+      "$label" "${first:-?}" "${settled:-?}" "${worst:-?}"
+  }
+  echo "  page turn, 12 MP photos, 1920x1080 (target: complete <= 300 ms):"
+  turns "flick --fullscreen" space .build/release/flick --fullscreen "$work/turns/photo_1.jpg"
+  turns "flick (window)" space .build/release/flick "$work/turns/photo_1.jpg"
+  command -v feh >/dev/null && turns feh space feh -g 1920x1080+0+0 --scale-down "$work/turns"
+  command -v nsxiv >/dev/null && turns nsxiv space nsxiv -g 1920x1080+0+0 "$work/turns"/*.jpg
+else
+  echo "  (no $watcher beside the repository: page turns from outside skipped)"
+fi
+
+# The held key.
+log="$work/held.log"
+XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache FLICK_BENCH_PROBE=1 .build/release/flick --fullscreen "$work/held/DSC_1.jpg" 2>"$log" &
+pid=$!
+window=$(xdotool search --sync --class flick | head -1)
+sleep 2
+xset r on
+xdotool keydown --window "$window" Right
+sleep 4
+xdotool keyup --window "$window" Right
+sleep 2
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+python3 - "$log" <<'PY'
+import sys
+turns, released, after = [], None, 0
+for line in open(sys.argv[1]):
+    words = line.split()
+    if line.startswith("flick-probe turn"):
+        turns.append((float(words[3]), words[5] == "1"))
+        if released is not None:
+            after += 1
+    elif line.startswith("flick-probe key-up") and released is None:
+        released = float(words[2])
+if len(turns) < 2 or released is None:
+    print("  held Right: no turns seen")
+else:
+    held = turns[-1 - after][0] - turns[0][0] if after < len(turns) else 0
+    during = len(turns) - after
+    sharp = sum(1 for _, s in turns if s)
+    print(f"  held Right for 4 s (12 MP photos, full screen): {during} turns, {(during - 1) / held:.1f} a second after the first; "
+          f"{sharp} of {len(turns)} photos left sharp; {after} turns after the key was let go (target: 0)")
+PY
