@@ -24,6 +24,10 @@ echo "== start-up and paging latency"
 DISPLAY=$display bash scripts/bench-pager.sh
 echo
 
+echo "== paging: page turns as seen from outside, a held key"
+DISPLAY=$display bash scripts/bench-paging.sh
+echo
+
 echo "== memory"
 DISPLAY=$display bash scripts/bench-memory.sh
 echo
