@@ -169,6 +169,22 @@ def main(folder):
         {"rect": (3, 3, 1, 1), "pixel": fill(GREEN, 0), "blend": 0}], plays=0, still=fill(GREY)))
     write("still.png", png(4, 4, fill(GREY)))
 
+    # Hostile ones. 40,000 frames (a decoder must stream them, never hold them all).
+    write("gif-40000-frames.gif", gif(2, 2, colours, [
+        {"rect": (0, 0, 2, 2), "pixels": solid(2, 2, n % 3), "delay": 2} for n in range(40000)], loops=0))
+    # Cut off in its third frame of five.
+    whole = gif(64, 64, colours, [{"rect": (0, 0, 64, 64), "pixels": solid(64, 64, n % 3)} for n in range(5)], loops=0)
+    write("gif-cut.gif", whole[:len(whole) * 2 // 3])
+    # A 65535×65535 canvas declared in 900 bytes.
+    bomb = bytearray(gif(2, 2, colours, [{"rect": (0, 0, 2, 2), "pixels": solid(2, 2, n)} for n in range(2)], loops=0))
+    bomb[6:10] = struct.pack("<HH", 65535, 65535)
+    write("gif-canvas-bomb.gif", bytes(bomb))
+    # An APNG whose second frame lies partly outside the canvas, and one cut off at its end.
+    write("apng-outside.png", apng(8, 6, [{"rect": (0, 0, 8, 6), "pixel": fill(RED)},
+                                          {"rect": (4, 4, 8, 6), "pixel": fill(BLUE)}], plays=0))
+    rgb_apng = apng(8, 6, [{"rect": (0, 0, 8, 6), "pixel": fill(c)} for c in (RED, GREEN, BLUE)], plays=0)
+    write("apng-cut.png", rgb_apng[:len(rgb_apng) - 60])
+
     # The WebP: red 100 ms, green 200 ms, blue 300 ms, 3 plays.
     frames = []
     for name, colour in (("red", RED), ("green", GREEN), ("blue", BLUE)):
@@ -180,6 +196,8 @@ def main(folder):
                     "-d", "300", frames[2], "-o", os.path.join(folder, "webp-rgb.webp")], check=True)
     for path in frames:
         os.remove(path)
+    with open(os.path.join(folder, "webp-rgb.webp"), "rb") as f:
+        write("webp-cut.webp", f.read()[:150])
 
 
 if __name__ == "__main__":

@@ -34,6 +34,12 @@ public final class AnimationFeed: Sendable {
     /// decoded again on each pass, and more memory while one plays. 48 MB holds 48 frames
     /// of 500×500 or 6 of a 1920×1080 screen.
     public static let defaultBudgetBytes = 48 << 20
+    /// Frames held ahead at most, however small: seconds of tiny frames, not a file's
+    /// 40,000 (each frame costs bookkeeping beyond its pixels).
+    public static let maximumFramesAhead = 120
+    /// A first pass of more frames than this is decoded again on the next pass rather than
+    /// kept to replay.
+    public static let maximumKeptFrames = 1000
 
     private struct Buffer {
         var state: State = .opening
@@ -160,7 +166,7 @@ public final class AnimationFeed: Sendable {
                 framesThisPass += 1
                 if pass == 0, kept != nil {
                     keptBytes += frame.pixels.byteCount
-                    if keptBytes <= budgetBytes { kept?.append(frame) } else { kept = nil }
+                    if keptBytes <= budgetBytes && kept!.count < Self.maximumKeptFrames { kept?.append(frame) } else { kept = nil }
                 }
                 guard enqueue(frame) else { return }
             }
@@ -185,7 +191,10 @@ public final class AnimationFeed: Sendable {
         changed.lock()
         defer { changed.unlock() }
         while true {
-            let (stopped, full) = buffer.withLock { ($0.stopped, $0.frames.count >= 2 && $0.bytes + frame.pixels.byteCount > budgetBytes) }
+            let (stopped, full) = buffer.withLock { buffer in
+                (buffer.stopped, buffer.frames.count >= Self.maximumFramesAhead
+                    || buffer.frames.count >= 2 && buffer.bytes + frame.pixels.byteCount > budgetBytes)
+            }
             if stopped { return false }
             if !full { break }
             changed.wait()

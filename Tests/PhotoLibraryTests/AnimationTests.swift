@@ -113,6 +113,57 @@ import TestSupport
 @Suite struct AnimationStreamTests {
     static var fakeHelper: String { builtExecutable(named: "fake-decode-helper") }
 
+    /// Frames a stream gives before it ends (nil) or fails, at most `limit`.
+    static func drain(_ stream: AnimationStream, limit: Int) -> (frames: Int, ending: Result<Void, DecodeError>) {
+        var frames = 0
+        while frames < limit {
+            switch stream.nextFrame() {
+            case .success(nil): return (frames, .success(()))
+            case .success: frames += 1
+            case let .failure(error): return (frames, .failure(error))
+            }
+        }
+        return (frames, .success(()))
+    }
+
+    @Test func fortyThousandFramesAreCountedAndStreamedNotHeld() throws {
+        let decoder = IsolatedDecoder(command: [Self.fakeHelper])
+        let stream = try #require(try decoder.openAnimation(Fixtures.animation("gif-40000-frames.gif"), maximumPixelSize: nil).get())
+        #expect(stream.info.frameCount == 40_000)
+        let (frames, ending) = Self.drain(stream, limit: 500)
+        #expect(frames == 500)
+        if case let .failure(error) = ending { Issue.record("\(error)") }
+        stream.close()
+    }
+
+    @Test func aGIFCutShortPlaysTheFramesItHasThenEnds() throws {
+        let decoder = IsolatedDecoder(command: [Self.fakeHelper])
+        let stream = try #require(try decoder.openAnimation(Fixtures.animation("gif-cut.gif"), maximumPixelSize: nil).get())
+        let (frames, ending) = Self.drain(stream, limit: 10)
+        #expect(frames >= 2 && frames < 5, "\(frames) frames")
+        guard case .failure(.incomplete) = ending else { Issue.record("ended with \(ending)"); return }
+        stream.close()
+        #expect(decoder.idleHelperIDs.count == 1, "the helper survived the cut and serves on")
+    }
+
+    @Test(arguments: ["gif-canvas-bomb.gif", "apng-outside.png", "webp-cut.webp"])
+    func hostileAnimationsAreRefusedWithAReason(name: String) throws {
+        let decoder = IsolatedDecoder(command: [Self.fakeHelper])
+        guard case let .failure(error) = decoder.openAnimation(Fixtures.animation(name), maximumPixelSize: nil) else {
+            Issue.record("\(name) opened"); return
+        }
+        #expect(!error.headline.isEmpty)
+        #expect(decoder.busyHelperIDs.isEmpty)
+    }
+
+    @Test func anAPNGCutShortPlaysItsWholeFrames() throws {
+        let decoder = IsolatedDecoder(command: [Self.fakeHelper])
+        let stream = try #require(try decoder.openAnimation(Fixtures.animation("apng-cut.png"), maximumPixelSize: nil).get())
+        #expect(stream.info.frameCount == 2, "the frame whose data is cut off is not counted")
+        #expect(Self.drain(stream, limit: 10).frames == 2)
+        stream.close()
+    }
+
     @Test func aStreamDecodesFramesInItsHelperAtTheSizeAskedAndRewinds() throws {
         let decoder = IsolatedDecoder(command: [Self.fakeHelper])
         let stream = try #require(try decoder.openAnimation(Fixtures.animation("gif-rgb.gif"), maximumPixelSize: 4).get())
@@ -246,6 +297,21 @@ final class MemoryAnimation: AnimationSource, @unchecked Sendable {
         #expect(taken == Array(0..<count) + Array(0..<count))
         #expect(feed.waitForFrames(1, timeout: 30) && feed.isExhausted)
         #expect(source.rewinds == 1 && source.closed)
+    }
+
+    @Test func tinyFramesAreHeldAheadByCountNotOnlyByBytes() throws {
+        let count = 2000
+        let source = MemoryAnimation(colours: Array(repeating: (1, 0, 0), count: count), delays: Array(repeating: 0.02, count: count),
+                                     plays: 0, side: 2)
+        let feed = Self.feed(source)
+        #expect(feed.waitForFrames(AnimationFeed.maximumFramesAhead, timeout: 30))
+        // Give the feed every chance to run past the cap: it waits for a frame to be taken.
+        for _ in 0..<50 where feed.bufferedCount == AnimationFeed.maximumFramesAhead { usleep(1000) }
+        #expect(feed.bufferedCount == AnimationFeed.maximumFramesAhead)
+        for _ in 0..<10 { _ = feed.takeFrame() }
+        #expect(feed.waitForFrames(AnimationFeed.maximumFramesAhead, timeout: 30))
+        #expect(feed.bufferedCount <= AnimationFeed.maximumFramesAhead)
+        feed.stop()
     }
 
     @Test func aShortAnimationIsDecodedOnceAndReplayedFromMemory() throws {
