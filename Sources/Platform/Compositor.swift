@@ -224,8 +224,10 @@ final class Compositor {
             guard let mapped = toPixels.apply(to: point) else { return }
             var uv = SDL_FPoint(x: 0, y: 0)
             if let t = textureRect, rect.width > 0, rect.height > 0 {
-                uv = SDL_FPoint(x: Float(t.minX + (point.x - rect.minX) / rect.width * t.width),
-                                y: Float(t.minY + (point.y - rect.minY) / rect.height * t.height))
+                // SDL refuses the whole mesh if one coordinate strays outside 0…1, and a crop's
+                // arithmetic can leave -1e-17: the card was not drawn at all.
+                uv = SDL_FPoint(x: Float(min(max(t.minX + (point.x - rect.minX) / rect.width * t.width, 0), 1)),
+                                y: Float(min(max(t.minY + (point.y - rect.minY) / rect.height * t.height, 0), 1)))
             }
             vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(mapped.x), y: Float(mapped.y)), color: color, tex_coord: uv))
         }

@@ -164,6 +164,23 @@ import ViewTree
         #expect(isBlack(canvas.pixel(x: 252, y: 102)) && isBlue(canvas.pixel(x: 300, y: 150)) && isBlue(canvas.pixel(x: 300, y: 101)))
     }
 
+    /// A culling card of 960×720 pt cropping a 1056×792 picture: the crop's arithmetic
+    /// gives a source edge of -7e-17, which SDL refused, and the card showed nothing.
+    @Test func aRoundedCardCroppingItsPictureIsDrawnWhateverTheCropsRounding() {
+        let card = View(frame: Rect(x: 0, y: 0, width: 960, height: 720))
+        var content = solid(Self.red, width: 1056, height: 792)
+        content.mode = .aspectFill
+        card.content = content
+        card.cornerRadius = 8
+        let source = content.pieces(in: card.bounds)[0].sourceInTexture
+        #expect(source.minY < 0 || source.maxY > 792, "the case: the crop strays past the picture by a rounding error (\(source))")
+        card.transform = .scale(x: 0.4, y: 0.4)
+        card.center = Point(x: 200, y: 150)
+        root.addSubview(card)
+        render()
+        #expect(isRed(canvas.pixel(x: 200, y: 150)), "\(canvas.pixel(x: 200, y: 150))")
+    }
+
     @Test func bordersAreDrawnInsideTheEdge() {
         let framed = View(frame: Rect(x: 100, y: 100, width: 100, height: 100))
         framed.content = solid(Self.red)
