@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CSDL2", "ViewTree", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
-        .testTarget(name: "AppTests", dependencies: ["flick", "Components", "PhotoLibrary", "Platform", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "AppTests", dependencies: ["flick", "Album", "Components", "PhotoLibrary", "Platform", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "Components", "Geometry", "CXTest", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -114,8 +114,13 @@ extension FullScreenPager {
         case .failed: return true
         case .loading: return false
         case let .ready(picture):
-            guard case let .fitting(side) = size else { return true }
-            return picture.showsPixelsWhenEnlarged || max(picture.pixelSize.width, picture.pixelSize.height) >= Double(side) - 1
+            if picture.showsPixelsWhenEnlarged { return true }
+            switch size {
+            case let .fitting(side): return max(picture.pixelSize.width, picture.pixelSize.height) >= Double(side) - 1
+            case let .within(width, height):
+                return picture.pixelSize.width >= Double(width) - 1 || picture.pixelSize.height >= Double(height) - 1
+            case .filling: return true
+            }
         }
     }
 

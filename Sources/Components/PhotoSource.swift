@@ -20,8 +20,12 @@ public enum PictureSize: Hashable, Sendable {
     /// For a square cell `side` pixels wide: the photo scaled until its shorter side is
     /// `side` (the cell crops it), which a software renderer draws unscaled.
     case filling(Int)
-    /// The whole photo within `side` pixels on its longer side (pager, stack).
+    /// The whole photo within `side` pixels on its longer side (stack, culling pager).
     case fitting(Int)
+    /// The whole photo within a `width`×`height` box (the pager's window): a 4:3 photo on
+    /// a 16:9 screen is cut to the screen's height, a third smaller than a square limit of
+    /// its width would leave it, and drawn unscaled.
+    case within(width: Int, height: Int)
 }
 
 /// How soon a view needs a picture.

@@ -73,10 +73,7 @@ extension IsolatedDecoder {
     public func openAnimation(_ path: FilePath, maximumPixelSize: Int?) -> Result<AnimationStream?, DecodeError> {
         guard let helper = borrowHelper() else { return .failure(.decoderFailed("could not be started")) }
         let deadline = Wire.monotonicSeconds() + self.deadline
-        var request: [UInt8] = [DecodeKind.animation.rawValue]
-        Wire.append(UInt32(maximumPixelSize ?? 0), to: &request)
-        Wire.append(UInt32(path.rawBytes.count), to: &request)
-        request += path.rawBytes
+        let request = Helper.request(path, kind: .animation, maximumPixelSize: maximumPixelSize, box: nil)
         guard helper.toHelper.write(request), let status = helper.fromHelper.read(1, deadline: deadline) else {
             giveBack(helper, healthy: false)
             return .failure(.decoderFailed(Wire.monotonicSeconds() >= deadline ? "took too long and was stopped" : "crashed"))

@@ -7,7 +7,8 @@ import SystemPackage
 /// (PLATFORM-NOTES.md); in a helper that costs one "cannot open" tile, not the app.
 ///
 /// Wire format, little-endian:
-///   request:  u8 kind (DecodeKind), u32 maximumPixelSize (0 = full size), u32 path length, path bytes
+///   request:  u8 kind (DecodeKind), u32 maximumPixelSize (0 = full size), u32 box width, u32 box height
+///             (0 = no box), u32 path length, path bytes
 ///   response: u8 0, u32 width, u32 height, u8 opaque, width·height·4 pixel bytes
 ///           | u8 1, u8 kind (DecodeError.wire), u32 width, u32 height, u32 length, UTF-8 reason
 ///           | u8 2, u32 length, the facts (`EmbeddedFacts`, kind `.facts` only)
@@ -59,8 +60,8 @@ public enum DecodeHelper {
     /// time. `decode` is the in-process decoder; tests pass one that hangs or crashes on
     /// purpose.
     public static func serve(cpuSecondsPerDecode: Int = DecodeHelper.cpuSecondsPerDecode,
-                             decode: (FilePath, DecodeKind, Int?) throws(DecodeError) -> PixelBuffer = { path, kind, size throws(DecodeError) in
-        try ImageDecoder.decode(path, kind: kind, maximumPixelSize: size)
+                             decode: (FilePath, DecodeKind, Int?, PixelBox?) throws(DecodeError) -> PixelBuffer = { path, kind, size, box throws(DecodeError) in
+        try ImageDecoder.decode(path, kind: kind, maximumPixelSize: size, box: box)
     }) -> Never {
         bindLifetimeToParent()
         limit(RLIMIT_AS, to: rlim_t(memoryLimitBytes))
@@ -70,8 +71,9 @@ public enum DecodeHelper {
         // A screen-sized picture is megabytes: in a pipe of the default 64 KB it crosses in
         // a hundred turns of both processes; in 1 MB, a few.
         _ = fcntl(1, Self.setPipeSize, Self.pipeBytes)
-        while let kindByte = input.read(1), let size = input.readUInt32(), let length = input.readUInt32(), length < 1 << 20,
-              let pathBytes = input.read(Int(length)) {
+        while let kindByte = input.read(1), let size = input.readUInt32(), let boxWidth = input.readUInt32(),
+              let boxHeight = input.readUInt32(), let length = input.readUInt32(), length < 1 << 20, let pathBytes = input.read(Int(length)) {
+            let box = boxWidth > 0 && boxHeight > 0 ? PixelBox(width: Int(boxWidth), height: Int(boxHeight)) : nil
             allowProcessorTime(seconds: cpuSecondsPerDecode)
             let kind = DecodeKind(rawValue: kindByte[0]) ?? .image
             let path = FilePath(rawBytes: pathBytes)
@@ -86,7 +88,7 @@ public enum DecodeHelper {
                     Wire.append(UInt32(facts.count), to: &response)
                     guard output.write(response + facts) else { exit(0) }
                 case .image, .embeddedPreview:
-                    guard send(try decode(path, kind, size == 0 ? nil : Int(size)), delay: nil, to: output) else { exit(0) }
+                    guard send(try decode(path, kind, size == 0 ? nil : Int(size), box), delay: nil, to: output) else { exit(0) }
                 }
             } catch {
                 guard output.write(errorResponse(error)) else { exit(0) }

@@ -21,16 +21,20 @@ public struct DecodeRequest: Sendable, Hashable {
     public let path: FilePath
     public let kind: DecodeKind
     public let maximumPixelSize: Int?
+    /// If set, the picture also fits this rectangle: a window's shape.
+    public let box: PixelBox?
     /// If set, the result is then scaled down so its shorter side is this: a square cell
     /// of this many pixels shows it cropped but unscaled, which is what a software renderer
     /// draws fastest.
     public let fillSide: Int?
     public var priority: Priority
 
-    public init(path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?, fillSide: Int? = nil, priority: Priority) {
+    public init(path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?, box: PixelBox? = nil, fillSide: Int? = nil,
+                priority: Priority) {
         self.path = path
         self.kind = kind
         self.maximumPixelSize = maximumPixelSize
+        self.box = box
         self.fillSide = fillSide
         self.priority = priority
     }
@@ -40,10 +44,11 @@ public struct DecodeRequest: Sendable, Hashable {
         public let path: FilePath
         public let kind: DecodeKind
         public let maximumPixelSize: Int?
+        public let box: PixelBox?
         public let fillSide: Int?
     }
 
-    public var key: Key { Key(path: path, kind: kind, maximumPixelSize: maximumPixelSize, fillSide: fillSide) }
+    public var key: Key { Key(path: path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, fillSide: fillSide) }
 }
 
 /// A finished decode, as delivered to the UI thread.

@@ -75,17 +75,19 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
 public enum ImageDecoder {
     /// Decodes `url`, upright, scaled so neither side exceeds `maximumPixelSize` (aspect
     /// kept; never scaled up; nil means full size).
-    public static func decode(_ path: FilePath, maximumPixelSize: Int?, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
+    /// With a `box`, the picture also fits that rectangle (a window's shape).
+    public static func decode(_ path: FilePath, maximumPixelSize: Int?, box: PixelBox? = nil,
+                              limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
         let bytes = try read(path, limits: limits)
         guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: (path.extension ?? "").lowercased()) else {
             throw .unreadable(bytes.isEmpty ? "the file is empty" : "not an image")
         }
-        return try decode(bytes, format: format, maximumPixelSize: maximumPixelSize, limits: limits)
+        return try decode(bytes, format: format, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
     }
 
-    public static func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?) throws(DecodeError) -> PixelBuffer {
+    public static func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox? = nil) throws(DecodeError) -> PixelBuffer {
         switch kind {
-        case .image: try decode(path, maximumPixelSize: maximumPixelSize)
+        case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize)
         case .facts, .animation: throw .unreadable("not one picture")
         }
@@ -126,14 +128,22 @@ public enum ImageDecoder {
         return pixels
     }
 
-    public static func decode(_ bytes: [UInt8], format: ImageFormat, maximumPixelSize: Int?,
+    public static func decode(_ bytes: [UInt8], format: ImageFormat, maximumPixelSize: Int?, box: PixelBox? = nil,
                               limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
         var pixels: PixelBuffer
+        var maximumPixelSize = maximumPixelSize
         if format == .jpeg {
+            let orientation = ExifInfo(jpeg: bytes).orientation
+            // A box is a limit on the longer side once the photo's shape is known: from the
+            // header, before any pixel is decoded, so the DCT scale is chosen for it.
+            if let box, let stored = JPEGDecoder.declaredSize(bytes) {
+                let upright = orientation.swapsDimensions ? (stored.height, stored.width) : (stored.width, stored.height)
+                maximumPixelSize = min(maximumPixelSize ?? .max, box.longestSide(ofFitting: upright.0, upright.1))
+            }
             // Turn after the reduced decode, so orientation costs little; the longer side is
             // the same either way.
             pixels = try JPEGDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, limits: limits)
-            pixels = pixels.applying(ExifInfo(jpeg: bytes).orientation)
+            pixels = pixels.applying(orientation)
         } else if format == .png {
             pixels = try PNGDecoder.decode(bytes, limits: limits)
             pixels = pixels.applying(EmbeddedExif.orientation(in: bytes, format: format))
@@ -146,6 +156,7 @@ public enum ImageDecoder {
             pixels = try decodeWithSDLImage(bytes, limits: limits)
             pixels = pixels.applying(EmbeddedExif.orientation(in: bytes, format: format))
         }
+        if let box { maximumPixelSize = min(maximumPixelSize ?? .max, box.longestSide(ofFitting: pixels.width, pixels.height)) }
         if let maximumPixelSize { pixels = pixels.scaledToFit(maximumPixelSize) }
         return pixels
     }

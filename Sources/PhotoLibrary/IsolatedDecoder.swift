@@ -30,8 +30,9 @@ public final class IsolatedDecoder: Sendable {
         for helper in idle.withLock({ $0 }) { helper.stop() }
     }
 
-    public func decode(_ path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?) -> Result<PixelBuffer, DecodeError> {
-        ask(path, kind: kind, maximumPixelSize: maximumPixelSize).flatMap { answer in
+    /// With a `box`, the picture also fits that rectangle.
+    public func decode(_ path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?, box: PixelBox? = nil) -> Result<PixelBuffer, DecodeError> {
+        ask(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box).flatMap { answer in
             guard case let .pixels(pixels) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(pixels)
         }
@@ -39,19 +40,19 @@ public final class IsolatedDecoder: Sendable {
 
     /// What the file records about its photo (size, EXIF), read in a helper like pixels.
     public func facts(_ path: FilePath) -> Result<EmbeddedFacts, DecodeError> {
-        ask(path, kind: .facts, maximumPixelSize: nil).flatMap { answer in
+        ask(path, kind: .facts, maximumPixelSize: nil, box: nil).flatMap { answer in
             guard case let .facts(facts) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(facts)
         }
     }
 
-    private func ask(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?) -> Result<Helper.Answer, DecodeError> {
+    private func ask(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?) -> Result<Helper.Answer, DecodeError> {
         guard let helper = idle.withLock({ $0.popLast() }) ?? Helper(command: command) else {
             return .failure(.decoderFailed("could not be started"))
         }
         busy.withLock { $0.insert(helper.pid) }
         defer { busy.withLock { _ = $0.remove(helper.pid) } }
-        let outcome = helper.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, deadline: Wire.monotonicSeconds() + deadline)
+        let outcome = helper.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, deadline: Wire.monotonicSeconds() + deadline)
         switch outcome {
         case let .answered(result):
             idle.withLock { $0.append(helper) }
@@ -110,13 +111,8 @@ final class Helper: @unchecked Sendable {
         fromHelper = Wire(fd: spawned.output)
     }
 
-    func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, deadline: Double) -> Outcome {
-        var request: [UInt8] = [kind.rawValue]
-        Wire.append(UInt32(maximumPixelSize ?? 0), to: &request)
-        let pathBytes = path.rawBytes
-        Wire.append(UInt32(pathBytes.count), to: &request)
-        request += pathBytes
-        guard toHelper.write(request) else { return .died }
+    func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, deadline: Double) -> Outcome {
+        guard toHelper.write(Self.request(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box)) else { return .died }
         guard let status = fromHelper.read(1, deadline: deadline) else { return timedOutOrDied(deadline) }
         if status[0] == 0 {
             guard let width = fromHelper.readUInt32(deadline: deadline), let height = fromHelper.readUInt32(deadline: deadline),
@@ -135,6 +131,17 @@ final class Helper: @unchecked Sendable {
               length < 1 << 16, let text = fromHelper.read(Int(length), deadline: deadline) else { return timedOutOrDied(deadline) }
         let reason = String(decoding: text, as: UTF8.self)
         return .answered(.failure(DecodeError(wireKind: kind[0], width: Int(width), height: Int(height), reason: reason)))
+    }
+
+    /// A request as the helper reads it (DecodeHelper's wire format).
+    static func request(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?) -> [UInt8] {
+        var request: [UInt8] = [kind.rawValue]
+        Wire.append(UInt32(maximumPixelSize ?? 0), to: &request)
+        Wire.append(UInt32(box?.width ?? 0), to: &request)
+        Wire.append(UInt32(box?.height ?? 0), to: &request)
+        let pathBytes = path.rawBytes
+        Wire.append(UInt32(pathBytes.count), to: &request)
+        return request + pathBytes
     }
 
     func timedOutOrDied(_ deadline: Double) -> Outcome {

@@ -38,9 +38,9 @@ final class AlbumImages: PhotoSource {
     /// A photo's own longer side, once a fit came back smaller than asked: larger fits of
     /// it are the same picture.
     private var fullSides: [FilePath: Int] = [:]
-    /// The largest fit asked of the screen queue per photo and not yet back (the first is
-    /// asked before the window knows its size).
-    private var screenSubmitted: [FilePath: Int] = [:]
+    /// The screen-sized picture asked of the screen queue per photo and not yet back (the
+    /// first is asked before the window exists).
+    private var screenSubmitted: [FilePath: PictureSize] = [:]
     /// Photos that left the album, with their files' dates: should one come back
     /// unchanged (an undo), its pictures are still good.
     private var departed: [FilePath: Date] = [:]
@@ -86,7 +86,7 @@ final class AlbumImages: PhotoSource {
         guard index < photos.count else { return .loading }
         let path = photos[index].path
         if let headline = failures[path] { return .failed(headline: headline) }
-        if case .fitting = size, let frame = playing.values.first(where: { $0.path == path })?.player.shown { return .ready(frame) }
+        if size.isWhole, let frame = playing.values.first(where: { $0.path == path })?.player.shown { return .ready(frame) }
         if let picture = broker.picture(of: path, for: wantedSize(size, of: path)) { return .ready(picture) }
         if case let .shown(preview) = previews[path] { return .ready(preview) }
         return .loading
@@ -101,7 +101,7 @@ final class AlbumImages: PhotoSource {
     func screenTexture(of index: Int) -> TextureHandle? {
         guard index < photos.count else { return nil }
         return broker.pictures(of: photos[index].path)
-            .filter { if case let .fitting(side) = $0.key { !Self.isThumbnailSize(side) } else { false } }
+            .filter { Self.isScreenSize($0.key) }
             .max { $0.key.sharpness < $1.key.sharpness }?.value.texture
     }
 
@@ -109,8 +109,8 @@ final class AlbumImages: PhotoSource {
     func isScreenDecodePending(_ path: FilePath) -> Bool { screenSubmitted[path] != nil }
 
     /// Notes a screen decode asked for before this store existed (at start-up).
-    func noteScreenRequest(_ path: FilePath, side: Int) {
-        screenSubmitted[path] = max(side, screenSubmitted[path] ?? 0)
+    func noteScreenRequest(_ path: FilePath, size: PictureSize) {
+        screenSubmitted[path] = size
     }
 
     /// What a view's request becomes: a small fit is the shared cache's flavour that covers
@@ -127,13 +127,40 @@ final class AlbumImages: PhotoSource {
     }
 
     private func wantedSize(_ size: PictureSize, of path: FilePath) -> PictureSize {
-        guard case var .fitting(side) = size else { return size }
+        var side: Int
+        switch size {
+        case .filling: return size
+        case let .fitting(fit): side = fit
+        case let .within(width, height):
+            // A photo known to fit the box whole is that picture, whatever the box.
+            guard let full = fullSides[path], full <= min(width, height) else {
+                if let flavor = ThumbnailCache.Flavor.covering(max(width, height)) { return .fitting(flavor.pixelSize) }
+                return size
+            }
+            side = full
+        }
         if let full = fullSides[path] { side = min(side, full) }
         if let flavor = ThumbnailCache.Flavor.covering(side) { side = flavor.pixelSize }
         return .fitting(side)
     }
 
     private static func isThumbnailSize(_ side: Int) -> Bool { ThumbnailCache.Flavor.covering(side) != nil }
+
+    /// Sizes decoded on the screen queue: fits larger than any thumbnail, and boxes.
+    private static func isScreenSize(_ size: PictureSize) -> Bool {
+        switch size {
+        case .filling: false
+        case let .fitting(side): !isThumbnailSize(side)
+        case .within: true
+        }
+    }
+
+    /// The size a finished screen decode was asked at.
+    private static func screenSize(of key: DecodeRequest.Key) -> PictureSize? {
+        guard let side = key.maximumPixelSize else { return nil }
+        guard let box = key.box else { return .fitting(side) }
+        return .within(width: box.width, height: box.height)
+    }
 
     // MARK: The broker's orders
 
@@ -149,12 +176,19 @@ final class AlbumImages: PhotoSource {
             queue.submit(DecodeRequest(path: path, maximumPixelSize: decodeSide, fillSide: side, priority: priority))
         case let .fitting(side) where Self.isThumbnailSize(side):
             queue.submit(DecodeRequest(path: path, maximumPixelSize: side, priority: priority))
-        case let .fitting(side):
-            // A fit at least as large is on its way (the one asked before the window knew
-            // its size, say): hurry it rather than decode twice.
-            let submitted = max(side, screenSubmitted[path] ?? 0)
+        case .fitting, .within:
+            // A picture that covers this one is on its way (the one asked at start-up, say):
+            // hurry it rather than decode twice.
+            var submitted = size
+            if let pending = screenSubmitted[path] {
+                if pending.covers(size) {
+                    submitted = pending
+                } else if case let (.fitting(side), .fitting(pendingSide)) = (size, pending) {
+                    submitted = .fitting(max(side, pendingSide))
+                }
+            }
             screenSubmitted[path] = submitted
-            screenQueue.submit(DecodeRequest(path: path, maximumPixelSize: submitted, priority: priority))
+            screenQueue.submit(DecodeService.screenRequest(path, submitted, priority))
         }
     }
 
@@ -168,11 +202,9 @@ final class AlbumImages: PhotoSource {
                 previews[path] = nil
             }
         case let .fitting(side) where Self.isThumbnailSize(side):
-            queue.cancelPending { $0.path == path && $0.fillSide == nil && $0.maximumPixelSize == side }
-        case .fitting:
-            let stillFitted = broker.wants(of: path).keys.contains { size in
-                if case let .fitting(side) = size { !Self.isThumbnailSize(side) && broker.isFetching(path, size) } else { false }
-            }
+            queue.cancelPending { $0.path == path && $0.fillSide == nil && $0.maximumPixelSize == side && $0.box == nil }
+        case .fitting, .within:
+            let stillFitted = broker.wants(of: path).keys.contains { size in Self.isScreenSize(size) && broker.isFetching(path, size) }
             guard !stillFitted else { return }
             if !screenQueue.cancelPending(where: { $0.path == path }).isEmpty { screenSubmitted[path] = nil }
         }
@@ -199,9 +231,9 @@ final class AlbumImages: PhotoSource {
     /// nothing. The same photo asked again (at another size, zoomed in) plays on as it is.
     fileprivate func play(_ request: PictureRequest?, for demand: ObjectIdentifier) {
         var wanted: (path: FilePath, side: Int)?
-        if let request, request.index >= 0, request.index < photos.count, case let .fitting(side) = request.size,
+        if let request, request.index >= 0, request.index < photos.count, request.size.isWhole,
            Self.animatedFormats.contains(photos[request.index].format) {
-            wanted = (photos[request.index].path, side)
+            wanted = (photos[request.index].path, request.size.sharpness)
         }
         guard playing[demand]?.path != wanted?.path else { return }
         stopPlaying(demand)
@@ -311,9 +343,9 @@ final class AlbumImages: PhotoSource {
         let screens = screenQueue.drain()
         if !screens.isEmpty { StartupTrace.mark("screen-image-taken") }
         for result in screens {
-            guard let side = result.key.maximumPixelSize else { continue }
-            if screenSubmitted[result.key.path] == side { screenSubmitted[result.key.path] = nil }
-            take(result, as: .fitting(side))
+            guard let size = Self.screenSize(of: result.key) else { continue }
+            if screenSubmitted[result.key.path] == size { screenSubmitted[result.key.path] = nil }
+            take(result, as: size)
         }
         let arrived = !thumbnails.isEmpty || !screens.isEmpty
         if arrived { onChange() }
@@ -328,12 +360,17 @@ final class AlbumImages: PhotoSource {
         case let .failure(error):
             failures[path] = error.headline
         case let .success(pixels):
-            if case let .fitting(side) = size, max(pixels.width, pixels.height) < side {
+            // Smaller than asked: the photo whole.
+            switch size {
+            case let .fitting(side) where max(pixels.width, pixels.height) < side:
                 fullSides[path] = max(pixels.width, pixels.height)
+            case let .within(width, height) where pixels.width < width && pixels.height < height:
+                fullSides[path] = max(pixels.width, pixels.height)
+            default:
+                break
             }
             // The photo at its full resolution: zoomed past 100 %, its pixels show.
-            var isWhole = false
-            if case .fitting = size { isWhole = fullSides[path] == max(pixels.width, pixels.height) }
+            let isWhole = size.isWhole && fullSides[path] == max(pixels.width, pixels.height)
             let handle = textures.add(pixels, pinned: false)
             pictureByTexture[handle] = (path, size)
             let picture = ImageContent(texture: handle, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
@@ -402,11 +439,15 @@ private struct PlayingPhoto {
 }
 
 extension PictureSize: PictureSizing {
-    /// A fill serves only its own cell size; a fit serves any smaller fit.
+    /// A fill serves only its own cell size; a fit serves any smaller fit, and any box it
+    /// spans; a box serves any box inside it, and a fit as small as its shorter side.
     public func covers(_ wanted: PictureSize) -> Bool {
         switch (self, wanted) {
         case let (.filling(side), .filling(wantedSide)): side == wantedSide
         case let (.fitting(side), .fitting(wantedSide)): side >= wantedSide
+        case let (.fitting(side), .within(width, height)): side >= max(width, height)
+        case let (.within(width, height), .within(wantedWidth, wantedHeight)): width >= wantedWidth && height >= wantedHeight
+        case let (.within(width, height), .fitting(side)): min(width, height) >= side
         default: false
         }
     }
@@ -414,7 +455,13 @@ extension PictureSize: PictureSizing {
     public var sharpness: Int {
         switch self {
         case let .filling(side), let .fitting(side): side
+        case let .within(width, height): max(width, height)
         }
+    }
+
+    /// True for the whole photo fitted (not a crop).
+    var isWhole: Bool {
+        if case .filling = self { false } else { true }
     }
 }
 

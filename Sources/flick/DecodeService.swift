@@ -10,12 +10,22 @@ import SystemPackage
 /// decodes run while SDL opens the display (≈100 ms): two queues over one pool of isolated
 /// helpers — thumbnails through the shared cache, and screen-sized images for the pager.
 final class DecodeService: Sendable {
-    /// The pager's first request, worked out before the window exists: the side its
-    /// picture will be asked for (the window's longer side in pixels), so the photo Flick
+    /// The pager's first request, worked out before the window exists: the window in
+    /// pixels, as the pager will ask (`FullScreenPager.screenPictureSize`), so the photo Flick
     /// was opened on is decoded once, for the window it will be shown in.
-    static func screenSide(fullscreen: Bool, windowSize: Size?) -> Int {
-        guard let pixels = PlatformWindow.expectedPixelSize(fullscreen: fullscreen, size: windowSize) else { return 1280 }
-        return Int(max(pixels.width, pixels.height).rounded(.up))
+    static func screenPicture(fullscreen: Bool, windowSize: Size?) -> PictureSize {
+        let pixels = PlatformWindow.expectedPixelSize(fullscreen: fullscreen, size: windowSize) ?? PlatformWindow.defaultSize
+        return .within(width: Int(pixels.width.rounded(.up)), height: Int(pixels.height.rounded(.up)))
+    }
+
+    /// The decode that makes a screen-sized picture (`screens`).
+    static func screenRequest(_ path: FilePath, _ size: PictureSize, _ priority: DecodeRequest.Priority) -> DecodeRequest {
+        switch size {
+        case let .within(width, height):
+            DecodeRequest(path: path, maximumPixelSize: max(width, height), box: PixelBox(width: width, height: height), priority: priority)
+        case let .fitting(side), let .filling(side):
+            DecodeRequest(path: path, maximumPixelSize: side, priority: priority)
+        }
     }
 
     /// How long thumbnails wait at most while the photo Flick was opened on is decoded for
@@ -42,11 +52,11 @@ final class DecodeService: Sendable {
     /// Starts decoding what the first frame will show: the start photo at screen size and
     /// the first screenful of thumbnails (the grid's later requests for them coincide).
     /// With a start photo, thumbnails wait until its screen picture is decoded.
-    func prefetchFirstScreen(of photos: [Photo], start: FilePath?, screenSide: Int) {
+    func prefetchFirstScreen(of photos: [Photo], start: FilePath?, screenPicture: PictureSize) {
         if let start {
             thumbnails.hold(for: Self.startHoldSeconds)
             covers.hold(for: Self.startHoldSeconds)
-            screens.submit(DecodeRequest(path: start, maximumPixelSize: screenSide, priority: .visible))
+            screens.submit(Self.screenRequest(start, screenPicture, .visible))
             thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, fillSide: Self.guessedFillSide, priority: .visible))
         }
         for photo in photos.prefix(Self.firstScreenPhotoCount) {
@@ -106,7 +116,7 @@ final class DecodeService: Sendable {
         let screens = DecodeQueue(decode: { request in
             StartupTrace.mark("screen-decode-begun")
             defer { StartupTrace.mark("screen-decode-done") }
-            return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize)
+            return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize, box: request.box)
         }, wake: { wake.wake() })
         self.init(thumbnails: thumbnails, screens: screens, covers: covers, wake: wake, animations: decoder)
     }

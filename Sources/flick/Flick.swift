@@ -80,16 +80,19 @@ struct Browse: ParsableCommand {
         // Listing and the first decode start now and overlap the window's creation.
         let service = DecodeService()
         let start = opening.startPath
-        let screenSide = start == nil ? 0 : DecodeService.screenSide(fullscreen: startFullscreen, windowSize: remembered.windowSize)
-        let lister = AlbumLister(folder: opening.album.folderPath) { first in
-            service.prefetchFirstScreen(of: start == nil ? first : [], start: start, screenSide: screenSide)
+        let screenPicture = DecodeService.screenPicture(fullscreen: startFullscreen, windowSize: remembered.windowSize)
+        // The photo Flick was opened on is decoded at once; a folder's first screenful of
+        // thumbnails once the first of its photos are listed.
+        if let start { service.prefetchFirstScreen(of: [], start: start, screenPicture: screenPicture) }
+        let lister = AlbumLister(folder: opening.album.folderPath, start: start) { first in
+            if start == nil { service.prefetchFirstScreen(of: first, start: nil, screenPicture: screenPicture) }
         }
         StartupTrace.mark("decodes-started")
         let app: FlickApp
         do {
             app = try FlickApp(opening: opening, service: service, lister: lister,
                                view: view ?? remembered.view ?? .grid,
-                               fullscreen: startFullscreen, windowSize: remembered.windowSize, startScreenSide: screenSide,
+                               fullscreen: startFullscreen, windowSize: remembered.windowSize, startScreenPicture: screenPicture,
                                isFirstRun: isFirstRun, frame: frame.loaded())
         } catch {
             fail(error.description)

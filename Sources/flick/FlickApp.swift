@@ -49,7 +49,7 @@ final class FlickApp: FrameDriver {
     /// `windowSize` in points (the default's if nil); on the very first run a hint says
     /// where help is.
     init(opening: Album.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
-         windowSize: Size? = nil, startScreenSide: Int = 1280, isFirstRun: Bool = false, frame: LoadedStackFrame) throws(PlatformError) {
+         windowSize: Size? = nil, startScreenPicture: PictureSize = .within(width: 1280, height: 800), isFirstRun: Bool = false, frame: LoadedStackFrame) throws(PlatformError) {
         album = opening.album
         model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser())
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen, size: windowSize)
@@ -60,7 +60,7 @@ final class FlickApp: FrameDriver {
         context = ComponentContext(animator: animator, arena: arena, labels: PlatformLabels(text: window.text), pixelScale: window.scale)
         let waker = window.wakeHandle
         images = AlbumImages(photos: [], service: service, textures: window.textures)
-        if let start = opening.startPath { images.noteScreenRequest(start, side: startScreenSide) }
+        if let start = opening.startPath { images.noteScreenRequest(start, size: startScreenPicture) }
         self.service = service
         heldForStart = opening.startPath
         browser = PhotoBrowser(context: context)
@@ -229,18 +229,19 @@ final class FlickApp: FrameDriver {
             browser.openPhoto(index)
             return
         }
-        open(opening.album.folderPath)
+        open(opening.album.folderPath, start: opening.startPath)
         startPath = opening.startPath
     }
 
-    /// Shows another album: its listing starts afresh, the view starts at its first photo.
-    private func open(_ folder: FilePath) {
+    /// Shows another album: its listing starts afresh (with `start` first), the view starts
+    /// at its first photo.
+    private func open(_ folder: FilePath, start: FilePath? = nil) {
         guard folder != album.folderPath else { return }
         lister.cancel()
         album = Album(folderPath: folder)
         model = AlbumModel(folder: folder, trash: .forCurrentUser())
         observeModel()
-        lister = AlbumLister(folder: folder)
+        lister = AlbumLister(folder: folder, start: start)
         let waker = window.wakeHandle
         lister.wake.connect { waker.wake() }
         listingFinished = false

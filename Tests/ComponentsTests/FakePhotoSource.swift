@@ -44,7 +44,7 @@ final class FakePhotoSource: PhotoSource {
     var wanted: [PictureRequest] { liveDemands.flatMap(\.current) }
 
     /// The fits wanted now (the pager's and the stack's screen-sized pictures).
-    var wantedFits: [PictureRequest] { wanted.filter { if case .fitting = $0.size { true } else { false } } }
+    var wantedFits: [PictureRequest] { wanted.filter { if case .filling = $0.size { false } else { true } } }
 
     func makePictureDemand() -> PictureDemand {
         let demand = FakeDemand()
@@ -67,13 +67,18 @@ final class FakePhotoSource: PhotoSource {
     func picture(at index: Int, size wantedSize: PictureSize) -> Thumbnail {
         if failing.contains(index) { return .failed(headline: "cannot open") }
         if loading.contains(index) { return .loading }
-        let fit = wantedFits.filter { $0.index == index }.compactMap { request -> Int? in
-            if case let .fitting(side) = request.size { side } else { nil }
-        }.max()
         let id = ids[index]
-        guard let fit else { return .ready(ImageContent(texture: Self.handle(of: id), pixelSize: size(of: id))) }
-        let fitted = Rect.aspectFit(size(of: id), in: Rect(x: 0, y: 0, width: Double(fit), height: Double(fit)))
-        return .ready(ImageContent(texture: Self.screenHandle(of: id), pixelSize: fitted.size))
+        let fits = wantedFits.filter { $0.index == index }.compactMap { request -> Size? in
+            switch request.size {
+            case let .fitting(side): Rect.aspectFit(size(of: id), in: Rect(x: 0, y: 0, width: Double(side), height: Double(side))).size
+            case let .within(width, height): Rect.aspectFit(size(of: id), in: Rect(x: 0, y: 0, width: Double(width), height: Double(height))).size
+            case .filling: nil
+            }
+        }
+        guard let fitted = fits.max(by: { $0.width < $1.width }) else {
+            return .ready(ImageContent(texture: Self.handle(of: id), pixelSize: size(of: id)))
+        }
+        return .ready(ImageContent(texture: Self.screenHandle(of: id), pixelSize: fitted))
     }
 }
 

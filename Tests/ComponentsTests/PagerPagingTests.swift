@@ -199,7 +199,7 @@ import ViewTree
         app.open(5)
         let fits = app.source.wantedFits
         #expect(fits.map(\.index) == [5, 6, 4, 7, 3])
-        #expect(Set(fits.map(\.size)) == [.fitting(800)])
+        #expect(Set(fits.map(\.size)) == [.within(width: 800, height: 600)], "the window, 800×600")
         #expect(fits.map(\.priority) == [.visible, .nearby, .nearby, .ahead, .ahead])
         app.key(.escape)
         app.scene.settle()
@@ -267,7 +267,7 @@ import ViewTree
         app.open(5)
         app.key(.character("+"))
         app.scene.settle()
-        #expect(app.source.wantedFits.first == PictureRequest(index: 5, size: .fitting(1600), priority: .visible, plays: true))
+        #expect(app.source.wantedFits.first == PictureRequest(index: 5, size: .within(width: 1600, height: 1200), priority: .visible, plays: true))
     }
 
     @Test func aDragPansAZoomedPhotoAndDoesNotPage() {

@@ -15,6 +15,21 @@ import SystemPackage
         (0..<buffer.height).map { y in (0..<buffer.width).map { x in Int(buffer.pixel(x: x, y: y).blue) } }
     }
 
+    /// A window's box, not a square of its longer side: a 4:3 photo in a 16:9 box is cut to
+    /// the box's height, upright photos by their upright shape, and a small one stays whole.
+    @Test func aPictureFitsTheBoxItIsDecodedFor() throws {
+        let wide = try ImageDecoder.decode(Fixtures.photo("progressive.jpg"), maximumPixelSize: 192,
+                                           box: PixelBox(width: 192, height: 108))
+        #expect(wide.width == 144 && wide.height == 108, "\(wide)")
+        let turned = try ImageDecoder.decode(Fixtures.photo("orient-6.jpg"), maximumPixelSize: 30, box: PixelBox(width: 30, height: 30))
+        #expect(turned.width == 30 && turned.height == 20, "upright 60×40 in 30×30: \(turned)")
+        let tall = try ImageDecoder.decode(Fixtures.photo("orient-6.png"), maximumPixelSize: 100, box: PixelBox(width: 100, height: 20))
+        #expect(tall.width == 30 && tall.height == 20, "60×40 in 100×20: \(tall)")
+        let small = try ImageDecoder.decode(Fixtures.photo("progressive.jpg"), maximumPixelSize: 1920,
+                                            box: PixelBox(width: 1920, height: 1080))
+        #expect(small.width == 320 && small.height == 240, "never enlarged: \(small)")
+    }
+
     @Test func everyOrientationMovesThePixelsAsEXIFSays() {
         // Stored:  0 1 2
         //          3 4 5
