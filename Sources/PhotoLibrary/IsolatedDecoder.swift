@@ -66,6 +66,14 @@ public final class IsolatedDecoder: Sendable {
         }
     }
 
+    /// Starts a helper now, to wait in the pool: a helper takes tens of milliseconds to load
+    /// and reach its first request, which it then spends while the caller does other work.
+    /// The spawn itself is quick.
+    public func prestart() {
+        guard let helper = Helper(command: command) else { return }
+        idle.withLock { $0.append(helper) }
+    }
+
     /// Takes a helper out of the pool (or starts one) for a conversation of its own; it
     /// counts as busy until given back.
     func borrowHelper() -> Helper? {

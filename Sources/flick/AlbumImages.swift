@@ -62,7 +62,7 @@ final class AlbumImages: PhotoSource {
         self.textures = textures
         queue = service.thumbnails
         screenQueue = service.screens
-        animations = service.animations
+        animations = service.decoder
         wake = service.wake
         for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
         textures.onEvict = { [weak self] handle in self?.evicted(handle) }

@@ -42,12 +42,12 @@ final class DecodeService: Sendable {
 
     let thumbnails: DecodeQueue
     let screens: DecodeQueue
+    /// The helpers behind the queues, when they are real processes.
+    let decoder: IsolatedDecoder?
     /// The album strip's covers: a queue of their own, so the grid's re-prioritising never
     /// cancels them and their results are not mistaken for the grid's.
     let covers: DecodeQueue
     let wake: WakeRelay
-    /// Where animations are decoded, each in a helper of its own while it plays.
-    let animations: IsolatedDecoder?
 
     /// Starts decoding what the first frame will show: the start photo at screen size and
     /// the first screenful of thumbnails (the grid's later requests for them coincide).
@@ -70,12 +70,12 @@ final class DecodeService: Sendable {
         covers.release()
     }
 
-    init(thumbnails: DecodeQueue, screens: DecodeQueue, covers: DecodeQueue, wake: WakeRelay, animations: IsolatedDecoder? = nil) {
+    init(thumbnails: DecodeQueue, screens: DecodeQueue, covers: DecodeQueue, wake: WakeRelay, decoder: IsolatedDecoder? = nil) {
         self.thumbnails = thumbnails
         self.screens = screens
         self.covers = covers
         self.wake = wake
-        self.animations = animations
+        self.decoder = decoder
     }
 
     /// The real thing: helper processes behind every queue, thumbnails and covers through
@@ -118,7 +118,7 @@ final class DecodeService: Sendable {
             defer { StartupTrace.mark("screen-decode-done") }
             return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize, box: request.box)
         }, wake: { wake.wake() })
-        self.init(thumbnails: thumbnails, screens: screens, covers: covers, wake: wake, animations: decoder)
+        self.init(thumbnails: thumbnails, screens: screens, covers: covers, wake: wake, decoder: decoder)
     }
 }
 

@@ -67,6 +67,9 @@ struct Browse: ParsableCommand {
 
     func run() throws {
         StartupTrace.mark("arguments-parsed")
+        // The first helper loads while the album is opened and the window made.
+        let service = DecodeService()
+        service.decoder?.prestart()
         let opening: Album.Opening
         do {
             opening = try Album.open(path: path ?? FileManager.default.currentDirectoryPath)
@@ -78,7 +81,6 @@ struct Browse: ParsableCommand {
         let (remembered, isFirstRun) = Settings.load(from: settingsFile)
         let startFullscreen = fullscreen ?? remembered.fullscreen ?? false
         // Listing and the first decode start now and overlap the window's creation.
-        let service = DecodeService()
         let start = opening.startPath
         let screenPicture = DecodeService.screenPicture(fullscreen: startFullscreen, windowSize: remembered.windowSize)
         // The photo Flick was opened on is decoded at once; a folder's first screenful of
