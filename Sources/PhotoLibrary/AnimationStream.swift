@@ -53,9 +53,7 @@ public final class AnimationStream: @unchecked Sendable {
 
     private func lost(_ helper: Helper, _ deadline: Double) -> Result<AnimationFrame?, DecodeError> {
         self.helper = nil
-        let timedOut = Wire.monotonicSeconds() >= deadline
-        decoder.giveBack(helper, healthy: false)
-        return .failure(.decoderFailed(timedOut ? "took too long and was stopped" : "crashed"))
+        return .failure(decoder.lost(helper, deadline: deadline))
     }
 
     fileprivate static func readError(_ helper: Helper, deadline: Double) -> DecodeError? {
@@ -75,18 +73,20 @@ extension IsolatedDecoder {
         let deadline = Wire.monotonicSeconds() + self.deadline
         let request = Helper.request(path, kind: .animation, maximumPixelSize: maximumPixelSize, box: nil)
         guard helper.toHelper.write(request), let status = helper.fromHelper.read(1, deadline: deadline) else {
-            giveBack(helper, healthy: false)
-            return .failure(.decoderFailed(Wire.monotonicSeconds() >= deadline ? "took too long and was stopped" : "crashed"))
+            return .failure(lost(helper, deadline: deadline))
         }
         if status[0] == 1 {
-            let error = AnimationStream.readError(helper, deadline: deadline)
-            giveBack(helper, healthy: error != nil)
-            return .failure(error ?? .decoderFailed("crashed"))
+            guard let error = AnimationStream.readError(helper, deadline: deadline) else { return .failure(lost(helper, deadline: deadline)) }
+            giveBack(helper, healthy: true)
+            return .failure(error)
         }
-        guard status[0] == 3, let width = helper.fromHelper.readUInt32(deadline: deadline), let height = helper.fromHelper.readUInt32(deadline: deadline),
-              let frames = helper.fromHelper.readUInt32(deadline: deadline), let plays = helper.fromHelper.readUInt32(deadline: deadline) else {
+        guard status[0] == 3 else {
             giveBack(helper, healthy: false)
             return .failure(.decoderFailed("answered something else"))
+        }
+        guard let width = helper.fromHelper.readUInt32(deadline: deadline), let height = helper.fromHelper.readUInt32(deadline: deadline),
+              let frames = helper.fromHelper.readUInt32(deadline: deadline), let plays = helper.fromHelper.readUInt32(deadline: deadline) else {
+            return .failure(lost(helper, deadline: deadline))
         }
         guard frames > 1 else {
             giveBack(helper, healthy: true)

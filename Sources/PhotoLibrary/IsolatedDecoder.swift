@@ -47,22 +47,14 @@ public final class IsolatedDecoder: Sendable {
     }
 
     private func ask(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?) -> Result<Helper.Answer, DecodeError> {
-        guard let helper = idle.withLock({ $0.popLast() }) ?? Helper(command: command) else {
-            return .failure(.decoderFailed("could not be started"))
-        }
-        busy.withLock { $0.insert(helper.pid) }
-        defer { busy.withLock { _ = $0.remove(helper.pid) } }
-        let outcome = helper.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, deadline: Wire.monotonicSeconds() + deadline)
-        switch outcome {
+        guard let helper = borrowHelper() else { return .failure(.decoderFailed("could not be started")) }
+        let deadline = Wire.monotonicSeconds() + self.deadline
+        switch helper.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, deadline: deadline) {
         case let .answered(result):
-            idle.withLock { $0.append(helper) }
+            giveBack(helper, healthy: true)
             return result
-        case .timedOut:
-            helper.stop()
-            return .failure(.decoderFailed("took too long and was stopped"))
-        case .died:
-            let signal = helper.stop(expectingDeath: true)
-            return .failure(.decoderFailed(signal == SIGXCPU ? "took too long and was stopped" : "crashed"))
+        case .timedOut, .died:
+            return .failure(lost(helper, deadline: deadline))
         }
     }
 
@@ -83,9 +75,23 @@ public final class IsolatedDecoder: Sendable {
     }
 
     /// A borrowed helper returns to the pool if it is fit to serve again, else is ended.
-    func giveBack(_ helper: Helper, healthy: Bool) {
+    /// Returns the signal that ended it, if one did before it was stopped.
+    @discardableResult
+    func giveBack(_ helper: Helper, healthy: Bool, expectingDeath: Bool = false) -> Int32? {
         busy.withLock { _ = $0.remove(helper.pid) }
-        if healthy { idle.withLock { $0.append(helper) } } else { helper.stop() }
+        guard !healthy else {
+            idle.withLock { $0.append(helper) }
+            return nil
+        }
+        return helper.stop(expectingDeath: expectingDeath)
+    }
+
+    /// Ends a borrowed helper whose answer was cut off by `deadline` passing or by its
+    /// death, and says why in the words a tile shows.
+    func lost(_ helper: Helper, deadline: Double) -> DecodeError {
+        let timedOut = Wire.monotonicSeconds() >= deadline
+        let signal = giveBack(helper, healthy: false, expectingDeath: !timedOut)
+        return .decoderFailed(timedOut || signal == SIGXCPU ? "took too long and was stopped" : "crashed")
     }
 
     /// Helpers started and waiting for work, for tests.
