@@ -198,13 +198,18 @@ public enum DecodeHelper {
     }
 
     /// Lets the next decode use `seconds` of processor time from now: SIGXCPU (which ends
-    /// the helper) past that, SIGKILL a second later. The limit counts the helper's whole
-    /// life, so it is moved on before each request.
+    /// the helper) past that; the wall-clock deadline backs it up. The limit counts the
+    /// helper's whole life, so it is moved on before each request: the soft limit only.
+    /// Raising the hard one needs a privilege helpers lack; the call then failed whole, the
+    /// first request's limit stayed, and a helper that had decoded a hundred photos (5 s)
+    /// was killed in the middle of the next, which showed as "cannot open".
     private static func allowProcessorTime(seconds: Int) {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let used = rlim_t(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + 1)
-        var limit = rlimit(rlim_cur: used + rlim_t(seconds), rlim_max: used + rlim_t(seconds) + 1)
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_CPU.rawValue), &limit)
+        limit.rlim_cur = min(used + rlim_t(seconds), limit.rlim_max)
         setrlimit(Int32(RLIMIT_CPU.rawValue), &limit)
     }
 }

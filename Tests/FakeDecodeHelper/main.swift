@@ -3,7 +3,8 @@ import PhotoLibrary
 import SystemPackage
 
 // A decode helper that misbehaves on purpose, to test isolation: it hangs on files whose
-// name contains "hang", spins the processor on "spin", crashes on "crash", grabs memory
+// name contains "hang", spins the processor on "spin", takes a third of a second of it on
+// "busy" (then decodes), crashes on "crash", grabs memory
 // without end on "hog", and decodes anything else normally. It speaks the real helper
 // protocol.
 //
@@ -32,6 +33,18 @@ DecodeHelper.serve(cpuSecondsPerDecode: budget) { path, kind, size, box throws(D
         while true { counter &+= 1 }
     }
     if name.contains("crash") { kill(getpid(), SIGKILL) }
+    // A slow but honest decode: a third of a second of processor time, then the picture.
+    if name.contains("busy") {
+        func processorSeconds() -> Double {
+            var used = timespec()
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &used)
+            return Double(used.tv_sec) + Double(used.tv_nsec) / 1e9
+        }
+        let until = processorSeconds() + 0.3
+        var counter = 0
+        while processorSeconds() < until { for _ in 0..<100_000 { counter &+= 1 } }
+        if counter == 42 { print(counter) }
+    }
     if name.contains("hog") {
         var blocks: [UnsafeMutableRawPointer] = []
         while true {

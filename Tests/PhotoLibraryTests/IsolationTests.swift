@@ -31,6 +31,21 @@ import SystemPackage
         }
     }
 
+    /// A helper's processor-time budget is per photo: one that has decoded many photos
+    /// goes on decoding, however much time they took together (it was killed once its
+    /// first budget's worth was spent, and a good photo showed "cannot open").
+    @Test func aLongServingHelperIsNotStoppedForTheTimeOfAllItsPhotos() throws {
+        let busy = try copy(named: "busy.jpg")
+        // A budget of 1 s a photo, and photos of 0.3 s each: 3.6 s in all through one helper.
+        let decoder = IsolatedDecoder(command: ["/usr/bin/env", "FAKE_HELPER_CPU_SECONDS=1", Self.fakeHelper], deadline: 60)
+        var failures: [String] = []
+        for index in 0..<12 {
+            if case let .failure(error) = decoder.decode(busy, maximumPixelSize: 64) { failures.append("photo \(index): \(error)") }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(decoder.idleHelperIDs.count == 1, "one helper served them all")
+    }
+
     @Test func anEmbeddedPreviewIsReadThroughAHelperToo() throws {
         let decoder = IsolatedDecoder(command: [Self.fakeHelper])
         let preview = try decoder.decode(Fixtures.photo("preview-turned.jpg"), kind: .embeddedPreview, maximumPixelSize: nil).get()
