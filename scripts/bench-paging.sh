@@ -58,7 +58,8 @@ sleep 4
 xdotool keyup --window "$window" Right
 sleep 2
 kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
-python3 - "$log" <<'PY'
+repeat_rate=$(xset q | sed -n 's/.*repeat rate: *\([0-9]*\).*/\1/p')
+python3 - "$log" "${repeat_rate:-?}" <<'PY'
 import sys
 turns, released, after = [], None, 0
 for line in open(sys.argv[1]):
@@ -69,12 +70,16 @@ for line in open(sys.argv[1]):
             after += 1
     elif line.startswith("flick-probe key-up") and released is None:
         released = float(words[2])
-if len(turns) < 2 or released is None:
-    print("  held Right: no turns seen")
+during = len(turns) - after
+if during < 3 or released is None:
+    print("  held Right: too few turns seen")
 else:
-    held = turns[-1 - after][0] - turns[0][0] if after < len(turns) else 0
-    during = len(turns) - after
+    # The rate once the key repeats: from the first repeat's turn to the last turn while held
+    # (the press's own turn is followed by the repeat delay, 660 ms).
+    repeating = turns[1:during]
+    rate = (len(repeating) - 1) / (repeating[-1][0] - repeating[0][0])
     sharp = sum(1 for _, s in turns if s)
-    print(f"  held Right for 4 s (12 MP photos, full screen): {during} turns, {(during - 1) / held:.1f} a second after the first; "
-          f"{sharp} of {len(turns)} photos left sharp; {after} turns after the key was let go (target: 0)")
+    print(f"  held Right for 4 s (12 MP photos, full screen; keys repeat {sys.argv[2]} a second): {during} turns, "
+          f"{rate:.1f} a second once repeating; {sharp} of {len(turns)} photos left sharp; "
+          f"{after} turns after the key was let go (target: 0)")
 PY

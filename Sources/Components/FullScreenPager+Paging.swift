@@ -84,8 +84,8 @@ extension FullScreenPager {
     public func handleKey(_ key: KeyEvent) -> Bool {
         guard phase == .open || phase == .opening else { return false }
         switch key.key {
-        case .left, .backspace, .pageUp, .up: if turnsOn(key) { previous() }
-        case .right, .space, .pageDown, .down: if turnsOn(key) { next() }
+        case .left, .backspace, .pageUp, .up: turn(by: -1, on: key)
+        case .right, .space, .pageDown, .down: turn(by: 1, on: key)
         case .home: goTo(0)
         case .end: goTo(photoCount - 1)
         case .escape: onRequestClose?()
@@ -97,20 +97,44 @@ extension FullScreenPager {
         return true
     }
 
-    /// A press always turns the page; a held key's repeats turn it only once the photo in
-    /// front is sharp. Paging by a held key so keeps pace with decoding (a camera's 12 MP
-    /// photo decodes slower than keys repeat): every photo is seen sharp, repeats that come
-    /// too soon are dropped rather than queued, and the paging stops when the key is let go.
-    func turnsOn(_ key: KeyEvent) -> Bool {
-        !key.isRepeat || isPictureInFrontSharp
+    /// A press always turns the page; a held key's repeat turns it once the photo in front
+    /// is sharp. Paging by a held key so keeps pace with decoding (a camera's 12 MP photo
+    /// may decode slower than keys repeat): every photo is seen sharp, and a repeat that
+    /// comes too soon waits for the picture (`takeHeldTurn`) instead of being dropped,
+    /// which would leave the paging idle until the next repeat. At most one turn waits,
+    /// and none once the key is let go.
+    func turn(by step: Int, on key: KeyEvent) {
+        heldTurn = nil
+        if !key.isRepeat || isPictureInFrontSharp {
+            goTo(currentIndex + step)
+        } else {
+            heldTurn = HeldTurn(step: step, key: key.key, expires: key.time + Self.heldTurnPatience)
+        }
+    }
+
+    /// The held key's waiting turn, now that pictures arrived: taken if the photo in front
+    /// is sharp and the key was still repeating lately (a key let go whose release never
+    /// came, focus having moved, stops here).
+    func takeHeldTurn() {
+        guard let held = heldTurn, isPictureInFrontSharp else { return }
+        heldTurn = nil
+        if context.animator.currentTime <= held.expires { goTo(currentIndex + held.step) }
+    }
+
+    /// A key was let go: its waiting turn is dropped, so paging stops with the key.
+    public func handleKeyUp(_ key: KeyEvent) {
+        if heldTurn?.key == key.key { heldTurn = nil }
     }
 
     /// True when the photo in front shows the picture asked for it (or the photo whole, or
     /// why it cannot be shown), not a smaller stand-in.
-    public var isPictureInFrontSharp: Bool {
-        guard let source, currentIndex < photoCount else { return true }
-        let size = pictureSize(of: currentIndex)
-        switch source.picture(at: currentIndex, size: size) {
+    public var isPictureInFrontSharp: Bool { isPictureSharp(at: currentIndex) }
+
+    /// True when photo `index` has the picture the pager asks for it.
+    public func isPictureSharp(at index: Int) -> Bool {
+        guard let source, index >= 0, index < photoCount else { return true }
+        let size = pictureSize(of: index)
+        switch source.picture(at: index, size: size) {
         case .failed: return true
         case .loading: return false
         case let .ready(picture):

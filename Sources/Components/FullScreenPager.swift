@@ -51,6 +51,10 @@ public final class FullScreenPager: View {
     public static let wheelPageCooldown: Seconds = 0.3
     /// Largest picture ever asked for when zoomed in (a common maximum texture side).
     public static let maximumDecodeSide = 8192
+    /// A held key's turn waits this long at most for its picture after the key's last
+    /// repeat: longer than any key-repeat interval, so it outlasts only a release that was
+    /// never reported.
+    public static let heldTurnPatience: Seconds = 0.5
 
     public enum Phase: Equatable, Sendable {
         case closed, opening, open, closing
@@ -81,6 +85,9 @@ public final class FullScreenPager: View {
     var wheelDistance = 0.0
     var wheelRestUntil: Seconds = -.infinity
     var pictures = PictureWants()
+    /// A held key's repeat that came before the photo in front was sharp.
+    struct HeldTurn { var step: Int; var key: Key; var expires: Seconds }
+    var heldTurn: HeldTurn?
 
     /// A dismissing drag holds the photo it moves.
     enum DragMode { case paging, dismissing(start: Rect, hold: ViewHold), panningPhoto(start: Rect) }
@@ -165,6 +172,7 @@ public final class FullScreenPager: View {
         if currentIndex >= photoCount && photoCount > 0 { setCurrentIndex(photoCount - 1, notify: true) }
         if photoCount > 0 { updateHUDText() }
         strip.setNeedsLayout()
+        takeHeldTurn()
     }
 
 }

@@ -295,6 +295,11 @@ public final class PhotoBrowser: View {
         return true
     }
 
+    /// A key was let go: a held key's paging stops with it.
+    public func handleKeyUp(_ key: KeyEvent) {
+        pager.handleKeyUp(key)
+    }
+
     public func handleWheel(_ wheel: WheelEvent) {
         if pager.phase == .open || pager.phase == .opening {
             pager.handleWheel(wheel)

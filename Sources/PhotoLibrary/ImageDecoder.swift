@@ -177,7 +177,9 @@ public enum ImageDecoder {
             guard count > 0 else { break }
             filled += count
         }
-        return Array(bytes.prefix(filled))
+        // A file that shrank as it was read: what was there (no copy of the whole when not).
+        bytes.removeLast(bytes.count - filled)
+        return bytes
     }
 
     private static func decodeWithSDLImage(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {

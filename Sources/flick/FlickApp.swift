@@ -166,8 +166,9 @@ final class FlickApp: FrameDriver {
             openDropped(path)
         case .redraw:
             StartupTrace.mark("window-exposed")
-        case .input(.key):
+        case let .input(.key(key)):
             probe?.keyReleased()
+            browser.handleKeyUp(key)
         }
     }
 
@@ -328,11 +329,8 @@ final class FlickApp: FrameDriver {
             return
         }
         let wasOn = browser.pager.currentIndex
-        let leavesSharp = browser.isPagerOpen && browser.pager.isPictureInFrontSharp
         if browser.handleKey(key) {
-            if browser.isPagerOpen && browser.pager.currentIndex != wasOn {
-                probe?.pageKeyPressed(at: key.time, heading: browser.pager.currentIndex, leavingSharp: leavesSharp)
-            }
+            probeTurn(from: wasOn, at: key.time)
             return
         }
         switch key.key {
@@ -357,19 +355,30 @@ final class FlickApp: FrameDriver {
         probe?.framePresented(at: time, root: rootView, images: images, textures: window.textures)
     }
 
+    /// For the benchmark: the pager turned from photo `index` (by a key, or by a held key's
+    /// turn that waited for a picture), leaving it sharp or not.
+    private func probeTurn(from index: Int, at time: Seconds) {
+        guard let probe, browser.isPagerOpen, browser.pager.currentIndex != index else { return }
+        probe.pageKeyPressed(at: time, heading: browser.pager.currentIndex, leavingSharp: browser.pager.isPictureSharp(at: index))
+    }
+
     func update(at now: Seconds) {
+        // What starts here (a held key's turn as its picture arrives) starts now, not when
+        // the loop last drew.
+        arena.advance(to: now)
+        animator.advance(to: now)
         takeListedPhotos()
         if albumWatcher?.takeChange() == true { albumSearch.start() }
         takeAlbumSearch()
         if watcher?.takeChange() == true { rescanPending = true }
         if rescanPending && listingFinished { rescanAlbum() }
         updateTitle()
+        let wasOn = browser.pager.currentIndex
         images.drainResults()
+        probeTurn(from: wasOn, at: now)
         images.advanceAnimations(to: now)
         if facts?.drain().isEmpty == false { browser.reloadData() }
         shelf.drainResults()
-        arena.advance(to: now)
-        animator.advance(to: now)
         rootView.layoutIfNeeded()
     }
 }

@@ -148,7 +148,7 @@ import ViewTree
         #expect(app.pager.presentedOffset == 8 * app.pager.pageWidth)
     }
 
-    @Test func aHeldKeyTurnsOnOnlyOnceThePhotoInFrontIsSharpAndNothingIsLeftOverAfterIt() {
+    @Test func aHeldKeyTurnsOnAsSoonAsThePhotoInFrontIsSharpAndNothingIsLeftOverAfterIt() {
         let app = BrowserFixture()
         app.open(5)
         app.scene.settle()
@@ -156,25 +156,48 @@ import ViewTree
             _ = app.browser.handleKey(KeyEvent(key: .right, isRepeat: true, timestampNanoseconds: app.scene.now.nanosecondStamp))
             app.scene.runFrames(for: 0.04)
         }
-        app.source.loading = [6, 7]
+        func sharpen(leaving loading: Set<Int>) {
+            app.source.loading = loading
+            app.browser.reloadData()
+        }
+        app.source.loading = [6, 7, 8, 9]
         app.key(.right)
         #expect(app.pager.currentIndex == 6, "a press turns at once")
         for _ in 0..<5 { repeatRight() }
         #expect(app.pager.currentIndex == 6, "repeats wait while photo 6 is not sharp")
-        app.source.loading = [7]
-        app.browser.reloadData()
+        sharpen(leaving: [7, 8, 9])
+        #expect(app.pager.currentIndex == 7, "photo 6 sharp: the waiting repeat turns at once, not at the next repeat")
+        for _ in 0..<5 { repeatRight() }
+        sharpen(leaving: [8, 9])
+        #expect(app.pager.currentIndex == 8, "five repeats while photo 7 was not sharp turn one page, not five")
+        sharpen(leaving: [9])
+        #expect(app.pager.currentIndex == 8, "no repeat waited")
+
         repeatRight()
-        #expect(app.pager.currentIndex == 7, "photo 6 sharp: the next repeat turns")
+        #expect(app.pager.currentIndex == 9, "a repeat turns at once when the photo in front is sharp")
+
+        // The key is let go while a repeat waits: the paging stops with the key.
         repeatRight()
-        repeatRight()
-        // The key is let go: what comes is the page in front, nothing more.
+        app.browser.handleKeyUp(KeyEvent(key: .right, isDown: false, timestampNanoseconds: app.scene.now.nanosecondStamp))
+        sharpen(leaving: [])
         app.scene.settle()
-        #expect(app.pager.currentIndex == 7)
-        #expect(app.pager.presentedOffset == 7 * app.pager.pageWidth)
+        #expect(app.pager.currentIndex == 9)
+        #expect(app.pager.presentedOffset == 9 * app.pager.pageWidth)
+    }
+
+    @Test func aHeldKeysWaitingTurnLapsesWhenItsKeyStopsRepeatingWithoutAReleaseBeingSeen() {
+        let app = BrowserFixture()
+        app.open(5)
+        app.scene.settle()
+        app.source.loading = [6]
+        app.key(.right)
+        _ = app.browser.handleKey(KeyEvent(key: .right, isRepeat: true, timestampNanoseconds: app.scene.now.nanosecondStamp))
+        // Focus moved to another window as the key was let go: no release arrives.
+        app.scene.runFrames(for: 1)
         app.source.loading = []
         app.browser.reloadData()
-        repeatRight()
-        #expect(app.pager.currentIndex == 8, "a repeat turns at once when the photo in front is sharp")
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 6)
     }
 
     @Test func theWheelTurnsOnePagePerNotchNotPerEvent() {
