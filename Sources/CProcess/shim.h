@@ -14,6 +14,13 @@ static inline int flick_spawn_close_from(posix_spawn_file_actions_t *actions, in
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }
 
+// glibc 2.34+: closes every descriptor from `from` up (hidden without _GNU_SOURCE).
+extern void closefrom(int from);
+
+static inline void flick_close_from(int from) {
+    closefrom(from);
+}
+
 // The calling process gets `signal` when the thread that started it ends (Linux).
 static inline int flick_set_parent_death_signal(int signal) {
     return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL);

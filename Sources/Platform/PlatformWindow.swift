@@ -45,6 +45,34 @@ public final class PlatformWindow {
     private let frameInterval: Seconds
     private var signalSources: [DispatchSourceSignal] = []
 
+    nonisolated(unsafe) private static var environmentPrepared = false
+
+    /// Sets what SDL reads from the environment. Flick calls it first thing, while it has
+    /// one thread: setenv under threads that read the environment (a helper's spawn does)
+    /// is a race. The window does it otherwise.
+    public static func prepareEnvironment() {
+        guard !environmentPrepared else { return }
+        environmentPrepared = true
+        // X11 WM_CLASS, so the desktop and xdotool find the window by class "flick".
+        setenv("SDL_VIDEO_X11_WMCLASS", "flick", 1)
+        if let address = sessionBusAddress(environment: ProcessInfo.processInfo.environment,
+                                           busSocketExists: { FileManager.default.fileExists(atPath: $0) }) {
+            setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
+        }
+    }
+
+    /// What D-Bus address SDL is to be given, if not the one it would find. With no session
+    /// bus (none named, none at $XDG_RUNTIME_DIR/bus), libdbus "autolaunches" one when SDL
+    /// opens the display: it runs dbus-launch, waits for it (≈ 15 ms before the window
+    /// appears) and leaves a bus daemon running long after Flick has quit. Flick needs
+    /// nothing SDL asks D-Bus for (the screen saver is left alone, and an input method
+    /// needs a bus that is not there), so SDL is given an address libdbus refuses at once.
+    static func sessionBusAddress(environment: [String: String], busSocketExists: (String) -> Bool) -> String? {
+        if let named = environment["DBUS_SESSION_BUS_ADDRESS"], !named.isEmpty { return nil }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty, busSocketExists(runtime + "/bus") { return nil }
+        return "disabled:"
+    }
+
     /// Initialises SDL on a display a person can see. When no display answers, SDL falls
     /// back to an invisible driver (offscreen) and Flick would run with no window at all;
     /// an X server that is resetting drops a client that connects meanwhile, so a few tries
@@ -65,8 +93,7 @@ public final class PlatformWindow {
 
     /// `size` in points (the default window's if nil), kept within the screen.
     public init(title: String, fullscreen: Bool, size requested: Size? = nil) throws(PlatformError) {
-        // X11 WM_CLASS, so the desktop and xdotool find the window by class "flick".
-        setenv("SDL_VIDEO_X11_WMCLASS", "flick", 1)
+        Self.prepareEnvironment()
         SDL_SetHint(SDL_HINT_APP_NAME, "Flick")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         // SDL's own handlers only note a quit for the next event pump, which never comes

@@ -80,8 +80,10 @@ final class DecodeService: Sendable {
 
     /// The real thing: helper processes behind every queue, thumbnails and covers through
     /// the shared cache.
-    convenience init() {
+    /// A `firstHelper` forked before (`IsolatedDecoder.forkOwnHelper`) is the first in the pool.
+    convenience init(firstHelper: ForkedHelper? = nil) {
         let decoder = IsolatedDecoder(command: DecodeHelper.command)
+        decoder.prestart(firstHelper)
         let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
                                    decode: { decoder.decode($0, maximumPixelSize: $1) })
         let wake = WakeRelay()

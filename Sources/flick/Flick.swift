@@ -67,9 +67,10 @@ struct Browse: ParsableCommand {
 
     func run() throws {
         StartupTrace.mark("arguments-parsed")
-        // The first helper loads while the album is opened and the window made.
-        let service = DecodeService()
-        service.decoder?.prestart()
+        PlatformWindow.prepareEnvironment()
+        // The first helper is ready before the album is opened and the window made: this
+        // process forked while it is still one thread (before the service starts its own).
+        let service = DecodeService(firstHelper: IsolatedDecoder.forkOwnHelper())
         let opening: Album.Opening
         do {
             opening = try Album.open(path: path ?? FileManager.default.currentDirectoryPath)

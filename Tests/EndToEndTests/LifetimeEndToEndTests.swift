@@ -69,6 +69,81 @@ import Testing
         expectGoneWithinTwoSeconds(all)
     }
 
+    /// Flick's own helpers, the first of them forked from Flick itself rather than started
+    /// afresh: they hold nothing of Flick's but their pipes, and end with it.
+    @Test func flicksOwnHelpersHoldOnlyTheirPipesAndEndWhenFlickIsKilled() throws {
+        let folder = try makeSolidColourFolder([(230, 40, 40), (40, 200, 60), (40, 80, 230)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flick = try FlickSession(arguments: [folder.appendingPathComponent("photo_2.png").path])
+        let pid = flick.process.processIdentifier
+        let deadline = Date().addingTimeInterval(20)
+        while helpers(of: pid).isEmpty && Date() < deadline { usleep(50_000) }
+        let all = helpers(of: pid)
+        #expect(!all.isEmpty)
+        for helper in all {
+            let descriptors = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(helper)/fd")) ?? []).compactMap { Int($0) }
+            #expect(descriptors.sorted() == [0, 1, 2], "helper \(helper) holds \(descriptors.sorted())")
+            let command = (try? String(contentsOfFile: "/proc/\(helper)/cmdline", encoding: .utf8)) ?? ""
+            #expect(command.hasPrefix(flickBinary), "helper \(helper) runs \(command)")
+        }
+        kill(pid, SIGKILL)
+        flick.process.waitUntilExit()
+        expectGoneWithinTwoSeconds(all)
+    }
+
+    /// Processes that still know Flick's display (its X server aside).
+    func processes(onDisplay display: String) -> [String] {
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }
+        return pids.compactMap { pid in
+            guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                  environment.split(separator: 0).contains(where: { $0.elementsEqual("DISPLAY=\(display)".utf8) }),
+                  let command = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { return nil }
+            return "\(pid) \(command.trimmingCharacters(in: .whitespacesAndNewlines))"
+        }
+    }
+
+    /// Without a session bus, libdbus would start one for SDL (dbus-launch and a daemon)
+    /// that lived on after Flick quit, until the X server ended.
+    @Test func withoutASessionBusNothingFlickStartedIsLeftOnceItQuits() throws {
+        let folder = try makeSolidColourFolder([(230, 40, 40)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-runtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment["SDL_VIDEODRIVER"] = nil
+        environment["XDG_CACHE_HOME"] = runtime.appendingPathComponent("cache").path
+        let server = try XvfbServer()
+        environment["DISPLAY"] = server.display
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: flickBinary)
+        process.arguments = [folder.path]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        var window = ""
+        while window.isEmpty && Date() < deadline && process.isRunning {
+            window = (try server.xdotool("search", "--onlyvisible", "--class", "flick")).trimmingCharacters(in: .whitespacesAndNewlines)
+            if window.isEmpty { usleep(50_000) }
+        }
+        #expect(!window.isEmpty, "the window appeared")
+        _ = try server.xdotool("mousemove", "--window", window, "50", "50")
+        _ = try server.xdotool("key", "ctrl+q")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let quitAt = Date()
+        var left = processes(onDisplay: server.display)
+        while !left.isEmpty && Date().timeIntervalSince(quitAt) < 2 {
+            usleep(50_000)
+            left = processes(onDisplay: server.display)
+        }
+        #expect(left.isEmpty, "still running on Flick's display: \(left)")
+    }
+
     /// On a desktop without a session bus, SDL's window creation asks libdbus to start one
     /// and waits for that launcher's pipe to close; a helper that inherited the pipe kept it
     /// open and the window never appeared (about one launch in ten). Each launch here gets

@@ -76,3 +76,22 @@ import ViewTree
         #expect(!SystemSettings.hasGPURenderNode(devices: "/nonexistent/dri"))
     }
 }
+
+/// SDL is kept from starting a D-Bus daemon of its own (one that would outlive Flick), and
+/// left with a session bus that is there.
+@Suite struct SessionBusTests {
+    @Test func withoutASessionBusSDLIsGivenAnAddressThatStartsNothing() {
+        #expect(PlatformWindow.sessionBusAddress(environment: [:], busSocketExists: { _ in false }) == "disabled:")
+        #expect(PlatformWindow.sessionBusAddress(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], busSocketExists: { _ in false })
+                == "disabled:")
+        #expect(PlatformWindow.sessionBusAddress(environment: ["DBUS_SESSION_BUS_ADDRESS": ""], busSocketExists: { _ in false })
+                == "disabled:")
+    }
+
+    @Test func aSessionBusThatIsThereIsLeftToSDL() {
+        #expect(PlatformWindow.sessionBusAddress(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"],
+                                                 busSocketExists: { _ in false }) == nil)
+        #expect(PlatformWindow.sessionBusAddress(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"],
+                                                 busSocketExists: { $0 == "/run/user/1000/bus" }) == nil)
+    }
+}
