@@ -206,7 +206,10 @@ public enum DecodeHelper {
     private static func allowProcessorTime(seconds: Int) {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        let used = rlim_t(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + 1)
+        // Whole seconds, rounded up from the sum: the two parts' seconds rounded down each
+        // could leave a decode almost nothing of its budget (2.99 s + 0.99 s counted as 3).
+        let microseconds = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000 + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec
+        let used = rlim_t((microseconds + 999_999) / 1_000_000)
         var limit = rlimit()
         getrlimit(Int32(RLIMIT_CPU.rawValue), &limit)
         limit.rlim_cur = min(used + rlim_t(seconds), limit.rlim_max)
