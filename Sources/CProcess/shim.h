@@ -26,6 +26,11 @@ static inline int flick_set_parent_death_signal(int signal) {
     return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL);
 }
 
+// The name `top` and `ps -o comm` show for the calling process (at most 15 bytes).
+static inline int flick_set_process_name(const char *name) {
+    return prctl(PR_SET_NAME, (unsigned long)name, 0UL, 0UL, 0UL);
+}
+
 // A pipe whose both ends are close-on-exec from the start, so no process started by
 // another thread in between can inherit them (pipe2 is hidden without _GNU_SOURCE too).
 extern int pipe2(int fds[2], int flags);

@@ -64,6 +64,9 @@ public enum DecodeHelper {
         try ImageDecoder.decode(path, kind: kind, maximumPixelSize: size, box: box)
     }) -> Never {
         bindLifetimeToParent()
+        // Told apart from Flick itself in `top`; the first helper, forked from Flick, even
+        // keeps Flick's command line.
+        _ = flick_set_process_name("flick-helper")
         limit(RLIMIT_AS, to: rlim_t(memoryLimitBytes))
         // A helper stopped by a limit or a crash leaves no core file behind.
         limit(RLIMIT_CORE, to: 0)

@@ -81,14 +81,16 @@ import Testing
         let all = helpers(of: pid)
         #expect(!all.isEmpty)
         for helper in all {
-            // A helper still loading has its libraries open one at a time: what it holds
-            // once it is serving is what counts.
+            // A helper still loading has its libraries open one at a time and Flick's name:
+            // what it holds and what it is called once it serves is what counts.
             func descriptors() -> [Int] {
                 ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(helper)/fd")) ?? []).compactMap { Int($0) }.sorted()
             }
+            func name() -> String { (try? String(contentsOfFile: "/proc/\(helper)/comm", encoding: .utf8)) ?? "" }
             let settled = Date().addingTimeInterval(10)
-            while descriptors() != [0, 1, 2] && Date() < settled { usleep(20_000) }
+            while (descriptors() != [0, 1, 2] || name() != "flick-helper\n") && Date() < settled { usleep(20_000) }
             #expect(descriptors() == [0, 1, 2], "helper \(helper) holds \(descriptors())")
+            #expect(name() == "flick-helper\n", "helper \(helper) is called \(name()) in top")
             let command = (try? String(contentsOfFile: "/proc/\(helper)/cmdline", encoding: .utf8)) ?? ""
             #expect(command.hasPrefix(flickBinary), "helper \(helper) runs \(command)")
         }
