@@ -80,6 +80,12 @@ import Testing
         while helpers(of: pid).isEmpty && Date() < deadline { usleep(50_000) }
         let all = helpers(of: pid)
         #expect(!all.isEmpty)
+        let forked = all.filter { helper in
+            let command = (try? String(contentsOfFile: "/proc/\(helper)/cmdline", encoding: .utf8)) ?? ""
+            // Helpers started afresh run `flick decode-helper`.
+            return !command.contains("decode-helper")
+        }
+        #expect(forked.count == 1, "one helper forked from Flick, with its command line: \(forked)")
         for helper in all {
             // A helper still loading has its libraries open one at a time and Flick's name:
             // what it holds and what it is called once it serves is what counts.
