@@ -243,23 +243,29 @@ struct Wire {
     /// `count` bytes, or nil on end of file, error, or when `deadline` (seconds on the
     /// monotonic clock) passes first.
     func read(_ count: Int, deadline: Double? = nil) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            if let deadline {
-                let remaining = deadline - Wire.monotonicSeconds()
-                guard remaining > 0 else { return nil }
-                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&poller, 1, Int32(min(remaining * 1000 + 1, Double(Int32.max))))
-                if ready < 0 && errno == EINTR { continue }
-                guard ready > 0 else { return nil }
+        var complete = false
+        // Not zeroed first: a picture is megabytes, and every byte is read over or the
+        // whole is dropped.
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var filled = 0
+            defer { initialized = complete ? count : 0 }
+            while filled < count {
+                if let deadline {
+                    let remaining = deadline - Wire.monotonicSeconds()
+                    guard remaining > 0 else { return }
+                    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    let ready = poll(&poller, 1, Int32(min(remaining * 1000 + 1, Double(Int32.max))))
+                    if ready < 0 && errno == EINTR { continue }
+                    guard ready > 0 else { return }
+                }
+                let got = Glibc.read(fd, buffer.baseAddress! + filled, count - filled)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { return }
+                filled += got
             }
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return nil }
-            filled += got
+            complete = true
         }
-        return bytes
+        return complete ? bytes : nil
     }
 
     func readUInt32(deadline: Double? = nil) -> UInt32? {
