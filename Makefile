@@ -43,10 +43,15 @@ build: deps
 # that compares it with the committed one. The end-to-end tests
 # flick photos by real pointer speed; the X server spaces and stamps those events and Flick
 # reads the server's times, so a loaded machine that reads them late still sees a flick.
+# The folders tests make go under one scratch directory (TMPDIR), emptied before each run,
+# so a run leaves nothing in /tmp (runs had left thousands there).
+TEST_TMP := $(CURDIR)/.build/test-tmp
 test: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) package generate-manual --configuration debug --date $(RELEASE_DATE) >/dev/null
-	SDL_VIDEODRIVER=offscreen $(SWIFT) test --disable-xctest
+	rm -rf $(TEST_TMP) 2>/dev/null || true
+	mkdir -p $(TEST_TMP)
+	SDL_VIDEODRIVER=offscreen TMPDIR=$(TEST_TMP) $(SWIFT) test --disable-xctest
 
 run: build
 	.build/release/flick "$(PHOTOS)"
