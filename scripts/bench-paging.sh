@@ -5,9 +5,10 @@
 #     sharp), watched from outside by the shared yardstick's xpaintwatch (MIT-SHM grabs every
 #     few ms): Flick full screen and windowed beside feh and nsxiv at 1920x1080, on eight
 #     different photos. Target: at most 300 ms.
-#  2. A held Right key (the X server's own auto-repeat, 25 a second after 660 ms): how fast
-#     Flick pages, whether every photo it pages away from was shown sharp, and how many turns
-#     come after the key is let go (target: none). From Flick's probe (FLICK_BENCH_PROBE).
+#  2. A held Right key (the X server's own auto-repeat, 25 a second after 660 ms), on 12 MP
+#     and on 3 MP photos: how fast Flick pages, whether every photo it pages away from was
+#     shown sharp, and how many turns come after the key is let go (target: none). From
+#     Flick's probe (FLICK_BENCH_PROBE).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d /tmp/flick-bench-paging-XXXXXX)
@@ -17,6 +18,9 @@ mkdir -p "$work/turns" "$work/held" "$work/config/flick"
 : > "$work/config/flick/settings"
 for seed in 1 2 3 4 5 6 7 8; do make_photo "$work/turns/photo_$seed.jpg" "$seed"; done
 for i in $(seq 1 80); do ln "$work/turns/photo_1.jpg" "$work/held/DSC_$i.jpg"; done
+mkdir -p "$work/held3"
+convert-im6.q16 "$work/turns/photo_2.jpg" -resize 2000x1500 -quality 90 "$work/held3/DSC_1.jpg"
+for i in $(seq 2 120); do ln "$work/held3/DSC_1.jpg" "$work/held3/DSC_$i.jpg"; done
 
 watcher=../shared/bench/xpaintwatch.c
 if [ -f "$watcher" ] && cc -O2 -o "$work/xpaintwatch" "$watcher" -lX11 -lXext -lXtst 2>/dev/null; then
@@ -46,20 +50,22 @@ else
   echo "  (no $watcher beside the repository: page turns from outside skipped)"
 fi
 
-# The held key.
-log="$work/held.log"
-XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache FLICK_BENCH_PROBE=1 .build/release/flick --fullscreen "$work/held/DSC_1.jpg" 2>"$log" &
-pid=$!
-window=$(xdotool search --sync --class flick | head -1)
-sleep 2
-xset r on
-xdotool keydown --window "$window" Right
-sleep 4
-xdotool keyup --window "$window" Right
-sleep 2
-kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
-repeat_rate=$(xset q | sed -n 's/.*repeat rate: *\([0-9]*\).*/\1/p')
-python3 - "$log" "${repeat_rate:-?}" <<'PY'
+# The held key, on 12 MP photos (decoding bound: each takes about 75 ms of a core) and on
+# 3 MP ones (decoded faster than keys repeat).
+held() {  # label, first photo
+  local label=$1 log="$work/held.log"
+  XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache FLICK_BENCH_PROBE=1 .build/release/flick --fullscreen "$2" 2>"$log" &
+  local pid=$!
+  local window; window=$(xdotool search --sync --class flick | head -1)
+  sleep 2
+  xset r on
+  xdotool keydown --window "$window" Right
+  sleep 4
+  xdotool keyup --window "$window" Right
+  sleep 2
+  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+  local repeat_rate; repeat_rate=$(xset q | sed -n 's/.*repeat rate: *\([0-9]*\).*/\1/p')
+  python3 - "$log" "${repeat_rate:-?}" "$label" <<'PY'
 import sys
 turns, released, after = [], None, 0
 for line in open(sys.argv[1]):
@@ -72,14 +78,17 @@ for line in open(sys.argv[1]):
         released = float(words[2])
 during = len(turns) - after
 if during < 3 or released is None:
-    print("  held Right: too few turns seen")
+    print(f"  held Right, {sys.argv[3]}: too few turns seen")
 else:
     # The rate once the key repeats: from the first repeat's turn to the last turn while held
     # (the press's own turn is followed by the repeat delay, 660 ms).
     repeating = turns[1:during]
     rate = (len(repeating) - 1) / (repeating[-1][0] - repeating[0][0])
     sharp = sum(1 for _, s in turns if s)
-    print(f"  held Right for 4 s (12 MP photos, full screen; keys repeat {sys.argv[2]} a second): {during} turns, "
+    print(f"  held Right for 4 s, {sys.argv[3]}, full screen (keys repeat {sys.argv[2]} a second): {during} turns, "
           f"{rate:.1f} a second once repeating; {sharp} of {len(turns)} photos left sharp; "
           f"{after} turns after the key was let go (target: 0)")
 PY
+}
+held "12 MP photos" "$work/held/DSC_1.jpg"
+held "3 MP photos" "$work/held3/DSC_1.jpg"

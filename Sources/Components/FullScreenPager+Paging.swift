@@ -101,24 +101,34 @@ extension FullScreenPager {
     /// is sharp. Paging by a held key so keeps pace with decoding (a camera's 12 MP photo
     /// may decode slower than keys repeat): every photo is seen sharp, and a repeat that
     /// comes too soon waits for the picture (`takeHeldTurn`) instead of being dropped,
-    /// which would leave the paging idle until the next repeat. At most one turn waits,
-    /// and none once the key is let go.
+    /// which would leave the paging idle until the next repeat. Up to
+    /// `maximumWaitingTurns` wait, so paging that fell behind for a slow photo catches up
+    /// with the key; none wait once the key is let go.
     func turn(by step: Int, on key: KeyEvent) {
+        let waiting = heldTurn?.step == step ? heldTurn?.count ?? 0 : 0
         heldTurn = nil
         if !key.isRepeat || isPictureInFrontSharp {
             goTo(currentIndex + step)
+            if waiting > 0 { heldTurn = HeldTurn(step: step, key: key.key, count: waiting, expires: key.time + Self.heldTurnPatience) }
         } else {
-            heldTurn = HeldTurn(step: step, key: key.key, expires: key.time + Self.heldTurnPatience)
+            heldTurn = HeldTurn(step: step, key: key.key, count: min(waiting + 1, Self.maximumWaitingTurns),
+                                expires: key.time + Self.heldTurnPatience)
         }
     }
 
-    /// The held key's waiting turn, now that pictures arrived: taken if the photo in front
-    /// is sharp and the key was still repeating lately (a key let go whose release never
-    /// came, focus having moved, stops here).
+    /// A held key's waiting turn, now that pictures arrived: taken if the photo in front is
+    /// sharp and the key was still repeating lately (a key let go whose release never came,
+    /// focus having moved, stops here). One turn at a time: the next photo is seen sharp
+    /// before another waiting turn leaves it.
     func takeHeldTurn() {
-        guard let held = heldTurn, isPictureInFrontSharp else { return }
-        heldTurn = nil
-        if context.animator.currentTime <= held.expires { goTo(currentIndex + held.step) }
+        guard var held = heldTurn, isPictureInFrontSharp else { return }
+        guard context.animator.currentTime <= held.expires else {
+            heldTurn = nil
+            return
+        }
+        held.count -= 1
+        heldTurn = held.count > 0 ? held : nil
+        goTo(currentIndex + held.step)
     }
 
     /// A key was let go: its waiting turn is dropped, so paging stops with the key.

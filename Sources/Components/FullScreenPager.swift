@@ -55,6 +55,9 @@ public final class FullScreenPager: View {
     /// repeat: longer than any key-repeat interval, so it outlasts only a release that was
     /// never reported.
     public static let heldTurnPatience: Seconds = 0.5
+    /// A held key's repeats that may wait for pictures: enough to catch up after one slow
+    /// photo, too few to run on after the key.
+    public static let maximumWaitingTurns = 2
 
     public enum Phase: Equatable, Sendable {
         case closed, opening, open, closing
@@ -86,7 +89,7 @@ public final class FullScreenPager: View {
     var wheelRestUntil: Seconds = -.infinity
     var pictures = PictureWants()
     /// A held key's repeat that came before the photo in front was sharp.
-    struct HeldTurn { var step: Int; var key: Key; var expires: Seconds }
+    struct HeldTurn { var step: Int; var key: Key; var count: Int; var expires: Seconds }
     var heldTurn: HeldTurn?
 
     /// A dismissing drag holds the photo it moves.

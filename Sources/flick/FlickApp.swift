@@ -367,15 +367,15 @@ final class FlickApp: FrameDriver {
         // the loop last drew.
         arena.advance(to: now)
         animator.advance(to: now)
+        let wasOn = browser.pager.currentIndex
+        defer { probeTurn(from: wasOn, at: now) }
         takeListedPhotos()
         if albumWatcher?.takeChange() == true { albumSearch.start() }
         takeAlbumSearch()
         if watcher?.takeChange() == true { rescanPending = true }
         if rescanPending && listingFinished { rescanAlbum() }
         updateTitle()
-        let wasOn = browser.pager.currentIndex
         images.drainResults()
-        probeTurn(from: wasOn, at: now)
         images.advanceAnimations(to: now)
         if facts?.drain().isEmpty == false { browser.reloadData() }
         shelf.drainResults()

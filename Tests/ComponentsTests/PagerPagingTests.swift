@@ -160,19 +160,17 @@ import ViewTree
             app.source.loading = loading
             app.browser.reloadData()
         }
-        app.source.loading = [6, 7, 8, 9]
+        app.source.loading = [6, 7, 8, 9, 10]
         app.key(.right)
         #expect(app.pager.currentIndex == 6, "a press turns at once")
         for _ in 0..<5 { repeatRight() }
         #expect(app.pager.currentIndex == 6, "repeats wait while photo 6 is not sharp")
-        sharpen(leaving: [7, 8, 9])
-        #expect(app.pager.currentIndex == 7, "photo 6 sharp: the waiting repeat turns at once, not at the next repeat")
-        for _ in 0..<5 { repeatRight() }
-        sharpen(leaving: [8, 9])
-        #expect(app.pager.currentIndex == 8, "five repeats while photo 7 was not sharp turn one page, not five")
-        sharpen(leaving: [9])
-        #expect(app.pager.currentIndex == 8, "no repeat waited")
-
+        sharpen(leaving: [7, 8, 9, 10])
+        #expect(app.pager.currentIndex == 7, "photo 6 sharp: a waiting repeat turns at once, not at the next repeat")
+        sharpen(leaving: [8, 9, 10])
+        #expect(app.pager.currentIndex == 8, "photo 7 sharp: the second waiting repeat turns, catching up with the key")
+        sharpen(leaving: [9, 10])
+        #expect(app.pager.currentIndex == 8, "five repeats while photo 6 was not sharp turned two pages, not five")
         repeatRight()
         #expect(app.pager.currentIndex == 9, "a repeat turns at once when the photo in front is sharp")
 
