@@ -260,6 +260,13 @@ public final class PhotoBrowser: View {
         setNeedsLayout()
     }
 
+    /// Animations showed their next frames. Only the pager and the culling pager play them
+    /// (the other views show first frames), and with the pager up the view behind it is
+    /// not seen: relaying it out for every frame cost more than the frame itself.
+    public func reloadPlayingPictures() {
+        if pager.phase != .closed { pager.reloadData() } else { collection.reloadData() }
+    }
+
     /// The album's photos changed places (some came, some went): every view keeps its
     /// photo in hand by identity. `newIndex` maps an old index to the photo's new one (nil:
     /// it left, and the photo now in its place, or the last, is in hand instead).

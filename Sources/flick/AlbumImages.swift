@@ -48,6 +48,9 @@ final class AlbumImages: PhotoSource {
     static let departedLimit = 512
     /// Called when pictures arrive, so the views refresh.
     var onChange: () -> Void = {}
+    /// Called when playing animations showed new frames: only the views that play them
+    /// need to look again.
+    var onFramesChange: () -> Void = {}
     /// Animated photos playing, one for each demand that wants one played.
     private var playing: [ObjectIdentifier: PlayingPhoto] = [:]
     /// Photos found to hold a single picture (or whose animation failed): shown still,
@@ -267,7 +270,7 @@ final class AlbumImages: PhotoSource {
                 if photo.player.advance(to: now, isReady: { textures.isUploaded($0.texture) }) { changed = true }
             }
         }
-        if changed { onChange() }
+        if changed { onFramesChange() }
         return changed
     }
 

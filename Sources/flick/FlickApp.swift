@@ -75,6 +75,7 @@ final class FlickApp: FrameDriver {
         browser.source = images
         browser.show(view)
         images.onChange = { [unowned browser] in browser.reloadData() }
+        images.onFramesChange = { [unowned browser] in browser.reloadPlayingPictures() }
         browser.albumSource = shelf
         shelf.onChange = { [unowned browser] in browser.reloadAlbums() }
         rootView.layoutIfNeeded()
