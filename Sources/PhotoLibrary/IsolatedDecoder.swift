@@ -63,7 +63,7 @@ public final class IsolatedDecoder: Sendable {
     /// The spawn itself is quick. A helper forked earlier (`forkOwnHelper`) is taken
     /// instead, if there is one.
     public func prestart(_ forked: ForkedHelper? = nil) {
-        guard let helper = forked.map(Helper.init(adopting:)) ?? Helper(command: command) else { return }
+        guard let helper = forked.map({ Helper(adopting: $0.spawned) }) ?? Helper(command: command) else { return }
         idle.withLock { $0.append(helper) }
     }
 
@@ -142,13 +142,14 @@ final class Helper: @unchecked Sendable {
 
     convenience init?(command: [String]) {
         guard let spawned = HelperLauncher.shared.launch(command) else { return nil }
-        self.init(adopting: ForkedHelper(spawned: spawned))
+        self.init(adopting: spawned)
     }
 
-    init(adopting started: ForkedHelper) {
-        pid = started.spawned.pid
-        toHelper = Wire(fd: started.spawned.input)
-        fromHelper = Wire(fd: started.spawned.output)
+    /// A helper process already started (spawned, or forked from Flick).
+    init(adopting process: HelperLauncher.Spawned) {
+        pid = process.pid
+        toHelper = Wire(fd: process.input)
+        fromHelper = Wire(fd: process.output)
     }
 
     func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, deadline: Double) -> Outcome {

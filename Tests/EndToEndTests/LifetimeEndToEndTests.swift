@@ -105,6 +105,31 @@ import Testing
         expectGoneWithinTwoSeconds(all)
     }
 
+    /// Flick launched on `server` as from a desktop with no session bus: SDL picks the
+    /// display's driver itself (the test run's own setting is the headless one). Returns
+    /// the process and its visible window, or "" if none appeared within `timeout`.
+    func launchWithoutSessionBus(_ arguments: [String], on server: XvfbServer, timeout: TimeInterval,
+                                 environment extra: [String: String]) throws -> (Process, String) {
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment["SDL_VIDEODRIVER"] = nil
+        environment["DISPLAY"] = server.display
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: flickBinary)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        var window = ""
+        while window.isEmpty && Date() < deadline && process.isRunning {
+            window = (try server.xdotool("search", "--onlyvisible", "--class", "flick")).split(separator: "\n").first.map(String.init) ?? ""
+            if window.isEmpty { usleep(50_000) }
+        }
+        return (process, window)
+    }
+
     /// Processes that still know Flick's display (its X server aside).
     func processes(onDisplay display: String) -> [String] {
         let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }
@@ -124,26 +149,10 @@ import Testing
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-runtime-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: runtime) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
-        environment["XDG_RUNTIME_DIR"] = runtime.path
-        environment["SDL_VIDEODRIVER"] = nil
-        environment["XDG_CACHE_HOME"] = runtime.appendingPathComponent("cache").path
         let server = try XvfbServer()
-        environment["DISPLAY"] = server.display
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: flickBinary)
-        process.arguments = [folder.path]
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        var window = ""
-        while window.isEmpty && Date() < deadline && process.isRunning {
-            window = (try server.xdotool("search", "--onlyvisible", "--class", "flick")).trimmingCharacters(in: .whitespacesAndNewlines)
-            if window.isEmpty { usleep(50_000) }
-        }
+        let (process, window) = try launchWithoutSessionBus([folder.path], on: server, timeout: 20, environment: [
+            "XDG_RUNTIME_DIR": runtime.path, "XDG_CACHE_HOME": runtime.appendingPathComponent("cache").path,
+        ])
         #expect(!window.isEmpty, "the window appeared")
         _ = try server.xdotool("mousemove", "--window", window, "50", "50")
         _ = try server.xdotool("key", "ctrl+q")
@@ -166,30 +175,11 @@ import Testing
         let folder = try makeSolidColourFolder([(230, 40, 40), (40, 200, 60), (40, 80, 230)])
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-cache-\(UUID().uuidString)").path
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
-        // As launched from a desktop: SDL picks the display's driver itself (the test run's
-        // own setting is the headless one).
-        environment["SDL_VIDEODRIVER"] = nil
-        environment["XDG_CACHE_HOME"] = cache
         var windowless: [Int] = []
         for launch in 1...50 {
             let server = try XvfbServer()
-            environment["DISPLAY"] = server.display
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: flickBinary)
-            process.arguments = [folder.path]
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let deadline = Date().addingTimeInterval(5)
-            var mapped = false
-            while !mapped && Date() < deadline && process.isRunning {
-                mapped = !(try server.xdotool("search", "--onlyvisible", "--class", "flick")).isEmpty
-                if !mapped { usleep(50_000) }
-            }
-            if !mapped { windowless.append(launch) }
+            let (process, window) = try launchWithoutSessionBus([folder.path], on: server, timeout: 5, environment: ["XDG_CACHE_HOME": cache])
+            if window.isEmpty { windowless.append(launch) }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
