@@ -412,6 +412,8 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
 
     public func followPager(to index: Int) { go(to: index, animated: false) }
 
+    public func setCovered(_ covered: Bool) { pictures.setCovered(covered) }
+
     public func handleKey(_ key: KeyEvent) -> Bool {
         guard photoCount > 0 || key.key == .character("z") else { return false }
         switch key.key {

@@ -312,6 +312,8 @@ public final class DeckView: View, PhotoCollectionView {
 
     public func followPager(to index: Int) { go(to: index) }
 
+    public func setCovered(_ covered: Bool) { pictures.setCovered(covered) }
+
     public func handleKey(_ key: KeyEvent) -> Bool {
         guard photoCount > 0 else { return false }
         switch key.key {

@@ -161,6 +161,8 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
         select(index, scroll: false)
     }
 
+    public func setCovered(_ covered: Bool) { pictures.setCovered(covered) }
+
     public func handleWheel(_ wheel: WheelEvent) {
         scroll(by: wheel.deltaInPoints.y)
     }

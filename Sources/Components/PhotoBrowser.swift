@@ -158,6 +158,7 @@ public final class PhotoBrowser: View {
         collection.frame = collectionFrame
         collection.layoutIfNeeded()
         if let current { collection.takePhotoInHand(current) }
+        collection.setCovered(isPagerOpen)
         collection.reloadData()
         switcher.mark(kind)
     }
@@ -186,6 +187,7 @@ public final class PhotoBrowser: View {
         _ = collection.revealPhoto(index)
         collection.setPhotoHiddenForTransition(index)
         pager.show(at: index)
+        collection.setCovered(true)
         onPagerChange?(true)
     }
 
@@ -201,6 +203,7 @@ public final class PhotoBrowser: View {
         let placement = reopening ? nil : collection.revealPhoto(index)
         collection.setPhotoHiddenForTransition(index)
         pager.open(at: index, from: placement)
+        collection.setCovered(true)
         onPagerChange?(true)
     }
 
@@ -218,6 +221,7 @@ public final class PhotoBrowser: View {
         let placement = collection.revealPhoto(index)
         collection.setPhotoHiddenForTransition(index)
         pager.close(to: placement)
+        collection.setCovered(false)
         onPagerChange?(false)
     }
 

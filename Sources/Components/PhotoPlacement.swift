@@ -43,6 +43,9 @@ public protocol PhotoCollectionView: AnyObject {
     func setPhotoHiddenForTransition(_ index: Int?)
     /// The pager moved to photo `index`: follow it (select it, put it on top).
     func followPager(to index: Int)
+    /// The full-screen pager covers this view, or no longer does: while covered, its
+    /// pictures wait for the pager's (they share the machine's cores).
+    func setCovered(_ covered: Bool)
     /// Pictures arrived or the album changed.
     func reloadData()
     /// Its keys and mouse actions, for the help overlay.

@@ -88,6 +88,9 @@ public struct PictureWants {
     private var demand: PictureDemand?
     private weak var demandSource: PhotoSource?
     public private(set) var requests: [PictureRequest] = []
+    /// True while something opaque covers the view (the full-screen pager over the album):
+    /// its pictures are wanted ahead only, after whatever is shown, and nothing plays.
+    public private(set) var isCovered = false
 
     public init() {}
 
@@ -100,7 +103,19 @@ public struct PictureWants {
         }
         guard requests != self.requests else { return }
         self.requests = requests
-        demand?.want(requests)
+        demand?.want(sent)
+    }
+
+    public mutating func setCovered(_ covered: Bool) {
+        guard covered != isCovered else { return }
+        isCovered = covered
+        if !requests.isEmpty { demand?.want(sent) }
+    }
+
+    /// The requests as the source gets them.
+    private var sent: [PictureRequest] {
+        guard isCovered else { return requests }
+        return requests.map { PictureRequest(index: $0.index, size: $0.size, priority: .ahead) }
     }
 
     /// Lets every picture go (the demand is dropped).

@@ -296,6 +296,11 @@ public final class PhotoStackView: View, PhotoCollectionView {
 
     public func followPager(to index: Int) {}
 
+    public func setCovered(_ covered: Bool) {
+        pictures.setCovered(covered)
+        spread?.setCovered(covered)
+    }
+
     public var photoInHand: Int? { photoCount > 0 ? topIndex : nil }
 
     public var help: [HelpEntry] {

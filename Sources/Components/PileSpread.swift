@@ -159,6 +159,8 @@ final class PileSpread: View, ScrollContainerDataSource {
 
     func releasePictures() { pictures.release() }
 
+    func setCovered(_ covered: Bool) { pictures.setCovered(covered) }
+
     override func didMoveToSuperview() {
         if superview == nil { pictures.release() }
     }

@@ -74,8 +74,8 @@ public final class DecodeQueue: Sendable {
         /// submissions go first, so a screen fills in reading order.
         var pending: [DecodeRequest.Key: (request: DecodeRequest, sequence: UInt64)] = [:]
         var nextSequence: UInt64 = 0
-        /// Requests being decoded, with when each started (monotonic seconds).
-        var inFlight: [DecodeRequest.Key: Double] = [:]
+        /// Requests being decoded, with when each started (monotonic seconds) and how urgent it was.
+        var inFlight: [DecodeRequest.Key: (started: Double, priority: DecodeRequest.Priority)] = [:]
         var inbox: [DecodeResult] = []
         var stopped = false
         /// Worker threads alive.
@@ -86,9 +86,22 @@ public final class DecodeQueue: Sendable {
         func isHeld(at now: Double) -> Bool { heldUntil.map { now < $0 } ?? false }
 
         func slowJobCount(at now: Double, threshold: Double) -> Int {
-            inFlight.values.count { now - $0 >= threshold }
+            inFlight.values.count { now - $0.started >= threshold }
+        }
+
+        /// The most urgent job waiting or running (slow ones aside), and when the next
+        /// running one turns slow.
+        func urgency(at now: Double, threshold: Double) -> (priority: DecodeRequest.Priority?, changes: Double?) {
+            let running = inFlight.values.filter { now - $0.started < threshold }
+            return ((pending.values.map(\.request.priority) + running.map(\.priority)).max(),
+                    running.map { $0.started + threshold }.min())
         }
     }
+
+    /// A queue whose work comes first (`yieldingTo:`), and the ones that make way for this.
+    private let urgent: DecodeQueue?
+    private let yielders = Mutex<[WeakQueue]>([])
+    private struct WeakQueue { weak var queue: DecodeQueue? }
 
     private let state = Mutex(State())
     private let work = NSCondition()
@@ -104,15 +117,21 @@ public final class DecodeQueue: Sendable {
     /// `decode` does the work on a worker thread: in the app, through isolated helper
     /// processes (`IsolatedDecoder`).
     /// `extraWorkers` may be added while jobs run longer than `slowJobSeconds`.
+    /// With `urgent`, a job starts only while that queue has nothing as urgent waiting or
+    /// running (a slow job aside): both share the machine's cores, and what `urgent`
+    /// decodes is what the person is looking at.
     public init(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
                 extraWorkers: Int = DecodeQueue.defaultExtraWorkers, slowJobSeconds: Double = DecodeQueue.slowJobSeconds,
+                yieldingTo urgent: DecodeQueue? = nil,
                 decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>,
                 wake: @escaping @Sendable () -> Void) {
         self.wake = wake
         self.decode = decode
+        self.urgent = urgent
         baseWorkerCount = max(1, workerCount)
         self.extraWorkers = max(0, extraWorkers)
         self.slowJobSeconds = slowJobSeconds
+        urgent?.yielders.withLock { $0.append(WeakQueue(queue: self)) }
         for _ in 0..<baseWorkerCount { startWorker() }
         let supervisor = Thread { [self] in superviseSlowJobs() }
         supervisor.name = "flick-decode-supervisor"
@@ -142,6 +161,8 @@ public final class DecodeQueue: Sendable {
         if added {
             work.lock(); work.signal(); work.unlock()
             supervision.lock(); supervision.signal(); supervision.unlock()
+            // It may have been asked again at a lower priority.
+            wakeYielders()
         }
     }
 
@@ -149,10 +170,19 @@ public final class DecodeQueue: Sendable {
     /// returns them.
     @discardableResult
     public func cancelPending(where shouldCancel: (DecodeRequest) -> Bool) -> [DecodeRequest] {
-        state.withLock { state in
+        let cancelled = state.withLock { state in
             let cancelled = state.pending.values.map(\.request).filter(shouldCancel)
             for request in cancelled { state.pending.removeValue(forKey: request.key) }
             return cancelled
+        }
+        if !cancelled.isEmpty { wakeYielders() }
+        return cancelled
+    }
+
+    /// The queues making way for this one look again: its work may no longer be as urgent.
+    private func wakeYielders() {
+        for queue in yielders.withLock({ $0.compactMap(\.queue) }) {
+            queue.work.lock(); queue.work.broadcast(); queue.work.unlock()
         }
     }
 
@@ -204,6 +234,7 @@ public final class DecodeQueue: Sendable {
                 return true
             }
             wake()
+            wakeYielders()
             if surplus { return }
         }
     }
@@ -219,7 +250,7 @@ public final class DecodeQueue: Sendable {
                 let slow = state.slowJobCount(at: now, threshold: slowJobSeconds)
                 let shouldAdd = !state.pending.isEmpty && !state.isHeld(at: now) && state.workers - slow < baseWorkerCount
                     && state.workers < baseWorkerCount + extraWorkers
-                let nextTurn = (state.inFlight.values.filter { now - $0 < slowJobSeconds }.map { $0 + slowJobSeconds }
+                let nextTurn = (state.inFlight.values.filter { now - $0.started < slowJobSeconds }.map { $0.started + slowJobSeconds }
                     + [state.heldUntil].compactMap { $0 }.filter { $0 > now }).min()
                 return (state.stopped, shouldAdd, nextTurn)
             }
@@ -242,14 +273,20 @@ public final class DecodeQueue: Sendable {
         defer { work.unlock() }
         while true {
             let now = Wire.monotonicSeconds()
+            // Read outside this queue's state lock: two queues' state locks are never held together.
+            let urgency = urgent.map { queue in queue.state.withLock { $0.urgency(at: now, threshold: queue.slowJobSeconds) } }
             let claimed = state.withLock { state -> (DecodeRequest?, Bool, Double?) in
                 if state.stopped { return (nil, true, nil) }
                 if state.isHeld(at: now) { return (nil, false, state.heldUntil) }
                 guard let best = state.pending.values.max(by: { a, b in
                     a.request.priority != b.request.priority ? a.request.priority < b.request.priority : a.sequence > b.sequence
                 })?.request else { return (nil, false, nil) }
+                if let urgency, let busy = urgency.priority, busy >= best.priority {
+                    // Woken when the urgent queue finishes or drops a job; else when its job turns slow.
+                    return (nil, false, urgency.changes)
+                }
                 state.pending.removeValue(forKey: best.key)
-                state.inFlight[best.key] = now
+                state.inFlight[best.key] = (now, best.priority)
                 return (best, false, nil)
             }
             if claimed.1 { return nil }
@@ -257,8 +294,8 @@ public final class DecodeQueue: Sendable {
                 supervision.lock(); supervision.signal(); supervision.unlock()
                 return request
             }
-            if let heldUntil = claimed.2 {
-                _ = work.wait(until: Date(timeIntervalSinceNow: max(heldUntil - now, 0.001)))
+            if let until = claimed.2 {
+                _ = work.wait(until: Date(timeIntervalSinceNow: max(until - now, 0.001)))
             } else {
                 work.wait()
             }

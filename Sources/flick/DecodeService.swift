@@ -8,7 +8,8 @@ import SystemPackage
 
 /// The decoding machinery, started before the window exists so that listing and the first
 /// decodes run while SDL opens the display (≈100 ms): two queues over one pool of isolated
-/// helpers — thumbnails through the shared cache, and screen-sized images for the pager.
+/// helpers — thumbnails through the shared cache, and screen-sized images for the pager,
+/// which the thumbnails make way for.
 final class DecodeService: Sendable {
     /// The pager's first request, worked out before the window exists: the window in
     /// pixels, as the pager will ask (`FullScreenPager.screenPictureSize`), so the photo Flick
@@ -51,16 +52,18 @@ final class DecodeService: Sendable {
 
     /// Starts decoding what the first frame will show: the start photo at screen size and
     /// the first screenful of thumbnails (the grid's later requests for them coincide).
-    /// With a start photo, thumbnails wait until its screen picture is decoded.
+    /// With a start photo, thumbnails wait until its screen picture is decoded and drawn;
+    /// the grid is then under the pager, so its thumbnails come after the pager's pictures.
     func prefetchFirstScreen(of photos: [Photo], start: FilePath?, screenPicture: PictureSize) {
+        let cellPriority: DecodeRequest.Priority = start == nil ? .visible : .prefetch
         if let start {
             thumbnails.hold(for: Self.startHoldSeconds)
             covers.hold(for: Self.startHoldSeconds)
             screens.submit(Self.screenRequest(start, screenPicture, .visible))
-            thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, fillSide: Self.guessedFillSide, priority: .visible))
+            thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, fillSide: Self.guessedFillSide, priority: cellPriority))
         }
         for photo in photos.prefix(Self.firstScreenPhotoCount) {
-            thumbnails.submit(DecodeRequest(path: photo.path, maximumPixelSize: Self.guessedThumbnailSide, fillSide: Self.guessedFillSide, priority: .visible))
+            thumbnails.submit(DecodeRequest(path: photo.path, maximumPixelSize: Self.guessedThumbnailSide, fillSide: Self.guessedFillSide, priority: cellPriority))
         }
     }
 
@@ -113,13 +116,15 @@ final class DecodeService: Sendable {
             guard let side = request.fillSide else { return decoded }
             return decoded.map { $0.scaledToFill(side) }
         }
-        let thumbnails = DecodeQueue(decode: thumbnailDecode, wake: { wake.wake() })
-        let covers = DecodeQueue(workerCount: 1, decode: thumbnailDecode, wake: { wake.wake() })
         let screens = DecodeQueue(decode: { request in
             StartupTrace.mark("screen-decode-begun")
             defer { StartupTrace.mark("screen-decode-done") }
             return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize, box: request.box)
         }, wake: { wake.wake() })
+        // The pager's photo and its neighbours first: on a machine of few cores, a
+        // thumbnail decoded beside them slows the photo in front of the person.
+        let thumbnails = DecodeQueue(yieldingTo: screens, decode: thumbnailDecode, wake: { wake.wake() })
+        let covers = DecodeQueue(workerCount: 1, yieldingTo: screens, decode: thumbnailDecode, wake: { wake.wake() })
         self.init(thumbnails: thumbnails, screens: screens, covers: covers, wake: wake, decoder: decoder)
     }
 }

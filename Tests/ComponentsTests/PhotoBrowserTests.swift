@@ -520,3 +520,29 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         }
     }
 }
+
+/// The pager covers the album's view: its pictures must not take the cores the pager's
+/// photo needs (on two cores, a screenful of thumbnails halves a held key's paging).
+@Suite struct PicturesUnderThePagerTests {
+    @Test(arguments: AlbumViewKind.allCases)
+    func theCoveredViewWantsItsPicturesOnlyAfterThePagersAndPlaysNothing(kind: AlbumViewKind) {
+        let f = BrowserFixture(count: 40)
+        f.browser.show(kind)
+        f.scene.settle()
+        let isPagers = { (demand: FakePhotoSource.FakeDemand) in demand.current.contains { if case .within = $0.size { true } else { false } } }
+        let viewWants = { f.source.liveDemands.filter { !isPagers($0) }.flatMap(\.current) }
+        #expect(viewWants().contains { $0.priority == .visible }, "shown, the \(kind) wants its pictures now")
+
+        f.browser.openPhoto(0)
+        f.scene.settle()
+        #expect(f.pager.phase == .open)
+        #expect(f.source.liveDemands.filter(isPagers).flatMap(\.current).first?.priority == .visible, "the pager's photo first")
+        #expect(!viewWants().isEmpty && viewWants().allSatisfy { $0.priority == .ahead && !$0.plays },
+                "covered: \(viewWants().map(\.priority))")
+
+        f.key(.escape)
+        f.scene.settle()
+        #expect(f.pager.phase == .closed)
+        #expect(viewWants().contains { $0.priority == .visible }, "uncovered, it wants them now again")
+    }
+}

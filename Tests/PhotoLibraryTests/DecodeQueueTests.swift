@@ -114,4 +114,78 @@ import SystemPackage
         #expect(queue.workerCount == 2)
         queue.stop()
     }
+
+    @Test func aQueueThatYieldsWaitsWhileTheUrgentQueueDecodesWhatIsShownThenCatchesUp() {
+        // Given the pager's photo being decoded on the urgent queue
+        let photo = Recorder()
+        let screens = DecodeQueue(workerCount: 1, extraWorkers: 0, slowJobSeconds: 600, decode: photo.decode, wake: {})
+        screens.submit(DecodeRequest(path: "/photo", maximumPixelSize: 1, priority: .visible))
+        waitUntil { !photo.claimed.withLock { $0 }.isEmpty }
+
+        // When thumbnails of a covered grid, and a camera preview for what is shown, are asked
+        let thumbnail = Recorder()
+        thumbnail.start()
+        let thumbnails = DecodeQueue(workerCount: 2, extraWorkers: 0, yieldingTo: screens, decode: thumbnail.decode, wake: {})
+        thumbnails.submit(DecodeRequest(path: "/cell", maximumPixelSize: 1, priority: .prefetch))
+        thumbnails.submit(DecodeRequest(path: "/cell-on-screen", maximumPixelSize: 1, priority: .visible))
+        thumbnails.submit(DecodeRequest(path: "/preview", kind: .embeddedPreview, maximumPixelSize: 1, priority: .instant))
+
+        // Then only the preview, more urgent than the photo, is decoded meanwhile
+        waitUntil { !thumbnail.order.withLock { $0 }.isEmpty }
+        usleep(100_000)
+        #expect(thumbnail.order.withLock { $0 } == ["/preview"])
+
+        // And once the photo is decoded, the thumbnails follow, the one on screen first
+        photo.start()
+        waitUntil { thumbnail.order.withLock { $0.count } == 3 }
+        #expect(thumbnail.order.withLock { $0 } == ["/preview", "/cell-on-screen", "/cell"])
+        screens.stop()
+        thumbnails.stop()
+    }
+
+    @Test func aQueueThatYieldsGoesAheadOfUrgentWorkLessUrgentThanItsOwnAndOfWorkDropped() {
+        let photo = Recorder()
+        let screens = DecodeQueue(workerCount: 1, extraWorkers: 0, slowJobSeconds: 600, decode: photo.decode, wake: {})
+        screens.submit(DecodeRequest(path: "/next", maximumPixelSize: 1, priority: .neighbour))
+        waitUntil { !photo.claimed.withLock { $0 }.isEmpty }
+        screens.submit(DecodeRequest(path: "/after-next", maximumPixelSize: 1, priority: .prefetch))
+        let thumbnail = Recorder()
+        thumbnail.start()
+        let thumbnails = DecodeQueue(workerCount: 1, extraWorkers: 0, yieldingTo: screens, decode: thumbnail.decode, wake: {})
+        thumbnails.submit(DecodeRequest(path: "/prefetched", maximumPixelSize: 1, priority: .prefetch))
+
+        // A cell on screen goes before a neighbour's page is decoded
+        thumbnails.submit(DecodeRequest(path: "/cell-on-screen", maximumPixelSize: 1, priority: .visible))
+        waitUntil { !thumbnail.order.withLock { $0 }.isEmpty }
+        usleep(100_000)
+        #expect(thumbnail.order.withLock { $0 } == ["/cell-on-screen"])
+
+        // And the rest goes once nothing as urgent waits there (the page was let go)
+        screens.cancelPending { $0.path == "/after-next" }
+        usleep(100_000)
+        #expect(thumbnail.order.withLock { $0 } == ["/cell-on-screen"], "the neighbour is still decoded")
+        photo.start()
+        waitUntil { thumbnail.order.withLock { $0.count } == 2 }
+        #expect(thumbnail.order.withLock { $0 } == ["/cell-on-screen", "/prefetched"])
+        screens.stop()
+        thumbnails.stop()
+    }
+
+    @Test func aSlowUrgentDecodeDoesNotHoldUpTheQueuesThatYieldToIt() {
+        // A photo that never finishes decoding (its helper will be stopped in time)
+        let stuck = Recorder()
+        let screens = DecodeQueue(workerCount: 1, extraWorkers: 0, slowJobSeconds: 0.05, decode: stuck.decode, wake: {})
+        screens.submit(DecodeRequest(path: "/hostile", maximumPixelSize: 1, priority: .visible))
+        waitUntil { !stuck.claimed.withLock { $0 }.isEmpty }
+        let thumbnail = Recorder()
+        thumbnail.start()
+        let thumbnails = DecodeQueue(workerCount: 1, extraWorkers: 0, yieldingTo: screens, decode: thumbnail.decode, wake: {})
+        thumbnails.submit(DecodeRequest(path: "/cell", maximumPixelSize: 1, priority: .visible))
+        waitUntil { thumbnail.order.withLock { $0.count } == 1 }
+        #expect(thumbnail.order.withLock { $0 } == ["/cell"])
+        #expect(stuck.order.withLock { $0 }.isEmpty)
+        stuck.start()
+        screens.stop()
+        thumbnails.stop()
+    }
 }
