@@ -13,7 +13,7 @@ PHOTOS ?= Resources/Samples
 # the tests check Flick against; desktop-file-utils, appstream and lintian validate
 # packaging/ and the .deb.
 SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libexif-dev libpng-dev libgif-dev libwebp-dev libglib2.0-dev libx11-dev libfontconfig-dev libxtst-dev \
-	fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji xvfb xdotool imagemagick x11-utils dbus-x11 trash-cli libimage-exiftool-perl \
+	fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji xvfb x11-xkb-utils xdotool imagemagick x11-utils dbus-x11 trash-cli libimage-exiftool-perl \
 	desktop-file-utils appstream lintian
 
 deps:

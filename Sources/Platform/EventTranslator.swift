@@ -71,7 +71,8 @@ struct EventTranslator {
                                             timestampNanoseconds: stamp, modifiers: Self.modifiers())))
         case SDL_KEYDOWN, SDL_KEYUP:
             let modifiers = Self.modifiers(SDL_Keymod(rawValue: UInt32(event.key.keysym.mod)))
-            guard let key = Self.key(event.key.keysym.sym, shifted: modifiers.contains(.shift)) else { return nil }
+            let typed = event.type == SDL_KEYDOWN.rawValue ? Self.typedSymbol() : nil
+            guard let key = typed ?? Self.key(event.key.keysym.sym, shifted: modifiers.contains(.shift)) else { return nil }
             return .input(.key(KeyEvent(key: key, isDown: event.type == SDL_KEYDOWN.rawValue, isRepeat: event.key.repeat != 0,
                                         modifiers: modifiers, timestampNanoseconds: stamp)))
         case SDL_DROPFILE:
@@ -114,6 +115,21 @@ struct EventTranslator {
         if mod.rawValue & KMOD_ALT.rawValue != 0 { result.insert(.alt) }
         if mod.rawValue & KMOD_GUI.rawValue != 0 { result.insert(.command) }
         return result
+    }
+
+    /// The symbol a key press typed, where the key's own code does not say it: a shifted
+    /// one ("?" is Shift+/ on a US keyboard, Shift+ß on a German one, Shift+, on a French
+    /// one) or one on a key beyond ASCII. SDL queues the text a press types right behind
+    /// it, both made of one X event. Letters and digits keep their key codes, which follow
+    /// the layout and ignore Shift.
+    private static func typedSymbol() -> Key? {
+        var next = SDL_Event()
+        guard SDL_PeepEvents(&next, 1, SDL_PEEKEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == 1,
+              next.type == SDL_TEXTINPUT.rawValue else { return nil }
+        let text = withUnsafeBytes(of: next.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first,
+              (33...126).contains(scalar.value), !CharacterSet.alphanumerics.contains(scalar) else { return nil }
+        return .character(Character(scalar))
     }
 
     private static func key(_ code: SDL_Keycode, shifted: Bool) -> Key? {

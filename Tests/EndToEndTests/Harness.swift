@@ -193,8 +193,13 @@ final class FlickSession {
     private(set) var stderr = Pipe()
     private(set) var windowID: UInt = 0
 
-    init(arguments: [String], environment: [String: String] = [:]) throws {
+    /// `keyboardLayout` (an XKB layout, "de") is set on the X server before Flick starts.
+    init(arguments: [String], environment: [String: String] = [:], keyboardLayout: String? = nil) throws {
         server = try XvfbServer()
+        if let keyboardLayout {
+            let result = try run("setxkbmap", ["-display", server.display, keyboardLayout])
+            guard result.status == 0 else { throw HarnessError("setxkbmap \(keyboardLayout): \(result.error)") }
+        }
         // A private thumbnail cache: tests never write into the real ~/.cache.
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-cache-\(UUID().uuidString)").path
         // Settings of its own, and not a first run: no "? for help" hint over what tests look at.

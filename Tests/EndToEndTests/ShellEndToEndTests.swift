@@ -61,10 +61,13 @@ import Testing
         #expect(opened, "back in the grid, Enter opens the same photo")
     }
 
-    @Test func questionMarkShowsHelpAndEscClosesItLeavingFlickRunning() throws {
+    /// "?" is typed with Shift and a different key on each layout: Shift+/ (US), Shift+ß
+    /// (German), Shift+, (French).
+    @Test(arguments: ["us", "de", "fr"])
+    func questionMarkShowsHelpAndEscClosesItLeavingFlickRunning(layout: String) throws {
         let folder = try makeSolidColourFolder(Self.colours)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let flick = try FlickSession(arguments: ["--view", "stack", folder.path])
+        let flick = try FlickSession(arguments: ["--view", "stack", folder.path], keyboardLayout: layout)
         let window = try flick.geometry()
         #expect(try flick.waitForScreen { centreShows(0, $0, window: window) }.1)
 
@@ -73,7 +76,7 @@ import Testing
             let c = shot.color(x: Int(window.midX), y: Int(window.midY))
             return c.red < 60 && c.green < 60 && c.blue < 60
         }
-        #expect(shown, "help covers the middle: \(shot.color(x: Int(window.midX), y: Int(window.midY)))")
+        #expect(shown, "help covers the middle (\(layout) keyboard): \(shot.color(x: Int(window.midX), y: Int(window.midY)))")
         try flick.server.xdotool("key", "Escape")
         #expect(try flick.waitForScreen { centreShows(0, $0, window: window) }.1, "gone again")
         try flick.server.xdotool("key", "Escape")
