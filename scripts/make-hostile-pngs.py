@@ -43,6 +43,13 @@ def zeros_deflated(count_mib: int) -> bytes:
     return first + repeated * (count_mib - 1) + final_empty_block + struct.pack(">I", adler)
 
 
+def banded_grey(width: int, height: int, band: int) -> bytes:
+    """A grey image's IDAT data in bands `band` rows high, dark (50) then light (200)."""
+    packer = zlib.compressobj(6)
+    rows = [b"\0" + bytes([level]) * width for level in (50, 200)]
+    return packer.compress(b"".join(rows[(y // band) % 2] for y in range(height))) + packer.flush()
+
+
 def text_bomb(inflated_mib: int) -> bytes:
     """A zTXt chunk whose text inflates to `inflated_mib` MiB."""
     return chunk(b"zTXt", b"Comment\0\0" + zeros_deflated(inflated_mib))
@@ -61,6 +68,8 @@ def main() -> None:
         "endless-rows.png": SIGNATURE + header(16000, 16000) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b""),
         # Ten thousand empty private chunks before the image.
         "chunk-storm.png": SIGNATURE + header(8, 8) + chunk(b"prVt", b"") * 10000 + chunk(b"IDAT", pixels(8, 8)) + chunk(b"IEND", b""),
+        # Legitimate but large: a 6000×6000 scan, 144 MB decoded whole.
+        "huge-scan.png": SIGNATURE + header(6000, 6000, colour=0) + chunk(b"IDAT", banded_grey(6000, 6000, 600)) + chunk(b"IEND", b""),
         # The image data cut off halfway.
         "cut-short.png": (SIGNATURE + header(64, 64) + chunk(b"IDAT", pixels(64, 64)))[:200],
     }

@@ -168,6 +168,21 @@ static inline int flick_png_status(flick_png_source *source) {
     return FLICK_PNG_BROKEN;
 }
 
+// Reads the header and asks libpng for 8-bit BGRA rows whatever the colour type, bit
+// depth, palette or transparency chunk; *has_alpha tells whether the image has any
+// transparency (alpha or a tRNS chunk). Errors jump to the caller's setjmp.
+static inline void flick_png_read_bgra_info(png_structp png, png_infop info, unsigned width, unsigned height, int *has_alpha) {
+    png_read_info(png, info);
+    if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) png_error(png, "size changed");
+    int colorType = png_get_color_type(png, info);
+    *has_alpha = (colorType & PNG_COLOR_MASK_ALPHA) != 0 || png_get_valid(png, info, PNG_INFO_tRNS);
+    png_set_expand(png);
+    png_set_scale_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_bgr(png);
+    if (!*has_alpha) png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+}
+
 // Reads a PNG from memory. With `bgra` NULL, only its header: the size it declares in
 // *width and *height, refusing (as incomplete) a file far too short to hold that many
 // pixels before anything is allocated for them. Otherwise decodes into `bgra` (width·height·4
@@ -191,21 +206,53 @@ static inline int flick_png_read(const unsigned char *data, size_t size, unsigne
         double rawBytes = ((double)png_get_rowbytes(png, info) + 1) * (double)*height;
         if (rawBytes > (double)(size - source.offset) * FLICK_PNG_DEFLATE_RATIO_MAX) status = FLICK_PNG_INCOMPLETE;
     } else {
-        png_read_info(png, info);
-        if (png_get_image_width(png, info) != *width || png_get_image_height(png, info) != *height) png_error(png, "size changed");
-        int colorType = png_get_color_type(png, info);
-        *has_alpha = (colorType & PNG_COLOR_MASK_ALPHA) != 0 || png_get_valid(png, info, PNG_INFO_tRNS);
-        png_set_expand(png);
-        png_set_scale_16(png);
-        png_set_gray_to_rgb(png);
-        png_set_bgr(png);
-        if (!*has_alpha) png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+        flick_png_read_bgra_info(png, info, *width, *height, has_alpha);
         png_set_interlace_handling(png);
         png_read_update_info(png, info);
         if (png_get_rowbytes(png, info) != (size_t)*width * 4) png_error(png, "unexpected row layout");
         for (unsigned y = 0; y < *height; y++) rows[y] = bgra + (size_t)y * *width * 4;
         png_read_image(png, rows);
     }
+    if (message && capacity > 0) { strncpy(message, source.message, capacity - 1); message[capacity - 1] = 0; }
+    png_destroy_read_struct(&png, &info, NULL);
+    return status;
+}
+
+// Returned by flick_png_read_rows for an interlaced image, whose rows come in seven passes.
+#define FLICK_PNG_INTERLACED 5
+
+// Decodes a non-interlaced PNG one row at a time, as 8-bit BGRA like flick_png_read, handing
+// each row to `row` in order from the top: memory for one row, whatever the image's size.
+// `width` and `height` are the header's, already checked. The callback must not jump out.
+static inline int flick_png_read_rows(const unsigned char *data, size_t size, unsigned width, unsigned height,
+                                      void (*row)(void *context, const unsigned char *bgra), void *context,
+                                      int *has_alpha, char *message, int capacity) {
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) return FLICK_PNG_NOT_PNG;
+    flick_png_source source = { data, size, 0, 0, {0} };
+    png_structp png = flick_png_reader(&source);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) { png_destroy_read_struct(&png, &info, NULL); return FLICK_PNG_BROKEN; }
+    // Volatile: set between setjmp and a longjmp back to it.
+    unsigned char *volatile buffer = NULL;
+    volatile int status = FLICK_PNG_OK;
+    if (setjmp(png_jmpbuf(png))) {
+        status = flick_png_status(&source);
+    } else {
+        flick_png_read_bgra_info(png, info, width, height, has_alpha);
+        if (png_get_interlace_type(png, info) != PNG_INTERLACE_NONE) {
+            status = FLICK_PNG_INTERLACED;
+        } else {
+            png_read_update_info(png, info);
+            if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row layout");
+            buffer = malloc((size_t)width * 4);
+            if (!buffer) png_error(png, "out of memory");
+            for (unsigned y = 0; y < height; y++) {
+                png_read_row(png, buffer, NULL);
+                row(context, buffer);
+            }
+        }
+    }
+    free(buffer);
     if (message && capacity > 0) { strncpy(message, source.message, capacity - 1); message[capacity - 1] = 0; }
     png_destroy_read_struct(&png, &info, NULL);
     return status;

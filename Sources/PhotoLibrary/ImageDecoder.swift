@@ -145,8 +145,13 @@ public enum ImageDecoder {
             pixels = try JPEGDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, limits: limits)
             pixels = pixels.applying(orientation)
         } else if format == .png {
-            pixels = try PNGDecoder.decode(bytes, limits: limits)
-            pixels = pixels.applying(EmbeddedExif.orientation(in: bytes, format: format))
+            let orientation = EmbeddedExif.orientation(in: bytes, format: format)
+            if let box, let stored = try? PNGDecoder.declaredSize(bytes, limits: limits) {
+                let upright = orientation.swapsDimensions ? (stored.height, stored.width) : (stored.width, stored.height)
+                maximumPixelSize = min(maximumPixelSize ?? .max, box.longestSide(ofFitting: upright.0, upright.1))
+            }
+            pixels = try PNGDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, limits: limits)
+            pixels = pixels.applying(orientation)
         } else if format == .webp, WebPAnimation.isAnimated(bytes) {
             // SDL_image refuses an animated WebP; its first frame stands for it.
             guard let first = try WebPAnimation(bytes, limits: limits)?.nextFrame() else { throw .unreadable("an animation without frames") }

@@ -5,7 +5,9 @@ internal import CPNG
 /// hold fails at once as "incomplete file" or "too large", where SDL_image let libpng spin
 /// or allocate a gigabyte first.
 enum PNGDecoder {
-    static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+    /// The size the header declares, checked against `limits` and against the bytes there
+    /// are to hold it.
+    static func declaredSize(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> (width: Int, height: Int) {
         var message = [CChar](repeating: 0, count: 160)
         var width: UInt32 = 0, height: UInt32 = 0
         var hasAlpha: Int32 = 0
@@ -14,6 +16,54 @@ enum PNGDecoder {
         }
         try check(header, message: message, width: Int(width), height: Int(height))
         try limits.check(width: Int(width), height: Int(height))
+        return (Int(width), Int(height))
+    }
+
+    /// Decoded and reduced so neither side exceeds `maximumPixelSize`. A reduction to half or
+    /// less is made as the rows are decoded, so a huge PNG (a 30,000-pixel panorama, a
+    /// scan) needs memory for its reduced picture only; otherwise, and for an interlaced
+    /// image, the whole is decoded first.
+    static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        let size = try declaredSize(bytes, limits: limits)
+        guard let maximumPixelSize, maximumPixelSize > 0, max(size.width, size.height) >= 2 * maximumPixelSize else {
+            return try decode(bytes, limits: limits)
+        }
+        let scale = Double(maximumPixelSize) / Double(max(size.width, size.height))
+        let reduction = RowSink(BoxReduction(sourceWidth: size.width, sourceHeight: size.height,
+                                             width: max(1, Int((Double(size.width) * scale).rounded())),
+                                             height: max(1, Int((Double(size.height) * scale).rounded())), weighsAlpha: true))
+        var message = [CChar](repeating: 0, count: 160)
+        var hasAlpha: Int32 = 0
+        let status = withExtendedLifetime(reduction) {
+            bytes.withUnsafeBufferPointer { source in
+                flick_png_read_rows(source.baseAddress, source.count, UInt32(size.width), UInt32(size.height), { context, row in
+                    let sink = Unmanaged<RowSink>.fromOpaque(context!).takeUnretainedValue()
+                    sink.reduction.add(UnsafeBufferPointer(start: row, count: sink.rowBytes))
+                }, Unmanaged.passUnretained(reduction).toOpaque(), &hasAlpha, &message, Int32(message.count))
+            }
+        }
+        if status == FLICK_PNG_INTERLACED { return try decode(bytes, limits: limits) }
+        try check(status, message: message, width: size.width, height: size.height)
+        guard reduction.reduction.isComplete else { throw .incomplete }
+        return reduction.reduction.picture(isOpaque: reduction.reduction.leastAlpha == 255)
+    }
+
+    /// Where decoded rows go, reached from C through an opaque pointer.
+    private final class RowSink {
+        var reduction: BoxReduction
+        let rowBytes: Int
+        init(_ reduction: BoxReduction) {
+            self.reduction = reduction
+            rowBytes = reduction.sourceWidth * 4
+        }
+    }
+
+    /// Decoded whole.
+    static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        var message = [CChar](repeating: 0, count: 160)
+        let (declaredWidth, declaredHeight) = try declaredSize(bytes, limits: limits)
+        var width = UInt32(declaredWidth), height = UInt32(declaredHeight)
+        var hasAlpha: Int32 = 0
 
         let byteCount = Int(width) * Int(height) * 4
         var status: Int32 = 0

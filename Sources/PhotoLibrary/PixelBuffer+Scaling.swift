@@ -23,65 +23,114 @@ extension PixelBuffer {
         // photo's 3/8-scale decode cut to a 1280 window: ≈30 ms → a few). Alpha would need
         // weighting it does not do, so opaque pictures only.
         if isOpaque, scale > 0.5, let stretched = stretchedLinearly(to: outWidth, outHeight) { return stretched }
-        // Source span of each output column and row.
-        let columnStarts = (0...outWidth).map { min(width, $0 * width / outWidth) }
-        let rowStarts = (0...outHeight).map { min(height, $0 * height / outHeight) }
-        var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
+        var reduction = BoxReduction(sourceWidth: width, sourceHeight: height, width: outWidth, height: outHeight, weighsAlpha: !isOpaque)
         bytes.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                // An opaque photo (nearly every one) needs no weighting by alpha: the plain
-                // average, which is the same result at a third of the arithmetic.
-                if isOpaque {
-                    for oy in 0..<outHeight {
-                        let y0 = rowStarts[oy], y1 = max(rowStarts[oy + 1], y0 + 1)
-                        for ox in 0..<outWidth {
-                            let x0 = columnStarts[ox], x1 = max(columnStarts[ox + 1], x0 + 1)
-                            var b = 0, g = 0, r = 0
-                            for y in y0..<y1 {
-                                var i = y * bytesPerRow + x0 * 4
-                                for _ in x0..<x1 {
-                                    b += Int(source[i]); g += Int(source[i + 1]); r += Int(source[i + 2])
-                                    i += 4
-                                }
-                            }
-                            let o = (oy * outWidth + ox) * 4, count = (y1 - y0) * (x1 - x0)
-                            target[o] = UInt8((b + count / 2) / count)
-                            target[o + 1] = UInt8((g + count / 2) / count)
-                            target[o + 2] = UInt8((r + count / 2) / count)
-                            target[o + 3] = 255
+            for y in 0..<height {
+                reduction.add(UnsafeBufferPointer(rebasing: source[(y * bytesPerRow)..<(y * bytesPerRow + width * 4)]))
+            }
+        }
+        return reduction.picture(isOpaque: isOpaque)
+    }
+}
+
+/// A picture reduced by a box filter, fed its source one row at a time from the top: each
+/// output pixel is the average of the source pixels it covers (weighted by alpha where
+/// pixels may be transparent, so transparent edges do not darken), and large reductions do
+/// not alias. Holds only the output and one row of sums, so a picture far larger than
+/// memory allows can be reduced as it is decoded.
+struct BoxReduction {
+    let width: Int
+    let height: Int
+    let sourceWidth: Int
+    private let weighsAlpha: Bool
+    /// Source span of each output column and row: output column `x` covers source columns
+    /// `columnStarts[x]..<columnStarts[x + 1]`.
+    private let columnStarts: [Int]
+    private let rowStarts: [Int]
+    /// Blue, green, red and alpha sums of the output row being gathered (colours times
+    /// alpha when weighing it).
+    private var sums: [Int]
+    private var out: [UInt8]
+    private var sourceRow = 0
+    private var outputRow = 0
+    /// The least alpha seen.
+    private(set) var leastAlpha: UInt8 = 255
+
+    /// Reduces `sourceWidth`×`sourceHeight` to `width`×`height`, each no larger than its source's.
+    init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, weighsAlpha: Bool) {
+        precondition(width >= 1 && height >= 1 && width <= sourceWidth && height <= sourceHeight, "a reduction only")
+        self.width = width
+        self.height = height
+        self.sourceWidth = sourceWidth
+        self.weighsAlpha = weighsAlpha
+        columnStarts = (0...width).map { $0 * sourceWidth / width }
+        rowStarts = (0...height).map { $0 * sourceHeight / height }
+        sums = [Int](repeating: 0, count: width * 4)
+        out = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// Adds the next source row: `sourceWidth` BGRA pixels.
+    mutating func add(_ row: UnsafeBufferPointer<UInt8>) {
+        guard outputRow < height else { return }
+        let weighsAlpha = weighsAlpha
+        var least = leastAlpha
+        sums.withUnsafeMutableBufferPointer { sums in
+            columnStarts.withUnsafeBufferPointer { columnStarts in
+                for x in 0..<width {
+                    var b = 0, g = 0, r = 0, a = 0
+                    var i = columnStarts[x] * 4
+                    for _ in columnStarts[x]..<columnStarts[x + 1] {
+                        if weighsAlpha {
+                            let alpha = Int(row[i + 3])
+                            b += Int(row[i]) * alpha; g += Int(row[i + 1]) * alpha; r += Int(row[i + 2]) * alpha
+                            a += alpha
+                            least = min(least, row[i + 3])
+                        } else {
+                            b += Int(row[i]); g += Int(row[i + 1]); r += Int(row[i + 2])
                         }
+                        i += 4
                     }
-                    return
-                }
-                for oy in 0..<outHeight {
-                    let y0 = rowStarts[oy], y1 = max(rowStarts[oy + 1], y0 + 1)
-                    for ox in 0..<outWidth {
-                        let x0 = columnStarts[ox], x1 = max(columnStarts[ox + 1], x0 + 1)
-                        var b = 0, g = 0, r = 0, a = 0
-                        for y in y0..<y1 {
-                            var i = y * bytesPerRow + x0 * 4
-                            for _ in x0..<x1 {
-                                let alpha = Int(source[i + 3])
-                                b += Int(source[i]) * alpha
-                                g += Int(source[i + 1]) * alpha
-                                r += Int(source[i + 2]) * alpha
-                                a += alpha
-                                i += 4
-                            }
-                        }
-                        let o = (oy * outWidth + ox) * 4
-                        let count = (y1 - y0) * (x1 - x0)
-                        if a > 0 {
-                            target[o] = UInt8((b + a / 2) / a)
-                            target[o + 1] = UInt8((g + a / 2) / a)
-                            target[o + 2] = UInt8((r + a / 2) / a)
-                        }
-                        target[o + 3] = UInt8((a + count / 2) / count)
-                    }
+                    sums[x * 4] += b; sums[x * 4 + 1] += g; sums[x * 4 + 2] += r; sums[x * 4 + 3] += a
                 }
             }
         }
-        return PixelBuffer(width: outWidth, height: outHeight, bytesPerRow: outWidth * 4, bytes: out, isOpaque: isOpaque)
+        leastAlpha = least
+        sourceRow += 1
+        if sourceRow == rowStarts[outputRow + 1] { finishRow() }
+    }
+
+    /// Writes the gathered output row and starts the next.
+    private mutating func finishRow() {
+        let rows = rowStarts[outputRow + 1] - rowStarts[outputRow]
+        let base = outputRow * width * 4
+        for x in 0..<width {
+            let count = (columnStarts[x + 1] - columnStarts[x]) * rows
+            let o = base + x * 4, s = x * 4
+            if weighsAlpha {
+                let a = sums[s + 3]
+                if a > 0 {
+                    out[o] = UInt8((sums[s] + a / 2) / a)
+                    out[o + 1] = UInt8((sums[s + 1] + a / 2) / a)
+                    out[o + 2] = UInt8((sums[s + 2] + a / 2) / a)
+                }
+                out[o + 3] = UInt8((a + count / 2) / count)
+            } else {
+                out[o] = UInt8((sums[s] + count / 2) / count)
+                out[o + 1] = UInt8((sums[s + 1] + count / 2) / count)
+                out[o + 2] = UInt8((sums[s + 2] + count / 2) / count)
+                out[o + 3] = 255
+            }
+        }
+        for i in sums.indices { sums[i] = 0 }
+        outputRow += 1
+    }
+
+    /// True once every source row was added.
+    var isComplete: Bool { outputRow == height }
+
+    /// The reduced picture (`isOpaque` as the source was known to be).
+    func picture(isOpaque: Bool) -> PixelBuffer {
+        PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: out, isOpaque: isOpaque)
     }
 }
 

@@ -157,6 +157,19 @@ import SystemPackage
         #expect(try peakResidentBytes(of: helper) < 256 << 20)
     }
 
+    @Test func aHugePNGIsReducedAsItIsDecodedHoldingMemoryForThePictureNotTheWhole() throws {
+        // 6000×6000: 144 MB decoded whole; bands of dark and light grey 600 rows high.
+        // (Processor time to spare: this is a debug build.)
+        let decoder = IsolatedDecoder(command: ["/usr/bin/env", "FAKE_HELPER_CPU_SECONDS=60", Self.fakeHelper], deadline: 120)
+        let pixels = try decoder.decode(Fixtures.hostile("huge-scan.png"), maximumPixelSize: 1000).get()
+        #expect(pixels.width == 1000 && pixels.height == 1000)
+        #expect(near(rgb(pixels, 500, 50), (50, 50, 50), within: 1) && near(rgb(pixels, 500, 150), (200, 200, 200), within: 1))
+        #expect(pixels.isOpaque)
+        let helper = try #require(decoder.idleHelperIDs.first)
+        let peak = try peakResidentBytes(of: helper)
+        #expect(peak < 64 << 20, "\(peak >> 20) MB")
+    }
+
     @Test(arguments: ["text-bomb.png", "chunk-storm.png"])
     func aGoodPictureBehindCraftedChunksStillShows(name: String) throws {
         let decoder = IsolatedDecoder(command: [Self.fakeHelper])

@@ -37,6 +37,20 @@ import PhotoLibrary
         return [UInt8](data)
     }
 
+    /// Reduced as its rows are decoded (to half or less), every kind of PNG is what the
+    /// whole picture reduced is, to the byte.
+    @Test(arguments: names, [2, 3, 16])
+    func aReducedDecodeIsTheWholePictureReduced(name: String, divisor: Int) throws {
+        let file = FilePath(Self.suite.appendingPathComponent(name).path)
+        let whole = try ImageDecoder.decode(file, maximumPixelSize: nil)
+        let side = max(1, max(whole.width, whole.height) / divisor)
+        let reduced = try ImageDecoder.decode(file, maximumPixelSize: side)
+        let expected = whole.scaledToFit(side)
+        #expect(reduced.width == expected.width && reduced.height == expected.height)
+        #expect(reduced.bytes == expected.bytes, "\(name) at \(side) px")
+        #expect(reduced.isOpaque == whole.isOpaque)
+    }
+
     @Test func theSuiteHasEveryColourTypeAndDepth() {
         #expect(Self.names.count == 26, "\(Self.names)")
     }
