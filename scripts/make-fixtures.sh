@@ -114,3 +114,7 @@ cp facts/none.jpg facts/odd.jpg
 exiftool -q -overwrite_original "-Make=NIKON CORPORATION" "-Model=NIKON D750" "-LensModel=$(printf 'L%.0s' {1..300})" \
   -ExposureTime=0 -FNumber=0 -ISO=0 -FocalLength=0 "-DateTimeOriginal=0000:00:00 00:00:00" facts/odd.jpg
 "$IM" -size 50x70 xc:orange facts/plain.png
+# A WebP of a photo's weight: its EXIF chunk comes after 400 KB of image data, as the
+# WebP container puts it.
+"$IM" -size 900x600 xc:gray +noise Random -quality 95 facts/large.webp
+exiftool -q -overwrite_original -Orientation#=6 -Make=Canon "-Model=Canon EOS R6" "-DateTimeOriginal=2024:05:01 14:03:22" facts/large.webp

@@ -98,12 +98,15 @@ public enum ImageDecoder {
     static let exifSearchLength = 128 << 10
 
     /// What a photo's first bytes record: its size upright and its EXIF facts.
+    /// A PNG's or WebP's EXIF block may lie further in: it is looked for in the file.
     public static func embeddedFacts(_ path: FilePath, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> EmbeddedFacts {
-        let bytes = try read(path, limits: limits, atMost: 2 * exifSearchLength)
-        guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: "") else {
-            throw .unreadable("not an image")
+        try withRegularFile(path, limits: limits) { file throws(DecodeError) in
+            let bytes = try read(file, atMost: 2 * exifSearchLength)
+            guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: "") else {
+                throw .unreadable("not an image")
+            }
+            return EmbeddedFacts(bytes: bytes, format: format, exif: EmbeddedExif.block(in: file, format: format))
         }
-        return EmbeddedFacts(bytes: bytes, format: format)
     }
 
     /// The photo's embedded EXIF thumbnail, upright, with any letterbox bars cut off (a
@@ -168,16 +171,28 @@ public enum ImageDecoder {
 
     /// The file's bytes, or its first `atMost`.
     static func read(_ path: FilePath, limits: DecodeLimits, atMost: Int = .max) throws(DecodeError) -> [UInt8] {
+        try withRegularFile(path, limits: limits) { file throws(DecodeError) in try read(file, atMost: atMost) }
+    }
+
+    /// `body` given the file at `path`, open, once it is known to be a regular file (not a
+    /// FIFO that would block, nor a device) no larger than `limits` allow.
+    private static func withRegularFile<T>(_ path: FilePath, limits: DecodeLimits,
+                                           _ body: (FileBytes) throws(DecodeError) -> T) throws(DecodeError) -> T {
         let fd = path.openForReading()
         guard fd >= 0 else { throw errno == EACCES || errno == EPERM ? .permissionDenied : .unreadable(String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable("not a regular file") }
         guard Int(info.st_size) <= limits.maximumFileBytes else { throw .unreadable("file too big to read") }
-        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), atMost))
+        return try body(FileBytes(descriptor: fd, count: Int(info.st_size)))
+    }
+
+    /// The file's bytes from the start, or its first `atMost`.
+    private static func read(_ file: FileBytes, atMost: Int) throws(DecodeError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: min(file.count, atMost))
         var filled = 0
         while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(file.descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             filled += count

@@ -51,15 +51,16 @@ public struct EmbeddedFacts: Sendable, Equatable {
 
     // MARK: Reading (in the helper)
 
-    /// Reads what `bytes` (the file's start) hold about the photo in `format`.
-    init(bytes: [UInt8], format: ImageFormat) {
+    /// Reads what `bytes` (the file's start) hold about the photo in `format`, and a PNG's
+    /// or WebP's `exif` block (`EmbeddedExif`).
+    init(bytes: [UInt8], format: ImageFormat, exif: [UInt8]?) {
         var size = ImageHeader.declaredSize(bytes, format: format)
         if format == .jpeg {
             size = JPEGDecoder.declaredSize(bytes)
             let exif = ExifInfo(jpeg: bytes)
             if exif.orientation.swapsDimensions, let stored = size { size = (stored.height, stored.width) }
             self = exif.facts
-        } else if let block = EmbeddedExif.block(in: bytes, format: format) {
+        } else if let block = exif {
             let exif = ExifInfo(jpeg: block)
             if exif.orientation.swapsDimensions, let stored = size { size = (stored.height, stored.width) }
             self = exif.facts

@@ -52,6 +52,12 @@ import SystemPackage
         #expect(facts.embedded?.pixelWidth == 60 && facts.embedded?.pixelHeight == 40, "\(String(describing: facts.embedded))")
     }
 
+    @Test func aWebPPhotosEXIFAfterItsImageDataIsRead() throws {
+        let embedded = try #require(PhotoFacts.gather(Self.fact("large.webp"), decoder: decoder)?.embedded)
+        #expect(embedded.dateTaken == "2024-05-01 14:03:22" && embedded.cameraText == "Canon EOS R6")
+        #expect(embedded.pixelWidth == 600 && embedded.pixelHeight == 900, "stored 900×600, orientation 6 shows it standing")
+    }
+
     @Test func aPhotoWithoutEXIFGivesWhatTheFileAndItsHeaderKnow() throws {
         for (name, size) in [("none.jpg", (300, 200)), ("plain.png", (50, 70))] {
             let facts = try #require(PhotoFacts.gather(Self.fact(name), decoder: decoder))
