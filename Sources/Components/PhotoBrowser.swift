@@ -62,6 +62,9 @@ public final class PhotoBrowser: View {
     public var cull: CullView { view(.cull) as! CullView }
     public let pager: FullScreenPager
     public let albumStrip: AlbumStrip
+    /// The end of the strip's band where the view switcher sits: covers scrolled that far
+    /// pass under it, so the switcher is beside them rather than over them.
+    private let switcherBacking = View()
     /// Messages bottom centre, over everything (an "Undo" after a photo went to the Trash).
     public let toast: ToastView
     /// The keys and mouse actions of what is on screen, over everything (? or F1).
@@ -129,6 +132,9 @@ public final class PhotoBrowser: View {
         name = "browser"
         addSubview(collection)
         addSubview(albumStrip)
+        switcherBacking.name = "switcher backing"
+        switcherBacking.backgroundColor = AlbumStrip.backgroundColor
+        addSubview(switcherBacking)
         messageView.name = "album message"
         messageView.pointSize = Self.messagePointSize
         messageView.textColor = Self.messageColor
@@ -324,13 +330,16 @@ public final class PhotoBrowser: View {
     public func pointerMoved() { pager.pointerMoved() }
 
     public override func layoutSubviews() {
+        // Top right, in the strip's band when there is one (beside the covers), under the pager.
+        switcher.place(in: bounds)
         albumStrip.isHidden = !isAlbumStripShown
         albumStrip.frame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: isAlbumStripShown ? AlbumStripLayout.height : 0)
+        switcherBacking.isHidden = albumStrip.isHidden || switcher.isHidden
+        let backingStart = switcher.frame.minX - ViewSwitcher.margin
+        switcherBacking.frame = Rect(x: backingStart, y: albumStrip.frame.minY, width: bounds.maxX - backingStart, height: albumStrip.frame.height)
         collection.frame = collectionFrame
         layoutMessage()
         if pager.superview != nil { pager.frame = bounds }
-        // Top right, in the strip's band when there is one (beside the covers), under the pager.
-        switcher.place(in: bounds)
         toast.place(in: bounds)
         bringSubviewToFront(toast)
         help.frame = bounds

@@ -546,3 +546,25 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(viewWants().contains { $0.priority == .visible }, "uncovered, it wants them now again")
     }
 }
+
+/// The view switcher sits at the end of the album strip's band: covers scrolled that far go
+/// under an opaque stretch of band, never under the switcher's translucent pill.
+@Suite struct SwitcherInTheStripBandTests {
+    @Test func coversReachingTheSwitcherPassUnderTheBandNotUnderThePill() throws {
+        let f = BrowserFixture(count: 10, labels: FakeLabels())
+        let albums = FakeAlbumSource(count: 10)
+        f.browser.albumSource = albums
+        f.browser.reloadAlbums(selecting: 0)
+        f.scene.settle()
+        let commands = f.scene.recorder.last
+        let switcher = try #require(commands.first { $0.viewName == "switcher" }?.boundsInWindow)
+        let covers = commands.indices.filter { commands[$0].viewName?.hasPrefix("album ") == true }
+        #expect(covers.contains { commands[$0].boundsInWindow.intersects(switcher) }, "800 pt wide, the covers run on to the switcher's place")
+        let backing = try #require(commands.indices.first { commands[$0].viewName == "switcher backing" })
+        let band = commands[backing].boundsInWindow
+        #expect(commands[backing].isOpaque && band.contains(switcher), "\(band) holds \(switcher)")
+        #expect(band.minY == 0 && band.height == AlbumStripLayout.height && band.maxX == 800, "the band's end: \(band)")
+        #expect(covers.allSatisfy { $0 < backing }, "drawn over every cover")
+        #expect(commands.indices.filter { commands[$0].viewName == "switcher" }.allSatisfy { $0 > backing })
+    }
+}
