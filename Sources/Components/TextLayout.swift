@@ -54,11 +54,20 @@ public enum TextLayout {
     /// Longer than this (with its dot), what follows the last dot is no extension.
     static let maximumExtensionLength = 8
 
+    /// Spaces inside a line are kept as written (a file name's two spaces are two); those
+    /// where a line breaks, and at the paragraph's end, go.
     private static func wrap(_ paragraph: String, maximumWidth: Double, measure: (String) -> Double) -> [String] {
         var lines: [String] = []
         var current = ""
-        for word in paragraph.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-            let candidate = current.isEmpty ? word : current + " " + word
+        var gap = ""
+        for run in runs(of: paragraph) {
+            guard run.first != " " else {
+                gap += run
+                continue
+            }
+            let word = String(run)
+            let candidate = current.isEmpty && !lines.isEmpty ? word : current + gap + word
+            gap = ""
             if measure(candidate) <= maximumWidth {
                 current = candidate
                 continue
@@ -77,6 +86,18 @@ public enum TextLayout {
         }
         lines.append(current)
         return lines
+    }
+
+    /// The paragraph as alternating runs of spaces and of everything else.
+    private static func runs(of paragraph: String) -> [Substring] {
+        var runs: [Substring] = []
+        var start = paragraph.startIndex
+        for index in paragraph.indices.dropFirst() where (paragraph[index] == " ") != (paragraph[start] == " ") {
+            runs.append(paragraph[start..<index])
+            start = index
+        }
+        if start < paragraph.endIndex { runs.append(paragraph[start...]) }
+        return runs
     }
 }
 

@@ -12,6 +12,11 @@ private func width(_ text: String) -> Double { Double(text.count) * 10 }
         #expect(lines.allSatisfy { width($0) <= 120 })
     }
 
+    @Test func spacesInsideALineAreKeptAsWrittenAndGoWhereItBreaks() {
+        #expect(TextLayout.lines(of: "  two  spaces.jpg", maximumWidth: 200, measure: width) == ["  two  spaces.jpg"], "a file name shown as it is")
+        #expect(TextLayout.lines(of: "aaaa   bbbb  ", maximumWidth: 60, measure: width) == ["aaaa", "bbbb"])
+    }
+
     @Test func newlinesStartNewLinesAndEmptyOnesAreKept() {
         #expect(TextLayout.lines(of: "a b\n\nc", maximumWidth: 100, measure: width) == ["a b", "", "c"])
     }
