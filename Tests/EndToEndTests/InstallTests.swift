@@ -148,6 +148,9 @@ import Testing
                 "DISPLAY": server.display, "PATH": destination.appendingPathComponent("usr/bin").path + ":" + Self.systemPath,
                 "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
                 "XDG_DATA_HOME": home.path + "/data", "SDL_VIDEODRIVER": "x11",
+                // Without a session bus GLib would autolaunch one for gio that outlives the
+                // test (Flick itself starts none: LifetimeEndToEndTests).
+                "DBUS_SESSION_BUS_ADDRESS": "disabled:",
             ]
             let launched = try run("gio", ["launch", entry, argument], environment: environment)
             #expect(launched.status == 0, "\(launched.output)\(launched.error)")
