@@ -115,77 +115,83 @@ import SystemPackage
         queue.stop()
     }
 
+    /// A queue of one worker busy decoding `path` (until `urgent.recorder` starts), and a
+    /// queue yielding to it whose decodes run at once.
+    struct Yielding {
+        let urgent: (queue: DecodeQueue, recorder: Recorder)
+        let yielding: (queue: DecodeQueue, recorder: Recorder)
+
+        init(busyWith path: FilePath, at priority: DecodeRequest.Priority, slowJobSeconds: Double = 600, workers: Int = 1) {
+            let busy = Recorder()
+            let urgent = DecodeQueue(workerCount: 1, extraWorkers: 0, slowJobSeconds: slowJobSeconds, decode: busy.decode, wake: {})
+            urgent.submit(DecodeRequest(path: path, maximumPixelSize: 1, priority: priority))
+            let deadline = Date().addingTimeInterval(10)
+            while busy.claimed.withLock({ $0 }).isEmpty && Date() < deadline { usleep(5_000) }
+            let free = Recorder()
+            free.start()
+            self.urgent = (urgent, busy)
+            yielding = (DecodeQueue(workerCount: workers, extraWorkers: 0, yieldingTo: urgent, decode: free.decode, wake: {}), free)
+        }
+
+        var decoded: [String] { yielding.recorder.order.withLock { $0 } }
+
+        func stop() {
+            urgent.recorder.start()
+            urgent.queue.stop()
+            yielding.queue.stop()
+        }
+    }
+
     @Test func aQueueThatYieldsWaitsWhileTheUrgentQueueDecodesWhatIsShownThenCatchesUp() {
         // Given the pager's photo being decoded on the urgent queue
-        let photo = Recorder()
-        let screens = DecodeQueue(workerCount: 1, extraWorkers: 0, slowJobSeconds: 600, decode: photo.decode, wake: {})
-        screens.submit(DecodeRequest(path: "/photo", maximumPixelSize: 1, priority: .visible))
-        waitUntil { !photo.claimed.withLock { $0 }.isEmpty }
+        let queues = Yielding(busyWith: "/photo", at: .visible, workers: 2)
+        defer { queues.stop() }
 
         // When thumbnails of a covered grid, and a camera preview for what is shown, are asked
-        let thumbnail = Recorder()
-        thumbnail.start()
-        let thumbnails = DecodeQueue(workerCount: 2, extraWorkers: 0, yieldingTo: screens, decode: thumbnail.decode, wake: {})
+        let thumbnails = queues.yielding.queue
         thumbnails.submit(DecodeRequest(path: "/cell", maximumPixelSize: 1, priority: .prefetch))
         thumbnails.submit(DecodeRequest(path: "/cell-on-screen", maximumPixelSize: 1, priority: .visible))
         thumbnails.submit(DecodeRequest(path: "/preview", kind: .embeddedPreview, maximumPixelSize: 1, priority: .instant))
 
         // Then only the preview, more urgent than the photo, is decoded meanwhile
-        waitUntil { !thumbnail.order.withLock { $0 }.isEmpty }
+        waitUntil { !queues.decoded.isEmpty }
         usleep(100_000)
-        #expect(thumbnail.order.withLock { $0 } == ["/preview"])
+        #expect(queues.decoded == ["/preview"])
 
         // And once the photo is decoded, the thumbnails follow, the one on screen first
-        photo.start()
-        waitUntil { thumbnail.order.withLock { $0.count } == 3 }
-        #expect(thumbnail.order.withLock { $0 } == ["/preview", "/cell-on-screen", "/cell"])
-        screens.stop()
-        thumbnails.stop()
+        queues.urgent.recorder.start()
+        waitUntil { queues.decoded.count == 3 }
+        #expect(queues.decoded == ["/preview", "/cell-on-screen", "/cell"])
     }
 
     @Test func aQueueThatYieldsGoesAheadOfUrgentWorkLessUrgentThanItsOwnAndOfWorkDropped() {
-        let photo = Recorder()
-        let screens = DecodeQueue(workerCount: 1, extraWorkers: 0, slowJobSeconds: 600, decode: photo.decode, wake: {})
-        screens.submit(DecodeRequest(path: "/next", maximumPixelSize: 1, priority: .neighbour))
-        waitUntil { !photo.claimed.withLock { $0 }.isEmpty }
-        screens.submit(DecodeRequest(path: "/after-next", maximumPixelSize: 1, priority: .prefetch))
-        let thumbnail = Recorder()
-        thumbnail.start()
-        let thumbnails = DecodeQueue(workerCount: 1, extraWorkers: 0, yieldingTo: screens, decode: thumbnail.decode, wake: {})
-        thumbnails.submit(DecodeRequest(path: "/prefetched", maximumPixelSize: 1, priority: .prefetch))
+        let queues = Yielding(busyWith: "/next", at: .neighbour)
+        defer { queues.stop() }
+        queues.urgent.queue.submit(DecodeRequest(path: "/after-next", maximumPixelSize: 1, priority: .prefetch))
+        queues.yielding.queue.submit(DecodeRequest(path: "/prefetched", maximumPixelSize: 1, priority: .prefetch))
 
         // A cell on screen goes before a neighbour's page is decoded
-        thumbnails.submit(DecodeRequest(path: "/cell-on-screen", maximumPixelSize: 1, priority: .visible))
-        waitUntil { !thumbnail.order.withLock { $0 }.isEmpty }
+        queues.yielding.queue.submit(DecodeRequest(path: "/cell-on-screen", maximumPixelSize: 1, priority: .visible))
+        waitUntil { !queues.decoded.isEmpty }
         usleep(100_000)
-        #expect(thumbnail.order.withLock { $0 } == ["/cell-on-screen"])
+        #expect(queues.decoded == ["/cell-on-screen"])
 
         // And the rest goes once nothing as urgent waits there (the page was let go)
-        screens.cancelPending { $0.path == "/after-next" }
+        queues.urgent.queue.cancelPending { $0.path == "/after-next" }
         usleep(100_000)
-        #expect(thumbnail.order.withLock { $0 } == ["/cell-on-screen"], "the neighbour is still decoded")
-        photo.start()
-        waitUntil { thumbnail.order.withLock { $0.count } == 2 }
-        #expect(thumbnail.order.withLock { $0 } == ["/cell-on-screen", "/prefetched"])
-        screens.stop()
-        thumbnails.stop()
+        #expect(queues.decoded == ["/cell-on-screen"], "the neighbour is still decoded")
+        queues.urgent.recorder.start()
+        waitUntil { queues.decoded.count == 2 }
+        #expect(queues.decoded == ["/cell-on-screen", "/prefetched"])
     }
 
     @Test func aSlowUrgentDecodeDoesNotHoldUpTheQueuesThatYieldToIt() {
         // A photo that never finishes decoding (its helper will be stopped in time)
-        let stuck = Recorder()
-        let screens = DecodeQueue(workerCount: 1, extraWorkers: 0, slowJobSeconds: 0.05, decode: stuck.decode, wake: {})
-        screens.submit(DecodeRequest(path: "/hostile", maximumPixelSize: 1, priority: .visible))
-        waitUntil { !stuck.claimed.withLock { $0 }.isEmpty }
-        let thumbnail = Recorder()
-        thumbnail.start()
-        let thumbnails = DecodeQueue(workerCount: 1, extraWorkers: 0, yieldingTo: screens, decode: thumbnail.decode, wake: {})
-        thumbnails.submit(DecodeRequest(path: "/cell", maximumPixelSize: 1, priority: .visible))
-        waitUntil { thumbnail.order.withLock { $0.count } == 1 }
-        #expect(thumbnail.order.withLock { $0 } == ["/cell"])
-        #expect(stuck.order.withLock { $0 }.isEmpty)
-        stuck.start()
-        screens.stop()
-        thumbnails.stop()
+        let queues = Yielding(busyWith: "/hostile", at: .visible, slowJobSeconds: 0.05)
+        defer { queues.stop() }
+        queues.yielding.queue.submit(DecodeRequest(path: "/cell", maximumPixelSize: 1, priority: .visible))
+        waitUntil { queues.decoded.count == 1 }
+        #expect(queues.decoded == ["/cell"])
+        #expect(queues.urgent.recorder.order.withLock { $0 }.isEmpty)
     }
 }
