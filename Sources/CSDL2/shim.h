@@ -28,6 +28,25 @@ static inline int flick_sdl_x11_input_time(const SDL_Event *event, Uint32 *milli
 #endif
 }
 
+// What an X event says about keys: 1 for a key press and 2 for a release (*keycode set),
+// 3 for a KeymapNotify (the keys held as the window gained the pointer or the focus: bit k
+// of `held`, 32 bytes, for keycode k), 0 for anything else.
+static inline int flick_sdl_x11_keys(const SDL_Event *event, unsigned char *keycode, char *held) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    if (event->type != SDL_SYSWMEVENT || event->syswm.msg == NULL || event->syswm.msg->subsystem != SDL_SYSWM_X11) return 0;
+    const XEvent *x = &event->syswm.msg->msg.x11.event;
+    switch (x->type) {
+    case KeyPress: *keycode = (unsigned char)x->xkey.keycode; return 1;
+    case KeyRelease: *keycode = (unsigned char)x->xkey.keycode; return 2;
+    case KeymapNotify: memcpy(held, x->xkeymap.key_vector, 32); return 3;
+    default: return 0;
+    }
+#else
+    (void)event; (void)keycode; (void)held;
+    return 0;
+#endif
+}
+
 // Marks a window that is not yet mapped as full screen (EWMH _NET_WM_STATE), so a window
 // manager maps it full screen at once; false where that is not X11.
 static inline int flick_sdl_x11_mark_fullscreen_before_mapping(SDL_Window *window) {

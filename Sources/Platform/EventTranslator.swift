@@ -18,6 +18,14 @@ struct EventTranslator {
     private var inputClock = InputClock()
     /// The time of the X event whose SDL events come next, on the loop clock.
     private var pendingServerStamp: UInt64?
+    /// Keys held down elsewhere, as X reported when the window gained the pointer or the
+    /// focus (X keycodes), until each is let go.
+    private var heldOnArrival: Set<UInt8> = []
+    /// The X key press whose SDL events come next.
+    private var pressedKeycode: UInt8?
+    /// Keys pressed in another window and still held (SDL scancodes): neither their
+    /// auto-repeats nor their release are Flick's.
+    private var keysHeldFromElsewhere: Set<UInt32> = []
 
     init(scale: Double) {
         self.scale = scale
@@ -31,6 +39,7 @@ struct EventTranslator {
         // Every X event comes through here before the SDL events made of it, so the latest
         // one's time is theirs; an X event without a time (an expose) clears it.
         if event.type == SDL_SYSWMEVENT.rawValue {
+            noteKeys(in: event)
             var event = event, serverMilliseconds: UInt32 = 0
             pendingServerStamp = flick_sdl_x11_input_time(&event, &serverMilliseconds) == 0 ? nil
                 : UInt64((inputClock.time(ofServerStamp: serverMilliseconds, receivedAt: Seconds(nanoseconds: nowNanoseconds()),
@@ -70,6 +79,7 @@ struct EventTranslator {
                                             locationInWindow: point(event.wheel.mouseX, event.wheel.mouseY),
                                             timestampNanoseconds: stamp, modifiers: Self.modifiers())))
         case SDL_KEYDOWN, SDL_KEYUP:
+            guard isPressedInFlick(event.key) else { return nil }
             let modifiers = Self.modifiers(SDL_Keymod(rawValue: UInt32(event.key.keysym.mod)))
             let typed = event.type == SDL_KEYDOWN.rawValue ? Self.typedSymbol() : nil
             guard let key = typed ?? Self.key(event.key.keysym.sym, shifted: modifiers.contains(.shift)) else { return nil }
@@ -82,6 +92,35 @@ struct EventTranslator {
         default:
             return nil
         }
+    }
+
+    /// Keeps track of the keys X reports held on arrival, and of the key a press is of.
+    private mutating func noteKeys(in event: SDL_Event) {
+        var keycode: UInt8 = 0
+        var held = [CChar](repeating: 0, count: 32)
+        pressedKeycode = nil
+        switch withUnsafePointer(to: event, { flick_sdl_x11_keys($0, &keycode, &held) }) {
+        case 1: pressedKeycode = keycode
+        case 2: heldOnArrival.remove(keycode)
+        case 3:
+            heldOnArrival = []
+            for code in 8..<256 where UInt8(bitPattern: held[code / 8]) >> UInt8(code % 8) & 1 != 0 { heldOnArrival.insert(UInt8(code)) }
+        default: break
+        }
+    }
+
+    /// False for a key that was pressed in another window and is still held: its first
+    /// auto-repeat reaches Flick as a fresh press (Ctrl+W held to close a browser tab whose
+    /// window then hands Flick the focus, Enter held in a launcher), then as repeats, then
+    /// its release. None of these may act in Flick.
+    private mutating func isPressedInFlick(_ key: SDL_KeyboardEvent) -> Bool {
+        let scancode = key.keysym.scancode.rawValue
+        if key.type == SDL_KEYUP.rawValue { return keysHeldFromElsewhere.remove(scancode) == nil }
+        if keysHeldFromElsewhere.contains(scancode) { return false }
+        // A press SDL knew nothing of (not a repeat) of a key held before Flick had it.
+        guard key.`repeat` == 0, let pressedKeycode, heldOnArrival.contains(pressedKeycode) else { return true }
+        keysHeldFromElsewhere.insert(scancode)
+        return false
     }
 
     /// The machine's monotonic clock, which a local X server stamps its events with, in

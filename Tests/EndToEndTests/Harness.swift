@@ -79,6 +79,12 @@ final class XvfbServer {
         self.display = ":\(display)"
     }
 
+    /// Sets the keyboard's XKB layout ("de").
+    func setKeyboardLayout(_ layout: String) throws {
+        let result = try run("setxkbmap", ["-display", display, layout])
+        guard result.status == 0 else { throw HarnessError("setxkbmap \(layout): \(result.error)") }
+    }
+
     func xdotool(_ arguments: String...) throws -> String {
         try run("xdotool", arguments, environment: ["DISPLAY": display]).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -193,13 +199,10 @@ final class FlickSession {
     private(set) var stderr = Pipe()
     private(set) var windowID: UInt = 0
 
-    /// `keyboardLayout` (an XKB layout, "de") is set on the X server before Flick starts.
-    init(arguments: [String], environment: [String: String] = [:], keyboardLayout: String? = nil) throws {
+    /// `beforeLaunch` readies the X server before Flick starts (a keyboard layout, a key held).
+    init(arguments: [String], environment: [String: String] = [:], beforeLaunch: (XvfbServer) throws -> Void = { _ in }) throws {
         server = try XvfbServer()
-        if let keyboardLayout {
-            let result = try run("setxkbmap", ["-display", server.display, keyboardLayout])
-            guard result.status == 0 else { throw HarnessError("setxkbmap \(keyboardLayout): \(result.error)") }
-        }
+        try beforeLaunch(server)
         // A private thumbnail cache: tests never write into the real ~/.cache.
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-cache-\(UUID().uuidString)").path
         // Settings of its own, and not a first run: no "? for help" hint over what tests look at.

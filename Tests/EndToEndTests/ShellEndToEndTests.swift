@@ -67,7 +67,7 @@ import Testing
     func questionMarkShowsHelpAndEscClosesItLeavingFlickRunning(layout: String) throws {
         let folder = try makeSolidColourFolder(Self.colours)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let flick = try FlickSession(arguments: ["--view", "stack", folder.path], keyboardLayout: layout)
+        let flick = try FlickSession(arguments: ["--view", "stack", folder.path]) { try $0.setKeyboardLayout(layout) }
         let window = try flick.geometry()
         #expect(try flick.waitForScreen { centreShows(0, $0, window: window) }.1)
 
@@ -81,5 +81,28 @@ import Testing
         #expect(try flick.waitForScreen { centreShows(0, $0, window: window) }.1, "gone again")
         try flick.server.xdotool("key", "Escape")
         #expect(flick.waitForExit(timeout: 1) == nil, "and Esc did not quit")
+    }
+
+    /// A key pressed in another window and still held when Flick gets the keyboard (Ctrl+Q
+    /// or Ctrl+W closing that window, Enter in a launcher) is not Flick's: not even when
+    /// the X server's auto-repeat sends it on to Flick's window.
+    @Test func aKeyHeldSinceBeforeFlickHadTheKeyboardDoesNothingThere() throws {
+        let folder = try makeSolidColourFolder(Self.colours)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flick = try FlickSession(arguments: ["--view", "stack", folder.path]) { server in
+            // Where Flick's window will be, so the keyboard's events go to it.
+            _ = try server.xdotool("mousemove", "960", "540")
+            _ = try server.xdotool("keydown", "q")
+        }
+        let window = try flick.geometry()
+        #expect(try flick.waitForScreen { centreShows(0, $0, window: window) }.1)
+        // Well past the server's repeat delay (660 ms): repeats have reached the window.
+        #expect(flick.waitForExit(timeout: 2) == nil, "q, held since before Flick started, did not quit it")
+        _ = try flick.server.xdotool("keyup", "q")
+        #expect(flick.waitForExit(timeout: 0.5) == nil, "nor did its release")
+
+        // A q pressed in Flick quits it.
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
     }
 }
