@@ -10,7 +10,7 @@ public final class GridCell: View {
 
     private(set) var index = -1
     private var shown: Thumbnail?
-    private let label = View()
+    private let label = CannotOpenLabel(pointSize: GridCell.failedLabelPointSize)
     /// What it is called in draw lists and tests: "cell 5", "card 5".
     private let role: String
 
@@ -18,8 +18,6 @@ public final class GridCell: View {
         self.role = role
         super.init()
         clipsToBounds = true
-        label.isHidden = true
-        label.isUserInteractionEnabled = false
         addSubview(label)
     }
 
@@ -33,23 +31,19 @@ public final class GridCell: View {
             backgroundColor = Self.loadingColor
             content = nil
             showsCheckerboard = false
-            label.isHidden = true
+            label.show(nil, labels: labels)
         case let .ready(image):
             backgroundColor = Self.loadingColor
             var cropped = image
             cropped.mode = .aspectFill
             content = cropped
             showsCheckerboard = !image.isOpaque
-            label.isHidden = true
+            label.show(nil, labels: labels)
         case let .failed(headline):
             backgroundColor = CannotOpenLook.tileColor
             content = nil
             showsCheckerboard = false
-            if let rendered = labels?.label(headline, pointSize: Self.failedLabelPointSize, color: CannotOpenLook.textColor) {
-                label.content = rendered.content
-                label.bounds = Rect(origin: .zero, size: rendered.size)
-                label.isHidden = false
-            }
+            label.show(headline, labels: labels)
         }
         setNeedsLayout()
     }

@@ -18,7 +18,7 @@ public final class PagerPage: View {
     static let loadingLabelColor = Color(white: 0.6)
 
     let photo = CenteringView()
-    private let label = View()
+    private let label = CannotOpenLabel(pointSize: PagerPage.failedLabelPointSize)
     private let loadingLabel = View()
     private(set) var index = -1
     private(set) var shown: Thumbnail?
@@ -29,8 +29,6 @@ public final class PagerPage: View {
         super.init(frame: frame)
         photo.isUserInteractionEnabled = false
         photo.clipsToBounds = true
-        label.isUserInteractionEnabled = false
-        label.isHidden = true
         photo.addSubview(label)
         loadingLabel.isUserInteractionEnabled = false
         loadingLabel.opacity = 0
@@ -63,7 +61,7 @@ public final class PagerPage: View {
             photo.content = nil
             photo.showsCheckerboard = false
             photo.backgroundColor = Self.loadingColor
-            label.isHidden = true
+            label.show(nil, labels: labels)
         case let .ready(image):
             var fitted = image
             // Fill its own frame: the frame has the photo's shape except in flight to or
@@ -72,16 +70,12 @@ public final class PagerPage: View {
             photo.content = fitted
             photo.backgroundColor = .clear
             photo.showsCheckerboard = !image.isOpaque
-            label.isHidden = true
+            label.show(nil, labels: labels)
         case let .failed(headline):
             photo.content = nil
             photo.showsCheckerboard = false
             photo.backgroundColor = CannotOpenLook.tileColor
-            if let rendered = labels?.label(headline, pointSize: Self.failedLabelPointSize, color: CannotOpenLook.textColor) {
-                label.content = rendered.content
-                label.bounds = Rect(origin: .zero, size: rendered.size)
-                label.isHidden = false
-            }
+            label.show(headline, labels: labels)
         }
         if indexChanged || aspect != oldAspect { refit(resetZoom: indexChanged) }
         photo.setNeedsLayout()

@@ -211,7 +211,7 @@ public final class PhotoStackView: View, PhotoCollectionView {
         for index in indices {
             let frame = frames[index] ?? dequeueFrame()
             frames[index] = frame
-            frame.show(source?.picture(at: index, size: pictureSize(depth: depth(of: index))) ?? .loading, index: index, style: frameStyle)
+            frame.show(source?.picture(at: index, size: pictureSize(depth: depth(of: index))) ?? .loading, index: index, style: frameStyle, labels: context.labels)
             // Under "Show all" the spread's cells are the pile.
             frame.isHidden = spread != nil
             let pose = layout.pose(aspect: frame.aspect, degrees: angle(ofPhoto: index), depth: depth(of: index),

@@ -29,10 +29,12 @@ public enum PileFrameStyle: Equatable, Sendable {
 /// pressed highlight.
 final class PileFrame: View {
     static let loadingColor = Color(white: 0.2)
+    static let failedLabelPointSize = 16.0
 
     private let photo = View()
     private let frameImage = View()
     private let tint = View()
+    private let failure = CannotOpenLabel(pointSize: PileFrame.failedLabelPointSize)
     private(set) var aspect = Size(width: 3, height: 2)
     private var insets = EdgeInsets.zero
     /// "pile" or "spread": the first word of its views' names, for tests and debugging.
@@ -45,6 +47,7 @@ final class PileFrame: View {
             part.isUserInteractionEnabled = false
             addSubview(part)
         }
+        photo.addSubview(failure)
         tint.backgroundColor = PhotoStackView.pressTint
         tint.isHidden = true
     }
@@ -54,7 +57,10 @@ final class PileFrame: View {
         set { tint.isHidden = !newValue }
     }
 
-    func show(_ picture: Thumbnail, index: Int, style: PileFrameStyle) {
+    /// `headlinePointSize` is for a frame drawn scaled down (a cell of the spread), so why
+    /// a photo cannot be shown is still read at a normal size.
+    func show(_ picture: Thumbnail, index: Int, style: PileFrameStyle, labels: LabelRenderer?,
+              headlinePointSize: Double = PileFrame.failedLabelPointSize) {
         name = "\(role) \(index)"
         photo.name = "\(role) photo \(index)"
         frameImage.name = "\(role) frame \(index)"
@@ -85,6 +91,8 @@ final class PileFrame: View {
             photo.showsCheckerboard = false
             photo.backgroundColor = picture == .loading ? Self.loadingColor : CannotOpenLook.tileColor
         }
+        failure.pointSize = headlinePointSize
+        if case let .failed(headline) = picture { failure.show(headline, labels: labels) } else { failure.show(nil, labels: labels) }
         setNeedsLayout()
     }
 
@@ -93,5 +101,6 @@ final class PileFrame: View {
                            width: max(0, bounds.width - insets.horizontal), height: max(0, bounds.height - insets.vertical))
         frameImage.frame = bounds
         tint.frame = bounds
+        failure.center = Point(x: photo.bounds.midX, y: photo.bounds.midY)
     }
 }

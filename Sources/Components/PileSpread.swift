@@ -170,7 +170,10 @@ final class PileSpread: View, ScrollContainerDataSource {
     /// In its cell (which moves when the view resizes); a photo still flying there is only
     /// re-aimed, and one gathering back keeps its course.
     func update(_ cell: PileFrame, item index: Int) {
-        cell.show(stack.source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, style: stack.frameStyle)
+        // A photo that cannot be shown says why at the grid's size, however far its frame is shrunk.
+        let headlineSize = GridCell.failedLabelPointSize / cellScale(of: stack.frameSize(for: cell.aspect))
+        cell.show(stack.source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, style: stack.frameStyle,
+                  labels: stack.context.labels, headlinePointSize: headlineSize)
         guard !isGathering else { return }
         cell.apply(cellPose(of: index, size: stack.frameSize(for: cell.aspect)), using: stack.context.animator)
     }
@@ -184,7 +187,10 @@ final class PileSpread: View, ScrollContainerDataSource {
     /// The framed photo shrunk to fit its cell, straight.
     private func cellPose(of index: Int, size: Size) -> Pose {
         let frame = layout.frame(of: index)
-        let scale = layout.cellSide / max(size.width, size.height, 1)
+        let scale = cellScale(of: size)
         return Pose(center: Point(x: frame.midX, y: frame.midY), size: size, transform: .scale(x: scale, y: scale))
     }
+
+    /// How far a framed photo of `size` is shrunk to fit its cell.
+    private func cellScale(of size: Size) -> Double { layout.cellSide / max(size.width, size.height, 1) }
 }

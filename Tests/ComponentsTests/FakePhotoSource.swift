@@ -86,6 +86,8 @@ final class FakePhotoSource: PhotoSource {
 final class FakeLabels: LabelRenderer {
     private var handles: [String: TextureHandle] = [:]
     private(set) var rendered: [String] = []
+    /// The point size each text was last asked at.
+    private(set) var pointSizes: [String: Double] = [:]
 
     /// The text that texture `handle` shows.
     func text(of handle: TextureHandle) -> String? { handles.first { $0.value == handle }?.key }
@@ -100,6 +102,7 @@ final class FakeLabels: LabelRenderer {
 
     func label(_ text: String, pointSize: Double, color: Color) -> (content: ImageContent, size: Size)? {
         rendered.append(text)
+        pointSizes[text] = pointSize
         let handle = handles[text] ?? TextureHandle(rawValue: UInt64(500_000 + handles.count))
         handles[text] = handle
         let size = Size(width: width(of: text, pointSize: pointSize)!, height: 16)

@@ -240,3 +240,29 @@ final class StackFixture {
         #expect(browser.stack.topIndex == 2, "the pile has the photo the pager ended on on top")
     }
 }
+
+/// A photo that cannot be shown says why in the pile and in the spread, as in every view.
+@Suite struct PileFailureTests {
+    @Test func aPhotoThatCannotBeShownSaysWhyOnItsPrintAndInTheSpread() throws {
+        let f = StackFixture(count: 6)
+        f.source.failing = [0]
+        f.stack.reloadData()
+        f.scene.settle()
+        let labels = try #require(f.stack.context.labels as? FakeLabels)
+        let said = f.scene.recorder.last.filter { $0.viewName == "cannot-open headline" }
+        #expect(said.compactMap { if case let .image(handle, _) = $0.kind { labels.text(of: handle) } else { nil } } == ["cannot open"])
+        let top = try #require(f.scene.recorder.commands(ofView: "pile photo 0").first?.boundsInWindow)
+        let headline = try #require(said.first?.boundsInWindow)
+        #expect(abs(headline.midX - top.midX) < 1 && abs(headline.midY - top.midY) < 1, "centred on the print: \(headline) in \(top)")
+
+        f.stack.showAll()
+        f.scene.settle()
+        let inSpread = f.scene.recorder.last.filter { $0.viewName == "cannot-open headline" }
+        #expect(inSpread.count == 1, "its cell in the spread says it too")
+        // Read as large as on a grid cell (13 pt), though its frame is shrunk: asked larger
+        // by as much as it is drawn smaller (the fake's text is 8 pt a character wide).
+        let drawnScale = (inSpread.first?.boundsInWindow.width ?? 0) / Double(8 * "cannot open".count)
+        #expect(abs((labels.pointSizes["cannot open"] ?? 0) * drawnScale - 13) < 0.1, "\(String(describing: labels.pointSizes["cannot open"])) × \(drawnScale)")
+    }
+}
+
