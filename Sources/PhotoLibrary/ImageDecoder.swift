@@ -33,6 +33,16 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// True when the file itself is why, as it stays until the file changes (what the
+    /// thumbnail cache records); false for a decoder stopped or crashed and for a
+    /// permission, which can be otherwise next time.
+    public var isLasting: Bool {
+        switch self {
+        case .unreadable, .incomplete, .tooLarge: true
+        case .permissionDenied, .decoderFailed: false
+        }
+    }
+
     /// How a helper sends it (DecodeHelper's wire format): a kind byte, a size, a reason.
     var wire: (kind: UInt8, width: Int, height: Int, reason: String) {
         switch self {

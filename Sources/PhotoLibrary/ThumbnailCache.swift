@@ -106,13 +106,28 @@ public struct ThumbnailCache: Sendable {
         try write(pixels, texts: texts, to: path(for: uri, flavor: flavor))
     }
 
-    /// Records that no thumbnail can be made of `file` as it is now.
-    public func recordFailure(for file: FilePath, modified: Date) throws(CacheError) {
+    /// Records that no thumbnail can be made of `file` as it is now, and why, so the reason
+    /// is shown again (a tile says "too large", not just "cannot open").
+    public func recordFailure(for file: FilePath, modified: Date, error: DecodeError) throws(CacheError) {
         guard let uri = Self.uri(for: file) else { throw .noURI }
         let blank = PixelBuffer(width: 1, height: 1, blue: 0, green: 0, red: 0, alpha: 0)
-        try write(blank, texts: [("Thumb::URI", uri), ("Thumb::MTime", String(Int(modified.timeIntervalSince1970.rounded(.down))))],
+        let wire = error.wire
+        try write(blank, texts: [("Thumb::URI", uri), ("Thumb::MTime", String(Int(modified.timeIntervalSince1970.rounded(.down)))),
+                                 (Self.failureKey, "\(wire.kind) \(wire.width) \(wire.height) \(wire.reason)")],
                   to: failurePath(for: uri))
     }
+
+    /// Why making a thumbnail of `file` failed, as recorded (nil if not, or recorded by
+    /// another program).
+    public func recordedFailure(for file: FilePath) -> DecodeError? {
+        guard let uri = Self.uri(for: file), let text = Self.text(in: failurePath(for: uri), key: Self.failureKey) else { return nil }
+        let fields = text.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+        guard fields.count >= 3, let kind = UInt8(fields[0]), let width = Int(fields[1]), let height = Int(fields[2]) else { return nil }
+        return DecodeError(wireKind: kind, width: width, height: height, reason: fields.count == 4 ? String(fields[3]) : "")
+    }
+
+    /// The failure record's text chunk saying why.
+    static let failureKey = "Flick::Failure"
 
     public enum CacheError: Error, Equatable {
         case noURI

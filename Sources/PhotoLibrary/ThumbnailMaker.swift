@@ -32,7 +32,7 @@ public struct ThumbnailMaker: Sendable {
             // Another program's thumbnail may be bigger than the standard allows; fit it.
             if case let .success(pixels) = decode(cached, flavor.pixelSize) { return .reused(pixels) }
         case .failed:
-            return .failed(.unreadable("could not be read before (recorded in the thumbnail cache)"))
+            return .failed(cache.recordedFailure(for: photo.path) ?? .unreadable("could not be read before (recorded in the thumbnail cache)"))
         case .missing:
             break
         }
@@ -42,7 +42,9 @@ public struct ThumbnailMaker: Sendable {
             try? cache.store(pixels, for: photo.path, modified: photo.modificationDate, flavor: flavor)
             return .made(pixels)
         case let .failure(error):
-            try? cache.recordFailure(for: photo.path, modified: photo.modificationDate)
+            // Only what the file itself causes: a decoder stopped on a busy machine, or a
+            // permission since granted, is tried again.
+            if error.isLasting { try? cache.recordFailure(for: photo.path, modified: photo.modificationDate, error: error) }
             return .failed(error)
         }
     }

@@ -61,6 +61,28 @@ import SystemPackage
         #expect(FileManager.default.fileExists(atPath: root.appending("fail/flick-test/\(ThumbnailCache.hash(uri: uri)).png").string))
     }
 
+    @Test(arguments: [DecodeError.tooLarge(width: 65000, height: 65000), .incomplete, .unreadable("not an image")])
+    func aRecordedFailureKeepsItsReason(error: DecodeError) throws {
+        let photo = try photo()
+        let maker = ThumbnailMaker(cache: cache) { _, _ in .failure(error) }
+        _ = maker.thumbnail(of: photo, flavor: .large)
+        // Another run (the decoder is not asked again) says the same: "too large", not "cannot open".
+        let again = ThumbnailMaker(cache: cache) { _, _ in Issue.record("decoded again"); return .failure(.unreadable("")) }
+        guard case let .failed(recorded) = again.thumbnail(of: photo, flavor: .large) else { Issue.record("should fail"); return }
+        #expect(recorded == error && recorded.headline == error.headline)
+    }
+
+    @Test(arguments: [DecodeError.decoderFailed("took too long and was stopped"), .permissionDenied])
+    func aFailureThatCanBeOtherwiseNextTimeIsNotRecorded(error: DecodeError) throws {
+        let photo = try photo()
+        let decodes = Counter()
+        let maker = ThumbnailMaker(cache: cache) { _, _ in decodes.increment(); return .failure(error) }
+        _ = maker.thumbnail(of: photo, flavor: .large)
+        _ = maker.thumbnail(of: photo, flavor: .large)
+        #expect(decodes.value == 2, "a decoder stopped on a busy machine, or a permission since granted, is tried again")
+        #expect(cache.entry(for: photo.path, modified: photo.modificationDate, flavor: .large) == .missing)
+    }
+
     @Test func aThumbnailIsMadeOnceAndReusedAfter() throws {
         let photo = try photo()
         let decodes = Counter()
