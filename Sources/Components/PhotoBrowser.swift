@@ -78,6 +78,7 @@ public final class PhotoBrowser: View {
         HelpEntry("F, F11", "Full screen"),
         HelpEntry("Esc", "Close what is in front"),
         HelpEntry("Q, Ctrl+Q, Ctrl+W", "Quit"),
+        HelpEntry("?, F1", "These keys (any key closes them)"),
     ]
     public weak var albumSource: AlbumSource? {
         didSet {
