@@ -159,11 +159,12 @@ public enum ImageDecoder {
             pixels = pixels.applying(orientation)
         } else if format == .png {
             let orientation = EmbeddedExif.orientation(in: bytes, format: format)
-            if let box, let stored = try? PNGDecoder.declaredSize(bytes, limits: limits) {
-                let upright = orientation.swapsDimensions ? (stored.height, stored.width) : (stored.width, stored.height)
-                maximumPixelSize = min(maximumPixelSize ?? .max, box.longestSide(ofFitting: upright.0, upright.1))
+            pixels = try PNGDecoder.decode(bytes, limits: limits) { [maximumPixelSize] width, height in
+                // A box is a limit on the longer side once the photo's upright shape is known.
+                guard let box else { return maximumPixelSize }
+                let upright = orientation.swapsDimensions ? (height, width) : (width, height)
+                return min(maximumPixelSize ?? .max, box.longestSide(ofFitting: upright.0, upright.1))
             }
-            pixels = try PNGDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, limits: limits)
             pixels = pixels.applying(orientation)
         } else if format == .webp, WebPAnimation.isAnimated(bytes) {
             // SDL_image refuses an animated WebP; its first frame stands for it.

@@ -7,7 +7,7 @@ internal import CPNG
 enum PNGDecoder {
     /// The size the header declares, checked against `limits` and against the bytes there
     /// are to hold it.
-    static func declaredSize(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> (width: Int, height: Int) {
+    private static func declaredSize(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> (width: Int, height: Int) {
         var message = [CChar](repeating: 0, count: 160)
         var width: UInt32 = 0, height: UInt32 = 0
         var hasAlpha: Int32 = 0
@@ -19,19 +19,21 @@ enum PNGDecoder {
         return (Int(width), Int(height))
     }
 
-    /// Decoded and reduced so neither side exceeds `maximumPixelSize`. A reduction to half or
-    /// less is made as the rows are decoded, so a huge PNG (a 30,000-pixel panorama, a
-    /// scan) needs memory for its reduced picture only; otherwise, and for an interlaced
-    /// image, the whole is decoded first.
-    static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+    /// Decoded, and reduced so neither side exceeds the longest `longestSide` allows for the
+    /// declared size (nil: whole). A reduction to half or less is made as the rows are
+    /// decoded, so a huge PNG (a 30,000-pixel panorama, a scan) needs memory for its
+    /// reduced picture only; otherwise, and for an interlaced image, the whole is decoded
+    /// and the caller reduces it.
+    static func decode(_ bytes: [UInt8], limits: DecodeLimits,
+                       longestSide: (_ width: Int, _ height: Int) -> Int? = { _, _ in nil }) throws(DecodeError) -> PixelBuffer {
         let size = try declaredSize(bytes, limits: limits)
-        guard let maximumPixelSize, maximumPixelSize > 0, max(size.width, size.height) >= 2 * maximumPixelSize else {
-            return try decode(bytes, limits: limits)
+        guard let maximumPixelSize = longestSide(size.width, size.height), maximumPixelSize > 0,
+              max(size.width, size.height) >= 2 * maximumPixelSize else {
+            return try decodeWhole(bytes, size: size)
         }
-        let scale = Double(maximumPixelSize) / Double(max(size.width, size.height))
+        let reduced = PixelBuffer.fittedSize(width: size.width, height: size.height, maximumPixelSize: maximumPixelSize)
         let reduction = RowSink(BoxReduction(sourceWidth: size.width, sourceHeight: size.height,
-                                             width: max(1, Int((Double(size.width) * scale).rounded())),
-                                             height: max(1, Int((Double(size.height) * scale).rounded())), weighsAlpha: true))
+                                             width: reduced.width, height: reduced.height, weighsAlpha: true))
         var message = [CChar](repeating: 0, count: 160)
         var hasAlpha: Int32 = 0
         let status = withExtendedLifetime(reduction) {
@@ -42,7 +44,7 @@ enum PNGDecoder {
                 }, Unmanaged.passUnretained(reduction).toOpaque(), &hasAlpha, &message, Int32(message.count))
             }
         }
-        if status == FLICK_PNG_INTERLACED { return try decode(bytes, limits: limits) }
+        if status == FLICK_PNG_INTERLACED { return try decodeWhole(bytes, size: size) }
         try check(status, message: message, width: size.width, height: size.height)
         guard reduction.reduction.isComplete else { throw .incomplete }
         return reduction.reduction.picture(isOpaque: reduction.reduction.leastAlpha == 255)
@@ -58,11 +60,10 @@ enum PNGDecoder {
         }
     }
 
-    /// Decoded whole.
-    static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+    /// Decoded whole, at the `size` its header declared.
+    private static func decodeWhole(_ bytes: [UInt8], size: (width: Int, height: Int)) throws(DecodeError) -> PixelBuffer {
         var message = [CChar](repeating: 0, count: 160)
-        let (declaredWidth, declaredHeight) = try declaredSize(bytes, limits: limits)
-        var width = UInt32(declaredWidth), height = UInt32(declaredHeight)
+        var width = UInt32(size.width), height = UInt32(size.height)
         var hasAlpha: Int32 = 0
 
         let byteCount = Int(width) * Int(height) * 4

@@ -9,6 +9,13 @@ extension PixelBuffer {
         return scaledToFit(Int((Double(longer) * Double(side) / Double(shorter)).rounded()))
     }
 
+    /// The size a `width`×`height` picture is reduced to so that neither side exceeds
+    /// `maximumPixelSize` (no larger than it is), aspect kept.
+    static func fittedSize(width: Int, height: Int, maximumPixelSize: Int) -> (width: Int, height: Int) {
+        let scale = min(1, Double(maximumPixelSize) / Double(max(width, height)))
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+
     /// Scaled down (never up) so neither side exceeds `maximumPixelSize`, aspect kept.
     /// Each output pixel is the alpha-weighted average of the source pixels it covers
     /// (a box filter), so large reductions do not alias and transparent edges do not darken.
@@ -16,8 +23,7 @@ extension PixelBuffer {
         let longer = max(width, height)
         guard maximumPixelSize > 0, longer > maximumPixelSize else { return self }
         let scale = Double(maximumPixelSize) / Double(longer)
-        let outWidth = max(1, Int((Double(width) * scale).rounded()))
-        let outHeight = max(1, Int((Double(height) * scale).rounded()))
+        let (outWidth, outHeight) = Self.fittedSize(width: width, height: height, maximumPixelSize: maximumPixelSize)
         // Less than halving, each output pixel takes from at most 2×2 source pixels: SDL's
         // SIMD bilinear stretch does the same averaging several times faster (a 12 MP
         // photo's 3/8-scale decode cut to a 1280 window: ≈30 ms → a few). Alpha would need
