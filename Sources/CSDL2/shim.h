@@ -28,22 +28,30 @@ static inline int flick_sdl_x11_input_time(const SDL_Event *event, Uint32 *milli
 #endif
 }
 
-// What an X event says about keys: 1 for a key press and 2 for a release (*keycode set),
-// 3 for a KeymapNotify (the keys held as the window gained the pointer or the focus: bit k
-// of `held`, 32 bytes, for keycode k), 0 for anything else.
+// What an X event says about keys (flick_sdl_x11_keys).
+enum {
+    FLICK_X11_NO_KEYS = 0,
+    // A key pressed or released: *keycode says which.
+    FLICK_X11_KEY_PRESS = 1,
+    FLICK_X11_KEY_RELEASE = 2,
+    // KeymapNotify: the keys held as the window gained the pointer or the focus, bit k of
+    // `held` (32 bytes) for keycode k.
+    FLICK_X11_KEYS_HELD = 3,
+};
+
 static inline int flick_sdl_x11_keys(const SDL_Event *event, unsigned char *keycode, char *held) {
 #if defined(SDL_VIDEO_DRIVER_X11)
-    if (event->type != SDL_SYSWMEVENT || event->syswm.msg == NULL || event->syswm.msg->subsystem != SDL_SYSWM_X11) return 0;
+    if (event->type != SDL_SYSWMEVENT || event->syswm.msg == NULL || event->syswm.msg->subsystem != SDL_SYSWM_X11) return FLICK_X11_NO_KEYS;
     const XEvent *x = &event->syswm.msg->msg.x11.event;
     switch (x->type) {
-    case KeyPress: *keycode = (unsigned char)x->xkey.keycode; return 1;
-    case KeyRelease: *keycode = (unsigned char)x->xkey.keycode; return 2;
-    case KeymapNotify: memcpy(held, x->xkeymap.key_vector, 32); return 3;
-    default: return 0;
+    case KeyPress: *keycode = (unsigned char)x->xkey.keycode; return FLICK_X11_KEY_PRESS;
+    case KeyRelease: *keycode = (unsigned char)x->xkey.keycode; return FLICK_X11_KEY_RELEASE;
+    case KeymapNotify: memcpy(held, x->xkeymap.key_vector, 32); return FLICK_X11_KEYS_HELD;
+    default: return FLICK_X11_NO_KEYS;
     }
 #else
     (void)event; (void)keycode; (void)held;
-    return 0;
+    return FLICK_X11_NO_KEYS;
 #endif
 }
 

@@ -99,10 +99,10 @@ struct EventTranslator {
         var keycode: UInt8 = 0
         var held = [CChar](repeating: 0, count: 32)
         pressedKeycode = nil
-        switch withUnsafePointer(to: event, { flick_sdl_x11_keys($0, &keycode, &held) }) {
-        case 1: pressedKeycode = keycode
-        case 2: heldOnArrival.remove(keycode)
-        case 3:
+        switch Int(withUnsafePointer(to: event, { flick_sdl_x11_keys($0, &keycode, &held) })) {
+        case Int(FLICK_X11_KEY_PRESS): pressedKeycode = keycode
+        case Int(FLICK_X11_KEY_RELEASE): heldOnArrival.remove(keycode)
+        case Int(FLICK_X11_KEYS_HELD):
             heldOnArrival = []
             for code in 8..<256 where UInt8(bitPattern: held[code / 8]) >> UInt8(code % 8) & 1 != 0 { heldOnArrival.insert(UInt8(code)) }
         default: break
