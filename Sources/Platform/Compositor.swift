@@ -130,8 +130,17 @@ final class Compositor {
         if command.cornerRadius <= 0, let affine = toPixels.affine {
             if affine.isAxisAligned && affine.a > 0 && affine.d > 0 {
                 let origin = affine.apply(to: rect.origin)
-                var target = SDL_FRect(x: Float(origin.x), y: Float(origin.y),
-                                       w: Float(rect.width * affine.a), h: Float(rect.height * affine.d))
+                var landing = Rect(x: origin.x, y: origin.y, width: rect.width * affine.a, height: rect.height * affine.d)
+                let scaled = Int(landing.width) != Int(sourceRect.w) || Int(landing.height) != Int(sourceRect.h)
+                if scaled {
+                    let whole = ScaledCopy(sourceX: Int(sourceRect.x), sourceY: Int(sourceRect.y), sourceWidth: Int(sourceRect.w),
+                                           sourceHeight: Int(sourceRect.h), target: landing)
+                    guard let shown = whole.clipped(to: visibleBounds) else { return }
+                    sourceRect = SDL_Rect(x: Int32(shown.sourceX), y: Int32(shown.sourceY),
+                                          w: Int32(shown.sourceWidth), h: Int32(shown.sourceHeight))
+                    landing = shown.target
+                }
+                var target = SDL_FRect(x: Float(landing.minX), y: Float(landing.minY), w: Float(landing.width), h: Float(landing.height))
                 SDL_RenderCopyF(renderer, texture, &sourceRect, &target)
                 return
             }
@@ -238,6 +247,13 @@ final class Compositor {
     }
 
     // MARK: Clipping
+
+    /// Where drawing can show, in pixels: the output, within the clip rectangle if one is set.
+    private var visibleBounds: Rect {
+        let output = Rect(x: 0, y: 0, width: Double(outputSize.width), height: Double(outputSize.height))
+        guard let clip = currentClip else { return output }
+        return output.intersection(Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.w), height: Double(clip.h))) ?? .zero
+    }
 
     private func setClip(_ clipInWindow: Rect?) {
         var wanted: SDL_Rect?

@@ -202,3 +202,58 @@ import ViewTree
         #expect(isBlue(canvas.pixel(x: 50, y: 50)))
     }
 }
+
+/// A stretched image crossing the window's edge is drawn from the pixels that show; what
+/// shows must be what the whole image would show there.
+@Suite struct CompositorEdgeTests {
+    /// Twenty columns of distinct colours, one row high.
+    static func columns() -> PixelBuffer {
+        var bytes = [UInt8](repeating: 255, count: 20 * 4)
+        for x in 0..<20 {
+            bytes[x * 4] = UInt8(x * 12)
+            bytes[x * 4 + 1] = UInt8(255 - x * 12)
+            bytes[x * 4 + 2] = UInt8(x % 2 == 0 ? 40 : 220)
+        }
+        return PixelBuffer(width: 20, height: 1, bytesPerRow: 80, bytes: bytes, isOpaque: true)
+    }
+
+    /// The middle row of `columns()` stretched to 400×100 at `x` on a canvas `width` wide.
+    static func row(canvasWidth: Int, imageAt x: Double, crisp: Bool) -> [Color] {
+        let canvas = OffscreenCanvas(width: canvasWidth, height: 100)!
+        let root = View(frame: Rect(x: 0, y: 0, width: Double(canvasWidth), height: 100))
+        let image = View(frame: Rect(x: x, y: 0, width: 400, height: 100))
+        var content = ImageContent(texture: canvas.textures.add(columns()), pixelSize: Size(width: 20, height: 1), mode: .fill)
+        content.showsPixelsWhenEnlarged = crisp
+        image.content = content
+        root.addSubview(image)
+        canvas.draw(root.drawList())
+        return (0..<canvasWidth).map { canvas.pixel(x: $0, y: 50) }
+    }
+
+    /// Within two levels of 255 (the filter's rounding differs with where it starts).
+    static func close(_ a: Color, _ b: Color) -> Bool {
+        let levels = 2.5 / 255
+        return abs(a.red - b.red) < levels && abs(a.green - b.green) < levels && abs(a.blue - b.blue) < levels
+    }
+
+    @Test(arguments: [false, true])
+    func anImageHalfOffTheLeftEdgeShowsWhatTheWholeImageShowsThere(crisp: Bool) {
+        // The same image 137 px further right on a wider canvas is drawn whole.
+        let cut = Self.row(canvasWidth: 200, imageAt: -137, crisp: crisp)
+        let whole = Self.row(canvasWidth: 600, imageAt: 0, crisp: crisp)
+        let wrong = (0..<200).filter { x in
+            !(max(0, x + 136)...min(599, x + 138)).contains { Self.close(cut[x], whole[$0]) }
+        }
+        #expect(wrong.isEmpty, "columns that differ from the whole image's: \(wrong.prefix(12))")
+    }
+
+    @Test(arguments: [false, true])
+    func anImageHalfOffTheRightEdgeShowsWhatTheWholeImageShowsThere(crisp: Bool) {
+        let cut = Self.row(canvasWidth: 200, imageAt: 63, crisp: crisp)
+        let whole = Self.row(canvasWidth: 600, imageAt: 63, crisp: crisp)
+        let wrong = (0..<200).filter { x in
+            !(max(0, x - 1)...(x + 1)).contains { Self.close(cut[x], whole[$0]) }
+        }
+        #expect(wrong.isEmpty, "columns that differ from the whole image's: \(wrong.prefix(12))")
+    }
+}
