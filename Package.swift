@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures"]),
 
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["CProcess", "CSDL2", "CTurboJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["CMalloc", "CProcess", "CSDL2", "CTurboJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo.
         .target(name: "Album", dependencies: ["PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.

@@ -1,4 +1,5 @@
 import Foundation
+internal import CMalloc
 internal import CProcess
 import SystemPackage
 
@@ -51,6 +52,22 @@ public enum DecodeHelper {
     static let setPipeSize: Int32 = 1031
     static let pipeBytes: Int32 = 1 << 20
 
+    /// Buffers below this size are carved from the helper's heap, where they can be kept
+    /// for the next picture. A screen-sized decode needs a few of megabytes each (the file,
+    /// the decoded picture, its scaled copy): fresh mappings for them cost the kernel
+    /// zeroing and mapping every page again, 15 of the 85 ms a 12 MP photo took for a
+    /// 1920×1080 screen. Larger ones (a photo decoded whole, for zooming) still get their
+    /// own mappings, returned the moment they are freed.
+    public static let reusedBufferBytes: Int32 = 64 << 20
+    /// After a picture of at least this many pixels (a screen's, not a thumbnail's), the
+    /// helper keeps its buffers for `keepSeconds`; after anything smaller it gives them back
+    /// at once unless the next request is already waiting.
+    public static let keptAfterPixels = 1 << 20
+    /// How long freed buffers are kept for a next request: long enough for the pager's
+    /// requests that follow one another (a held key's pages), short enough that photos paged
+    /// at a person's pace, and thumbnails, leave Flick's peak memory as it was.
+    public static let keepSeconds = 0.05
+
     /// Processor time one decode may use, in seconds. A 108-megapixel JPEG takes under
     /// one; a decoder spinning on a crafted file is stopped here instead of holding a
     /// helper until the wall-clock deadline. Larger = more patience with huge files.
@@ -74,12 +91,16 @@ public enum DecodeHelper {
         // A screen-sized picture is megabytes: in a pipe of the default 64 KB it crosses in
         // a hundred turns of both processes; in 1 MB, a few.
         _ = fcntl(1, Self.setPipeSize, Self.pipeBytes)
-        while let kindByte = input.read(1), let size = input.readUInt32(), let boxWidth = input.readUInt32(),
+        keepFreedBuffersWhileBusy()
+        var keepsBuffers = false
+        while input.awaitRequest(idleAfter: keepsBuffers ? keepSeconds : 0, whenIdle: { malloc_trim(0) }),
+              let kindByte = input.read(1), let size = input.readUInt32(), let boxWidth = input.readUInt32(),
               let boxHeight = input.readUInt32(), let length = input.readUInt32(), length < 1 << 20, let pathBytes = input.read(Int(length)) {
             let box = boxWidth > 0 && boxHeight > 0 ? PixelBox(width: Int(boxWidth), height: Int(boxHeight)) : nil
             allowProcessorTime(seconds: cpuSecondsPerDecode)
             let kind = DecodeKind(rawValue: kindByte[0]) ?? .image
             let path = FilePath(rawBytes: pathBytes)
+            keepsBuffers = false
             do throws(DecodeError) {
                 switch kind {
                 case .animation:
@@ -91,7 +112,9 @@ public enum DecodeHelper {
                     Wire.append(UInt32(facts.count), to: &response)
                     guard output.write(response + facts) else { exit(0) }
                 case .image, .embeddedPreview:
-                    guard send(try decode(path, kind, size == 0 ? nil : Int(size), box), delay: nil, to: output) else { exit(0) }
+                    let pixels = try decode(path, kind, size == 0 ? nil : Int(size), box)
+                    keepsBuffers = pixels.width * pixels.height >= keptAfterPixels
+                    guard send(pixels, delay: nil, to: output) else { exit(0) }
                 }
             } catch {
                 guard output.write(errorResponse(error)) else { exit(0) }
@@ -186,6 +209,15 @@ public enum DecodeHelper {
         watchdog.start()
     }
 
+    /// glibc's policy for a process that decodes one picture after another: buffers up to
+    /// `reusedBufferBytes` from the heap, and the heap's free top kept (up to twice that)
+    /// until the serving loop trims it. Flick itself sets a small fixed threshold, which a
+    /// forked helper inherits.
+    private static func keepFreedBuffersWhileBusy() {
+        mallopt(M_MMAP_THRESHOLD, reusedBufferBytes)
+        mallopt(M_TRIM_THRESHOLD, 2 * reusedBufferBytes)
+    }
+
     /// True once stdin's writer is gone. Polled for no events, so it reads nothing: only a
     /// hang-up or an error wakes it.
     private static func requestPipeHungUp(waitMilliseconds: Int32) -> Bool {
@@ -266,6 +298,23 @@ struct Wire {
             complete = true
         }
         return complete ? bytes : nil
+    }
+
+    /// Waits for something to read (or the end), calling `whenIdle` once if nothing comes
+    /// within `idleAfter` seconds (0: nothing is waiting already). False on an error other
+    /// than an interruption.
+    func awaitRequest(idleAfter seconds: Double, whenIdle: () -> Void) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var timeout = Int32(seconds * 1000)
+        while true {
+            let ready = poll(&poller, 1, timeout)
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return false }
+            if ready == 0 {
+                whenIdle()
+                timeout = -1
+            }
+        }
     }
 
     func readUInt32(deadline: Double? = nil) -> UInt32? {

@@ -112,6 +112,28 @@ import SystemPackage
         return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" })[1])! * 1024
     }
 
+    /// Memory `pid` holds of its own (not shared libraries, not files), in bytes (RssAnon).
+    func residentAnonymousBytes(of pid: Int32) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") })
+        return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" })[1])! * 1024
+    }
+
+    @Test func anIdleHelperGivesBackTheBuffersItKeptForTheNextPicture() throws {
+        // A 12 MP photo decoded whole: 48 MB of pixels, a size a helper keeps for the next.
+        let decoder = IsolatedDecoder(command: [Self.fakeHelper])
+        #expect(try decoder.decode(Fixtures.photo("camera-size.jpg"), maximumPixelSize: nil).get().width == 4000)
+        let helper = try #require(decoder.idleHelperIDs.first)
+        // However slowly the machine gets to it, the helper is idle and gives them back.
+        var held = try residentAnonymousBytes(of: helper)
+        let deadline = Date() + 30
+        while held >= 24 << 20 && Date() < deadline {
+            usleep(50_000)
+            held = try residentAnonymousBytes(of: helper)
+        }
+        #expect(held < 24 << 20, "\(held >> 20) MB held by an idle helper")
+    }
+
     @Test func aHelperInheritsNoDescriptorButItsTwoPipes() throws {
         // Given descriptors the app opened without close-on-exec, as libraries do
         let stray = open("/dev/null", O_RDONLY)
