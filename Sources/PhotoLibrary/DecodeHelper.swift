@@ -53,7 +53,7 @@ public enum DecodeHelper {
     static let pipeBytes: Int32 = 1 << 20
 
     /// Buffers below this size are carved from the helper's heap, where they can be kept
-    /// for the next picture. A screen-sized decode needs a few of megabytes each (the file,
+    /// for the next picture. A screen-sized decode needs a few of megabytes (the file,
     /// the decoded picture, its scaled copy): fresh mappings for them cost the kernel
     /// zeroing and mapping every page again, 15 of the 85 ms a 12 MP photo took for a
     /// 1920×1080 screen. Larger ones (a photo decoded whole, for zooming) still get their
