@@ -34,7 +34,21 @@ final class Compositor {
         let c = clearColor.bytes
         SDL_SetRenderDrawColor(renderer, c.red, c.green, c.blue, 255)
         SDL_RenderClear(renderer)
-        for command in commands { draw(command) }
+        for (index, command) in commands.enumerated() {
+            if index + 1 < commands.count, isHidden(command, byNext: commands[index + 1]) { continue }
+            draw(command)
+        }
+    }
+
+    /// True for a view's background fill that its own opaque picture, drawn next over the
+    /// same upright rectangle, hides: a grid cell's grey under its thumbnail. Drawing it
+    /// anyway was most of a scrolling grid's frame (SDL fills short rows slowly).
+    private func isHidden(_ command: DrawCommand, byNext next: DrawCommand) -> Bool {
+        guard case .fill = command.kind, case let .image(handle, _) = next.kind, next.isOpaque, textures.isUploaded(handle),
+              next.rectInView == command.rectInView, next.viewToWindow == command.viewToWindow,
+              next.clipInWindow == command.clipInWindow, next.cornerRadius == command.cornerRadius,
+              let affine = next.viewToWindow.affine, affine.isAxisAligned else { return false }
+        return true
     }
 
     private func draw(_ command: DrawCommand) {

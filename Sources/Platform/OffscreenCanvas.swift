@@ -13,14 +13,21 @@ public final class OffscreenCanvas {
     private let renderer: OpaquePointer
     private let compositor: Compositor
 
-    public init?(width: Int, height: Int, scale: Double = 1) {
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
+    /// The pixels drawn into: an X window's of depth 24 (no alpha), as on screen, or with
+    /// an alpha channel of their own.
+    public enum Format: Sendable {
+        case window, withAlpha
+    }
+
+    public init?(width: Int, height: Int, scale: Double = 1, format: Format = .window) {
+        let pixelFormat = format == .window ? SDL_PIXELFORMAT_RGB888.rawValue : SDL_PIXELFORMAT_ARGB8888.rawValue
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, pixelFormat),
               let renderer = SDL_CreateSoftwareRenderer(surface) else { return nil }
         self.width = width
         self.height = height
         self.surface = surface
         self.renderer = renderer
-        textures = TextureStore(renderer: renderer)
+        textures = TextureStore(renderer: renderer, outputFormat: pixelFormat)
         compositor = Compositor(renderer: renderer, textures: textures, scale: scale)
     }
 

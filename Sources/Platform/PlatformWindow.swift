@@ -134,7 +134,7 @@ public final class PlatformWindow {
 
         self.window = window
         self.renderer = renderer
-        textures = TextureStore(renderer: renderer)
+        textures = TextureStore(renderer: renderer, outputFormat: SDL_GetWindowPixelFormat(window))
         text = TextRenderer(textures: textures, scale: scale)
         compositor = Compositor(renderer: renderer, textures: textures, scale: scale)
         translator = EventTranslator(scale: scale)

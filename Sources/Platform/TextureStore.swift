@@ -16,14 +16,18 @@ public final class TextureStore {
         var pending: PixelBuffer?
         let width: Int
         let height: Int
+        let isOpaque: Bool
         var lastUsedFrame: UInt64
         var isPinned: Bool
         var byteCount: Int { width * height * 4 }
     }
 
-    private struct SizeKey: Hashable { let width: Int, height: Int }
+    /// Textures of one size and format are interchangeable.
+    private struct SizeKey: Hashable { let width: Int, height: Int, isOpaque: Bool }
 
     let renderer: OpaquePointer
+    /// The format opaque pictures are uploaded in (alpha pictures are ARGB8888).
+    let opaqueFormat: UInt32
     private var entries: [TextureHandle: Entry] = [:]
     private var uploadQueue: [TextureHandle] = []
     private var spares: [SizeKey: [OpaquePointer]] = [:]
@@ -42,15 +46,21 @@ public final class TextureStore {
 
     public private(set) var residentBytes = 0
 
-    init(renderer: OpaquePointer) {
+    /// `outputFormat` is the pixel format drawing lands in. When it is XRGB8888 (an X
+    /// window of depth 24), opaque pictures are uploaded in it too: the same bytes as
+    /// ARGB8888, the alpha byte unused, so the software renderer copies them to the window
+    /// as plain memory instead of masking out alpha pixel by pixel (three times the cost).
+    init(renderer: OpaquePointer, outputFormat: UInt32 = SDL_PIXELFORMAT_ARGB8888.rawValue) {
         self.renderer = renderer
+        opaqueFormat = outputFormat == SDL_PIXELFORMAT_RGB888.rawValue ? outputFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
     }
 
     /// Queues `pixels` for upload and returns its handle.
     public func add(_ pixels: PixelBuffer, pinned: Bool = false) -> TextureHandle {
         let handle = TextureHandle(rawValue: nextHandle)
         nextHandle += 1
-        entries[handle] = Entry(texture: nil, pending: pixels, width: pixels.width, height: pixels.height, lastUsedFrame: frame,
+        entries[handle] = Entry(texture: nil, pending: pixels, width: pixels.width, height: pixels.height, isOpaque: pixels.isOpaque,
+                                lastUsedFrame: frame,
                                 isPinned: pinned)
         uploadQueue.append(handle)
         return handle
@@ -61,7 +71,7 @@ public final class TextureStore {
         guard let entry = entries.removeValue(forKey: handle) else { return }
         if let texture = entry.texture {
             residentBytes -= entry.byteCount
-            recycle(texture, width: entry.width, height: entry.height)
+            recycle(texture, as: SizeKey(width: entry.width, height: entry.height, isOpaque: entry.isOpaque))
         }
         uploadQueue.removeAll { $0 == handle }
     }
@@ -111,10 +121,10 @@ public final class TextureStore {
     }
 
     private func makeTexture(_ pixels: PixelBuffer) -> OpaquePointer? {
-        let key = SizeKey(width: pixels.width, height: pixels.height)
+        let key = SizeKey(width: pixels.width, height: pixels.height, isOpaque: pixels.isOpaque)
+        let format = pixels.isOpaque ? opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
         let texture = spares[key]?.popLast()
-            ?? SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                 Int32(pixels.width), Int32(pixels.height))
+            ?? SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(pixels.width), Int32(pixels.height))
         guard let texture else { return nil }
         pixels.bytes.withUnsafeBytes { raw in
             _ = SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(pixels.bytesPerRow))
@@ -124,10 +134,10 @@ public final class TextureStore {
         return texture
     }
 
-    private func recycle(_ texture: OpaquePointer, width: Int, height: Int) {
+    private func recycle(_ texture: OpaquePointer, as key: SizeKey) {
         let spareBytes = spares.reduce(0) { $0 + $1.key.width * $1.key.height * 4 * $1.value.count }
-        if spareBytes + width * height * 4 <= Self.spareBudgetBytes {
-            spares[SizeKey(width: width, height: height), default: []].append(texture)
+        if spareBytes + key.width * key.height * 4 <= Self.spareBudgetBytes {
+            spares[key, default: []].append(texture)
         } else {
             SDL_DestroyTexture(texture)
         }

@@ -257,3 +257,61 @@ import ViewTree
         #expect(wrong.isEmpty, "columns that differ from the whole image's: \(wrong.prefix(12))")
     }
 }
+
+/// Opaque pictures are uploaded in the window's own format (no alpha) and copied as they
+/// are; pictures with alpha keep it, whatever textures were made before them.
+@Suite struct CompositorFormatTests {
+    static let red = Color(red: 1, green: 0, blue: 0)
+
+    func picture(_ color: Color, alpha: UInt8 = 255, side: Int = 32) -> PixelBuffer {
+        let b = color.bytes
+        return PixelBuffer(width: side, height: side, blue: b.blue, green: b.green, red: b.red, alpha: alpha)
+    }
+
+    func view(_ pixels: PixelBuffer, on canvas: OffscreenCanvas, frame: Rect) -> View {
+        let view = View(frame: frame)
+        view.content = ImageContent(texture: canvas.textures.add(pixels), pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
+                                    isOpaque: pixels.isOpaque, mode: .fill)
+        return view
+    }
+
+    @Test(arguments: [OffscreenCanvas.Format.window, .withAlpha])
+    func anOpaquePictureShowsItsColoursAndAPictureWithAlphaBlendsOverIt(format: OffscreenCanvas.Format) throws {
+        let canvas = try #require(OffscreenCanvas(width: 100, height: 100, format: format))
+        let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        root.addSubview(view(picture(Color(red: 0.2, green: 0.4, blue: 0.6)), on: canvas, frame: root.bounds))
+        root.addSubview(view(picture(.white, alpha: 128), on: canvas, frame: Rect(x: 50, y: 0, width: 50, height: 100)))
+        canvas.draw(root.drawList())
+        let plain = canvas.pixel(x: 25, y: 50), veiled = canvas.pixel(x: 75, y: 50)
+        #expect(abs(plain.red - 0.2) < 0.01 && abs(plain.green - 0.4) < 0.01 && abs(plain.blue - 0.6) < 0.01, "\(plain)")
+        // Half white over it: half-way to white.
+        #expect(abs(veiled.red - 0.6) < 0.02 && abs(veiled.blue - 0.8) < 0.02, "\(veiled)")
+    }
+
+    @Test func aPictureWithAlphaNeverTakesTheTextureAnOpaqueOneOfItsSizeLeft() throws {
+        let canvas = try #require(OffscreenCanvas(width: 64, height: 64))
+        let root = View(frame: Rect(x: 0, y: 0, width: 64, height: 64))
+        root.backgroundColor = Self.red
+        // An opaque picture shown, then removed: its texture is kept for reuse.
+        let opaque = view(picture(.black), on: canvas, frame: root.bounds)
+        root.addSubview(opaque)
+        canvas.draw(root.drawList())
+        canvas.textures.remove(try #require(opaque.content?.texture))
+        opaque.removeFromSuperview()
+        // A clear picture of the same size: the red beneath shows through it.
+        root.addSubview(view(picture(.black, alpha: 0), on: canvas, frame: root.bounds))
+        canvas.draw(root.drawList())
+        #expect(canvas.pixel(x: 32, y: 32) == Self.red)
+    }
+
+    @Test func aLetterboxedPicturesBackgroundShowsBesideIt() throws {
+        let canvas = try #require(OffscreenCanvas(width: 200, height: 100))
+        let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let photo = View(frame: root.bounds)
+        photo.backgroundColor = Self.red
+        photo.content = ImageContent(texture: canvas.textures.add(picture(.white)), pixelSize: Size(width: 32, height: 32), mode: .aspectFit)
+        root.addSubview(photo)
+        canvas.draw(root.drawList())
+        #expect(canvas.pixel(x: 10, y: 50) == Self.red && canvas.pixel(x: 100, y: 50) == .white)
+    }
+}
