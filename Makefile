@@ -56,10 +56,24 @@ test: build
 run: build
 	.build/release/flick "$(PHOTOS)"
 
-# Benchmarks print figures; they are never part of `make test`. vipsthumbnail is the
-# yardstick for thumbnail speed.
+# Benchmarks print figures; they are never part of `make test`. The peers they measure Flick
+# beside: vipsthumbnail (thumbnails), feh and nsxiv (first photo, paging, memory); xset sets
+# and reads the key repeat the held-key run relies on.
+BENCH_PACKAGES := libvips-tools feh nsxiv x11-xserver-utils
+
 bench: deps
-	@command -v vipsthumbnail >/dev/null || { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libvips-tools; } || true
+	@missing=""; \
+	for p in $(BENCH_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  else \
+	    echo "The benchmarks compare Flick with these; without them their lines are skipped:"; \
+	    echo "  sudo apt-get install -y$$missing"; \
+	  fi; \
+	fi
 	$(SWIFT) build -c release --product flick --static-swift-stdlib
 	$(SWIFT) build -c release --product flick-bench --static-swift-stdlib
 	bash scripts/bench.sh
