@@ -38,6 +38,9 @@ sample_pss() {
 walk() {
   local window
   window=$(xdotool search --sync --onlyvisible --pid "$1" | head -1)
+  # A bare Xvfb has no window manager to focus the window: without focus xdotool warns at
+  # every key (XGetInputFocus … window of 1) and sends keys as synthetic events.
+  xdotool windowfocus --sync "$window" 2>/dev/null || true
   sleep 1
   for _ in $(seq 45); do xdotool key --window "$window" "$2"; sleep 0.6; done
   xdotool key --window "$window" "$3"

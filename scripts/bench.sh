@@ -5,7 +5,9 @@ cd "$(dirname "$0")/.."
 display=${BENCH_DISPLAY:-}
 if [ -z "$display" ]; then
   display=":$((90 + RANDOM % 9))"
-  Xvfb "$display" -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
+  # -noreset, like a desktop's X server (and the shared yardstick's): without it the server
+  # resets whenever the last client leaves, and every viewer's launch pays for its reset.
+  Xvfb "$display" -screen 0 1920x1080x24 -nolisten tcp -noreset >/dev/null 2>&1 &
   xvfb=$!
   trap 'kill $xvfb 2>/dev/null' EXIT
   for _ in $(seq 50); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
