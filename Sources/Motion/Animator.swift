@@ -46,9 +46,20 @@ public final class Animator {
         scheduler = Scheduler(startTime: startTime)
     }
 
-    /// True while any animation is running or waiting out its delay: the frame loop keeps
-    /// drawing at the display's rate until this turns false.
+    /// True while any animation is running or waiting out its delay: what settling waits for.
     public var isAnimating: Bool { !running.isEmpty || !pendingCompletions.isEmpty }
+
+    /// True while an animation is in motion (or its completion is due): the frame loop
+    /// draws at the display's rate until this turns false. One still waiting out its delay
+    /// changes nothing on screen; the loop sleeps until `nextStart` instead of ticking.
+    public var isMoving: Bool {
+        !pendingCompletions.isEmpty || running.contains { $0.begin <= currentTime }
+    }
+
+    /// When the first animation still waiting out its delay begins to move.
+    public var nextStart: Seconds? {
+        running.lazy.map(\.begin).filter { $0 > self.currentTime }.min()
+    }
 
     /// Animates `property` of `object` to `target`. The model value becomes `target` at once.
     @discardableResult
@@ -224,6 +235,8 @@ enum StepResult {
 
 protocol RunningAnimation: AnyObject {
     var id: AnimationID { get }
+    /// When it starts moving: its delay after it was started.
+    var begin: Seconds { get }
     func step(to now: Seconds) -> StepResult
     func freezeAtPresentation()
     func complete(_ outcome: AnimationOutcome)

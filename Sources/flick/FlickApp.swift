@@ -138,9 +138,11 @@ final class FlickApp: FrameDriver {
         }
     }
 
-    var needsFrames: Bool { animator.isAnimating || arena.isTracking }
+    var needsFrames: Bool { animator.isMoving || arena.isTracking }
 
-    var nextDeadline: Seconds? { [arena.nextDeadline, animator.scheduler.nextDeadline, images.nextAnimationChange].compactMap { $0 }.min() }
+    var nextDeadline: Seconds? {
+        [arena.nextDeadline, animator.scheduler.nextDeadline, animator.nextStart, images.nextAnimationChange].compactMap { $0 }.min()
+    }
 
     func handle(_ event: PlatformEvent) {
         // What an input starts begins when the user acted. The loop sleeps while nothing

@@ -384,6 +384,22 @@ import ViewTree
         #expect(app.photoRect(5) != nil)
     }
 
+    /// Opened at launch on a photo still decoding, nothing moves while the page waits: the
+    /// frame loop sleeps until the word is due, and takes the picture the moment it arrives,
+    /// instead of ticking at 60 a second.
+    @Test func aPageWaitingAtLaunchMovesNothingUntilTheWordIsDue() {
+        let app = BrowserFixture(labels: FakeLabels())
+        app.source.loading = [5]
+        let opened = app.scene.now
+        app.browser.showPhotoAtLaunch(5)
+        app.scene.runFrames(for: 0.1)
+        #expect(!app.scene.animator.isMoving)
+        // "loading…" fades in 0.3 s after the page shows.
+        #expect(app.scene.animator.nextStart.map { abs($0 - (opened + 0.3)) < 1e-9 } == true)
+        app.scene.settle()
+        #expect(drawsLoadingLabel(app))
+    }
+
     @Test func aPageThatCannotShowItsPictureSaysWhyNotThatItIsLoading() {
         let labels = FakeLabels()
         let app = BrowserFixture(labels: labels)

@@ -62,6 +62,21 @@ func run(_ animator: Animator, until end: Seconds, hz: Double = 60, each: (Secon
         #expect(abs(puck.alpha.presentation - 0.5) < 1e-9)
     }
 
+    /// Nothing on screen changes while an animation waits out its delay: the frame loop may
+    /// sleep until it starts rather than tick at the display's rate.
+    @Test func anAnimationWaitingOutItsDelayIsNotYetMovingAndSaysWhenItStarts() {
+        let animator = Animator()
+        let puck = Puck()
+        animator.animate(puck, \.alpha, to: 0, timing: .linear(0.2), delay: 0.5)
+        run(animator, until: 0.1)
+        #expect(animator.isAnimating && !animator.isMoving)
+        #expect(animator.nextStart == 0.5)
+        animator.advance(to: 0.5)
+        #expect(animator.isMoving && animator.nextStart == nil)
+        run(animator, until: 0.8)
+        #expect(!animator.isAnimating && !animator.isMoving)
+    }
+
     @Test func retargetingASpringMidFlightKeepsPositionAndVelocity() {
         // Given a spring on its way to x = 300
         let animator = Animator()
