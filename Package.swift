@@ -46,7 +46,7 @@ let package = Package(
         // An album's photos by identity, changes as diffs, the Trash with undo.
         .target(name: "Album", dependencies: ["PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.
-        .target(name: "Platform", dependencies: ["CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "PhotoLibrary"]),
+        .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "PhotoLibrary"]),
 
         .executableTarget(name: "flick", dependencies: [
             "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "PhotoLibrary", "Platform", "CMalloc",
@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "ComponentsTests", dependencies: ["Components", "TestSupport"]),
         .testTarget(name: "AlbumTests", dependencies: ["Album", "PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CSDL2", "ViewTree", "PhotoLibrary"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CMalloc", "CSDL2", "ViewTree", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
         .testTarget(name: "AppTests", dependencies: ["flick", "Album", "Components", "PhotoLibrary", "Platform", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "Components", "Geometry", "CXTest", "TestSupport"]),

@@ -279,6 +279,8 @@ struct Wire {
         // Not zeroed first: a picture is megabytes, and every byte is read over or the
         // whole is dropped.
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // The pipe fills it page by page otherwise, a fault each.
+            flick_prefault(buffer.baseAddress, count)
             var filled = 0
             defer { initialized = complete ? count : 0 }
             while filled < count {

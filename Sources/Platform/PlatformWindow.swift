@@ -1,3 +1,4 @@
+internal import CMalloc
 internal import CSDL2
 import Foundation
 import Geometry
@@ -80,6 +81,10 @@ public final class PlatformWindow {
     /// (SDL_VIDEODRIVER, as the tests do) is taken as it is.
     private static func connectToDisplay() throws(PlatformError) {
         let requested = getenv("SDL_VIDEODRIVER") != nil
+        // A new screen-size texture is a block of megabytes SDL clears whole: faulted in one
+        // go, it is on screen a few milliseconds sooner. SDL's own allocator is libc's, so
+        // blocks from before this are freed alike.
+        SDL_SetMemoryFunctions(flick_prefaulting_malloc, calloc, realloc, free)
         for attempt in 1...displayConnectionAttempts {
             guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw .sdl(String(cString: SDL_GetError())) }
             let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
