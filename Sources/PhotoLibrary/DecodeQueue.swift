@@ -80,10 +80,15 @@ public final class DecodeQueue: Sendable {
         var stopped = false
         /// Worker threads alive.
         var workers = 0
-        /// Until when (monotonic seconds) no new job starts: `hold(for:)`.
+        /// Until when (monotonic seconds) no new job starts: `hold(for:lessUrgentThan:)`;
+        /// only jobs less urgent than `heldBelow`, if set.
         var heldUntil: Double?
+        var heldBelow: DecodeRequest.Priority?
 
-        func isHeld(at now: Double) -> Bool { heldUntil.map { now < $0 } ?? false }
+        func isHeld(_ priority: DecodeRequest.Priority, at now: Double) -> Bool {
+            guard let heldUntil, now < heldUntil else { return false }
+            return heldBelow.map { priority < $0 } ?? true
+        }
 
         func slowJobCount(at now: Double, threshold: Double) -> Int {
             inFlight.values.count { now - $0.started >= threshold }
@@ -197,9 +202,13 @@ public final class DecodeQueue: Sendable {
     public var pendingCount: Int { state.withLock { $0.pending.count + $0.inFlight.count } }
 
     /// Starts no new job for `seconds`, or until `release()`: requests still queue up and
-    /// jobs already running finish. For making room for a more urgent queue's work.
-    public func hold(for seconds: Double) {
-        state.withLock { $0.heldUntil = Wire.monotonicSeconds() + seconds }
+    /// jobs already running finish. For making room for a more urgent queue's work, or, with
+    /// `lessUrgentThan`, for this queue's own most urgent work: only less urgent jobs wait.
+    public func hold(for seconds: Double, lessUrgentThan priority: DecodeRequest.Priority? = nil) {
+        state.withLock {
+            $0.heldUntil = Wire.monotonicSeconds() + seconds
+            $0.heldBelow = priority
+        }
     }
 
     public func release() {
@@ -248,7 +257,7 @@ public final class DecodeQueue: Sendable {
             let now = Wire.monotonicSeconds()
             let (stopped, shouldAdd, nextTurn) = state.withLock { state -> (Bool, Bool, Double?) in
                 let slow = state.slowJobCount(at: now, threshold: slowJobSeconds)
-                let shouldAdd = !state.pending.isEmpty && !state.isHeld(at: now) && state.workers - slow < baseWorkerCount
+                let shouldAdd = state.pending.values.contains { !state.isHeld($0.request.priority, at: now) } && state.workers - slow < baseWorkerCount
                     && state.workers < baseWorkerCount + extraWorkers
                 let nextTurn = (state.inFlight.values.filter { now - $0.started < slowJobSeconds }.map { $0.started + slowJobSeconds }
                     + [state.heldUntil].compactMap { $0 }.filter { $0 > now }).min()
@@ -277,10 +286,11 @@ public final class DecodeQueue: Sendable {
             let urgency = urgent.map { queue in queue.state.withLock { $0.urgency(at: now, threshold: queue.slowJobSeconds) } }
             let claimed = state.withLock { state -> (DecodeRequest?, Bool, Double?) in
                 if state.stopped { return (nil, true, nil) }
-                if state.isHeld(at: now) { return (nil, false, state.heldUntil) }
                 guard let best = state.pending.values.max(by: { a, b in
                     a.request.priority != b.request.priority ? a.request.priority < b.request.priority : a.sequence > b.sequence
                 })?.request else { return (nil, false, nil) }
+                // The most urgent waiting held: every other one is too.
+                if state.isHeld(best.priority, at: now) { return (nil, false, state.heldUntil) }
                 if let urgency, let busy = urgency.priority, busy >= best.priority {
                     // Woken when the urgent queue finishes or drops a job; else when its job turns slow.
                     return (nil, false, urgency.changes)

@@ -29,10 +29,10 @@ final class DecodeService: Sendable {
         }
     }
 
-    /// How long thumbnails wait at most while the photo Flick was opened on is decoded for
-    /// the screen and drawn (`releaseStartHold`): on a two-core machine they would halve the
-    /// speed of the one picture the person is waiting for, and a blurred stand-in would show
-    /// before it.
+    /// How long thumbnails, and the pager's pictures of the photos beside it, wait at most
+    /// while the photo Flick was opened on is decoded for the screen and drawn
+    /// (`releaseStartHold`): on a two-core machine they would halve the speed of the one
+    /// picture the person is waiting for, and a blurred stand-in would show before it.
     static let startHoldSeconds = 0.4
     /// Likewise the grid's thumbnail size (its cells are 160–250 pt at scale 1), and how
     /// many of the first photos fill a screen.
@@ -52,13 +52,15 @@ final class DecodeService: Sendable {
 
     /// Starts decoding what the first frame will show: the start photo at screen size and
     /// the first screenful of thumbnails (the grid's later requests for them coincide).
-    /// With a start photo, thumbnails wait until its screen picture is decoded and drawn;
-    /// the grid is then under the pager, so its thumbnails come after the pager's pictures.
+    /// With a start photo, thumbnails and its neighbours' screen pictures wait until its
+    /// own is decoded and drawn; the grid is then under the pager, so its thumbnails come
+    /// after the pager's pictures.
     func prefetchFirstScreen(of photos: [Photo], start: FilePath?, screenPicture: PictureSize) {
         let cellPriority: DecodeRequest.Priority = start == nil ? .visible : .prefetch
         if let start {
             thumbnails.hold(for: Self.startHoldSeconds)
             covers.hold(for: Self.startHoldSeconds)
+            screens.hold(for: Self.startHoldSeconds, lessUrgentThan: .visible)
             screens.submit(Self.screenRequest(start, screenPicture, .visible))
             thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, fillSide: Self.guessedFillSide, priority: cellPriority))
         }
@@ -67,8 +69,9 @@ final class DecodeService: Sendable {
         }
     }
 
-    /// The start photo is on screen: the thumbnails held for it go ahead.
+    /// The start photo is on screen: what was held for it goes ahead.
     func releaseStartHold() {
+        screens.release()
         thumbnails.release()
         covers.release()
     }

@@ -63,6 +63,25 @@ import SystemPackage
         queue.stop()
     }
 
+    /// The photo Flick opens on is decoded alone; the ones beside it wait until it is shown.
+    @Test func aQueueHeldForItsMostUrgentWorkStartsThatAloneUntilReleased() {
+        let recorder = Recorder()
+        recorder.start()
+        let queue = DecodeQueue(workerCount: 2, extraWorkers: 2, slowJobSeconds: 0.01, decode: recorder.decode, wake: {})
+        queue.hold(for: 600, lessUrgentThan: .visible)
+        queue.submit(DecodeRequest(path: "/next", maximumPixelSize: 1, priority: .neighbour))
+        queue.submit(DecodeRequest(path: "/shown", maximumPixelSize: 1, priority: .visible))
+        queue.submit(DecodeRequest(path: "/later", maximumPixelSize: 1, priority: .prefetch))
+        waitUntil { recorder.order.withLock { $0.count } == 1 }
+        // However long it is given, with workers free (and more added for slow jobs).
+        usleep(200_000)
+        #expect(recorder.claimed.withLock { $0 } == ["/shown"])
+        queue.release()
+        waitUntil { recorder.order.withLock { $0.count } == 3 }
+        #expect(recorder.order.withLock { $0 } == ["/shown", "/next", "/later"])
+        queue.stop()
+    }
+
     @Test func aHoldEndsByItselfWhenItsTimeIsUp() {
         let recorder = Recorder()
         recorder.start()
