@@ -17,20 +17,7 @@ SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-d
 	desktop-file-utils appstream lintian
 
 deps:
-	@missing=""; \
-	for p in $(SYSTEM_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "Installing:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	  else \
-	    echo "Flick needs these Debian packages. Run:"; \
-	    echo "  sudo apt-get install -y$$missing"; \
-	    exit 1; \
-	  fi; \
-	fi
+	@bash scripts/install-packages.sh $(SYSTEM_PACKAGES)
 
 # The Swift runtime is linked in (--static-swift-stdlib), so the binary runs where no Swift
 # toolchain is installed; it needs only the Debian libraries of SYSTEM_PACKAGES' -dev names.
@@ -62,18 +49,7 @@ run: build
 BENCH_PACKAGES := libvips-tools feh nsxiv x11-xserver-utils
 
 bench: deps
-	@missing=""; \
-	for p in $(BENCH_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	  else \
-	    echo "The benchmarks compare Flick with these; without them their lines are skipped:"; \
-	    echo "  sudo apt-get install -y$$missing"; \
-	  fi; \
-	fi
+	@bash scripts/install-packages.sh --optional "The benchmarks compare Flick with these; without them their lines are skipped:" $(BENCH_PACKAGES)
 	$(SWIFT) build -c release --product flick --static-swift-stdlib
 	$(SWIFT) build -c release --product flick-bench --static-swift-stdlib
 	bash scripts/bench.sh
