@@ -6,8 +6,9 @@ import ViewTree
 public protocol FrameDriver: AnyObject {
     /// The view tree drawn each frame; its bounds are the window's, in points.
     var rootView: View { get }
-    /// True while anything animates or a gesture is live: the loop then draws at the
-    /// display's refresh rate; otherwise it sleeps until an event arrives.
+    /// True while anything moves on screen or a gesture is live: the loop then draws at the
+    /// display's refresh rate; otherwise it sleeps until an event arrives or `nextDeadline`
+    /// (an animation still waiting out its delay moves nothing yet).
     var needsFrames: Bool { get }
     /// When the app next needs `update` although nothing happens (a gesture timer).
     var nextDeadline: Seconds? { get }

@@ -56,6 +56,11 @@ public final class PlatformWindow {
         environmentPrepared = true
         // X11 WM_CLASS, so the desktop and xdotool find the window by class "flick".
         setenv("SDL_VIDEO_X11_WMCLASS", "flick", 1)
+        // Flick takes no typed text (a key, and the punctuation it types, need no compose
+        // sequence), and Xlib parses the locale's whole compose table (en_US.UTF-8: 5,700
+        // lines, ≈10 ms of the main thread) when SDL opens its input method, on the way to
+        // the window. The only processes that inherit this are Flick's decode helpers.
+        setenv("XCOMPOSEFILE", "/dev/null", 1)
         if let address = sessionBusAddress(environment: ProcessInfo.processInfo.environment,
                                            busSocketExists: { FileManager.default.fileExists(atPath: $0) }) {
             setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
@@ -81,10 +86,6 @@ public final class PlatformWindow {
     /// (SDL_VIDEODRIVER, as the tests do) is taken as it is.
     private static func connectToDisplay() throws(PlatformError) {
         let requested = getenv("SDL_VIDEODRIVER") != nil
-        // A new screen-size texture is a block of megabytes SDL clears whole: faulted in one
-        // go, it is on screen a few milliseconds sooner. SDL's own allocator is libc's, so
-        // blocks from before this are freed alike.
-        SDL_SetMemoryFunctions(flick_prefaulting_malloc, calloc, realloc, free)
         for attempt in 1...displayConnectionAttempts {
             guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw .sdl(String(cString: SDL_GetError())) }
             let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
@@ -107,6 +108,10 @@ public final class PlatformWindow {
         // A browser is not a slideshow or a game: the screen saver and screen locking keep
         // working while Flick is open (SDL would inhibit them, also over D-Bus).
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        // A new screen-size texture is a block of megabytes SDL clears whole: faulted in one
+        // go, it is on screen a few milliseconds sooner. SDL's own allocator is libc's, so
+        // blocks from before this are freed alike.
+        SDL_SetMemoryFunctions(flick_prefaulting_malloc, calloc, realloc, free)
         try Self.connectToDisplay()
         SDL_EventState(SDL_DROPFILE.rawValue, SDL_ENABLE)
         // The raw X events, for the server's own time of each input event (EventTranslator).
