@@ -276,28 +276,25 @@ struct Wire {
     /// monotonic clock) passes first.
     func read(_ count: Int, deadline: Double? = nil) -> [UInt8]? {
         var complete = false
-        // Not zeroed first: a picture is megabytes, and every byte is read over or the
-        // whole is dropped.
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            // The pipe fills it page by page otherwise, a fault each.
-            flick_prefault(buffer.baseAddress, count)
+        // Every byte is read over, or the whole is dropped.
+        let bytes = [UInt8](capacity: count) { buffer in
             var filled = 0
-            defer { initialized = complete ? count : 0 }
             while filled < count {
                 if let deadline {
                     let remaining = deadline - Wire.monotonicSeconds()
-                    guard remaining > 0 else { return }
+                    guard remaining > 0 else { return 0 }
                     var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                     let ready = poll(&poller, 1, Int32(min(remaining * 1000 + 1, Double(Int32.max))))
                     if ready < 0 && errno == EINTR { continue }
-                    guard ready > 0 else { return }
+                    guard ready > 0 else { return 0 }
                 }
                 let got = Glibc.read(fd, buffer.baseAddress! + filled, count - filled)
                 if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { return }
+                guard got > 0 else { return 0 }
                 filled += got
             }
             complete = true
+            return count
         }
         return complete ? bytes : nil
     }

@@ -200,17 +200,17 @@ public enum ImageDecoder {
 
     /// The file's bytes from the start, or its first `atMost`.
     private static func read(_ file: FileBytes, atMost: Int) throws(DecodeError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: min(file.count, atMost))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(file.descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            filled += count
+        // A file that shrank as it was read gives what was there.
+        [UInt8](capacity: min(file.count, atMost)) { buffer in
+            var filled = 0
+            while filled < buffer.count {
+                let count = Glibc.read(file.descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                filled += count
+            }
+            return filled
         }
-        // A file that shrank as it was read: what was there (no copy of the whole when not).
-        bytes.removeLast(bytes.count - filled)
-        return bytes
     }
 
     private static func decodeWithSDLImage(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {

@@ -168,10 +168,11 @@ extension PixelBuffer {
 extension PixelBuffer {
     /// This buffer stretched bilinearly by SDL to `outWidth`×`outHeight`; nil if SDL refuses.
     fileprivate func stretchedLinearly(to outWidth: Int, _ outHeight: Int) -> PixelBuffer? {
-        var out = [UInt8](repeating: 255, count: outWidth * outHeight * 4)
         let format = SDL_PIXELFORMAT_ARGB8888.rawValue
-        let done = bytes.withUnsafeBufferPointer { source -> Bool in
-            out.withUnsafeMutableBufferPointer { target -> Bool in
+        // Every output pixel is written by the stretch, or the result is not used.
+        var done = false
+        let out = [UInt8](capacity: outWidth * outHeight * 4) { target in
+            done = bytes.withUnsafeBufferPointer { source -> Bool in
                 guard let from = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: source.baseAddress), Int32(width), Int32(height),
                                                                     32, Int32(bytesPerRow), format),
                       let to = SDL_CreateRGBSurfaceWithFormatFrom(target.baseAddress, Int32(outWidth), Int32(outHeight), 32, Int32(outWidth * 4), format)
@@ -179,6 +180,7 @@ extension PixelBuffer {
                 defer { SDL_FreeSurface(from); SDL_FreeSurface(to) }
                 return SDL_SoftStretchLinear(from, nil, to, nil) == 0
             }
+            return done ? target.count : 0
         }
         return done ? PixelBuffer(width: outWidth, height: outHeight, bytesPerRow: outWidth * 4, bytes: out, isOpaque: true) : nil
     }

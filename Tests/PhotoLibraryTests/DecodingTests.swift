@@ -93,6 +93,19 @@ import SystemPackage
         }
     }
 
+    /// Pixels are not zeroed before a decode writes them: what did not arrive of a cut
+    /// photo shows mid-grey (libjpeg's fill for missing data), never zeros nor what an
+    /// earlier photo left in that memory.
+    @Test func whatACutJPEGLacksIsMidGreyNotLeftoversOfAnotherPhoto() throws {
+        for _ in 0..<3 {
+            // A navy-to-orange picture of the same size first: its memory may come next.
+            _ = try ImageDecoder.decode(Fixtures.photo("camera-size.jpg"), maximumPixelSize: 400)
+            let pixels = try ImageDecoder.decode(Fixtures.photo("truncated.jpg"), maximumPixelSize: nil)
+            let lastRow = pixels.bytes[(pixels.height - 1) * pixels.bytesPerRow..<(pixels.height * pixels.bytesPerRow)]
+            #expect(lastRow.elementsEqual((0..<pixels.width).flatMap { _ in [128, 128, 128, 255] as [UInt8] }))
+        }
+    }
+
     @Test func anAbsurdDeclaredSizeIsRefusedAsTooLarge() {
         #expect(throws: DecodeError.tooLarge(width: 64250, height: 64250)) {
             try ImageDecoder.decode(Fixtures.photo("huge.jpg"), maximumPixelSize: 256)
