@@ -78,7 +78,9 @@ import SystemPackage
         #expect(recorder.claimed.withLock { $0 } == ["/shown"])
         queue.release()
         waitUntil { recorder.order.withLock { $0.count } == 3 }
-        #expect(recorder.order.withLock { $0 } == ["/shown", "/next", "/later"])
+        // Two workers take the rest together (which first is the ordering test's business).
+        #expect(recorder.order.withLock { $0 }.first == "/shown")
+        #expect(Set(recorder.order.withLock { $0 }) == ["/shown", "/next", "/later"])
         queue.stop()
     }
 
