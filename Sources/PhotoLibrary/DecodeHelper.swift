@@ -275,7 +275,6 @@ struct Wire {
     /// `count` bytes, or nil on end of file, error, or when `deadline` (seconds on the
     /// monotonic clock) passes first.
     func read(_ count: Int, deadline: Double? = nil) -> [UInt8]? {
-        var complete = false
         // Every byte is read over, or the whole is dropped.
         let bytes = [UInt8](capacity: count) { buffer in
             var filled = 0
@@ -293,10 +292,9 @@ struct Wire {
                 guard got > 0 else { return 0 }
                 filled += got
             }
-            complete = true
             return count
         }
-        return complete ? bytes : nil
+        return bytes.count == count ? bytes : nil
     }
 
     /// Waits for something to read (or the end), calling `whenIdle` once if nothing comes

@@ -36,16 +36,14 @@ enum JPEGDecoder {
         // Truncated or slightly corrupt files still give what could be decoded (a warning,
         // not an error), as every viewer shows them: libjpeg writes every row then, so the
         // pixels need no zeroing first. An error drops them.
-        var failed = false
         var pixels = [UInt8](capacity: target.width * target.height * 4) { pixels in
             let status = bytes.withUnsafeBufferPointer { source in
                 tjDecompress2(handle, source.baseAddress, UInt(source.count), pixels.baseAddress, Int32(target.width),
                               Int32(target.width * 4), Int32(target.height), format.rawValue, TJFLAG_FASTDCT | TJFLAG_FASTUPSAMPLE)
             }
-            failed = status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue)
-            return failed ? 0 : pixels.count
+            return status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) ? 0 : pixels.count
         }
-        if failed { throw .unreadable(String(cString: tjGetErrorStr2(handle))) }
+        if pixels.isEmpty { throw .unreadable(String(cString: tjGetErrorStr2(handle))) }
         if isCMYK { convertInvertedCMYKToBGRA(&pixels) }
         return PixelBuffer(width: target.width, height: target.height, bytesPerRow: target.width * 4, bytes: pixels, isOpaque: true)
     }

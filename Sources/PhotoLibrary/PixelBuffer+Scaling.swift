@@ -170,9 +170,8 @@ extension PixelBuffer {
     fileprivate func stretchedLinearly(to outWidth: Int, _ outHeight: Int) -> PixelBuffer? {
         let format = SDL_PIXELFORMAT_ARGB8888.rawValue
         // Every output pixel is written by the stretch, or the result is not used.
-        var done = false
         let out = [UInt8](capacity: outWidth * outHeight * 4) { target in
-            done = bytes.withUnsafeBufferPointer { source -> Bool in
+            let done = bytes.withUnsafeBufferPointer { source -> Bool in
                 guard let from = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: source.baseAddress), Int32(width), Int32(height),
                                                                     32, Int32(bytesPerRow), format),
                       let to = SDL_CreateRGBSurfaceWithFormatFrom(target.baseAddress, Int32(outWidth), Int32(outHeight), 32, Int32(outWidth * 4), format)
@@ -182,6 +181,6 @@ extension PixelBuffer {
             }
             return done ? target.count : 0
         }
-        return done ? PixelBuffer(width: outWidth, height: outHeight, bytesPerRow: outWidth * 4, bytes: out, isOpaque: true) : nil
+        return out.isEmpty ? nil : PixelBuffer(width: outWidth, height: outHeight, bytesPerRow: outWidth * 4, bytes: out, isOpaque: true)
     }
 }
