@@ -84,6 +84,38 @@ public final class DecodeQueue: Sendable {
         /// only jobs less urgent than `heldBelow`, if set.
         var heldUntil: Double?
         var heldBelow: DecodeRequest.Priority?
+        /// For `waitUntilIdle`: the live workers' ids (the supervisor is 0); per thread that
+        /// looked and found nothing to do, until when that holds (the next hold's end or job
+        /// turning slow; infinity if none); and the threads woken by a change they may act on
+        /// since they last looked.
+        var workerIDs: Set<Int> = []
+        var nextThreadID = 1
+        var idleUntil: [Int: Double] = [:]
+        var changedSinceLook: Set<Int> = []
+
+        /// True when every thread waits with nothing it could start, neither now nor before
+        /// the clock moves on.
+        func isIdle(at now: Double) -> Bool {
+            changedSinceLook.isEmpty && idleUntil.count == workerIDs.count + 1 && idleUntil.values.allSatisfy { $0 > now }
+        }
+
+        /// A change the workers may act on: each looks again (the caller wakes them).
+        mutating func workersMayAct() { changedSinceLook.formUnion(workerIDs) }
+        /// A change the supervisor may act on: it looks again (the caller wakes it).
+        mutating func supervisorMayAct() { changedSinceLook.insert(0) }
+
+        /// Thread `id` begins to look at the state.
+        mutating func beginLook(_ id: Int) {
+            changedSinceLook.remove(id)
+            idleUntil[id] = nil
+        }
+
+        /// Worker `id` ends.
+        mutating func leave(_ id: Int) {
+            workerIDs.remove(id)
+            idleUntil[id] = nil
+            changedSinceLook.remove(id)
+        }
 
         func isHeld(_ priority: DecodeRequest.Priority, at now: Double) -> Bool {
             guard let heldUntil, now < heldUntil else { return false }
@@ -91,13 +123,15 @@ public final class DecodeQueue: Sendable {
         }
 
         func slowJobCount(at now: Double, threshold: Double) -> Int {
-            inFlight.values.count { now - $0.started >= threshold }
+            // Compared as the deadline it is (started + threshold), the way waits are timed: a
+            // difference can round below the threshold at the very deadline, and a wait then spins.
+            inFlight.values.count { now >= $0.started + threshold }
         }
 
         /// The most urgent job waiting or running (slow ones aside), and when the next
         /// running one turns slow.
         func urgency(at now: Double, threshold: Double) -> (priority: DecodeRequest.Priority?, changes: Double?) {
-            let running = inFlight.values.filter { now - $0.started < threshold }
+            let running = inFlight.values.filter { now < $0.started + threshold }
             return ((pending.values.map(\.request.priority) + running.map(\.priority)).max(),
                     running.map { $0.started + threshold }.min())
         }
@@ -115,6 +149,9 @@ public final class DecodeQueue: Sendable {
     private let baseWorkerCount: Int
     private let extraWorkers: Int
     private let slowJobSeconds: Double
+    private let clock: any QueueClock
+    /// Signalled whenever a thread is about to wait, for `waitUntilIdle`.
+    private let idleChanged = NSCondition()
     private let wake: @Sendable () -> Void
     private let decode: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>
 
@@ -124,9 +161,10 @@ public final class DecodeQueue: Sendable {
     /// `extraWorkers` may be added while jobs run longer than `slowJobSeconds`.
     /// With `urgent`, a job starts only while that queue has nothing as urgent waiting or
     /// running (a slow job aside): both share the machine's cores, and what `urgent`
-    /// decodes is what the person is looking at.
+    /// decodes is what the person is looking at. Holds and slow jobs are timed by `clock`.
     public init(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
                 extraWorkers: Int = DecodeQueue.defaultExtraWorkers, slowJobSeconds: Double = DecodeQueue.slowJobSeconds,
+                clock: any QueueClock = MonotonicQueueClock(),
                 yieldingTo urgent: DecodeQueue? = nil,
                 decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>,
                 wake: @escaping @Sendable () -> Void) {
@@ -136,6 +174,7 @@ public final class DecodeQueue: Sendable {
         baseWorkerCount = max(1, workerCount)
         self.extraWorkers = max(0, extraWorkers)
         self.slowJobSeconds = slowJobSeconds
+        self.clock = clock
         urgent?.yielders.withLock { $0.append(WeakQueue(queue: self)) }
         for _ in 0..<baseWorkerCount { startWorker() }
         let supervisor = Thread { [self] in superviseSlowJobs() }
@@ -144,11 +183,13 @@ public final class DecodeQueue: Sendable {
     }
 
     private func startWorker() {
-        let index = state.withLock { state in
+        let (index, id) = state.withLock { state in
             state.workers += 1
-            return state.workers
+            state.nextThreadID += 1
+            state.workerIDs.insert(state.nextThreadID - 1)
+            return (state.workers, state.nextThreadID - 1)
         }
-        let thread = Thread { [self] in runWorker() }
+        let thread = Thread { [self] in runWorker(id: id) }
         thread.name = "flick-decode-\(index)"
         thread.start()
     }
@@ -161,10 +202,13 @@ public final class DecodeQueue: Sendable {
             if let existing = state.pending[request.key], existing.request.priority == request.priority { return false }
             state.pending[request.key] = (request, state.nextSequence)
             state.nextSequence += 1
+            state.workersMayAct()
+            state.supervisorMayAct()
             return true
         }
         if added {
-            work.lock(); work.signal(); work.unlock()
+            // Every worker looks: the one that takes it, and the others to see that it is taken.
+            work.lock(); work.broadcast(); work.unlock()
             supervision.lock(); supervision.signal(); supervision.unlock()
             // It may have been asked again at a lower priority.
             wakeYielders()
@@ -187,6 +231,7 @@ public final class DecodeQueue: Sendable {
     /// The queues making way for this one look again: its work may no longer be as urgent.
     private func wakeYielders() {
         for queue in yielders.withLock({ $0.compactMap(\.queue) }) {
+            queue.state.withLock { $0.workersMayAct() }
             queue.work.lock(); queue.work.broadcast(); queue.work.unlock()
         }
     }
@@ -206,15 +251,18 @@ public final class DecodeQueue: Sendable {
     /// `lessUrgentThan`, for this queue's own most urgent work: only less urgent jobs wait.
     public func hold(for seconds: Double, lessUrgentThan priority: DecodeRequest.Priority? = nil) {
         state.withLock {
-            $0.heldUntil = Wire.monotonicSeconds() + seconds
+            $0.heldUntil = clock.now + seconds
             $0.heldBelow = priority
         }
     }
 
     public func release() {
         let wasHeld = state.withLock { state -> Bool in
-            defer { state.heldUntil = nil }
-            return state.heldUntil != nil
+            guard state.heldUntil != nil else { return false }
+            state.heldUntil = nil
+            state.workersMayAct()
+            state.supervisorMayAct()
+            return true
         }
         guard wasHeld else { return }
         work.lock(); work.broadcast(); work.unlock()
@@ -222,7 +270,11 @@ public final class DecodeQueue: Sendable {
     }
 
     public func stop() {
-        state.withLock { $0.stopped = true }
+        state.withLock { state in
+            state.stopped = true
+            state.workersMayAct()
+            state.supervisorMayAct()
+        }
         work.lock(); work.broadcast(); work.unlock()
         supervision.lock(); supervision.broadcast(); supervision.unlock()
     }
@@ -230,21 +282,44 @@ public final class DecodeQueue: Sendable {
     /// Worker threads alive now, for tests.
     public var workerCount: Int { state.withLock { $0.workers } }
 
-    private func runWorker() {
+    /// Returns once every thread of this queue waits with nothing it could start: for tests
+    /// with a clock that stands still, to say that nothing more happens until they act. A
+    /// decode still running, or the monotonic clock, keeps it waiting.
+    public func waitUntilIdle() {
+        idleChanged.lock()
+        defer { idleChanged.unlock() }
+        while !state.withLock({ $0.isIdle(at: clock.now) }) { idleChanged.wait() }
+    }
+
+    private func announceLooked() {
+        idleChanged.lock(); idleChanged.broadcast(); idleChanged.unlock()
+    }
+
+    private func runWorker(id: Int) {
         while true {
-            guard let request = nextRequest() else { return }
+            guard let request = nextRequest(id: id) else {
+                state.withLock { $0.leave(id) }
+                announceLooked()
+                return
+            }
             let outcome = decode(request)
             let surplus = state.withLock { state -> Bool in
                 state.inFlight[request.key] = nil
                 state.inbox.append(DecodeResult(key: request.key, outcome: outcome))
+                state.supervisorMayAct()
                 // A worker added for a slow job leaves once that job is no longer slow.
-                guard state.workers - state.slowJobCount(at: Wire.monotonicSeconds(), threshold: slowJobSeconds) > baseWorkerCount else { return false }
+                guard state.workers - state.slowJobCount(at: clock.now, threshold: slowJobSeconds) > baseWorkerCount else { return false }
                 state.workers -= 1
+                state.leave(id)
                 return true
             }
             wake()
             wakeYielders()
-            if surplus { return }
+            supervision.lock(); supervision.signal(); supervision.unlock()
+            if surplus {
+                announceLooked()
+                return
+            }
         }
     }
 
@@ -254,13 +329,15 @@ public final class DecodeQueue: Sendable {
         supervision.lock()
         defer { supervision.unlock() }
         while true {
-            let now = Wire.monotonicSeconds()
+            let now = clock.now
             let (stopped, shouldAdd, nextTurn) = state.withLock { state -> (Bool, Bool, Double?) in
+                state.beginLook(0)
                 let slow = state.slowJobCount(at: now, threshold: slowJobSeconds)
                 let shouldAdd = state.pending.values.contains { !state.isHeld($0.request.priority, at: now) } && state.workers - slow < baseWorkerCount
                     && state.workers < baseWorkerCount + extraWorkers
-                let nextTurn = (state.inFlight.values.filter { now - $0.started < slowJobSeconds }.map { $0.started + slowJobSeconds }
+                let nextTurn = (state.inFlight.values.filter { now < $0.started + slowJobSeconds }.map { $0.started + slowJobSeconds }
                     + [state.heldUntil].compactMap { $0 }.filter { $0 > now }).min()
+                if !state.stopped && !shouldAdd { state.idleUntil[0] = nextTurn ?? .infinity }
                 return (state.stopped, shouldAdd, nextTurn)
             }
             if stopped { return }
@@ -268,8 +345,9 @@ public final class DecodeQueue: Sendable {
                 startWorker()
                 continue
             }
+            announceLooked()
             if let nextTurn {
-                supervision.wait(until: Date(timeIntervalSinceNow: max(nextTurn - now, 0.001)))
+                clock.wait(supervision, until: nextTurn)
             } else {
                 supervision.wait()
             }
@@ -277,26 +355,36 @@ public final class DecodeQueue: Sendable {
     }
 
     /// Blocks until there is work (nil once stopped), then claims the most urgent request.
-    private func nextRequest() -> DecodeRequest? {
+    private func nextRequest(id: Int) -> DecodeRequest? {
         work.lock()
         defer { work.unlock() }
         while true {
-            let now = Wire.monotonicSeconds()
+            let now = clock.now
+            // From here, a change (to the urgent queue, say) has this worker look again.
+            state.withLock { $0.beginLook(id) }
             // Read outside this queue's state lock: two queues' state locks are never held together.
             let urgency = urgent.map { queue in queue.state.withLock { $0.urgency(at: now, threshold: queue.slowJobSeconds) } }
             let claimed = state.withLock { state -> (DecodeRequest?, Bool, Double?) in
                 if state.stopped { return (nil, true, nil) }
                 guard let best = state.pending.values.max(by: { a, b in
                     a.request.priority != b.request.priority ? a.request.priority < b.request.priority : a.sequence > b.sequence
-                })?.request else { return (nil, false, nil) }
+                })?.request else {
+                    state.idleUntil[id] = .infinity
+                    return (nil, false, nil)
+                }
                 // The most urgent waiting held: every other one is too.
-                if state.isHeld(best.priority, at: now) { return (nil, false, state.heldUntil) }
+                if state.isHeld(best.priority, at: now) {
+                    state.idleUntil[id] = state.heldUntil
+                    return (nil, false, state.heldUntil)
+                }
                 if let urgency, let busy = urgency.priority, busy >= best.priority {
                     // Woken when the urgent queue finishes or drops a job; else when its job turns slow.
+                    state.idleUntil[id] = urgency.changes ?? .infinity
                     return (nil, false, urgency.changes)
                 }
                 state.pending.removeValue(forKey: best.key)
                 state.inFlight[best.key] = (now, best.priority)
+                state.supervisorMayAct()
                 return (best, false, nil)
             }
             if claimed.1 { return nil }
@@ -304,8 +392,9 @@ public final class DecodeQueue: Sendable {
                 supervision.lock(); supervision.signal(); supervision.unlock()
                 return request
             }
+            announceLooked()
             if let until = claimed.2 {
-                _ = work.wait(until: Date(timeIntervalSinceNow: max(until - now, 0.001)))
+                clock.wait(work, until: until)
             } else {
                 work.wait()
             }
