@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Imports point down only (DESIGN.md): flick → Components → Gestures → ViewTree → Motion →
-// Geometry; PhotoLibrary and Platform sit beside the core. Geometry, Motion, ViewTree,
-// Gestures and Components never import SDL and never read a clock.
+// Imports point down only (ARCHITECTURE.md draws the map): flick → Components → Pictures →
+// Gestures → ViewTree → Motion → Geometry; Album, PhotoLibrary, Platform and Pixels sit
+// beside the core. Geometry, Motion, ViewTree, Gestures, Pictures and Components never
+// import SDL and never read a clock.
 let package = Package(
     name: "Flick",
     products: [
@@ -39,27 +40,34 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "ViewTree", dependencies: ["Geometry", "Motion"]),
         .target(name: "Gestures", dependencies: ["Geometry", "Motion", "ViewTree"]),
-        .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures"]),
+        .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Pictures", "Pixels"]),
 
+        // Decoded pixels and how soon they are needed: the leaf that PhotoLibrary, Pictures
+        // and Platform share.
+        .target(name: "Pixels"),
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["CMalloc", "CProcess", "CSDL2", "CTurboJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", .product(name: "SystemPackage", package: "swift-system")]),
-        // An album's photos by identity, changes as diffs, the Trash with undo.
+        .target(name: "PhotoLibrary", dependencies: ["Pixels", "CMalloc", "CProcess", "CSDL2", "CTurboJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", .product(name: "SystemPackage", package: "swift-system")]),
+        // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
         .target(name: "Album", dependencies: ["PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")]),
+        // The pipeline between the model and the screen: pictures per photo and size, the
+        // broker of views' demands, covers, the decode queues. Textures through a protocol.
+        .target(name: "Pictures", dependencies: ["Pixels", "Geometry", "ViewTree", "PhotoLibrary", "Album",
+                                                 .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.
-        .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "PhotoLibrary"]),
+        .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "Pixels"]),
 
         .executableTarget(name: "flick", dependencies: [
-            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "PhotoLibrary", "Platform", "CMalloc",
+            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "PhotoLibrary", "Pictures", "Pixels", "Platform", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
         // `make bench`: frame costs in a real window.
-        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Components", "PhotoLibrary", "Platform",
+        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Components", "Pictures", "Pixels", "PhotoLibrary", "Platform",
                                                            .product(name: "SystemPackage", package: "swift-system")]),
 
         // A decode helper that hangs, crashes or hogs memory on purpose, for isolation tests.
-        .executableTarget(name: "fake-decode-helper", dependencies: ["PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")],
+        .executableTarget(name: "fake-decode-helper", dependencies: ["PhotoLibrary", "Pixels", .product(name: "SystemPackage", package: "swift-system")],
                           path: "Tests/FakeDecodeHelper"),
 
         .target(name: "TestSupport", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures"]),
@@ -68,12 +76,15 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
         .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
-        .testTarget(name: "ComponentsTests", dependencies: ["Components", "TestSupport"]),
+        .testTarget(name: "ComponentsTests", dependencies: ["Components", "Pictures", "Pixels", "TestSupport"]),
         .testTarget(name: "AlbumTests", dependencies: ["Album", "PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CMalloc", "CSDL2", "ViewTree", "PhotoLibrary"]),
+        // Headless: fake decodes and a fake texture sink; no SDL, no helper process.
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Pixels", "PhotoLibrary", "ViewTree", "TestSupport",
+                                                          .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
-        .testTarget(name: "AppTests", dependencies: ["flick", "Album", "Components", "PhotoLibrary", "Platform", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "AppTests", dependencies: ["flick", "Album", "Components", "Pictures", "PhotoLibrary", "Platform", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "Components", "Geometry", "CXTest", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,18 +1,8 @@
 import Geometry
+import Pictures
 import Gestures
 import Motion
 import ViewTree
-
-/// Where the album strip gets its albums: names, counts and covers, never files.
-public protocol AlbumSource: AnyObject {
-    var albumCount: Int { get }
-    func albumName(at index: Int) -> String
-    func albumPhotoCount(at index: Int) -> Int
-    /// Album `index`'s cover (its first photo) as it stands.
-    func albumCover(at index: Int) -> Thumbnail
-    /// The covers on screen and their pixel size: decode those, drop the rest.
-    func prioritizeCovers(visible: Range<Int>, pixelSize: Int)
-}
 
 /// The album strip (seed 004): square covers in a horizontal row, each with its album's
 /// name and photo count. A click selects a cover and glides it to the middle; a drag or
@@ -163,7 +153,7 @@ public final class AlbumCoverCell: View {
         addSubview(countLabel)
     }
 
-    func show(cover thumbnail: Thumbnail, name: String, photoCount: Int, index: Int, labels: LabelRenderer?) {
+    func show(cover thumbnail: Picture, name: String, photoCount: Int, index: Int, labels: LabelRenderer?) {
         self.name = "album \(index)"
         cover.show(thumbnail, index: index, labels: labels)
         if shownCaption?.name != name || shownCaption?.count != photoCount, let labels {

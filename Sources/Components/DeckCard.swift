@@ -1,4 +1,5 @@
 import Geometry
+import Pictures
 import Motion
 import ViewTree
 
@@ -56,7 +57,7 @@ final class DeckCard: View {
             .concatenating(.perspective(eyeDistance: DeckLayout.eyeDistance(forCardWidth: bounds.width)))
     }
 
-    func show(_ picture: Thumbnail, index: Int) {
+    func show(_ picture: Picture, index: Int) {
         if index != self.index {
             self.index = index
             shownLines = nil

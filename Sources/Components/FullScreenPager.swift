@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 import Geometry
 import Gestures
 import Motion

@@ -1,4 +1,5 @@
 import Geometry
+import Pictures
 import ViewTree
 
 /// One square of the grid: the thumbnail cropped to fill it, a quiet grey while it loads,
@@ -9,7 +10,7 @@ public final class GridCell: View {
     static let failedLabelPointSize = 13.0
 
     private(set) var index = -1
-    private var shown: Thumbnail?
+    private var shown: Picture?
     private let label = CannotOpenLabel(pointSize: GridCell.failedLabelPointSize)
     /// What it is called in draw lists and tests: "cell 5", "card 5".
     private let role: String
@@ -21,7 +22,7 @@ public final class GridCell: View {
         addSubview(label)
     }
 
-    func show(_ thumbnail: Thumbnail, index: Int, labels: LabelRenderer?) {
+    func show(_ thumbnail: Picture, index: Int, labels: LabelRenderer?) {
         self.index = index
         name = "\(role) \(index)"
         guard thumbnail != shown else { return }

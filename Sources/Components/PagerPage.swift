@@ -1,4 +1,5 @@
 import Geometry
+import Pictures
 import Motion
 import ViewTree
 
@@ -21,7 +22,7 @@ public final class PagerPage: View {
     private let label = CannotOpenLabel(pointSize: PagerPage.failedLabelPointSize)
     private let loadingLabel = View()
     private(set) var index = -1
-    private(set) var shown: Thumbnail?
+    private(set) var shown: Picture?
     /// The photo at "fit" in this page's bounds.
     private(set) var fittedFrame = Rect.zero
 
@@ -41,7 +42,7 @@ public final class PagerPage: View {
 
     var isZoomed: Bool { zoomScale > 1.001 }
 
-    func show(_ picture: Thumbnail, index: Int, context: ComponentContext) {
+    func show(_ picture: Picture, index: Int, context: ComponentContext) {
         let indexChanged = index != self.index
         self.index = index
         name = "page \(index)"

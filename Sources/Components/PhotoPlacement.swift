@@ -1,4 +1,5 @@
 import Geometry
+import Pictures
 import Gestures
 
 /// Where a view shows a photo, in window coordinates: the zoom transition flies the photo

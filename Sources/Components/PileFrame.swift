@@ -1,4 +1,5 @@
 import Geometry
+import Pictures
 import ViewTree
 
 /// How each photo in the pile is framed.
@@ -59,7 +60,7 @@ final class PileFrame: View {
 
     /// `headlinePointSize` is for a frame drawn scaled down (a cell of the spread), so why
     /// a photo cannot be shown is still read at a normal size.
-    func show(_ picture: Thumbnail, index: Int, style: PileFrameStyle, labels: LabelRenderer?,
+    func show(_ picture: Picture, index: Int, style: PileFrameStyle, labels: LabelRenderer?,
               headlinePointSize: Double = PileFrame.failedLabelPointSize) {
         name = "\(role) \(index)"
         photo.name = "\(role) photo \(index)"

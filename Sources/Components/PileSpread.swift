@@ -1,4 +1,5 @@
 import Geometry
+import Pictures
 import Gestures
 import Motion
 import ViewTree

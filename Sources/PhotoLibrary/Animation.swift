@@ -1,3 +1,5 @@
+import Pixels
+
 /// What an animation's file says of it as a whole.
 public struct AnimationInfo: Sendable, Equatable {
     /// The canvas every frame is composed on, in pixels.

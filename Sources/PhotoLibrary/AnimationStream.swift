@@ -1,4 +1,5 @@
 import SystemPackage
+import Pixels
 
 /// An animation's frames, decoded one at a time in a helper that is the stream's own until
 /// it is closed: the helper keeps its place in the file, so frame 30,000 costs what frame 2

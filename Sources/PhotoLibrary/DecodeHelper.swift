@@ -2,6 +2,7 @@ import Foundation
 internal import CMalloc
 internal import CProcess
 import SystemPackage
+import Pixels
 
 /// The decoding side of process isolation: a helper process reads requests on stdin and
 /// answers on stdout, one at a time. Codec libraries hang or crash on hostile files

@@ -1,23 +1,10 @@
 import Foundation
+import Pixels
 import SystemPackage
 import Synchronization
 
 /// What to decode, and how urgently.
 public struct DecodeRequest: Sendable, Hashable {
-    public enum Priority: Int, Sendable, Comparable {
-        /// Neither shown nor next: fetched ahead in idle time.
-        case prefetch = 0
-        /// Next to what is shown: needed on the next scroll or page.
-        case neighbour = 1
-        /// On screen now.
-        case visible = 2
-        /// A near-instant stand-in for something on screen (an embedded preview): worth
-        /// doing before any full decode, so the screen fills at once.
-        case instant = 3
-
-        public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
-
     public let path: FilePath
     public let kind: DecodeKind
     public let maximumPixelSize: Int?
@@ -27,10 +14,10 @@ public struct DecodeRequest: Sendable, Hashable {
     /// of this many pixels shows it cropped but unscaled, which is what a software renderer
     /// draws fastest.
     public let fillSide: Int?
-    public var priority: Priority
+    public var priority: PicturePriority
 
     public init(path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?, box: PixelBox? = nil, fillSide: Int? = nil,
-                priority: Priority) {
+                priority: PicturePriority) {
         self.path = path
         self.kind = kind
         self.maximumPixelSize = maximumPixelSize
@@ -75,7 +62,7 @@ public final class DecodeQueue: Sendable {
         var pending: [DecodeRequest.Key: (request: DecodeRequest, sequence: UInt64)] = [:]
         var nextSequence: UInt64 = 0
         /// Requests being decoded, with when each started (monotonic seconds) and how urgent it was.
-        var inFlight: [DecodeRequest.Key: (started: Double, priority: DecodeRequest.Priority)] = [:]
+        var inFlight: [DecodeRequest.Key: (started: Double, priority: PicturePriority)] = [:]
         var inbox: [DecodeResult] = []
         var stopped = false
         /// Worker threads alive.
@@ -83,7 +70,7 @@ public final class DecodeQueue: Sendable {
         /// Until when (monotonic seconds) no new job starts: `hold(for:lessUrgentThan:)`;
         /// only jobs less urgent than `heldBelow`, if set.
         var heldUntil: Double?
-        var heldBelow: DecodeRequest.Priority?
+        var heldBelow: PicturePriority?
         /// For `waitUntilIdle`: the live workers' ids (the supervisor is 0); per thread that
         /// looked and found nothing to do, until when that holds (the next hold's end or job
         /// turning slow; infinity if none); and the threads woken by a change they may act on
@@ -117,7 +104,7 @@ public final class DecodeQueue: Sendable {
             changedSinceLook.remove(id)
         }
 
-        func isHeld(_ priority: DecodeRequest.Priority, at now: Double) -> Bool {
+        func isHeld(_ priority: PicturePriority, at now: Double) -> Bool {
             guard let heldUntil, now < heldUntil else { return false }
             return heldBelow.map { priority < $0 } ?? true
         }
@@ -130,7 +117,7 @@ public final class DecodeQueue: Sendable {
 
         /// The most urgent job waiting or running (slow ones aside), and when the next
         /// running one turns slow.
-        func urgency(at now: Double, threshold: Double) -> (priority: DecodeRequest.Priority?, changes: Double?) {
+        func urgency(at now: Double, threshold: Double) -> (priority: PicturePriority?, changes: Double?) {
             let running = inFlight.values.filter { now < $0.started + threshold }
             return ((pending.values.map(\.request.priority) + running.map(\.priority)).max(),
                     running.map { $0.started + threshold }.min())
@@ -249,7 +236,7 @@ public final class DecodeQueue: Sendable {
     /// Starts no new job for `seconds`, or until `release()`: requests still queue up and
     /// jobs already running finish. For making room for a more urgent queue's work, or, with
     /// `lessUrgentThan`, for this queue's own most urgent work: only less urgent jobs wait.
-    public func hold(for seconds: Double, lessUrgentThan priority: DecodeRequest.Priority? = nil) {
+    public func hold(for seconds: Double, lessUrgentThan priority: PicturePriority? = nil) {
         state.withLock {
             $0.heldUntil = clock.now + seconds
             $0.heldBelow = priority

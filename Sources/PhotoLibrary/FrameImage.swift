@@ -1,4 +1,5 @@
 import SystemPackage
+import Pixels
 
 /// A picture frame image for the stack's photos: a border drawn around a transparent (or
 /// card-like) middle, stretched as a nine-slice to fit each photo.

@@ -1,6 +1,7 @@
 internal import CSDL2
 import Foundation
 import SystemPackage
+import Pixels
 
 /// Why an image could not be shown, in words for the user.
 public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {

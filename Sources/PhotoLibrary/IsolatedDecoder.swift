@@ -2,6 +2,7 @@ import Foundation
 internal import CProcess
 import Synchronization
 import SystemPackage
+import Pixels
 
 /// The app's side of process isolation: a small pool of decode helper processes, each
 /// used by one request at a time. A helper that does not answer within the deadline is

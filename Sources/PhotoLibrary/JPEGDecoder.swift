@@ -1,5 +1,6 @@
 internal import CTurboJPEG
 import Foundation
+import Pixels
 
 /// Decodes JPEGs with libjpeg-turbo straight into 4-byte pixels, at the smallest DCT scale
 /// (1/8 … 1) that still covers the requested size: a 12 MP photo for a 256-pixel thumbnail

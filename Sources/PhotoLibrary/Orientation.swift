@@ -1,3 +1,5 @@
+import Pixels
+
 /// The EXIF orientation tag: how the stored pixels must be turned to stand upright.
 public enum Orientation: Int, Sendable, CaseIterable {
     case up = 1

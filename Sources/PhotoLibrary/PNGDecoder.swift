@@ -1,4 +1,5 @@
 internal import CPNG
+import Pixels
 
 /// Decodes PNGs with libpng directly, under limits of its own: a crafted chunk, a length
 /// that runs past the end of the file or a header promising more pixels than the file can

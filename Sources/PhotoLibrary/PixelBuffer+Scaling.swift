@@ -1,4 +1,5 @@
 internal import CSDL2
+import Pixels
 
 extension PixelBuffer {
     /// Scaled down (never up) so the shorter side is `side`, aspect kept: the least that

@@ -2,6 +2,7 @@ internal import CGLib
 internal import CPNG
 import Foundation
 import SystemPackage
+import Pixels
 
 /// The freedesktop.org Thumbnail Managing Standard's shared cache, so Flick and the file
 /// managers make each thumbnail once: `$XDG_CACHE_HOME/thumbnails/{normal,large,x-large}/` PNGs

@@ -1,5 +1,6 @@
 import Foundation
 import SystemPackage
+import Pixels
 
 /// Makes thumbnails through the shared cache: a current cached one is reused, a recorded
 /// failure is not retried, anything else is decoded (isolated, by `decode`), stored, and

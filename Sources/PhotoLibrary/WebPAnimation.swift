@@ -1,4 +1,5 @@
 internal import CWebP
+import Pixels
 
 /// An animated WebP's frames through libwebp's animation decoder, which composes each on
 /// the canvas itself.

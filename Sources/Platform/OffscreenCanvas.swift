@@ -1,6 +1,6 @@
 internal import CSDL2
 import Geometry
-import PhotoLibrary
+import Pixels
 import ViewTree
 
 /// The compositor drawing into memory with SDL's software renderer: no window, no X

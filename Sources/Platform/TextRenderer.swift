@@ -1,6 +1,6 @@
 internal import CSDL2
 import Geometry
-import PhotoLibrary
+import Pixels
 import ViewTree
 
 /// Renders labels with SDL_ttf in the system's sans-serif font, as textures in the store.

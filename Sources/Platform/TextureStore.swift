@@ -1,5 +1,5 @@
 internal import CSDL2
-import PhotoLibrary
+import Pixels
 import ViewTree
 
 /// Turns pixel buffers into renderer textures behind opaque handles.

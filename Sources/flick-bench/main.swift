@@ -1,9 +1,11 @@
 import Components
+import Pictures
 import Foundation
 import Geometry
 import Gestures
 import Motion
 import PhotoLibrary
+import Pixels
 import Platform
 import ViewTree
 import SystemPackage
@@ -50,8 +52,8 @@ func measure(_ window: PlatformWindow, root: View, frames: Int, prepare: (Int) -
 /// uploaded, standing in for an album.
 final class SyntheticPhotos: PhotoSource {
     let count: Int
-    let thumbnails: [Thumbnail]
-    let screenImages: [Thumbnail]
+    let thumbnails: [Picture]
+    let screenImages: [Picture]
 
     /// Thumbnails are 4:3, cut to fill a `cellSide`-pixel cell as the app's are.
     init(count: Int, distinct: Int, cellSide: Int, screenSize: Size, textures: TextureStore) {
@@ -76,7 +78,7 @@ final class SyntheticPhotos: PhotoSource {
     func facts(at index: Int) -> [String]? { ["synthetic-\(index).jpg"] }
 
     /// Cells get thumbnails, everything else a screen-sized picture.
-    func picture(at index: Int, size: PictureSize) -> Thumbnail {
+    func picture(at index: Int, size: PictureSize) -> Picture {
         if case .filling = size { return thumbnails[index % thumbnails.count] }
         return screenImages[index % screenImages.count]
     }

@@ -1,36 +1,10 @@
 import Foundation
+import PhotoLibrary
+import Pictures
 import Motion
 import Platform
 import Synchronization
 import ViewTree
-
-/// When each start-up phase was reached, for `make bench`: marks are kept only when
-/// FLICK_BENCH_PROBE is set, and printed (as wall-clock times, which the benchmark
-/// compares with its own launch time) once the first photo is on screen.
-enum StartupTrace {
-    static let isOn = getenv("FLICK_BENCH_PROBE") != nil
-    private static let marks = Mutex<[(phase: String, time: Double)]>([])
-
-    static func mark(_ phase: String) {
-        guard isOn else { return }
-        let time = realtime()
-        marks.withLock { $0.append((phase, time)) }
-    }
-
-    /// Each phase once: the first time it was reached.
-    static func report(_ write: (String, String) -> Void) {
-        var seen: Set<String> = []
-        for mark in marks.withLock({ $0 }) where seen.insert(mark.phase).inserted {
-            write("phase", String(format: "%@ %.6f", mark.phase, mark.time))
-        }
-    }
-
-    static func realtime() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-}
 
 /// Measurements for `make bench`, on only when FLICK_BENCH_PROBE is set: when the first
 /// photo reached the screen, and how long a page key takes to show the next photo's
@@ -55,7 +29,7 @@ final class BenchProbe {
         report("key-up", String(format: "%.6f", StartupTrace.realtime()))
     }
 
-    func framePresented(at time: Seconds, root: View, images: AlbumImages, textures: TextureStore) {
+    func framePresented(at time: Seconds, root: View, images: PictureStore, textures: TextureStore) {
         guard !firstPhotoReported || pendingPage != nil else { return }
         let drawn = root.drawList().compactMap { command -> TextureHandle? in
             if case let .image(handle, _) = command.kind, textures.isUploaded(handle) { return handle }

@@ -1,8 +1,11 @@
+import Album
 import ArgumentParser
 import CMalloc
 import Components
 import Foundation
+import Geometry
 import PhotoLibrary
+import Pictures
 import Platform
 import SystemPackage
 
@@ -26,6 +29,8 @@ enum FlickMain {
 /// `flick [PATH]` browses; `flick thumbnail PATH...` fills the shared thumbnail cache.
 struct Flick: ParsableCommand {
     static let version = "0.1.0"
+    /// How Flick signs the thumbnails it writes to the shared cache.
+    static let cacheApplication = "flick-\(version)"
 
     static let configuration = CommandConfiguration(
         commandName: "flick",
@@ -70,10 +75,10 @@ struct Browse: ParsableCommand {
         PlatformWindow.prepareEnvironment()
         // The first helper is ready before the album is opened and the window made: this
         // process forked while it is still one thread (before the service starts its own).
-        let service = DecodeService(firstHelper: IsolatedDecoder.forkOwnHelper())
-        let opening: Album.Opening
+        let service = DecodeService(firstHelper: IsolatedDecoder.forkOwnHelper(), application: Flick.cacheApplication)
+        let opening: Folder.Opening
         do {
-            opening = try Album.open(path: path ?? FileManager.default.currentDirectoryPath)
+            opening = try Folder.open(path: path ?? FileManager.default.currentDirectoryPath)
         } catch {
             fail(error.description)
         }
@@ -83,12 +88,13 @@ struct Browse: ParsableCommand {
         let startFullscreen = fullscreen ?? remembered.fullscreen ?? false
         // Listing and the first decode start now and overlap the window's creation.
         let start = opening.startPath
-        let screenPicture = DecodeService.screenPicture(fullscreen: startFullscreen, windowSize: remembered.windowSize)
+        let screenPicture = Self.screenPicture(fullscreen: startFullscreen, windowSize: remembered.windowSize)
+        let cellSide = Self.guessedCellSide
         // The photo Flick was opened on is decoded at once; a folder's first screenful of
         // thumbnails once the first of its photos are listed.
-        if let start { service.prefetchFirstScreen(of: [], start: start, screenPicture: screenPicture) }
+        if let start { service.prefetchFirstScreen(of: [], start: start, screenPicture: screenPicture, cellSide: cellSide) }
         let lister = AlbumLister(folder: opening.album.folderPath, start: start) { first in
-            if start == nil { service.prefetchFirstScreen(of: first, start: nil, screenPicture: screenPicture) }
+            if start == nil { service.prefetchFirstScreen(of: first, start: nil, screenPicture: screenPicture, cellSide: cellSide) }
         }
         StartupTrace.mark("decodes-started")
         let app: FlickApp
@@ -109,6 +115,16 @@ struct Browse: ParsableCommand {
         }
     }
 
+    /// The pager's first request, worked out before the window exists: the window in
+    /// pixels, as the pager will ask (`FullScreenPager.screenPictureSize`), so the photo Flick
+    /// was opened on is decoded once, for the window it will be shown in.
+    static func screenPicture(fullscreen: Bool, windowSize: Size?) -> PictureSize {
+        let pixels = PlatformWindow.expectedPixelSize(fullscreen: fullscreen, size: windowSize) ?? PlatformWindow.defaultSize
+        return .within(width: Int(pixels.width.rounded(.up)), height: Int(pixels.height.rounded(.up)))
+    }
+
+    /// The default window's grid cell, which the first screenful of thumbnails is cut to fill.
+    static let guessedCellSide = Int(GridLayout(width: PlatformWindow.defaultSize.width).cellSide)
 }
 
 /// The stack's frame as asked for on the command line.

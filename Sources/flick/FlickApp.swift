@@ -1,5 +1,6 @@
 import Album
 import Components
+import Pictures
 import Foundation
 import Geometry
 import Gestures
@@ -20,7 +21,7 @@ final class FlickApp: FrameDriver {
     let animator: Animator
     private let arena: GestureArena
     private let context: ComponentContext
-    private var album: Album
+    private var album: Folder
     private var model: AlbumModel
     private var modelObservation: ObservationToken?
     private var watcher: FolderWatcher?
@@ -35,7 +36,7 @@ final class FlickApp: FrameDriver {
     private var rescanPending = false
     /// The photo Flick was opened on, until the listing reaches it.
     private var startPath: FilePath?
-    private let images: AlbumImages
+    private let images: PictureStore
     /// The facts on the deck's card backs, read by a decode helper of their own.
     private var facts: FactsStore?
     let browser: PhotoBrowser
@@ -48,7 +49,7 @@ final class FlickApp: FrameDriver {
     /// SDL's start-up.
     /// `windowSize` in points (the default's if nil); on the very first run a hint says
     /// where help is.
-    init(opening: Album.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
+    init(opening: Folder.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
          windowSize: Size? = nil, startScreenPicture: PictureSize = .within(width: 1280, height: 800), isFirstRun: Bool = false, frame: LoadedStackFrame) throws(PlatformError) {
         album = opening.album
         model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser())
@@ -59,7 +60,7 @@ final class FlickApp: FrameDriver {
         arena = GestureArena(root: rootView)
         context = ComponentContext(animator: animator, arena: arena, labels: PlatformLabels(text: window.text), pixelScale: window.scale)
         let waker = window.wakeHandle
-        images = AlbumImages(photos: [], service: service, textures: window.textures)
+        images = PictureStore(photos: [], service: service, textures: window.textures)
         if let start = opening.startPath { images.noteScreenRequest(start, size: startScreenPicture) }
         self.service = service
         heldForStart = opening.startPath
@@ -216,9 +217,9 @@ final class FlickApp: FrameDriver {
     /// A folder or an image dropped on the window opens as if Flick had been launched on it:
     /// its albums in the strip, the image (if it is one) full screen once listed.
     private func openDropped(_ path: String) {
-        let opening: Album.Opening
+        let opening: Folder.Opening
         do {
-            opening = try Album.open(path: path)
+            opening = try Folder.open(path: path)
         } catch {
             browser.showToast(Toast("Flick cannot open that: \(error.description)"))
             return
@@ -242,7 +243,7 @@ final class FlickApp: FrameDriver {
     private func open(_ folder: FilePath, start: FilePath? = nil) {
         guard folder != album.folderPath else { return }
         lister.cancel()
-        album = Album(folderPath: folder)
+        album = Folder(folderPath: folder)
         model = AlbumModel(folder: folder, trash: .forCurrentUser())
         observeModel()
         lister = AlbumLister(folder: folder, start: start)

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Album
+import Pictures
 import Components
 import PhotoLibrary
 import Platform
@@ -28,8 +30,8 @@ import TestSupport
     }
 
     func app(opening path: String, isFirstRun: Bool = false) throws -> FlickApp {
-        let opening = try Album.open(path: path)
-        return try FlickApp(opening: opening, service: DecodeService(), lister: AlbumLister(folder: opening.album.folderPath),
+        let opening = try Folder.open(path: path)
+        return try FlickApp(opening: opening, service: DecodeService(application: "flick-test"), lister: AlbumLister(folder: opening.album.folderPath),
                             view: .grid, fullscreen: false, isFirstRun: isFirstRun, frame: .style(.whiteBorder))
     }
 

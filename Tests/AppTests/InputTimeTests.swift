@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Album
+import Pictures
 import Components
 import Gestures
 import Motion
@@ -15,8 +17,8 @@ import TestSupport
         // 1×1 PNGs.
         let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
         for name in ["a.png", "b.png", "c.png"] { try png.write(to: folder.appendingPathComponent(name)) }
-        let opening = try Album.open(path: folder.appendingPathComponent("a.png").path)
-        let app = try FlickApp(opening: opening, service: DecodeService(), lister: AlbumLister(folder: opening.album.folderPath),
+        let opening = try Folder.open(path: folder.appendingPathComponent("a.png").path)
+        let app = try FlickApp(opening: opening, service: DecodeService(application: "flick-test"), lister: AlbumLister(folder: opening.album.folderPath),
                                view: .grid, fullscreen: false, isFirstRun: false, frame: .style(.whiteBorder))
         // The loop's clock: where the app's animations already are.
         var now = app.animator.currentTime

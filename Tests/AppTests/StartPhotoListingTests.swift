@@ -3,6 +3,8 @@ import Foundation
 import PhotoLibrary
 import SystemPackage
 import Testing
+import Album
+import Pictures
 import TestSupport
 @testable import flick
 

@@ -1,5 +1,6 @@
 import Testing
 import Components
+import Pictures
 import Geometry
 import Gestures
 import TestSupport
@@ -19,7 +20,7 @@ final class FakeAlbumSource: AlbumSource {
 
     func albumName(at index: Int) -> String { names[index] ?? "Album \(index)" }
     func albumPhotoCount(at index: Int) -> Int { index + 1 }
-    func albumCover(at index: Int) -> Thumbnail {
+    func albumCover(at index: Int) -> Picture {
         .ready(ImageContent(texture: Self.coverHandle(of: index), pixelSize: Size(width: 300, height: 200)))
     }
     func prioritizeCovers(visible: Range<Int>, pixelSize: Int) {

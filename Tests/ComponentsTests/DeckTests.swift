@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 import Testing
 import Components
 import Geometry

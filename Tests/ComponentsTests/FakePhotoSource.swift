@@ -1,4 +1,5 @@
 import Components
+import Pictures
 import Geometry
 import ViewTree
 
@@ -64,7 +65,7 @@ final class FakePhotoSource: PhotoSource {
     }
 
     /// A fit once wanted (decoding is instant here), else the thumbnail.
-    func picture(at index: Int, size wantedSize: PictureSize) -> Thumbnail {
+    func picture(at index: Int, size wantedSize: PictureSize) -> Picture {
         if failing.contains(index) { return .failed(headline: "cannot open") }
         if loading.contains(index) { return .loading }
         let id = ids[index]

@@ -1,6 +1,7 @@
 import Testing
 @testable import Components
 import Geometry
+import Pictures
 import Gestures
 import Motion
 import TestSupport

@@ -1,5 +1,6 @@
 import Testing
 import Components
+import Pictures
 import Geometry
 import Gestures
 import Motion

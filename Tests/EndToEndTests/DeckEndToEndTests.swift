@@ -22,13 +22,22 @@ import Testing
         try flick.drag(from: centre, dx: 300, steps: 6, pause: 10, hold: 0)
         #expect(try flick.waitForScreen { centreShows(1, $0, window: window) }.1, "a fast drag throws it: the second photo")
 
-        try flick.drag(from: centre, dx: 120, steps: 10, pause: 40, hold: 300)
-        usleep(1_200_000)
-        #expect(try flick.waitForScreen(timeout: 2) { centreShows(1, $0, window: window) }.1, "a slow short drag leaves it in front")
+        // A slow short drag, held: the front card follows the pointer, uncovering its left edge.
+        let card = DeckLayout(viewSize: window.size).cardRect.offsetBy(dx: window.minX, dy: window.minY)
+        let leftEdge = (x: Int(card.minX) + 12, y: Int(card.midY))
+        #expect(try flick.waitForScreen { $0.matches(x: leftEdge.x, y: leftEdge.y, Self.colours[1]) }.1, "the front card covers its place")
+        var held: [PointerStep] = [.move(x: centre.x, y: centre.y), .press(after: 20)]
+        for step in 1...10 { held.append(.move(x: centre.x + 120 * step / 10, y: centre.y, after: 40)) }
+        try flick.server.pointer(held)
+        #expect(try flick.waitForScreen { !$0.matches(x: leftEdge.x, y: leftEdge.y, Self.colours[1]) }.1, "the held card follows the drag")
+        // Released there, still: it springs back in front, covering its place again.
+        try flick.server.pointer([.release(after: 300)])
+        #expect(try flick.waitForScreen { shot in
+            centreShows(1, shot, window: window) && shot.matches(x: leftEdge.x, y: leftEdge.y, Self.colours[1])
+        }.1, "a slow short drag leaves it in front")
 
         try flick.server.xdotool("mousemove", String(centre.x), String(centre.y), "click", "1")
         // The back: card-coloured, with the facts written on it in dark text.
-        let card = DeckLayout(viewSize: window.size).cardRect.offsetBy(dx: window.minX, dy: window.minY)
         let (back, turned) = try flick.waitForScreen { shot in
             shot.matches(x: Int(card.maxX) - 30, y: Int(card.maxY) - 30, (242, 240, 232), tolerance: 16)
                 && darkPixels(in: shot, rect: card) > 200

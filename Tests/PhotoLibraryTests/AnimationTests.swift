@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 import TestSupport
+import Pixels
 @testable import PhotoLibrary
 
 /// Animated GIF, APNG and WebP (scripts/make-animations.py): every frame composed as the

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import PhotoLibrary
+import Pixels
 import SystemPackage
 
 /// The queues' time is a manual clock the tests step, and a test waits for what it asserts
@@ -67,10 +68,10 @@ import SystemPackage
         let recorder = Recorder()
         let queue = DecodeQueue(workerCount: 1, extraWorkers: 0, clock: clock, decode: recorder.decode, wake: recorder.resultArrived)
         // The worker takes the first request and waits at the gate; the rest queue up.
-        queue.submit(DecodeRequest(path: "/first", maximumPixelSize: 1, priority: .prefetch))
+        queue.submit(DecodeRequest(path: "/first", maximumPixelSize: 1, priority: .ahead))
         recorder.wait { !$0.claimed.isEmpty }
-        for (name, priority) in [("p1", DecodeRequest.Priority.prefetch), ("n1", .neighbour), ("v1", .visible),
-                                 ("v2", .visible), ("n2", .neighbour), ("v3", .visible)] {
+        for (name, priority) in [("p1", PicturePriority.ahead), ("n1", .nearby), ("v1", .visible),
+                                 ("v2", .visible), ("n2", .nearby), ("v3", .visible)] {
             queue.submit(DecodeRequest(path: FilePath("/" + name), maximumPixelSize: 1, priority: priority))
         }
         recorder.start()
@@ -104,9 +105,9 @@ import SystemPackage
         recorder.start()
         let queue = DecodeQueue(workerCount: 2, extraWorkers: 2, slowJobSeconds: 0.01, clock: clock, decode: recorder.decode, wake: {})
         queue.hold(for: 600, lessUrgentThan: .visible)
-        queue.submit(DecodeRequest(path: "/next", maximumPixelSize: 1, priority: .neighbour))
+        queue.submit(DecodeRequest(path: "/next", maximumPixelSize: 1, priority: .nearby))
         queue.submit(DecodeRequest(path: "/shown", maximumPixelSize: 1, priority: .visible))
-        queue.submit(DecodeRequest(path: "/later", maximumPixelSize: 1, priority: .prefetch))
+        queue.submit(DecodeRequest(path: "/later", maximumPixelSize: 1, priority: .ahead))
         recorder.wait { $0.order.count == 1 }
         // However much time goes by short of the hold's end, with workers free (and more
         // added for slow jobs).
@@ -187,7 +188,7 @@ import SystemPackage
         let urgent: (queue: DecodeQueue, recorder: Recorder)
         let yielding: (queue: DecodeQueue, recorder: Recorder)
 
-        init(busyWith path: FilePath, at priority: DecodeRequest.Priority, slowJobSeconds: Double = 600, workers: Int = 1, clock: ManualQueueClock) {
+        init(busyWith path: FilePath, at priority: PicturePriority, slowJobSeconds: Double = 600, workers: Int = 1, clock: ManualQueueClock) {
             let busy = Recorder()
             let urgent = DecodeQueue(workerCount: 1, extraWorkers: 0, slowJobSeconds: slowJobSeconds, clock: clock, decode: busy.decode, wake: {})
             urgent.submit(DecodeRequest(path: path, maximumPixelSize: 1, priority: priority))
@@ -214,7 +215,7 @@ import SystemPackage
 
         // When thumbnails of a covered grid, and a camera preview for what is shown, are asked
         let thumbnails = queues.yielding.queue
-        thumbnails.submit(DecodeRequest(path: "/cell", maximumPixelSize: 1, priority: .prefetch))
+        thumbnails.submit(DecodeRequest(path: "/cell", maximumPixelSize: 1, priority: .ahead))
         thumbnails.submit(DecodeRequest(path: "/cell-on-screen", maximumPixelSize: 1, priority: .visible))
         thumbnails.submit(DecodeRequest(path: "/preview", kind: .embeddedPreview, maximumPixelSize: 1, priority: .instant))
 
@@ -230,10 +231,10 @@ import SystemPackage
     }
 
     @Test func aQueueThatYieldsGoesAheadOfUrgentWorkLessUrgentThanItsOwnAndOfWorkDropped() {
-        let queues = Yielding(busyWith: "/next", at: .neighbour, clock: clock)
+        let queues = Yielding(busyWith: "/next", at: .nearby, clock: clock)
         defer { queues.stop() }
-        queues.urgent.queue.submit(DecodeRequest(path: "/after-next", maximumPixelSize: 1, priority: .prefetch))
-        queues.yielding.queue.submit(DecodeRequest(path: "/prefetched", maximumPixelSize: 1, priority: .prefetch))
+        queues.urgent.queue.submit(DecodeRequest(path: "/after-next", maximumPixelSize: 1, priority: .ahead))
+        queues.yielding.queue.submit(DecodeRequest(path: "/prefetched", maximumPixelSize: 1, priority: .ahead))
 
         // A cell on screen goes before a neighbour's page is decoded
         queues.yielding.queue.submit(DecodeRequest(path: "/cell-on-screen", maximumPixelSize: 1, priority: .visible))

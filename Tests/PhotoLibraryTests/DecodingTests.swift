@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PhotoLibrary
+import Pixels
 import SystemPackage
 
 @Suite struct OrientationTests {

@@ -1,5 +1,6 @@
 import Testing
 import PhotoLibrary
+import Pixels
 
 @Suite struct FillScalingTests {
     @Test func scaledToFillCoversTheSquareWithItsShorterSide() {

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoLibrary
+import Pixels
 import SystemPackage
 
 /// The fixture folder, made once per test run by scripts/make-fixtures.sh.

@@ -1,5 +1,6 @@
 import Testing
 import PhotoLibrary
+import Pixels
 
 @Suite struct FrameImageTests {
     /// A `width`×`height` frame: opaque white within the given distances of each edge,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Geometry
 import PhotoLibrary
+import Pixels
 import Platform
 import ViewTree
 

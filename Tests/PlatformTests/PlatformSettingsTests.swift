@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Geometry
 import PhotoLibrary
+import Pixels
 @testable import Platform
 import ViewTree
 

@@ -1,6 +1,7 @@
 import Testing
-import Album
+import Pictures
 import PhotoLibrary
+import Pixels
 
 /// Cuts as the app has them: a square cell filled exactly, or the whole photo within a side.
 enum Cut: PictureSizing {
@@ -25,7 +26,7 @@ enum Cut: PictureSizing {
 /// The broker over a pipeline that only records what it is told; pictures are strings.
 final class RecordingPipeline {
     typealias Broker = PictureBroker<String, Cut, String>
-    var fetches: [(photo: String, cut: Cut, priority: DecodeRequest.Priority)] = []
+    var fetches: [(photo: String, cut: Cut, priority: PicturePriority)] = []
     var cancels: [(photo: String, cut: Cut)] = []
     var pinned: Set<String> = []
     lazy var broker = Broker(
@@ -33,7 +34,7 @@ final class RecordingPipeline {
         cancel: { [unowned self] in cancels.append(($0, $1)) },
         pin: { [unowned self] picture, pin in if pin { pinned.insert(picture) } else { pinned.remove(picture) } })
 
-    func want(_ photo: String, _ cut: Cut, _ priority: DecodeRequest.Priority = .visible) -> Broker.Want {
+    func want(_ photo: String, _ cut: Cut, _ priority: PicturePriority = .visible) -> Broker.Want {
         Broker.Want(photo: photo, size: cut, priority: priority)
     }
 
@@ -77,13 +78,13 @@ final class RecordingPipeline {
         let broker = pipeline.broker
         let grid = broker.makeDemand()
         var pager: RecordingPipeline.Broker.Demand? = broker.makeDemand()
-        grid.want([pipeline.want("a", .fit(1280), .neighbour)])
+        grid.want([pipeline.want("a", .fit(1280), .nearby)])
         pager?.want([pipeline.want("a", .fit(1280), .visible)])
-        #expect(pipeline.fetches.map(\.priority) == [.neighbour, .visible], "raised when a second view wants it more")
+        #expect(pipeline.fetches.map(\.priority) == [.nearby, .visible], "raised when a second view wants it more")
         pipeline.fetches = []
 
         pager = nil
-        #expect(pipeline.fetches.map(\.priority) == [.neighbour], "lowered again when that view lets go")
+        #expect(pipeline.fetches.map(\.priority) == [.nearby], "lowered again when that view lets go")
         #expect(pipeline.cancels.isEmpty)
         grid.want([])
         #expect(pipeline.cancels.map(\.photo) == ["a"], "wanted by nobody: its decode is cancelled")
@@ -93,9 +94,9 @@ final class RecordingPipeline {
     @Test func decodesStartInTheOrderAViewRanksThemAndAnUnchangedWantIsNotAskedAgain() {
         let pipeline = RecordingPipeline()
         let pager = pipeline.broker.makeDemand()
-        pager.want([pipeline.want("c", .fit(1280)), pipeline.want("d", .fit(1152), .neighbour), pipeline.want("b", .fit(1152), .neighbour)])
+        pager.want([pipeline.want("c", .fit(1280)), pipeline.want("d", .fit(1152), .nearby), pipeline.want("b", .fit(1152), .nearby)])
         #expect(pipeline.takeFetches() == ["c fit(1280)", "d fit(1152)", "b fit(1152)"])
-        pager.want([pipeline.want("d", .fit(1280)), pipeline.want("c", .fit(1152), .neighbour), pipeline.want("e", .fit(1152), .neighbour)])
+        pager.want([pipeline.want("d", .fit(1280)), pipeline.want("c", .fit(1152), .nearby), pipeline.want("e", .fit(1152), .nearby)])
         #expect(pipeline.takeFetches() == ["d fit(1280)", "c fit(1152)", "e fit(1152)"])
         #expect(Set(pipeline.cancels.map { "\($0.photo) \($0.cut)" }) == ["c fit(1280)", "d fit(1152)", "b fit(1152)"],
                 "paged on: what is no longer wanted is dropped")
@@ -109,7 +110,7 @@ final class RecordingPipeline {
         broker.deliver("a@1280", of: "a", size: .fit(1280))
         let pager = broker.makeDemand()
         pipeline.fetches = []
-        pager.want([pipeline.want("a", .fit(1152)), pipeline.want("a", .fill(195), .neighbour)])
+        pager.want([pipeline.want("a", .fit(1152)), pipeline.want("a", .fill(195), .nearby)])
         #expect(pipeline.takeFetches() == ["a fill(195)"], "the 1280 fit covers 1152; a fill is another cut")
         startUp.want([])
         #expect(pipeline.pinned == ["a@1280"], "kept for the pager")

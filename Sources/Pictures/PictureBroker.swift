@@ -1,4 +1,5 @@
 import PhotoLibrary
+import Pixels
 
 /// A size a picture is cut at, as far as serving wants goes.
 public protocol PictureSizing: Hashable {
@@ -19,7 +20,7 @@ public protocol PictureSizing: Hashable {
 /// demand still wants. Pure bookkeeping on the UI thread: decoding and textures are the
 /// caller's, so it tests without either.
 public final class PictureBroker<Photo: Hashable, Size: PictureSizing, Picture> {
-    public typealias Priority = DecodeRequest.Priority
+    public typealias Priority = PicturePriority
 
     /// One picture a demand wants.
     public struct Want: Hashable {
@@ -133,7 +134,7 @@ public final class PictureBroker<Photo: Hashable, Size: PictureSizing, Picture> 
         var order: [Photo] = []
         for want in wants {
             if mine[want.photo] == nil { order.append(want.photo) }
-            mine[want.photo, default: [:]][want.size] = max(mine[want.photo]?[want.size] ?? .prefetch, want.priority)
+            mine[want.photo, default: [:]][want.size] = max(mine[want.photo]?[want.size] ?? .ahead, want.priority)
         }
         let before = demands[id] ?? [:]
         if mine.isEmpty { demands[id] = nil } else { demands[id] = mine }

@@ -1,26 +1,15 @@
-import Components
 import Foundation
-import Geometry
 import PhotoLibrary
-import Platform
-import Synchronization
+import Pixels
 import SystemPackage
 
 /// The decoding machinery, started before the window exists so that listing and the first
 /// decodes run while SDL opens the display (≈100 ms): two queues over one pool of isolated
 /// helpers — thumbnails through the shared cache, and screen-sized images for the pager,
 /// which the thumbnails make way for.
-final class DecodeService: Sendable {
-    /// The pager's first request, worked out before the window exists: the window in
-    /// pixels, as the pager will ask (`FullScreenPager.screenPictureSize`), so the photo Flick
-    /// was opened on is decoded once, for the window it will be shown in.
-    static func screenPicture(fullscreen: Bool, windowSize: Size?) -> PictureSize {
-        let pixels = PlatformWindow.expectedPixelSize(fullscreen: fullscreen, size: windowSize) ?? PlatformWindow.defaultSize
-        return .within(width: Int(pixels.width.rounded(.up)), height: Int(pixels.height.rounded(.up)))
-    }
-
+public final class DecodeService: Sendable {
     /// The decode that makes a screen-sized picture (`screens`).
-    static func screenRequest(_ path: FilePath, _ size: PictureSize, _ priority: DecodeRequest.Priority) -> DecodeRequest {
+    public static func screenRequest(_ path: FilePath, _ size: PictureSize, _ priority: PicturePriority) -> DecodeRequest {
         switch size {
         case let .within(width, height):
             DecodeRequest(path: path, maximumPixelSize: max(width, height), box: PixelBox(width: width, height: height), priority: priority)
@@ -33,50 +22,49 @@ final class DecodeService: Sendable {
     /// while the photo Flick was opened on is decoded for the screen and drawn
     /// (`releaseStartHold`): on a two-core machine they would halve the speed of the one
     /// picture the person is waiting for, and a blurred stand-in would show before it.
-    static let startHoldSeconds = 0.4
+    public static let startHoldSeconds = 0.4
     /// Likewise the grid's thumbnail size (its cells are 160–250 pt at scale 1), and how
     /// many of the first photos fill a screen.
-    static let guessedThumbnailSide = 256
-    /// The default window's grid cell, which thumbnails are cut to fit.
-    static let guessedFillSide = Int(GridLayout(width: PlatformWindow.defaultSize.width).cellSide)
-    static let firstScreenPhotoCount = 42
+    public static let guessedThumbnailSide = 256
+    public static let firstScreenPhotoCount = 42
 
-    let thumbnails: DecodeQueue
-    let screens: DecodeQueue
+    public let thumbnails: DecodeQueue
+    public let screens: DecodeQueue
     /// The helpers behind the queues, when they are real processes.
-    let decoder: IsolatedDecoder?
+    public let decoder: IsolatedDecoder?
     /// The album strip's covers: a queue of their own, so the grid's re-prioritising never
     /// cancels them and their results are not mistaken for the grid's.
-    let covers: DecodeQueue
-    let wake: WakeRelay
+    public let covers: DecodeQueue
+    public let wake: WakeRelay
 
     /// Starts decoding what the first frame will show: the start photo at screen size and
     /// the first screenful of thumbnails (the grid's later requests for them coincide).
     /// With a start photo, thumbnails and its neighbours' screen pictures wait until its
     /// own is decoded and drawn; the grid is then under the pager, so its thumbnails come
     /// after the pager's pictures.
-    func prefetchFirstScreen(of photos: [Photo], start: FilePath?, screenPicture: PictureSize) {
-        let cellPriority: DecodeRequest.Priority = start == nil ? .visible : .prefetch
+    /// `cellSide` is the grid's cell in the window as it will open, which thumbnails are cut to fill.
+    public func prefetchFirstScreen(of photos: [Photo], start: FilePath?, screenPicture: PictureSize, cellSide: Int) {
+        let cellPriority: PicturePriority = start == nil ? .visible : .ahead
         if let start {
             thumbnails.hold(for: Self.startHoldSeconds)
             covers.hold(for: Self.startHoldSeconds)
             screens.hold(for: Self.startHoldSeconds, lessUrgentThan: .visible)
             screens.submit(Self.screenRequest(start, screenPicture, .visible))
-            thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, fillSide: Self.guessedFillSide, priority: cellPriority))
+            thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, fillSide: cellSide, priority: cellPriority))
         }
         for photo in photos.prefix(Self.firstScreenPhotoCount) {
-            thumbnails.submit(DecodeRequest(path: photo.path, maximumPixelSize: Self.guessedThumbnailSide, fillSide: Self.guessedFillSide, priority: cellPriority))
+            thumbnails.submit(DecodeRequest(path: photo.path, maximumPixelSize: Self.guessedThumbnailSide, fillSide: cellSide, priority: cellPriority))
         }
     }
 
     /// The start photo is on screen: what was held for it goes ahead.
-    func releaseStartHold() {
+    public func releaseStartHold() {
         screens.release()
         thumbnails.release()
         covers.release()
     }
 
-    init(thumbnails: DecodeQueue, screens: DecodeQueue, covers: DecodeQueue, wake: WakeRelay, decoder: IsolatedDecoder? = nil) {
+    public init(thumbnails: DecodeQueue, screens: DecodeQueue, covers: DecodeQueue, wake: WakeRelay, decoder: IsolatedDecoder? = nil) {
         self.thumbnails = thumbnails
         self.screens = screens
         self.covers = covers
@@ -87,10 +75,11 @@ final class DecodeService: Sendable {
     /// The real thing: helper processes behind every queue, thumbnails and covers through
     /// the shared cache.
     /// A `firstHelper` forked before (`IsolatedDecoder.forkOwnHelper`) is the first in the pool.
-    convenience init(firstHelper: ForkedHelper? = nil) {
+    /// `application` names the program in the thumbnails it writes (the cache's Software).
+    public convenience init(firstHelper: ForkedHelper? = nil, application: String) {
         let decoder = IsolatedDecoder(command: DecodeHelper.command)
         decoder.prestart(firstHelper)
-        let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
+        let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: application),
                                    decode: { decoder.decode($0, maximumPixelSize: $1) })
         let wake = WakeRelay()
         // Thumbnail sizes go through the shared cache; larger ones are decoded directly.
@@ -129,28 +118,5 @@ final class DecodeService: Sendable {
         let thumbnails = DecodeQueue(yieldingTo: screens, decode: thumbnailDecode, wake: { wake.wake() })
         let covers = DecodeQueue(workerCount: 1, yieldingTo: screens, decode: thumbnailDecode, wake: { wake.wake() })
         self.init(thumbnails: thumbnails, screens: screens, covers: covers, wake: wake, decoder: decoder)
-    }
-}
-
-/// Wakes the frame loop once there is one; until then wakes are remembered and delivered
-/// when it connects.
-final class WakeRelay: Sendable {
-    private let target = Mutex<(connected: (@Sendable () -> Void)?, missed: Bool)>((nil, false))
-
-    func wake() {
-        let connected = target.withLock { state -> (@Sendable () -> Void)? in
-            if state.connected == nil { state.missed = true }
-            return state.connected
-        }
-        connected?()
-    }
-
-    func connect(_ wake: @escaping @Sendable () -> Void) {
-        let missed = target.withLock { state -> Bool in
-            state.connected = wake
-            defer { state.missed = false }
-            return state.missed
-        }
-        if missed { wake() }
     }
 }

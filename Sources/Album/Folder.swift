@@ -4,40 +4,42 @@ import Synchronization
 import SystemPackage
 
 /// The folder Flick shows (its photos are the `AlbumModel`'s).
-struct Album {
+public struct Folder {
     /// Byte for byte: a folder named in an old 8-bit encoding still opens.
-    let folderPath: FilePath
+    public let folderPath: FilePath
+
+    public init(folderPath: FilePath) { self.folderPath = folderPath }
 
     /// The folder's name as it may be shown.
-    var name: String { DisplayName.of(lastComponentOf: folderPath) }
+    public var name: String { DisplayName.of(lastComponentOf: folderPath) }
 
     /// An album (photos still to be listed) and the photo to start at.
-    struct Opening {
-        let album: Album
-        let startPath: FilePath?
+    public struct Opening {
+        public let album: Folder
+        public let startPath: FilePath?
     }
 
     /// Checks that `path` is a readable folder, or an image whose folder is readable; the
     /// listing itself happens in the background (`AlbumLister`).
-    static func open(path: String) throws(FolderError) -> Opening {
+    public static func open(path: String) throws(FolderError) -> Opening {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { throw .notFound(path) }
         if isDirectory.boolValue {
             guard access(url.path, R_OK | X_OK) == 0 else { throw .unreadable(path) }
-            return Opening(album: Album(folderPath: FilePath(url.path)), startPath: nil)
+            return Opening(album: Folder(folderPath: FilePath(url.path)), startPath: nil)
         }
         guard access(url.path, R_OK) == 0 else { throw .unreadable(path) }
         guard FolderScanner.photo(at: FilePath(url.path)) != nil else { throw .notAFolder(path) }
         let folder = url.deletingLastPathComponent()
         guard access(folder.path, R_OK | X_OK) == 0 else { throw .unreadable(folder.path) }
-        return Opening(album: Album(folderPath: FilePath(folder.path)), startPath: FilePath(url.path))
+        return Opening(album: Folder(folderPath: FilePath(folder.path)), startPath: FilePath(url.path))
     }
 }
 
 /// Lists a folder on its own thread and hands the photos over in batches through an
 /// inbox, waking the frame loop for each, so the first screen never waits for the rest.
-final class AlbumLister: Sendable {
+public final class AlbumLister: Sendable {
     private struct State {
         var arrived: [Photo] = []
         var finished = false
@@ -45,14 +47,14 @@ final class AlbumLister: Sendable {
     }
 
     private let state = Mutex(State())
-    let wake = WakeRelay()
+    public let wake = WakeRelay()
 
     /// `firstBatch` sees the first photos listed, on the listing thread, so their decoding
     /// can start before anything asks for them. The photo Flick was opened on (`start`)
     /// comes first, on its own, so it is shown at once however long the folder takes to
     /// read (a /tmp of 20,000 entries took a quarter of a second); the listing then brings
     /// the rest, in their order around it.
-    init(folder: FilePath, start: FilePath? = nil, firstBatch: @escaping @Sendable ([Photo]) -> Void = { _ in }) {
+    public init(folder: FilePath, start: FilePath? = nil, firstBatch: @escaping @Sendable ([Photo]) -> Void = { _ in }) {
         let wake = self.wake
         let thread = Thread { [self] in
             if let start, let photo = FolderScanner.photo(at: start) {
@@ -78,12 +80,12 @@ final class AlbumLister: Sendable {
     }
 
     /// Stops listing after the batch in hand: another album was opened.
-    func cancel() {
+    public func cancel() {
         state.withLock { $0.cancelled = true }
     }
 
     /// The photos listed since the last call, and whether the listing is complete.
-    func drain() -> (photos: [Photo], finished: Bool) {
+    public func drain() -> (photos: [Photo], finished: Bool) {
         state.withLock { state in
             defer { state.arrived.removeAll(keepingCapacity: true) }
             return (state.arrived, state.finished)
@@ -94,7 +96,7 @@ final class AlbumLister: Sendable {
 /// Looks for the opened folder's albums on its own thread (each subfolder's files are
 /// sniffed to count them) and hands over the result through an inbox; asked again when
 /// folders change.
-final class AlbumSearch: Sendable {
+public final class AlbumSearch: Sendable {
     private struct State {
         var result: AlbumFinder.Search?
         var running = false
@@ -104,15 +106,15 @@ final class AlbumSearch: Sendable {
 
     private let root: FilePath
     private let state = Mutex(State())
-    let wake = WakeRelay()
+    public let wake = WakeRelay()
 
-    init(root: FilePath) {
+    public init(root: FilePath) {
         self.root = root
         start()
     }
 
     /// Searches again (folders appeared or vanished).
-    func start() {
+    public func start() {
         let begin = state.withLock { state -> Bool in
             if state.running { state.again = true }
             defer { state.running = true }
@@ -137,7 +139,7 @@ final class AlbumSearch: Sendable {
     }
 
     /// The newest search's result, once.
-    func take() -> AlbumFinder.Search? {
+    public func take() -> AlbumFinder.Search? {
         state.withLock { state in
             defer { state.result = nil }
             return state.result

@@ -1,26 +1,26 @@
 import Foundation
 import Synchronization
 import Testing
-import Components
 import PhotoLibrary
-import Platform
+import Pictures
+import Pixels
 import SystemPackage
 import TestSupport
-@testable import flick
+import ViewTree
 
-/// An album's pictures over in-memory decodes: one worker per queue, textures in `canvas`.
-func albumImages(_ photos: [Photo], canvas: OffscreenCanvas,
-                 decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>) -> AlbumImages {
+/// An album's pictures over in-memory decodes: one worker per queue, textures in memory.
+func pictureStore(_ photos: [Photo], textures: FakeTextures,
+                 decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>) -> PictureStore {
     let service = DecodeService(thumbnails: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
                                 screens: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
                                 covers: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
                                 wake: WakeRelay())
-    return AlbumImages(photos: photos, service: service, textures: canvas.textures)
+    return PictureStore(photos: photos, service: service, textures: textures)
 }
 
 /// Drains until `condition` holds (decodes run on worker threads), for at most 30 s: a
 /// bound, not a timing assertion.
-func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
+func drain(_ images: PictureStore, until condition: () -> Bool) -> Bool {
     waitUntil(seconds: 30, pollingEvery: 1000) {
         images.drainResults()
         return condition()
@@ -28,7 +28,7 @@ func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
 }
 
 /// The album's pictures: embedded previews stand in until thumbnails arrive.
-@Suite struct AlbumImagesPreviewTests {
+@Suite struct PictureStorePreviewTests {
     /// Decodes in memory: previews at once, thumbnails only when let through.
     final class FakeDecodes: Sendable {
         let asked = Mutex<[DecodeRequest]>([])
@@ -45,14 +45,14 @@ func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
     }
 
     let fakes = FakeDecodes()
-    let canvas = OffscreenCanvas(width: 64, height: 64)!
+    let textures = FakeTextures()
 
-    func images(_ names: [String]) -> AlbumImages {
+    func images(_ names: [String]) -> PictureStore {
         let fakes = self.fakes
         let photos = names.map { name in
             Photo(path: FilePath("/photos/\(name)"), format: name.hasSuffix(".png") ? .png : .jpeg, byteCount: 1, modificationDate: Date())
         }
-        return albumImages(photos, canvas: canvas) { fakes.decode($0) }
+        return pictureStore(photos, textures: textures) { fakes.decode($0) }
     }
 
 
@@ -63,7 +63,7 @@ func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
         range.map { PictureRequest(index: $0, size: cell, priority: .visible) }
     }
 
-    func shownSize(_ thumbnail: Thumbnail) -> (Double, Double)? {
+    func shownSize(_ thumbnail: Picture) -> (Double, Double)? {
         thumbnail.image.map { ($0.pixelSize.width, $0.pixelSize.height) }
     }
 
@@ -109,7 +109,7 @@ func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
 }
 
 /// A photo that cannot be decoded: said once, remembered, never asked for again in a loop.
-@Suite struct AlbumImagesFailureTests {
+@Suite struct PictureStoreFailureTests {
     final class FailingDecodes: Sendable {
         let asked = Mutex<[DecodeRequest]>([])
 
@@ -123,14 +123,14 @@ func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
     }
 
     let fakes = FailingDecodes()
-    let canvas = OffscreenCanvas(width: 64, height: 64)!
+    let textures = FakeTextures()
 
-    func images() -> AlbumImages {
+    func images() -> PictureStore {
         let fakes = self.fakes
         let photos = ["bad.png", "good.png"].map { name in
             Photo(path: FilePath("/photos/\(name)"), format: .png, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 1))
         }
-        return albumImages(photos, canvas: canvas) { fakes.decode($0) }
+        return pictureStore(photos, textures: textures) { fakes.decode($0) }
     }
 
 
@@ -173,7 +173,7 @@ func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
 }
 
 /// Several views' demands served together, each keeping its own pictures.
-@Suite struct AlbumImagesDemandTests {
+@Suite struct PictureStoreDemandTests {
     /// Decodes at once, to the size asked; counts what was decoded.
     final class SizedDecodes: Sendable {
         let asked = Mutex<[DecodeRequest]>([])
@@ -189,20 +189,20 @@ func drain(_ images: AlbumImages, until condition: () -> Bool) -> Bool {
     }
 
     let fakes = SizedDecodes()
-    let canvas = OffscreenCanvas(width: 64, height: 64)!
+    let textures = FakeTextures()
 
-    func images(_ count: Int) -> AlbumImages {
+    func images(_ count: Int) -> PictureStore {
         let fakes = self.fakes
         let photos = (0..<count).map { Photo(path: FilePath("/photos/\($0).png"), format: .png, byteCount: 1, modificationDate: Date()) }
-        return albumImages(photos, canvas: canvas) { fakes.decode($0) }
+        return pictureStore(photos, textures: textures) { fakes.decode($0) }
     }
 
 
-    func side(_ thumbnail: Thumbnail) -> Double? { thumbnail.image?.pixelSize.width }
+    func side(_ thumbnail: Picture) -> Double? { thumbnail.image?.pixelSize.width }
 
-    func isPinned(_ thumbnail: Thumbnail) -> Bool {
+    func isPinned(_ thumbnail: Picture) -> Bool {
         guard let texture = thumbnail.image?.texture else { return false }
-        return canvas.textures.isPinned(texture)
+        return textures.isPinned(texture)
     }
 
     @Test func theGridAndTheSpreadEachKeepTheirOwnCutOfAPhotoAndReleasingOneKeepsTheOther() {

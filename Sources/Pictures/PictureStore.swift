@@ -1,10 +1,9 @@
 import Album
-import Components
 import Foundation
 import Geometry
 import PhotoLibrary
+import Pixels
 import SystemPackage
-import Platform
 import ViewTree
 
 /// The album's pictures as the views want them. Each view holds a demand (`makePictureDemand`);
@@ -14,16 +13,16 @@ import ViewTree
 /// budget. Until a photo has any picture, its camera-made EXIF preview (if it has one)
 /// stands in, so a fresh folder's screen fills at once. Pictures are kept by path, so they
 /// follow their photos when the album changes.
-final class AlbumImages: PhotoSource {
-    typealias Broker = PictureBroker<FilePath, PictureSize, ImageContent>
+public final class PictureStore: PhotoSource {
+    public typealias Broker = PictureBroker<FilePath, PictureSize, ImageContent>
 
-    private(set) var photos: [Photo]
+    public private(set) var photos: [Photo]
     private var indexByPath: [FilePath: Int] = [:]
     private let queue: DecodeQueue
     /// A separate queue for screen-sized pictures, so a screenful of thumbnails never
     /// delays the page in front of the user.
     private let screenQueue: DecodeQueue
-    private let textures: TextureStore
+    private let textures: any PictureTextures
     private lazy var broker = Broker(
         fetch: { [unowned self] path, size, priority in fetch(path, size, priority) },
         cancel: { [unowned self] path, size in cancel(path, size) },
@@ -45,12 +44,12 @@ final class AlbumImages: PhotoSource {
     /// unchanged (an undo), its pictures are still good.
     private var departed: [FilePath: Date] = [:]
     /// Departed photos remembered at most; past this, some are forgotten and their pictures let go.
-    static let departedLimit = 512
+    public static let departedLimit = 512
     /// Called when pictures arrive, so the views refresh.
-    var onChange: () -> Void = {}
+    public var onChange: () -> Void = {}
     /// Called when playing animations showed new frames: only the views that play them
     /// need to look again.
-    var onFramesChange: () -> Void = {}
+    public var onFramesChange: () -> Void = {}
     /// Animated photos playing, one for each demand that wants one played.
     private var playing: [ObjectIdentifier: PlayingPhoto] = [:]
     /// Photos found to hold a single picture (or whose animation failed): shown still,
@@ -60,7 +59,7 @@ final class AlbumImages: PhotoSource {
     private let animations: IsolatedDecoder?
     private let wake: WakeRelay
 
-    init(photos: [Photo], service: DecodeService, textures: TextureStore) {
+    public init(photos: [Photo], service: DecodeService, textures: any PictureTextures) {
         self.photos = photos
         self.textures = textures
         queue = service.thumbnails
@@ -71,21 +70,21 @@ final class AlbumImages: PhotoSource {
         textures.onEvict = { [weak self] handle in self?.evicted(handle) }
     }
 
-    var photoCount: Int { photos.count }
+    public var photoCount: Int { photos.count }
 
-    func fileName(at index: Int) -> String { index < photos.count ? photos[index].displayName : "" }
+    public func fileName(at index: Int) -> String { index < photos.count ? photos[index].displayName : "" }
 
     /// Where facts are read, off the UI thread; the app drains it and reloads the views.
-    var factsStore: FactsStore?
+    public var factsStore: FactsStore?
 
-    func facts(at index: Int) -> [String]? {
+    public func facts(at index: Int) -> [String]? {
         guard index < photos.count else { return nil }
         return factsStore?.facts(of: photos[index].path)?.lines
     }
 
-    func makePictureDemand() -> PictureDemand { AlbumPictureDemand(images: self, demand: broker.makeDemand()) }
+    public func makePictureDemand() -> PictureDemand { AlbumPictureDemand(images: self, demand: broker.makeDemand()) }
 
-    func picture(at index: Int, size: PictureSize) -> Thumbnail {
+    public func picture(at index: Int, size: PictureSize) -> Picture {
         guard index < photos.count else { return .loading }
         let path = photos[index].path
         if let headline = failures[path] { return .failed(headline: headline) }
@@ -96,12 +95,12 @@ final class AlbumImages: PhotoSource {
     }
 
     /// True for the textures of photos (not labels): for measurements.
-    func isPhotoTexture(_ handle: TextureHandle) -> Bool {
+    public func isPhotoTexture(_ handle: TextureHandle) -> Bool {
         pictureByTexture[handle] != nil || previews.values.contains { if case let .shown(image) = $0 { image.texture == handle } else { false } }
     }
 
     /// The sharpest screen-sized picture of photo `index` there is, for measurements.
-    func screenTexture(of index: Int) -> TextureHandle? {
+    public func screenTexture(of index: Int) -> TextureHandle? {
         guard index < photos.count else { return nil }
         return broker.pictures(of: photos[index].path)
             .filter { Self.isScreenSize($0.key) }
@@ -109,10 +108,10 @@ final class AlbumImages: PhotoSource {
     }
 
     /// True while a screen-sized picture of `path` is being decoded.
-    func isScreenDecodePending(_ path: FilePath) -> Bool { screenSubmitted[path] != nil }
+    public func isScreenDecodePending(_ path: FilePath) -> Bool { screenSubmitted[path] != nil }
 
     /// Notes a screen decode asked for before this store existed (at start-up).
-    func noteScreenRequest(_ path: FilePath, size: PictureSize) {
+    public func noteScreenRequest(_ path: FilePath, size: PictureSize) {
         screenSubmitted[path] = size
     }
 
@@ -121,12 +120,7 @@ final class AlbumImages: PhotoSource {
     fileprivate func want(for request: PictureRequest) -> Broker.Want? {
         guard request.index >= 0, request.index < photos.count else { return nil }
         let path = photos[request.index].path
-        let priority: DecodeRequest.Priority = switch request.priority {
-        case .visible: .visible
-        case .nearby: .neighbour
-        case .ahead: .prefetch
-        }
-        return Broker.Want(photo: path, size: wantedSize(request.size, of: path), priority: priority)
+        return Broker.Want(photo: path, size: wantedSize(request.size, of: path), priority: request.priority)
     }
 
     private func wantedSize(_ size: PictureSize, of path: FilePath) -> PictureSize {
@@ -167,7 +161,7 @@ final class AlbumImages: PhotoSource {
 
     // MARK: The broker's orders
 
-    private func fetch(_ path: FilePath, _ size: PictureSize, _ priority: DecodeRequest.Priority) {
+    private func fetch(_ path: FilePath, _ size: PictureSize, _ priority: PicturePriority) {
         // Not for a photo that is gone (views drop it as they reload) or cannot be decoded.
         guard indexByPath[path] != nil, failures[path] == nil else { return }
         switch size {
@@ -259,7 +253,7 @@ final class AlbumImages: PhotoSource {
 
     /// Shows the frames that are due. Returns true if any changed.
     @discardableResult
-    func advanceAnimations(to now: Double) -> Bool {
+    public func advanceAnimations(to now: Double) -> Bool {
         var changed = false
         for (demand, photo) in playing {
             switch photo.player.feed.state {
@@ -275,12 +269,12 @@ final class AlbumImages: PhotoSource {
     }
 
     /// When the next frame of a playing photo is due; nil while none is waiting to show.
-    var nextAnimationChange: Double? { playing.values.compactMap(\.player.nextChange).min() }
+    public var nextAnimationChange: Double? { playing.values.compactMap(\.player.nextChange).min() }
 
     // MARK: Changes to the album
 
     /// More of the folder's listing arrived.
-    func appendPhotos(_ more: [Photo]) {
+    public func appendPhotos(_ more: [Photo]) {
         for photo in more {
             indexByPath[photo.path] = photos.count
             photos.append(photo)
@@ -291,7 +285,7 @@ final class AlbumImages: PhotoSource {
     /// The folder's photos changed on disk: what is known of photos still there unchanged
     /// is kept (by path, so it follows them to their new places); a rewritten file (a new
     /// mtime) is decoded again, and the pictures of photos that are gone are let go.
-    func replacePhotos(_ newPhotos: [Photo]) {
+    public func replacePhotos(_ newPhotos: [Photo]) {
         let now = Dictionary(newPhotos.map { ($0.path, $0.modificationDate) }, uniquingKeysWith: { first, _ in first })
         let before = photos
         photos = newPhotos
@@ -332,7 +326,7 @@ final class AlbumImages: PhotoSource {
 
     /// Takes finished decodes into textures. Returns true if anything arrived.
     @discardableResult
-    func drainResults() -> Bool {
+    public func drainResults() -> Bool {
         let thumbnails = queue.drain()
         for result in thumbnails {
             if result.key.kind == .embeddedPreview {
@@ -416,10 +410,10 @@ final class AlbumImages: PhotoSource {
 
 /// One view's demand, in the album's terms: indices become paths as it is made.
 private final class AlbumPictureDemand: PictureDemand {
-    private weak var images: AlbumImages?
-    private let demand: AlbumImages.Broker.Demand
+    private weak var images: PictureStore?
+    private let demand: PictureStore.Broker.Demand
 
-    init(images: AlbumImages, demand: AlbumImages.Broker.Demand) {
+    init(images: PictureStore, demand: PictureStore.Broker.Demand) {
         self.images = images
         self.demand = demand
     }
@@ -474,20 +468,4 @@ private enum Preview {
     case shown(ImageContent)
     /// None in the file, or no longer needed: a picture arrived.
     case unavailable
-}
-
-/// The platform's text as components want it.
-final class PlatformLabels: LabelRenderer {
-    let text: TextRenderer
-
-    init(text: TextRenderer) { self.text = text }
-
-    func label(_ string: String, pointSize: Double, color: Color) -> (content: ImageContent, size: Size)? {
-        guard let content = text.label(string, pointSize: pointSize, color: color) else { return nil }
-        return (content, text.pointSize(of: content))
-    }
-
-    func width(of string: String, pointSize: Double) -> Double? {
-        text.width(of: string, pointSize: pointSize)
-    }
 }

@@ -1,8 +1,9 @@
 import Geometry
+import Pixels
 import ViewTree
 
-/// A photo's picture as a view can show it right now.
-public enum Thumbnail: Equatable, Sendable {
+/// A photo's picture as a view can show it right now: a grid cell's, a card's, the pager's.
+public enum Picture: Equatable, Sendable {
     /// Being decoded; show the loading look.
     case loading
     case ready(ImageContent)
@@ -26,18 +27,6 @@ public enum PictureSize: Hashable, Sendable {
     /// a 16:9 screen is cut to the screen's height, a third smaller than a square limit of
     /// its width would leave it, and drawn unscaled.
     case within(width: Int, height: Int)
-}
-
-/// How soon a view needs a picture.
-public enum PicturePriority: Int, Comparable, Sendable {
-    /// Not shown yet: fetched ahead in idle time.
-    case ahead
-    /// Next to what is shown: needed on the next scroll or page.
-    case nearby
-    /// On screen now.
-    case visible
-
-    public static func < (lhs: PicturePriority, rhs: PicturePriority) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// One picture a view wants: photo `index` cut at `size`.
@@ -76,7 +65,7 @@ public protocol PhotoSource: AnyObject {
     /// cut once decoded, meanwhile the sharpest other picture of the photo, else loading
     /// (or why it cannot be shown). A photo playing (`PictureRequest.plays`) shows its
     /// frame of the moment wherever it is fitted.
-    func picture(at index: Int, size: PictureSize) -> Thumbnail
+    func picture(at index: Int, size: PictureSize) -> Picture
     /// Photo `index`'s facts as lines to read, its file name first (the back of a card);
     /// nil while they are read: the source reads them and reloads its views once they arrive.
     func facts(at index: Int) -> [String]?
@@ -123,12 +112,4 @@ public struct PictureWants {
         demand = nil
         requests = []
     }
-}
-
-/// Renders short texts (labels, the HUD) as image content; the platform implements it.
-public protocol LabelRenderer: AnyObject {
-    /// The text as image content and the size in points to show it at, or nil if no font.
-    func label(_ text: String, pointSize: Double, color: Color) -> (content: ImageContent, size: Size)?
-    /// How wide `text` would be, in points, or nil if no font.
-    func width(of text: String, pointSize: Double) -> Double?
 }

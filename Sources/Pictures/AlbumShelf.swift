@@ -1,47 +1,45 @@
-import Components
 import Foundation
 import Geometry
 import PhotoLibrary
-import Platform
 import SystemPackage
 import ViewTree
 
 /// The opened folder's albums as the strip wants them: names, counts, and covers (each
 /// album's first photo) decoded through the shared thumbnail cache on their own queue.
 /// Covers far from the screen are let go, so a tree of thousands of albums stays small.
-final class AlbumShelf: AlbumSource {
+public final class AlbumShelf: AlbumSource {
     /// Covers kept on each side of the visible ones.
-    static let keptCoversAround = 10
+    public static let keptCoversAround = 10
 
-    private(set) var albums: [AlbumFolder] = []
+    public private(set) var albums: [AlbumFolder] = []
     private let queue: DecodeQueue
-    private let textures: TextureStore
+    private let textures: any PictureTextures
     /// By cover photo path: a reload that keeps an album keeps its cover.
-    private var covers: [FilePath: Thumbnail] = [:]
+    private var covers: [FilePath: Picture] = [:]
     private var requested: Set<FilePath> = []
     /// Called when covers arrive, so the strip refreshes.
-    var onChange: () -> Void = {}
+    public var onChange: () -> Void = {}
 
-    init(queue: DecodeQueue, textures: TextureStore) {
+    public init(queue: DecodeQueue, textures: any PictureTextures) {
         self.queue = queue
         self.textures = textures
     }
 
     /// A new search result. Covers of albums still there (same first photo, unchanged) stay.
-    func replaceAlbums(_ newAlbums: [AlbumFolder]) {
+    public func replaceAlbums(_ newAlbums: [AlbumFolder]) {
         let kept = Set(newAlbums.map(\.cover))
         for album in albums where !kept.contains(album.cover) { forgetCover(of: album.cover.path) }
         albums = newAlbums
     }
 
-    func index(of folder: FilePath) -> Int? { albums.firstIndex { $0.path == folder } }
+    public func index(of folder: FilePath) -> Int? { albums.firstIndex { $0.path == folder } }
 
-    var albumCount: Int { albums.count }
-    func albumName(at index: Int) -> String { albums[index].name }
-    func albumPhotoCount(at index: Int) -> Int { albums[index].photoCount }
-    func albumCover(at index: Int) -> Thumbnail { covers[albums[index].cover.path] ?? .loading }
+    public var albumCount: Int { albums.count }
+    public func albumName(at index: Int) -> String { albums[index].name }
+    public func albumPhotoCount(at index: Int) -> Int { albums[index].photoCount }
+    public func albumCover(at index: Int) -> Picture { covers[albums[index].cover.path] ?? .loading }
 
-    func prioritizeCovers(visible: Range<Int>, pixelSize: Int) {
+    public func prioritizeCovers(visible: Range<Int>, pixelSize: Int) {
         let kept = max(0, visible.lowerBound - Self.keptCoversAround)..<min(albums.count, visible.upperBound + Self.keptCoversAround)
         let keptPaths = Set(albums[kept].map(\.cover.path))
         for path in Array(covers.keys) where !keptPaths.contains(path) { forgetCover(of: path) }
@@ -57,7 +55,7 @@ final class AlbumShelf: AlbumSource {
 
     /// Takes decoded covers into textures. Returns true if any arrived.
     @discardableResult
-    func drainResults() -> Bool {
+    public func drainResults() -> Bool {
         let results = queue.drain()
         for result in results where requested.contains(result.key.path) {
             if let old = covers[result.key.path]?.image { textures.remove(old.texture) }

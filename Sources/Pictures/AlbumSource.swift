@@ -1,0 +1,10 @@
+/// Where the album strip gets its albums: names, counts and covers, never files.
+public protocol AlbumSource: AnyObject {
+    var albumCount: Int { get }
+    func albumName(at index: Int) -> String
+    func albumPhotoCount(at index: Int) -> Int
+    /// Album `index`'s cover (its first photo) as it stands.
+    func albumCover(at index: Int) -> Picture
+    /// The covers on screen and their pixel size: decode those, drop the rest.
+    func prioritizeCovers(visible: Range<Int>, pixelSize: Int)
+}

@@ -1,0 +1,5 @@
+import Pictures
+import Platform
+
+/// The pipeline's pictures go to the platform's textures.
+extension TextureStore: PictureTextures {}
