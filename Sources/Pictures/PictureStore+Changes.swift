@@ -1,0 +1,60 @@
+import Album
+import Foundation
+import Geometry
+import PhotoLibrary
+import Pixels
+import SystemPackage
+import ViewTree
+
+
+/// The album changed: pictures follow their photos by path, and a rewritten file is decoded afresh.
+extension PictureStore {
+    /// More of the folder's listing arrived.
+    public func appendPhotos(_ more: [Photo]) {
+        for photo in more {
+            indexByPath[photo.path] = photos.count
+            photos.append(photo)
+        }
+        onChange()
+    }
+
+    /// The folder's photos changed on disk: what is known of photos still there unchanged
+    /// is kept (by path, so it follows them to their new places); a rewritten file (a new
+    /// mtime) is decoded again, and the pictures of photos that are gone are let go.
+    public func replacePhotos(_ newPhotos: [Photo]) {
+        let now = Dictionary(newPhotos.map { ($0.path, $0.modificationDate) }, uniquingKeysWith: { first, _ in first })
+        let before = photos
+        photos = newPhotos
+        indexByPath = [:]
+        for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
+        for photo in before {
+            guard let date = now[photo.path] else {
+                // Gone, perhaps to the Trash: its pictures stay for the store to evict, so
+                // an undo shows it at once.
+                departed[photo.path] = photo.modificationDate
+                continue
+            }
+            if date != photo.modificationDate { forgetPictures(of: photo.path) }
+        }
+        for photo in newPhotos {
+            guard let date = departed.removeValue(forKey: photo.path) else { continue }
+            if date != photo.modificationDate { forgetPictures(of: photo.path) }
+        }
+        while departed.count > Self.departedLimit, let path = departed.keys.first {
+            departed[path] = nil
+            forgetPictures(of: path)
+        }
+        onChange()
+    }
+
+    /// The file changed: what was known of it is of the old one.
+    func forgetPictures(of path: FilePath) {
+        factsStore?.forget(path)
+        failures[path] = nil
+        stills.remove(path)
+        for (demand, photo) in playing where photo.path == path { stopPlaying(demand) }
+        fullSides[path] = nil
+        if case let .shown(preview) = previews.removeValue(forKey: path) { textures.remove(preview.texture) }
+        for picture in broker.forget(path) { forget(picture.texture) }
+    }
+}

@@ -1,0 +1,70 @@
+import Album
+import Foundation
+import Geometry
+import PhotoLibrary
+import Pixels
+import SystemPackage
+import ViewTree
+
+
+/// The broker's orders, turned into decode requests: which queue, which size, and the
+/// camera's embedded preview while a photo has no picture.
+extension PictureStore {
+    func fetch(_ path: FilePath, _ size: PictureSize, _ priority: PicturePriority) {
+        // Not for a photo that is gone (views drop it as they reload) or cannot be decoded.
+        guard indexByPath[path] != nil, failures[path] == nil else { return }
+        switch size {
+        case let .filling(side):
+            if priority >= .visible { requestPreview(path) }
+            // A cell a shared thumbnail covers is cut from it; a larger one (a deck's card) is
+            // decoded for itself, twice its side so that any shape of photo fills it sharply.
+            let decodeSide = ThumbnailCache.Flavor.covering(side)?.pixelSize ?? 2 * side
+            queue.submit(DecodeRequest(path: path, maximumPixelSize: decodeSide, fillSide: side, priority: priority))
+        case let .fitting(side) where Self.isThumbnailSize(side):
+            queue.submit(DecodeRequest(path: path, maximumPixelSize: side, priority: priority))
+        case .fitting, .within:
+            // A picture that covers this one is on its way (the one asked at start-up, say):
+            // hurry it rather than decode twice.
+            var submitted = size
+            if let pending = screenSubmitted[path] {
+                if pending.covers(size) {
+                    submitted = pending
+                } else if case let (.fitting(side), .fitting(pendingSide)) = (size, pending) {
+                    submitted = .fitting(max(side, pendingSide))
+                }
+            }
+            screenSubmitted[path] = submitted
+            screenQueue.submit(DecodeService.screenRequest(path, submitted, priority))
+        }
+    }
+
+    func cancel(_ path: FilePath, _ size: PictureSize) {
+        switch size {
+        case let .filling(side):
+            queue.cancelPending { $0.path == path && $0.fillSide == side }
+            let stillFilled = broker.wants(of: path).keys.contains { if case .filling = $0 { true } else { false } }
+            if !stillFilled, case .asked = previews[path] {
+                queue.cancelPending { $0.path == path && $0.kind == .embeddedPreview }
+                previews[path] = nil
+            }
+        case let .fitting(side) where Self.isThumbnailSize(side):
+            queue.cancelPending { $0.path == path && $0.fillSide == nil && $0.maximumPixelSize == side && $0.box == nil }
+        case .fitting, .within:
+            let stillFitted = broker.wants(of: path).keys.contains { size in Self.isScreenSize(size) && broker.isFetching(path, size) }
+            guard !stillFitted else { return }
+            if !screenQueue.cancelPending(where: { $0.path == path }).isEmpty { screenSubmitted[path] = nil }
+        }
+    }
+
+    /// Asks for the photo's embedded preview, once, while it has no picture at all.
+    func requestPreview(_ path: FilePath) {
+        guard previews[path] == nil, broker.pictures(of: path).isEmpty,
+              let index = indexByPath[path], photos[index].format == .jpeg else { return }
+        previews[path] = .asked
+        // The thumbnail's size goes along: the worker skips the preview when a thumbnail of
+        // that size is already cached, as it then arrives nearly as fast.
+        let side = broker.wants(of: path).keys.compactMap { if case let .filling(side) = $0 { side } else { nil } }.max() ?? 0
+        queue.submit(DecodeRequest(path: path, kind: .embeddedPreview, maximumPixelSize: ThumbnailCache.Flavor.nearest(side).pixelSize,
+                                   priority: .instant))
+    }
+}

@@ -1,0 +1,94 @@
+import Album
+import Foundation
+import Geometry
+import PhotoLibrary
+import Pixels
+import SystemPackage
+import ViewTree
+
+
+/// Finished decodes become textures, and evicted textures are told to the broker.
+extension PictureStore {
+    /// Takes finished decodes into textures. Returns true if anything arrived.
+    @discardableResult
+    public func drainResults() -> Bool {
+        let thumbnails = queue.drain()
+        for result in thumbnails {
+            if result.key.kind == .embeddedPreview {
+                takePreview(result)
+            } else if let side = result.key.fillSide {
+                take(result, as: .filling(side))
+            } else if let side = result.key.maximumPixelSize {
+                take(result, as: .fitting(side))
+            }
+        }
+        let screens = screenQueue.drain()
+        if !screens.isEmpty { StartupTrace.mark("screen-image-taken") }
+        for result in screens {
+            guard let size = Self.screenSize(of: result.key) else { continue }
+            if screenSubmitted[result.key.path] == size { screenSubmitted[result.key.path] = nil }
+            take(result, as: size)
+        }
+        let arrived = !thumbnails.isEmpty || !screens.isEmpty
+        if arrived { onChange() }
+        return arrived
+    }
+
+    func take(_ result: DecodeResult, as size: PictureSize) {
+        let path = result.key.path
+        // A photo no longer in the album is not kept.
+        guard indexByPath[path] != nil else { return }
+        switch result.outcome {
+        case let .failure(error):
+            failures[path] = error.headline
+        case let .success(pixels):
+            // Smaller than asked: the photo whole.
+            switch size {
+            case let .fitting(side) where max(pixels.width, pixels.height) < side:
+                fullSides[path] = max(pixels.width, pixels.height)
+            case let .within(width, height) where pixels.width < width && pixels.height < height:
+                fullSides[path] = max(pixels.width, pixels.height)
+            default:
+                break
+            }
+            // The photo at its full resolution: zoomed past 100 %, its pixels show.
+            let isWhole = size.isWhole && fullSides[path] == max(pixels.width, pixels.height)
+            let handle = textures.add(pixels, pinned: false)
+            pictureByTexture[handle] = (path, size)
+            let picture = ImageContent(texture: handle, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
+                                       isOpaque: pixels.isOpaque, mode: .aspectFill, showsPixelsWhenEnlarged: isWhole)
+            if let replaced = broker.deliver(picture, of: path, size: size) { forget(replaced.texture) }
+            // A real picture is here: the stand-in has done its job.
+            if case let .shown(preview) = previews[path] { forget(preview.texture) }
+            previews[path] = .unavailable
+        }
+    }
+
+    /// A preview is shown only while the photo has no picture yet.
+    func takePreview(_ result: DecodeResult) {
+        let path = result.key.path
+        guard case .asked = previews[path] else { return }
+        previews[path] = .unavailable
+        guard broker.pictures(of: path).isEmpty, case let .success(pixels) = result.outcome else { return }
+        let handle = textures.add(pixels, pinned: false)
+        previews[path] = .shown(ImageContent(texture: handle, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
+                                             isOpaque: pixels.isOpaque, mode: .aspectFill))
+    }
+
+    func forget(_ texture: TextureHandle) {
+        textures.remove(texture)
+        pictureByTexture[texture] = nil
+    }
+
+    /// The texture store needed room: the broker forgets the picture (a wanted one is asked
+    /// for again); an evicted preview is not asked for again, as the thumbnail is coming.
+    func evicted(_ handle: TextureHandle) {
+        if let picture = pictureByTexture.removeValue(forKey: handle) {
+            broker.evicted(picture.path, size: picture.size)
+            return
+        }
+        for (path, preview) in previews {
+            if case let .shown(image) = preview, image.texture == handle { previews[path] = .unavailable }
+        }
+    }
+}

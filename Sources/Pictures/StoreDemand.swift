@@ -1,0 +1,22 @@
+import Pixels
+
+/// One view's demand, in the album's terms: indices become paths as it is made.
+final class StoreDemand: PictureDemand {
+    private weak var store: PictureStore?
+    private let demand: PictureStore.Broker.Demand
+
+    init(store: PictureStore, demand: PictureStore.Broker.Demand) {
+        self.store = store
+        self.demand = demand
+    }
+
+    func want(_ requests: [PictureRequest]) {
+        guard let store else { return }
+        demand.want(requests.compactMap(store.want(for:)))
+        store.play(requests.first(where: \.plays), for: ObjectIdentifier(self))
+    }
+
+    deinit {
+        store?.stopPlaying(ObjectIdentifier(self))
+    }
+}
