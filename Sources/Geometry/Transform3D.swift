@@ -2,7 +2,7 @@ import Foundation
 
 /// A 4×4 transform in Core Animation's row-vector convention: a point maps as
 /// `[x y z 1] · M`, translation sits in the last row (m41, m42, m43) and the
-/// perspective term in the last column (m34 = −1/eyeDistance, DESIGN.md's card deck).
+/// perspective term in the last column (m34 = −1/eyeDistance, as the card deck uses).
 /// `t1.concatenating(t2)` applies `t1` first, then `t2`.
 public struct Transform3D: Hashable, Sendable {
     /// Row-major storage: element (row, column) is `storage[row * 4 + column]`.

@@ -9,7 +9,7 @@ public enum Timing: Sendable {
     public static func easeOut(_ duration: Seconds) -> Timing { .curve(.easeOut, duration: duration) }
     public static func easeInOut(_ duration: Seconds) -> Timing { .curve(.easeInOut, duration: duration) }
     public static func linear(_ duration: Seconds) -> Timing { .curve(.linear, duration: duration) }
-    /// The "duration + damping" spring of DESIGN.md (UIKit's form).
+    /// The "duration + damping" spring the card deck's numbers are given in (UIKit's form).
     public static func spring(duration: Seconds, dampingRatio: Double) -> Timing {
         .spring(Spring(duration: duration, dampingRatio: dampingRatio))
     }

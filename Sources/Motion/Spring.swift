@@ -23,8 +23,8 @@ public struct Spring: Hashable, Sendable {
     /// A quick, non-bouncing spring for things that follow the pointer home.
     public static let snappy = Spring(dampingRatio: 1, response: 0.3)
 
-    /// The "duration + damping" form that UIKit's spring animations take and DESIGN.md's
-    /// numbers use (e.g. 0.5 s, damping 0.4): the spring whose motion has died down to
+    /// The "duration + damping" form that UIKit's spring animations take and the
+    /// specification's numbers use (ARCHITECTURE.md) (e.g. 0.5 s, damping 0.4): the spring whose motion has died down to
     /// `Spring.durationSettlingFraction` of its start by `duration`.
     public init(duration: Seconds, dampingRatio: Double) {
         precondition(duration > 0, "a spring needs a positive duration")

@@ -19,7 +19,7 @@ public struct AlbumFolder: Sendable, Hashable {
 }
 
 /// Finds the albums of a folder: the folder itself and the folders below it that hold
-/// images (DESIGN.md: "the folder Flick was opened on and its subfolders"). Folders without
+/// images ("the folder Flick was opened on and its subfolders"). Folders without
 /// images are passed through but not listed; hidden and symlinked folders are not entered,
 /// so a link loop cannot recurse.
 public enum AlbumFinder {

@@ -6,7 +6,7 @@ import Pixels
 
 /// The decoding side of process isolation: a helper process reads requests on stdin and
 /// answers on stdout, one at a time. Codec libraries hang or crash on hostile files
-/// (PLATFORM-NOTES.md); in a helper that costs one "cannot open" tile, not the app.
+/// (seen: SDL_image spinning on corrupt PNG chunks, crashing on a 30000×30000 PNG); in a helper that costs one "cannot open" tile, not the app.
 ///
 /// Wire format, little-endian:
 ///   request:  u8 kind (DecodeKind), u32 maximumPixelSize (0 = full size), u32 box width, u32 box height

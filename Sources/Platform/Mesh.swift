@@ -9,7 +9,7 @@ struct Mesh {
     var indices: [Int32] = []
 
     /// Cells per side for a perspective quad: 16 keeps the error under half a pixel on a
-    /// 520-pixel card turned 60° (PLATFORM-NOTES.md); two triangles would kink by 58 px.
+    /// 520-pixel card turned 60° (measured; see ARCHITECTURE.md, Rendering); two triangles would kink by 58 px.
     static let perspectiveSubdivisions = 16
     /// Arc segments per rounded corner.
     static let cornerSegments = 8

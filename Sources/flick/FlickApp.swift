@@ -188,7 +188,7 @@ final class FlickApp: FrameDriver {
             startPath = nil
             StartupTrace.mark("start-photo-listed")
             rootView.layoutIfNeeded()
-            // Opened on one photo: show it full screen at once (DESIGN.md), with its place
+            // Opened on one photo: show it full screen at once, with its place
             // in the view behind revealed for when the pager closes.
             browser.showPhotoAtLaunch(index)
         }

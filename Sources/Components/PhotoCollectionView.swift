@@ -1,0 +1,50 @@
+import Geometry
+import Pictures
+import Gestures
+
+/// A view of the album (the grid, the stack, the culling pager) that the full-screen pager
+/// opens from and closes back onto.
+public protocol PhotoCollectionView: AnyObject {
+    /// Where its photos come from.
+    var source: PhotoSource? { get set }
+    /// Asks to open the pager at a photo (a double-click, or Enter).
+    var onOpenPhoto: ((Int) -> Void)? { get set }
+    /// Something to tell the user (a photo went to the Trash, with Undo).
+    var onToast: ((Toast) -> Void)? { get set }
+    /// Another album is shown: back to its start.
+    func startOver()
+    /// The photo this view has in hand (the grid's selection, the stack's top, the current
+    /// card), nil if none.
+    var photoInHand: Int? { get }
+    /// Makes photo `index` the one in hand, without animation (the view is being switched to).
+    func takePhotoInHand(_ index: Int)
+    /// The album's photos changed places: `newIndex` maps an old index to the photo's new
+    /// one (nil: it left). The view keeps its photo in hand by identity (or the one that
+    /// took its place) and may animate the change.
+    func photosMoved(_ newIndex: (Int) -> Int?)
+    /// Where photo `index` is shown, making it visible first (without animation) if it is
+    /// not; nil if this view cannot show it.
+    func revealPhoto(_ index: Int) -> PhotoPlacement?
+    /// Hides photo `index`'s own picture while its copy flies (nil shows all again).
+    func setPhotoHiddenForTransition(_ index: Int?)
+    /// The pager moved to photo `index`: follow it (select it, put it on top).
+    func followPager(to index: Int)
+    /// The full-screen pager covers this view, or no longer does: while covered, its
+    /// pictures wait for the pager's (they share the machine's cores).
+    func setCovered(_ covered: Bool)
+    /// Pictures arrived or the album changed.
+    func reloadData()
+    /// Its keys and mouse actions, for the help overlay.
+    var help: [HelpEntry] { get }
+    /// Keys for this view; false for keys it does not use.
+    func handleKey(_ key: KeyEvent) -> Bool
+    func handleWheel(_ wheel: WheelEvent)
+}
+
+extension PhotoCollectionView {
+    /// Most views have nothing to tell.
+    public var onToast: ((Toast) -> Void)? {
+        get { nil }
+        set {}
+    }
+}
