@@ -139,7 +139,7 @@ public final class AlbumStrip: ScrollContainer<AlbumCoverCell>, ScrollContainerD
 /// One album in the strip: its cover cropped square, then its name and photo count, each
 /// cut short with an ellipsis rather than running into the neighbours.
 public final class AlbumCoverCell: View {
-    private let cover = GridCell()
+    private let cover = PhotoTile()
     private let nameLabel = View()
     private let countLabel = View()
     private var shownCaption: (name: String, count: Int)?

@@ -10,7 +10,7 @@ import ViewTree
 /// and let go (or flick it up) to move it to the Trash; Ctrl+Z brings it back. Del trashes
 /// from the keyboard. The app does the trashing (`trashPhoto`, `undoTrash`); the album's
 /// change comes back through `photosMoved`, so every view sees the same.
-public final class CullView: View, PhotoCollectionView, ScrollContainerDataSource {
+public final class CullView: View, PhotoCollectionView, ScrollContainerDataSource, Swipeable {
     /// A sideways drag at least this long turns a page, the way it was moving.
     public static let pagingDistance = 30.0
     public static let pagingSpring = Spring(dampingRatio: 1, response: 0.3)
@@ -55,13 +55,13 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     public var trashedCount = 0 { didSet { if trashedCount != oldValue { setNeedsLayout() } } }
 
     /// The cards; its `bounds.origin.x` is the scroll, `layout.pageDistance` a page.
-    let deck = ScrollContainer<GridCell>()
+    let cards = ScrollContainer<PhotoTile>()
     private let counter = TextView()
     public private(set) var layout = CullLayout(viewSize: .zero)
-    private var swipe = SwipeTracker(policy: .minimumDistance(CullView.pagingDistance), unit: 1, steps: 0...0, spring: CullView.pagingSpring)
+    private let swipe = SwipeDriver(policy: .minimumDistance(CullView.pagingDistance), spring: CullView.pagingSpring)
     private enum Drag {
         case paging
-        case lifting(card: GridCell, hold: ViewHold, start: Point)
+        case lifting(card: PhotoTile, hold: ViewHold, start: Point)
     }
     private var drag: Drag?
     /// How far the current card is lifted (negative: up): the card behind grows with it.
@@ -69,7 +69,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     /// Until the next layout: cards move to their places by a spring, not at once.
     private var settling = false
     /// The card on its way to the Trash, while the app moves its file.
-    private var throwing: (card: GridCell, hold: ViewHold, velocity: Double)?
+    private var throwing: (card: PhotoTile, hold: ViewHold, velocity: Double)?
     /// A photo back from the Trash, to drop in at the next layout.
     private var arriving: Int?
     private var hiddenIndex: Int?
@@ -86,26 +86,27 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         super.init()
         name = "cull"
         clipsToBounds = true
-        deck.name = "cull deck"
-        deck.dataSource = self
-        addSubview(deck)
+        cards.name = "cull cards"
+        cards.dataSource = self
+        addSubview(cards)
         counter.name = "cull counter"
         counter.pointSize = Self.counterPointSize
         counter.textColor = Self.counterColor
         addSubview(counter)
         context.arena.add(pan, to: self)
         context.arena.add(doubleClick, to: self)
+        swipe.content = self
     }
 
     public var photoCount: Int { source?.photoCount ?? 0 }
 
     /// The scroll shown now, in pages (between two while it moves).
-    var presentedPages: Double { deck.animatedBounds.presentation.minX / max(layout.pageDistance, 1) }
+    var presentedPages: Double { cards.animatedBounds.presentation.minX / max(layout.pageDistance, 1) }
 
     public func reloadData() {
         currentIndex = min(currentIndex, max(photoCount - 1, 0))
         setNeedsLayout()
-        deck.setNeedsLayout()
+        cards.setNeedsLayout()
     }
 
     public func startOver() { go(to: 0, animated: false) }
@@ -118,17 +119,18 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         setNeedsLayout()
     }
 
-    private func scroll(toPage page: Int, velocity: Double, animated: Bool) {
+    /// Scrolls to `page`; animated, by `spring` from `velocity` points per second.
+    private func scroll(toPage page: Int, velocity: Double, animated: Bool, spring: Spring = CullView.pagingSpring) {
         if let scrollAnimation { context.animator.cancel(scrollAnimation) }
         scrollAnimation = nil
-        let target = Rect(origin: Point(x: Double(page) * layout.pageDistance, y: 0), size: deck.bounds.size)
+        let target = Rect(origin: Point(x: Double(page) * layout.pageDistance, y: 0), size: cards.bounds.size)
         guard animated else {
-            deck.bounds = target
-            deck.setNeedsLayout()
+            cards.bounds = target
+            cards.setNeedsLayout()
             return
         }
-        scrollAnimation = context.animator.animate(deck, \.animatedBounds, to: target, timing: .spring(Self.pagingSpring),
-                                                   initialVelocity: SIMD4(velocity * layout.pageDistance, 0, 0, 0))
+        scrollAnimation = context.animator.animate(cards, \.animatedBounds, to: target, timing: .spring(spring),
+                                                   initialVelocity: SIMD4(velocity, 0, 0, 0))
     }
 
     // MARK: Layout
@@ -137,10 +139,10 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         let newLayout = CullLayout(viewSize: bounds.size)
         if newLayout != layout {
             layout = newLayout
-            deck.frame = bounds
-            deck.bounds = Rect(origin: Point(x: Double(currentIndex) * layout.pageDistance, y: 0), size: bounds.size)
+            cards.frame = bounds
+            cards.bounds = Rect(origin: Point(x: Double(currentIndex) * layout.pageDistance, y: 0), size: bounds.size)
         }
-        deck.setNeedsLayout()
+        cards.setNeedsLayout()
         layoutCounter()
     }
 
@@ -181,13 +183,13 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         return items.sorted()
     }
 
-    public func makeCell() -> GridCell {
-        let card = GridCell(role: "card")
+    public func makeCell() -> PhotoTile {
+        let card = PhotoTile(role: "card")
         card.cornerRadius = Self.cornerRadius
         return card
     }
 
-    public func update(_ card: GridCell, item index: Int) {
+    public func update(_ card: PhotoTile, item index: Int) {
         let picture = source?.picture(at: index, size: cardPictureSize) ?? .loading
         card.show(picture, index: index, labels: context.labels)
         let pose = self.pose(of: index, aspect: picture.image?.pixelSize ?? layout.cardArea.size)
@@ -202,14 +204,14 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         }
     }
 
-    /// Where photo `index`'s card lies for the scroll shown now, in the deck's coordinates.
+    /// Where photo `index`'s card lies for the scroll shown now, in the cards's coordinates.
     private func pose(of index: Int, aspect: Size) -> Pose {
         let size = layout.cardSize(for: aspect)
         let ratio = 1 - CullLayout.stepScale * (Double(index) - presentedPages)
         var (scale, shift) = layout.placement(ratio: ratio, cardWidth: size.width)
         if index == currentIndex + 1 && lift != 0 { scale = max(scale, layout.scaleBehind(lift: lift)) }
         let area = layout.cardArea
-        let center = Point(x: deck.animatedBounds.presentation.minX + area.midX + shift, y: area.midY)
+        let center = Point(x: cards.animatedBounds.presentation.minX + area.midX + shift, y: area.midY)
         return Pose(center: center, size: size, transform: .scale(x: scale, y: scale),
                     opacity: index == hiddenIndex || ratio <= 0 ? 0 : 1, zIndex: ratio)
     }
@@ -217,9 +219,9 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     public func didLayOutItems() {
         settling = false
         // Front to back by ratio: the card leaving (or gone) to the left is in front.
-        for (_, card) in deck.cells.sorted(by: { $0.key > $1.key }) { deck.bringSubviewToFront(card) }
-        if case let .lifting(card, _, _) = drag { deck.bringSubviewToFront(card) }
-        if let throwing { deck.bringSubviewToFront(throwing.card) }
+        for (_, card) in cards.cells.sorted(by: { $0.key > $1.key }) { cards.bringSubviewToFront(card) }
+        if case let .lifting(card, _, _) = drag { cards.bringSubviewToFront(card) }
+        if let throwing { cards.bringSubviewToFront(throwing.card) }
     }
 
     public override func didMoveToSuperview() {
@@ -231,14 +233,14 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     /// Cards go with their photos; the one thrown flies on out, others that left fade; the
     /// photo in hand stays (or the one that took its place), and the rest close the gap.
     public func photosMoved(_ newIndex: (Int) -> Int?) {
-        for card in deck.moveItems(newIndex) {
+        for card in cards.moveItems(newIndex) {
             if let throwing, card === throwing.card {
                 flyAway(card, hold: throwing.hold, velocity: throwing.velocity)
                 self.throwing = nil
             } else {
                 context.animator.animate(card, \.animatedOpacity, to: 0, timing: GridView.leaveTiming) { [weak self, weak card] _ in
                     guard let self, let card else { return }
-                    deck.recycle(card)
+                    cards.recycle(card)
                 }
             }
         }
@@ -247,21 +249,21 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         if let hiddenIndex { self.hiddenIndex = newIndex(hiddenIndex) }
         lift = 0
         settling = true
-        if followed != currentIndex || deck.bounds.minX != Double(followed) * layout.pageDistance {
+        if followed != currentIndex || cards.bounds.minX != Double(followed) * layout.pageDistance {
             currentIndex = followed
             scroll(toPage: followed, velocity: 0, animated: true)
         }
         setNeedsLayout()
     }
 
-    private func flyAway(_ card: GridCell, hold: ViewHold, velocity: Double) {
+    private func flyAway(_ card: PhotoTile, hold: ViewHold, velocity: Double) {
         let target = Point(x: card.center.x, y: -card.bounds.height)
         context.animator.animate(card, \.animatedCenter, to: target, timing: .spring(Self.throwSpring),
                                  initialVelocity: SIMD2(0, min(velocity, 0))) { [weak self, weak card] _ in
             hold.release()
             guard let self, let card else { return }
             card.opacity = 1
-            deck.recycle(card)
+            cards.recycle(card)
         }
     }
 
@@ -273,11 +275,12 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
             guard photoCount > 0 else { return }
             let translation = pan.translationInWindow
             if abs(translation.x) >= abs(translation.y) {
-                startPaging()
-            } else if let card = deck.cells[currentIndex], throwing == nil {
-                // Caught where it is, even mid-spring.
-                card.center = card.presentation.center
-                drag = .lifting(card: card, hold: card.hold(), start: card.center)
+                swipe.begin()
+                drag = .paging
+            } else if let card = cards.cells[currentIndex], throwing == nil {
+                // The hold catches it where it is, even mid-spring.
+                let hold = card.hold()
+                drag = .lifting(card: card, hold: hold, start: card.center)
             }
             fallthrough
         case .changed:
@@ -290,29 +293,16 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         }
     }
 
-    private func startPaging() {
-        // Caught where the scroll is: a drag during a page turn continues from there.
-        if let scrollAnimation { context.animator.cancel(scrollAnimation) }
-        scrollAnimation = nil
-        deck.bounds = deck.animatedBounds.presentation
-        swipe.unit = layout.pageDistance
-        swipe.steps = 0...max(photoCount - 1, 0)
-        swipe.begin(at: presentedPages, step: currentIndex)
-        drag = .paging
-    }
-
     private func follow(_ translation: Point) {
         switch drag {
         case .paging:
-            let offset = swipe.progress(forTranslation: translation.x, dimension: bounds.width) * layout.pageDistance
-            deck.bounds = Rect(origin: Point(x: offset, y: 0), size: deck.bounds.size)
-            deck.setNeedsLayout()
+            swipe.follow(translation: translation.x)
         case let .lifting(card, _, start):
             // Only down a little: a downward drag does nothing but show it is held.
             let dy = max(translation.y, -layout.cardArea.maxY - card.bounds.height)
             card.center = Point(x: start.x, y: start.y + (dy > 0 ? dy / 4 : dy))
             lift = min(dy, 0)
-            deck.setNeedsLayout()
+            cards.setNeedsLayout()
         case nil:
             break
         }
@@ -321,10 +311,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     private func release(velocity: Point, translation: Point) {
         switch drag {
         case .paging:
-            let landing = swipe.release(at: presentedPages, pointerVelocity: velocity.x)
-            currentIndex = landing.step
-            scroll(toPage: landing.step, velocity: landing.velocity, animated: true)
-            setNeedsLayout()
+            swipe.end(pointerVelocity: velocity.x)
         case let .lifting(card, hold, _):
             let lifted = -translation.y
             let thrown = translation.y < 0
@@ -340,7 +327,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     }
 
     /// The current photo goes to the Trash; if the Trash will not take it, its card comes back.
-    private func throwAway(_ card: GridCell, hold: ViewHold, velocity: Double) {
+    private func throwAway(_ card: PhotoTile, hold: ViewHold, velocity: Double) {
         let index = currentIndex
         let name = source?.fileName(at: index) ?? ""
         throwing = (card, hold, velocity)
@@ -359,7 +346,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         lift = 0
         settling = true
         hold.release()
-        deck.setNeedsLayout()
+        cards.setNeedsLayout()
     }
 
     /// Brings back the photo trashed last, dropping its card in as the current one.
@@ -370,7 +357,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         case let .restored(index):
             arriving = index
             go(to: index, animated: false)
-            deck.setNeedsLayout()
+            cards.setNeedsLayout()
         case let .failed(problem):
             onToast?(Toast(problem))
         }
@@ -380,8 +367,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     public func trashCurrent() {
         guard photoCount > 0, throwing == nil, drag == nil else { return }
         layoutIfNeeded()
-        guard let card = deck.cells[currentIndex] else { return }
-        card.center = card.presentation.center
+        guard let card = cards.cells[currentIndex] else { return }
         throwAway(card, hold: card.hold(), velocity: -Self.trashFlickSpeed)
     }
 
@@ -402,13 +388,13 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         guard index >= 0 && index < photoCount else { return nil }
         if index != currentIndex { go(to: index, animated: false) }
         layoutIfNeeded()
-        guard let card = deck.cells[index], let frame = deck.convert(card.frame, to: nil) else { return nil }
+        guard let card = cards.cells[index], let frame = cards.convert(card.frame, to: nil) else { return nil }
         return PhotoPlacement(frame: frame, cornerRadius: Self.cornerRadius)
     }
 
     public func setPhotoHiddenForTransition(_ index: Int?) {
         hiddenIndex = index
-        deck.setNeedsLayout()
+        cards.setNeedsLayout()
     }
 
     public func followPager(to index: Int) { go(to: index, animated: false) }
@@ -439,4 +425,26 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     }
 
     public func handleWheel(_ wheel: WheelEvent) {}
+}
+
+/// Paging: the cards' scroll is the swipe's content, a page a snap unit.
+extension CullView {
+    public var swipeUnit: Double { layout.pageDistance }
+    public var swipeSteps: ClosedRange<Int> { 0...max(photoCount - 1, 0) }
+    public var swipeRestingStep: Int { currentIndex }
+    public var swipeOffsetShown: Double { cards.animatedBounds.presentation.minX }
+    public var swipeRubberBandLength: Double { bounds.width }
+
+    public func showSwipe(offset: Double) {
+        if let scrollAnimation { context.animator.cancel(scrollAnimation) }
+        scrollAnimation = nil
+        cards.bounds = Rect(origin: Point(x: offset, y: 0), size: cards.bounds.size)
+        cards.setNeedsLayout()
+    }
+
+    public func swipeDidEnd(_ landing: SwipeLanding) {
+        currentIndex = landing.step
+        scroll(toPage: landing.step, velocity: landing.velocityPointsPerSecond, animated: true, spring: landing.spring)
+        setNeedsLayout()
+    }
 }

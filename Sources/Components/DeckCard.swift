@@ -16,7 +16,7 @@ final class DeckCard: View {
     static let titleGap = 14.0
 
     let flipper = View()
-    let front = GridCell(role: "card")
+    let front = PhotoTile(role: "card")
     let back = View()
     private let title = TextView()
     private let details = TextView()

@@ -14,7 +14,7 @@ import ViewTree
 /// Cards are keyed by their place in the endless deck (a sequence number, the photo being
 /// that number modulo the album's size), so a small album can show one photo leaving and
 /// entering at once, and a card is never confused with the one that replaced it.
-public final class DeckView: View, PhotoCollectionView {
+public final class DeckView: View, PhotoCollectionView, Swipeable {
     /// A release faster than this (points per second) throws, however short the drag.
     public static let flickSpeed = 800.0
     /// The thrown card's flight off the view, carrying the release velocity.
@@ -44,8 +44,8 @@ public final class DeckView: View, PhotoCollectionView {
     private var flying: [DeckCard] = []
     private var dragOffset = 0.0
     private var drag: (card: DeckCard, hold: ViewHold, caughtAt: Point)?
-    private var swipe = SwipeTracker(policy: .throwing(throwDistance: 1, flickSpeed: DeckView.flickSpeed), unit: 1, steps: -1...1,
-                                     spring: DeckView.springBack)
+    /// Progress in throw distances: past one either way (or a flick), the card goes.
+    private let swipe = SwipeDriver(policy: .throwing(flickSpeed: DeckView.flickSpeed), spring: DeckView.throwSpring)
     /// After a throw: the cards stay at their old depths while they spring back straight.
     private var isSpringingBack = false
     /// How the next layout moves cards that are still (nil: at once), and whether the ones
@@ -73,6 +73,7 @@ public final class DeckView: View, PhotoCollectionView {
         // A click turns the card only once it is not the start of a double-click.
         click.require(toFail: doubleClick)
         context.arena.add(pan, to: self)
+        swipe.content = self
         context.arena.add(click, to: self)
         context.arena.add(doubleClick, to: self)
     }
@@ -197,51 +198,25 @@ public final class DeckView: View, PhotoCollectionView {
     // MARK: Dragging and throwing
 
     private func handlePan(_ pan: PanGestureRecognizer) {
-        switch pan.state {
-        case .began:
+        if pan.state == .began {
             guard photoCount > 0, let card = cards[topSequence] else { return }
-            // Caught where it is, mid-step or mid-spring.
-            card.center = card.presentation.center
-            card.transform = card.presentation.transform
-            card.opacity = card.presentation.opacity
+            // The hold catches it where it is, mid-step or mid-spring; a card caught on its
+            // way forward comes fully up.
+            let hold = card.hold()
             context.animator.animate(card, \.animatedOpacity, to: 1, timing: Self.catchFade)
-            drag = (card, card.hold(), card.center)
-            // Progress in throw distances: past one either way (or a flick), the card goes.
-            swipe.policy = .throwing(throwDistance: layout.throwDistance, flickSpeed: Self.flickSpeed)
-            swipe.unit = layout.throwDistance
-            swipe.steps = -2...2
-            swipe.begin(at: 0, step: 0)
-            fallthrough
-        case .changed:
-            guard let drag else { return }
-            dragOffset = pan.translationInWindow.x
-            drag.card.center = Point(x: drag.caughtAt.x + dragOffset, y: drag.caughtAt.y)
-            drag.card.transform = layout.pose(depth: 0, drag: dragOffset, cards: DeckLayout.cardCount(photoCount: photoCount)).transform
-            setNeedsLayout()
-        case .ended, .cancelled:
-            guard let drag else { return }
-            self.drag = nil
-            let velocity = pan.state == .ended ? pan.velocityInWindow.x : 0
-            let landing = swipe.release(at: swipe.progress(forTranslation: dragOffset, dimension: bounds.width), pointerVelocity: velocity)
-            if landing.step != 0 {
-                throwTop(drag.card, hold: drag.hold, toTheRight: landing.step < 0, velocity: velocity)
-            } else {
-                dragOffset = 0
-                nextMove = (Self.springBack, false)
-                drag.hold.release()
-                setNeedsLayout()
-            }
-        default:
-            break
+            drag = (card, hold, card.center)
+            dragOffset = 0
         }
+        guard drag != nil else { return }
+        swipe.drive(pan)
     }
 
     /// The front card flies off its way; the next one comes to the front.
-    private func throwTop(_ card: DeckCard, hold: ViewHold, toTheRight: Bool, velocity: Double) {
+    private func throwTop(_ card: DeckCard, hold: ViewHold, toTheRight: Bool, velocity: Double, spring: Spring = DeckView.throwSpring) {
         cards[topSequence] = nil
         flying.append(card)
         let away = toTheRight ? bounds.maxX + layout.cardRect.width : bounds.minX - layout.cardRect.width
-        context.animator.animate(card, \.animatedCenter, to: Point(x: away, y: card.center.y), timing: .spring(Self.throwSpring),
+        context.animator.animate(card, \.animatedCenter, to: Point(x: away, y: card.center.y), timing: .spring(spring),
                                  initialVelocity: SIMD2(velocity, 0)) { [weak self, weak card] _ in
             hold.release()
             guard let self, let card else { return }
@@ -261,7 +236,6 @@ public final class DeckView: View, PhotoCollectionView {
         guard photoCount > 0, drag == nil else { return }
         layoutIfNeeded()
         guard let card = cards[topSequence] else { return }
-        card.center = card.presentation.center
         throwTop(card, hold: card.hold(), toTheRight: toTheRight, velocity: toTheRight ? Self.keyThrowSpeed : -Self.keyThrowSpeed)
     }
 
@@ -330,4 +304,36 @@ public final class DeckView: View, PhotoCollectionView {
     }
 
     public func handleWheel(_ wheel: WheelEvent) {}
+}
+
+/// Dragging and throwing: the front card's drag is the swipe's content, a throw distance a
+/// snap unit; its offset is the card's drag turned round (content follows the pointer here).
+extension DeckView {
+    public var swipeUnit: Double { layout.throwDistance }
+    /// Two throw distances either way before the drag resists (a throw lands one step away).
+    public var swipeSteps: ClosedRange<Int> { -2...2 }
+    public var swipeRestingStep: Int { 0 }
+    public var swipeOffsetShown: Double { -dragOffset }
+    public var swipeRubberBandLength: Double { bounds.width }
+
+    public func showSwipe(offset: Double) {
+        guard let drag else { return }
+        dragOffset = -offset
+        drag.card.center = Point(x: drag.caughtAt.x + dragOffset, y: drag.caughtAt.y)
+        drag.card.transform = layout.pose(depth: 0, drag: dragOffset, cards: DeckLayout.cardCount(photoCount: photoCount)).transform
+        setNeedsLayout()
+    }
+
+    public func swipeDidEnd(_ landing: SwipeLanding) {
+        guard let drag else { return }
+        self.drag = nil
+        if landing.step != 0 {
+            throwTop(drag.card, hold: drag.hold, toTheRight: landing.step < 0, velocity: -landing.velocityPointsPerSecond, spring: landing.spring)
+        } else {
+            dragOffset = 0
+            nextMove = (Self.springBack, false)
+            drag.hold.release()
+            setNeedsLayout()
+        }
+    }
 }

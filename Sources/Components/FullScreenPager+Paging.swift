@@ -32,10 +32,10 @@ extension FullScreenPager {
     public func next() { goTo(currentIndex + 1) }
     public func previous() { goTo(currentIndex - 1) }
 
-    func animateStrip(to offset: Double, velocity: Double?) {
+    func animateStrip(to offset: Double, velocity: Double?, spring: Spring = FullScreenPager.pagingSpring) {
         let target = Rect(origin: Point(x: offset, y: 0), size: strip.bounds.size)
         let initial = velocity.map { SIMD4($0, 0, 0, 0) }
-        stripAnimation = context.animator.animate(strip, \.animatedBounds, to: target, timing: .spring(Self.pagingSpring),
+        stripAnimation = context.animator.animate(strip, \.animatedBounds, to: target, timing: .spring(spring),
                                                   initialVelocity: initial)
         strip.setNeedsLayout()
     }

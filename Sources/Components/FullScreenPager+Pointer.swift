@@ -49,35 +49,26 @@ extension FullScreenPager {
             let frame = page.photo.presentation.frame
             let atEdge = translation.x < 0 ? frame.maxX <= page.bounds.width + 0.5 : frame.minX >= -0.5
             if horizontal && atEdge { return startPaging() }
-            cancelAnimations(of: page.photo)
-            return .panningPhoto(start: page.photo.presentation.frame)
+            // Caught where it is shown, mid-glide or mid-zoom; the page keeps its zoom.
+            page.photo.stopGeometryWhereShown()
+            return .panningPhoto(start: page.photo.frame)
         }
         if horizontal { return startPaging() }
-        cancelAnimations(of: page.photo)
-        return .dismissing(start: page.photo.presentation.frame, hold: page.photo.hold())
+        // The hold catches it where it is shown.
+        let hold = page.photo.hold()
+        return .dismissing(start: page.photo.frame, hold: hold)
     }
 
     func startPaging() -> DragMode {
-        // Catch the strip where it is: a drag during paging continues from there.
-        if let stripAnimation { context.animator.cancel(stripAnimation) }
-        stripAnimation = nil
-        swipe.unit = pageWidth
-        swipe.steps = 0...max(photoCount - 1, 0)
-        swipe.begin(at: presentedOffset / pageWidth, step: currentIndex)
+        swipe.begin()
         return .paging
-    }
-
-    func cancelAnimations(of view: View) {
-        view.frame = view.presentation.frame
     }
 
     func drag(to translation: Point) {
         guard let page = currentPage else { return }
         switch dragMode {
         case .paging:
-            let offset = swipe.progress(forTranslation: translation.x, dimension: bounds.width) * pageWidth
-            strip.bounds = Rect(origin: Point(x: offset, y: 0), size: strip.bounds.size)
-            strip.setNeedsLayout()
+            swipe.follow(translation: translation.x)
         case let .dismissing(start, _):
             let progress = min(max(translation.y, 0) / max(bounds.height, 1), 1)
             let scale = 1 - (1 - Self.dismissMinimumScale) * progress
@@ -100,10 +91,7 @@ extension FullScreenPager {
         guard let page = currentPage else { return }
         switch dragMode {
         case .paging:
-            let landing = swipe.release(at: strip.bounds.minX / pageWidth, pointerVelocity: velocity.x)
-            if landing.step != currentIndex { page.refit(resetZoom: true) }
-            animateStrip(to: Double(landing.step) * pageWidth, velocity: landing.velocity * pageWidth)
-            setCurrentIndex(landing.step, notify: true)
+            swipe.end(pointerVelocity: velocity.x)
         case let .dismissing(_, hold):
             let pastThreshold = translation.y > Self.dismissDistance && velocity.y > -Self.dismissSpeed
             if pastThreshold || velocity.y > Self.dismissSpeed {
@@ -125,5 +113,25 @@ extension FullScreenPager {
         case nil:
             break
         }
+    }
+}
+
+/// Paging by drag: the strip's scroll is the swipe's content, a page a snap unit.
+extension FullScreenPager: Swipeable {
+    public var swipeUnit: Double { pageWidth }
+    public var swipeSteps: ClosedRange<Int> { 0...max(photoCount - 1, 0) }
+    public var swipeRestingStep: Int { currentIndex }
+    public var swipeOffsetShown: Double { presentedOffset }
+    public var swipeRubberBandLength: Double { bounds.width }
+
+    public func showSwipe(offset: Double) {
+        if let stripAnimation { context.animator.cancel(stripAnimation) }
+        setStripOffset(offset)
+    }
+
+    public func swipeDidEnd(_ landing: SwipeLanding) {
+        if landing.step != currentIndex { currentPage?.refit(resetZoom: true) }
+        animateStrip(to: landing.offset, velocity: landing.velocityPointsPerSecond, spring: landing.spring)
+        setCurrentIndex(landing.step, notify: true)
     }
 }

@@ -95,7 +95,7 @@ public final class FullScreenPager: View {
 
     /// A dismissing drag holds the photo it moves.
     enum DragMode { case paging, dismissing(start: Rect, hold: ViewHold), panningPhoto(start: Rect) }
-    var swipe = SwipeTracker(policy: FullScreenPager.pagingPolicy, unit: 1, steps: 0...0, spring: FullScreenPager.pagingSpring)
+    let swipe = SwipeDriver(policy: FullScreenPager.pagingPolicy, spring: FullScreenPager.pagingSpring)
     var dragMode: DragMode?
 
     lazy var pan = PanGestureRecognizer { [unowned self] in handlePan($0) }
@@ -119,6 +119,7 @@ public final class FullScreenPager: View {
         context.arena.add(pan, to: self)
         context.arena.add(doubleClick, to: self)
         context.arena.add(click, to: self)
+        swipe.content = self
     }
 
     public var pageWidth: Double { bounds.width + Self.gap }

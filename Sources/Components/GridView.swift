@@ -8,7 +8,7 @@ import ViewTree
 /// reused as the grid scrolls. Drag scrolls with momentum and a rubber band at the ends;
 /// the wheel scrolls smoothly. A click selects, a double-click (or Enter) opens; the arrow
 /// keys move the selection ring. The scroll offset is `bounds.origin.y`, as in UIKit.
-public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, ScrollContainerDataSource {
+public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, ScrollContainerDataSource {
     /// Extra rows of cells requested beyond the visible ones, so a scroll finds them ready.
     public static let nearbyRows = 3
     /// The ring around the selected cell: visible on any photo, thin enough not to hide it.
@@ -198,9 +198,9 @@ public final class GridView: ScrollContainer<GridCell>, PhotoCollectionView, Scr
         return Array(visible)
     }
 
-    public func makeCell() -> GridCell { GridCell() }
+    public func makeCell() -> PhotoTile { PhotoTile() }
 
-    public func update(_ cell: GridCell, item index: Int) {
+    public func update(_ cell: PhotoTile, item index: Int) {
         cell.show(source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, labels: context.labels)
         let pose = Pose(frame: layout.frame(of: index), opacity: index == hiddenIndex ? 0 : 1)
         guard let rearranging else { return cell.apply(pose, using: context.animator) }

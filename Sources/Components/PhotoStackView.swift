@@ -387,9 +387,8 @@ public final class PhotoStackView: View, PhotoCollectionView {
         case .began:
             guard isOnTopPhoto(pan), let top = frames[topIndex] else { return }
             draggedFrame = top
+            // The hold catches it where it is, also mid-way back to the pile.
             dragHold = top.hold()
-            // Caught where it is, also mid-way back to the pile.
-            top.center = top.presentation.center
             onWillBeginDragging?(topIndex)
             fallthrough
         case .changed:

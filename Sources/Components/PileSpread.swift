@@ -172,7 +172,7 @@ final class PileSpread: View, ScrollContainerDataSource {
     /// re-aimed, and one gathering back keeps its course.
     func update(_ cell: PileFrame, item index: Int) {
         // A photo that cannot be shown says why at the grid's size, however far its frame is shrunk.
-        let headlineSize = GridCell.failedLabelPointSize / cellScale(of: stack.frameSize(for: cell.aspect))
+        let headlineSize = PhotoTile.failedLabelPointSize / cellScale(of: stack.frameSize(for: cell.aspect))
         cell.show(stack.source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, style: stack.frameStyle,
                   labels: stack.context.labels, headlinePointSize: headlineSize)
         guard !isGathering else { return }

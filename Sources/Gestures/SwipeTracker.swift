@@ -16,9 +16,9 @@ public struct SwipeTracker: Sendable {
         /// Moved at least this many points: one step by the release velocity's sign (by the
         /// way it moved when released still); less: back (the culling pager).
         case minimumDistance(Double)
-        /// Moved past `throwDistance` points, or flicked faster than `flickSpeed`: one step
-        /// away (thrown); otherwise back (the card deck).
-        case throwing(throwDistance: Double, flickSpeed: Double)
+        /// Moved past one snap unit (the throw distance), or flicked faster than `flickSpeed`
+        /// (points per second): one step away (thrown); otherwise back (the card deck).
+        case throwing(flickSpeed: Double)
     }
 
     /// Where a release lands and how the spring starts.
@@ -82,10 +82,10 @@ public struct SwipeTracker: Sendable {
         case let .minimumDistance(distance):
             let way = velocity != 0 ? velocity : moved
             step = abs(moved) >= distance ? startStep + (way > 0 ? 1 : -1) : startStep
-        case let .throwing(throwDistance, flickSpeed):
+        case let .throwing(flickSpeed):
             if abs(pointerVelocity) > flickSpeed {
                 step = startStep + (velocity > 0 ? 1 : -1)
-            } else if abs(moved) > throwDistance {
+            } else if abs(moved) > unit {
                 step = startStep + (moved > 0 ? 1 : -1)
             } else {
                 step = startStep

@@ -28,14 +28,17 @@ public struct Pose: Sendable, Equatable {
 
 /// A claim on a view's geometry by whoever moves it by hand (a drag) or by its own
 /// animation (a throw, a flight): while any claim is alive, layout leaves the view alone.
-/// Releasing the last one (or dropping it) asks the container to lay out again, so the view
-/// goes on to wherever layout wants it, from where it is.
+/// Taking it catches the view where it is shown: a centre, bounds or transform still
+/// animating stops there, model and presentation alike, so whoever holds it moves it on
+/// from what the person sees. Releasing the last one (or dropping it) asks the container
+/// to lay out again, so the view goes on to wherever layout wants it, from where it is.
 public final class ViewHold {
     private weak var view: View?
 
     init(_ view: View) {
         self.view = view
         view.holdCount += 1
+        view.stopGeometryWhereShown()
     }
 
     public func release() {
@@ -54,6 +57,16 @@ extension View {
 
     /// True while something holds the view: layout does not move it.
     public var isHeld: Bool { holdCount > 0 }
+
+    /// Stops the geometry's animations (centre, bounds, transform) where they are shown,
+    /// model and presentation alike. Opacity goes on: a card caught mid-fade finishes
+    /// fading in. A hold does this as it is taken; a view moved by hand without a hold (a
+    /// zoomed photo panned within its page) calls it itself.
+    public func stopGeometryWhereShown() {
+        if animatedCenter.isAnimating { center = animatedCenter.presentation }
+        if animatedBounds.isAnimating { bounds = animatedBounds.presentation }
+        if animatedTransform.isAnimating { transform = animatedTransform.presentation }
+    }
 
     /// Puts the view where `pose` says, unless it is held: a value already targeted is left
     /// alone, a still one is set, an animating one is retargeted from where it is and how fast

@@ -12,9 +12,9 @@ final class SwipeFixture {
     var shown: [Double] = []
     var landed: SwipeTracker.Release?
 
-    init(policy: SwipeTracker.SnapPolicy, hz: Double, caughtAt progress: Double = 5) {
+    init(policy: SwipeTracker.SnapPolicy, hz: Double, caughtAt progress: Double = 5, unit: Double = 800) {
         fixture = GestureFixture(hz: hz)
-        tracker = SwipeTracker(policy: policy, unit: 800, steps: 0...9, spring: .snappy)
+        tracker = SwipeTracker(policy: policy, unit: unit, steps: 0...9, spring: .snappy)
         let pan = PanGestureRecognizer(axis: .horizontal) { [unowned self] pan in
             switch pan.state {
             case .began: tracker.begin(at: progress, step: 5); fallthrough
@@ -68,10 +68,11 @@ final class SwipeFixture {
 
     @Test(arguments: [60.0, 144.0])
     func throwingPastTheDistanceOrByAFlickOtherwiseBack(hz: Double) {
-        let policy = SwipeTracker.SnapPolicy.throwing(throwDistance: 200, flickSpeed: 800)
-        #expect(SwipeFixture(policy: policy, hz: hz).drag(by: 260, duration: 0.8, profile: .decelerating, hold: 0.1)?.step == 4, "past the distance")
-        #expect(SwipeFixture(policy: policy, hz: hz).drag(by: -120, duration: 0.06)?.step == 6, "a short fast flick")
-        #expect(SwipeFixture(policy: policy, hz: hz).drag(by: 150, duration: 0.8, profile: .decelerating, hold: 0.1)?.step == 5, "short and slow")
+        // The throw distance is the snap unit: 200 pt.
+        let policy = SwipeTracker.SnapPolicy.throwing(flickSpeed: 800)
+        #expect(SwipeFixture(policy: policy, hz: hz, unit: 200).drag(by: 260, duration: 0.8, profile: .decelerating, hold: 0.1)?.step == 4, "past the distance")
+        #expect(SwipeFixture(policy: policy, hz: hz, unit: 200).drag(by: -120, duration: 0.06)?.step == 6, "a short fast flick")
+        #expect(SwipeFixture(policy: policy, hz: hz, unit: 200).drag(by: 150, duration: 0.8, profile: .decelerating, hold: 0.1)?.step == 5, "short and slow")
     }
 
     @Test func pastTheEndsItResistsAndStaysInRange() {

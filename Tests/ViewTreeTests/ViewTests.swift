@@ -202,3 +202,28 @@ func named(_ name: String, _ frame: Rect) -> View {
         #expect(card.frame.contains(Point(x: screenQuad.minX - 2, y: leftMid.y)))
     }
 }
+
+@Suite struct ViewHoldTests {
+    @Test func aHoldCatchesTheViewWhereItIsShownAndLetsItsFadeGoOn() {
+        // Given a view gliding to the right and fading in
+        let clock = ManualClock()
+        let animator = Animator(startTime: clock.now)
+        let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        view.opacity = 0
+        animator.animate(view, \.animatedCenter, to: Point(x: 1050, y: 50), timing: .linear(1))
+        animator.animate(view, \.animatedOpacity, to: 1, timing: .linear(1))
+        clock.advance(by: 0.5)
+        animator.advance(to: clock.now)
+        let shown = view.presentation.center
+
+        // When something takes hold of it
+        let hold = view.hold()
+
+        // Then it stays where it was shown, model and presentation alike, while the fade goes on
+        clock.advance(by: 0.25)
+        animator.advance(to: clock.now)
+        #expect(view.center == shown && view.presentation.center == shown)
+        #expect(view.presentation.opacity > 0.7, "the fade carries on: \(view.presentation.opacity)")
+        hold.release()
+    }
+}

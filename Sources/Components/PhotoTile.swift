@@ -2,16 +2,17 @@ import Geometry
 import Pictures
 import ViewTree
 
-/// One square of the grid: the thumbnail cropped to fill it, a quiet grey while it loads,
-/// and a clear "cannot open" tile when it fails.
-public final class GridCell: View {
+/// A photo's picture cropped to fill a rectangle — a grid cell, a culling card, a photo of
+/// the stack's spread — a quiet grey while it loads, and a clear "cannot open" tile when
+/// it fails.
+public final class PhotoTile: View {
     /// The look of a cell whose picture is still coming: dark, so the grid does not flash.
     static let loadingColor = Color(white: 0.16)
     static let failedLabelPointSize = 13.0
 
     private(set) var index = -1
     private var shown: Picture?
-    private let label = CannotOpenLabel(pointSize: GridCell.failedLabelPointSize)
+    private let label = CannotOpenLabel(pointSize: PhotoTile.failedLabelPointSize)
     /// What it is called in draw lists and tests: "cell 5", "card 5".
     private let role: String
 
