@@ -17,8 +17,15 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian's -dev packages.
+        // SDL2 and SDL2_ttf: the window, the renderer, text. Platform's alone.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2",
-                       providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]),
+                       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
+        // SDL_image's decoders and SDL's software stretch for PhotoLibrary, behind a narrow C
+        // API of their own: PhotoLibrary's Swift sees that API, never SDL's headers, so the
+        // compiler keeps SDL's video API to Platform. Debian's SDL2 headers (libsdl2-image-dev).
+        .target(name: "CImageLoading",
+                cSettings: [.unsafeFlags(["-I/usr/include/SDL2", "-D_REENTRANT"])],
+                linkerSettings: [.linkedLibrary("SDL2_image"), .linkedLibrary("SDL2")]),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // Tests only: the end-to-end harness moves the pointer through XTest.
         .systemLibrary(name: "CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
@@ -46,7 +53,7 @@ let package = Package(
         // and Platform share.
         .target(name: "Pixels"),
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["Pixels", "CMalloc", "CProcess", "CSDL2", "CTurboJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["Pixels", "CMalloc", "CProcess", "CImageLoading", "CTurboJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
         .target(name: "Album", dependencies: ["PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")]),
         // The pipeline between the model and the screen: pictures per photo and size, the

@@ -25,6 +25,11 @@ for n in 1 2 3 4 5 6 7 8; do
   exiftool -q -q -overwrite_original -Orientation#="$n" "photos/orient-$n.png" "photos/orient-$n.webp"
 done
 
+# The upright picture in formats SDL_image decodes (BMP, TIFF), and a TIFF with transparency.
+"$IM" upright.png -type TrueColor BMP3:photos/upright.bmp
+"$IM" upright.png -type TrueColor photos/upright.tif
+"$IM" -size 32x32 xc:none -fill red -draw "circle 16,16 16,4" -type TrueColorAlpha photos/alpha.tif
+
 # Photos carrying a camera's EXIF thumbnail, coloured unlike the photo (grey) so a test
 # can tell which it decoded. A 3:2 photo with a letterboxed 4:3 thumbnail (green between
 # black bands), and a turned one (stored red left, blue right; orientation 6 shows red

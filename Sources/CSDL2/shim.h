@@ -1,6 +1,5 @@
-// SDL2, SDL2_image and SDL2_ttf for Swift. pkg-config already points into SDL2/.
+// SDL2 and SDL2_ttf for Swift (Platform's alone). pkg-config already points into SDL2/.
 #include <SDL.h>
-#include <SDL_image.h>
 #include <SDL_ttf.h>
 
 // Function-like macros do not import into Swift; these re-export the ones Flick uses.

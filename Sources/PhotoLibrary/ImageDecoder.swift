@@ -1,4 +1,4 @@
-internal import CSDL2
+internal import CImageLoading
 import Foundation
 import SystemPackage
 import Pixels
@@ -215,38 +215,25 @@ public enum ImageDecoder {
     }
 
     private static func decodeWithSDLImage(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
-        let loaded = bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<SDL_Surface>? in
-            guard let stream = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
-            return IMG_Load_RW(stream, 1)
-        }
-        guard let loaded else { throw .unreadable(String(cString: SDL_GetError())) }
-        defer { SDL_FreeSurface(loaded) }
-        try limits.check(width: Int(loaded.pointee.w), height: Int(loaded.pointee.h))
-        guard let argb = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
-            throw .unreadable(String(cString: SDL_GetError()))
-        }
-        defer { SDL_FreeSurface(argb) }
-        let format = loaded.pointee.format.pointee
-        return pixelBuffer(from: argb, mayHaveAlpha: format.Amask != 0 || format.palette != nil || SDL_HasColorKey(loaded) == SDL_TRUE)
-    }
-
-    /// Copies an ARGB8888 surface into a buffer, checking alpha only if the source had any.
-    static func pixelBuffer(from surface: UnsafeMutablePointer<SDL_Surface>, mayHaveAlpha: Bool) -> PixelBuffer {
-        let width = Int(surface.pointee.w), height = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-        let rowBytes = width * 4
-        var bytes = [UInt8](repeating: 0, count: rowBytes * height)
-        let source = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        let loaded = bytes.withUnsafeBytes { raw in flick_image_load(raw.baseAddress, raw.count) }
+        guard let loaded else { throw .unreadable(String(cString: flick_image_error())) }
+        defer { flick_image_free(loaded) }
+        let width = Int(flick_image_width(loaded)), height = Int(flick_image_height(loaded))
+        try limits.check(width: width, height: height)
+        let mayHaveAlpha = flick_image_may_have_alpha(loaded) != 0
         var opaque = true
-        bytes.withUnsafeMutableBufferPointer { target in
-            for row in 0..<height {
-                (target.baseAddress! + row * rowBytes).update(from: source + row * pitch, count: rowBytes)
-            }
+        // Every byte is written by the copy, or the result is not used.
+        let pixels = [UInt8](capacity: width * height * 4) { target in
+            guard flick_image_copy_bgra(loaded, target.baseAddress) == 0 else { return 0 }
+            // Alpha is checked only if the source had any; otherwise its byte may be anything.
             if mayHaveAlpha {
                 for i in stride(from: 3, to: target.count, by: 4) where target[i] != 255 { opaque = false; break }
             } else {
                 for i in stride(from: 3, to: target.count, by: 4) { target[i] = 255 }
             }
+            return target.count
         }
-        return PixelBuffer(width: width, height: height, bytesPerRow: rowBytes, bytes: bytes, isOpaque: opaque)
+        guard !pixels.isEmpty else { throw .unreadable(String(cString: flick_image_error())) }
+        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: pixels, isOpaque: opaque)
     }
 }

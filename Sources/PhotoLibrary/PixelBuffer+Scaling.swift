@@ -1,4 +1,4 @@
-internal import CSDL2
+internal import CImageLoading
 import Pixels
 
 extension PixelBuffer {
@@ -169,16 +169,11 @@ extension PixelBuffer {
 extension PixelBuffer {
     /// This buffer stretched bilinearly by SDL to `outWidth`×`outHeight`; nil if SDL refuses.
     fileprivate func stretchedLinearly(to outWidth: Int, _ outHeight: Int) -> PixelBuffer? {
-        let format = SDL_PIXELFORMAT_ARGB8888.rawValue
         // Every output pixel is written by the stretch, or the result is not used.
         let out = [UInt8](capacity: outWidth * outHeight * 4) { target in
             let done = bytes.withUnsafeBufferPointer { source -> Bool in
-                guard let from = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: source.baseAddress), Int32(width), Int32(height),
-                                                                    32, Int32(bytesPerRow), format),
-                      let to = SDL_CreateRGBSurfaceWithFormatFrom(target.baseAddress, Int32(outWidth), Int32(outHeight), 32, Int32(outWidth * 4), format)
-                else { return false }
-                defer { SDL_FreeSurface(from); SDL_FreeSurface(to) }
-                return SDL_SoftStretchLinear(from, nil, to, nil) == 0
+                flick_image_stretch_linear(source.baseAddress, Int32(width), Int32(height), Int32(bytesPerRow),
+                                           target.baseAddress, Int32(outWidth), Int32(outHeight)) == 0
             }
             return done ? target.count : 0
         }
