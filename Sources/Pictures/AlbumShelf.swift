@@ -1,35 +1,38 @@
 import Foundation
-import Geometry
 import PhotoLibrary
+import Pixels
 import SystemPackage
-import ViewTree
 
 /// The opened folder's albums as the strip wants them: names, counts, and covers (each
-/// album's first photo) decoded through the shared thumbnail cache on their own queue.
-/// Covers far from the screen are let go, so a tree of thousands of albums stays small.
+/// album's first photo), asked of the picture store through a demand of their own, so they
+/// are decoded, kept and let go like any view's pictures. Covers near the screen are
+/// wanted; the rest go to the texture budget, so a tree of thousands of albums stays small.
 public final class AlbumShelf: AlbumSource {
-    /// Covers kept on each side of the visible ones.
+    /// Covers wanted ahead on each side of the visible ones, so a scroll finds them there.
     public static let keptCoversAround = 10
 
     public private(set) var albums: [AlbumFolder] = []
-    private let queue: DecodeQueue
-    private let textures: any PictureTextures
-    /// By cover photo path: a reload that keeps an album keeps its cover.
-    private var covers: [FilePath: Picture] = [:]
-    private var requested: Set<FilePath> = []
-    /// Called when covers arrive, so the strip refreshes.
-    public var onChange: () -> Void = {}
+    private let pictures: PictureStore
+    private let demand: CoverDemand
+    /// The covers' size in pixels, as the strip last asked.
+    private var coverSide = 0
+    private var visible = 0..<0
 
-    public init(queue: DecodeQueue, textures: any PictureTextures) {
-        self.queue = queue
-        self.textures = textures
+    public init(pictures: PictureStore) {
+        self.pictures = pictures
+        demand = pictures.makeCoverDemand()
     }
 
-    /// A new search result. Covers of albums still there (same first photo, unchanged) stay.
+    /// A new search result. A cover whose photo was rewritten (same path, another date) is
+    /// decoded afresh.
     public func replaceAlbums(_ newAlbums: [AlbumFolder]) {
-        let kept = Set(newAlbums.map(\.cover))
-        for album in albums where !kept.contains(album.cover) { forgetCover(of: album.cover.path) }
+        let before = Dictionary(albums.map { ($0.cover.path, $0.cover.modificationDate) }, uniquingKeysWith: { first, _ in first })
         albums = newAlbums
+        for album in newAlbums {
+            if let date = before[album.cover.path], date != album.cover.modificationDate { pictures.photoChanged(album.cover.path) }
+        }
+        visible = visible.clamped(to: 0..<albums.count)
+        wantCovers()
     }
 
     public func index(of folder: FilePath) -> Int? { albums.firstIndex { $0.path == folder } }
@@ -37,44 +40,25 @@ public final class AlbumShelf: AlbumSource {
     public var albumCount: Int { albums.count }
     public func albumName(at index: Int) -> String { albums[index].name }
     public func albumPhotoCount(at index: Int) -> Int { albums[index].photoCount }
-    public func albumCover(at index: Int) -> Picture { covers[albums[index].cover.path] ?? .loading }
+
+    public func albumCover(at index: Int) -> Picture {
+        guard coverSide > 0 else { return .loading }
+        return pictures.picture(of: albums[index].cover.path, size: .filling(coverSide))
+    }
 
     public func prioritizeCovers(visible: Range<Int>, pixelSize: Int) {
+        self.visible = visible.clamped(to: 0..<albums.count)
+        coverSide = pixelSize
+        wantCovers()
+    }
+
+    /// The visible covers first, then the ones beside them, nearest first.
+    private func wantCovers() {
+        guard coverSide > 0 else { return }
         let kept = max(0, visible.lowerBound - Self.keptCoversAround)..<min(albums.count, visible.upperBound + Self.keptCoversAround)
-        let keptPaths = Set(albums[kept].map(\.cover.path))
-        for path in Array(covers.keys) where !keptPaths.contains(path) { forgetCover(of: path) }
-        let visiblePaths = Set(albums[visible].map(\.cover.path))
-        for request in queue.cancelPending(where: { !visiblePaths.contains($0.path) }) { requested.remove(request.path) }
-        // The shared cache's flavour that covers the cover; then cut to fill it exactly.
-        let cached = ThumbnailCache.Flavor.nearest(pixelSize).pixelSize
-        for album in albums[visible] where !requested.contains(album.cover.path) {
-            requested.insert(album.cover.path)
-            queue.submit(DecodeRequest(path: album.cover.path, maximumPixelSize: cached, fillSide: pixelSize, priority: .visible))
-        }
-    }
-
-    /// Takes decoded covers into textures. Returns true if any arrived.
-    @discardableResult
-    public func drainResults() -> Bool {
-        let results = queue.drain()
-        for result in results where requested.contains(result.key.path) {
-            if let old = covers[result.key.path]?.image { textures.remove(old.texture) }
-            switch result.outcome {
-            case let .success(pixels):
-                // Pinned: covers are few and small, and the strip has no way to ask again.
-                let texture = textures.add(pixels, pinned: true)
-                covers[result.key.path] = .ready(ImageContent(texture: texture, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
-                                                              isOpaque: pixels.isOpaque, mode: .aspectFill))
-            case let .failure(error):
-                covers[result.key.path] = .failed(headline: error.headline)
-            }
-        }
-        if !results.isEmpty { onChange() }
-        return !results.isEmpty
-    }
-
-    private func forgetCover(of path: FilePath) {
-        if let image = covers.removeValue(forKey: path)?.image { textures.remove(image.texture) }
-        requested.remove(path)
+        let around = kept.filter { !visible.contains($0) }
+            .sorted { min(abs($0 - visible.lowerBound), abs($0 - visible.upperBound)) < min(abs($1 - visible.lowerBound), abs($1 - visible.upperBound)) }
+        let wanted = visible.map { ($0, PicturePriority.visible) } + around.map { ($0, PicturePriority.ahead) }
+        demand.want(wanted.map { (photo: albums[$0.0].cover.path, size: PictureSize.filling(coverSide), priority: $0.1) })
     }
 }

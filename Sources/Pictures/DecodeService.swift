@@ -32,9 +32,6 @@ public final class DecodeService: Sendable {
     public let screens: DecodeQueue
     /// The helpers behind the queues, when they are real processes.
     public let decoder: IsolatedDecoder?
-    /// The album strip's covers: a queue of their own, so the grid's re-prioritising never
-    /// cancels them and their results are not mistaken for the grid's.
-    public let covers: DecodeQueue
     public let wake: WakeRelay
 
     /// Starts decoding what the first frame will show: the start photo at screen size and
@@ -47,7 +44,6 @@ public final class DecodeService: Sendable {
         let cellPriority: PicturePriority = start == nil ? .visible : .ahead
         if let start {
             thumbnails.hold(for: Self.startHoldSeconds)
-            covers.hold(for: Self.startHoldSeconds)
             screens.hold(for: Self.startHoldSeconds, lessUrgentThan: .visible)
             screens.submit(Self.screenRequest(start, screenPicture, .visible))
             thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, fillSide: cellSide, priority: cellPriority))
@@ -61,18 +57,16 @@ public final class DecodeService: Sendable {
     public func releaseStartHold() {
         screens.release()
         thumbnails.release()
-        covers.release()
     }
 
-    public init(thumbnails: DecodeQueue, screens: DecodeQueue, covers: DecodeQueue, wake: WakeRelay, decoder: IsolatedDecoder? = nil) {
+    public init(thumbnails: DecodeQueue, screens: DecodeQueue, wake: WakeRelay, decoder: IsolatedDecoder? = nil) {
         self.thumbnails = thumbnails
         self.screens = screens
-        self.covers = covers
         self.wake = wake
         self.decoder = decoder
     }
 
-    /// The real thing: helper processes behind every queue, thumbnails and covers through
+    /// The real thing: helper processes behind both queues, thumbnails (covers among them) through
     /// the shared cache.
     /// A `firstHelper` forked before (`IsolatedDecoder.forkOwnHelper`) is the first in the pool.
     /// `application` names the program in the thumbnails it writes (the cache's Software).
@@ -116,7 +110,6 @@ public final class DecodeService: Sendable {
         // The pager's photo and its neighbours first: on a machine of few cores, a
         // thumbnail decoded beside them slows the photo in front of the person.
         let thumbnails = DecodeQueue(yieldingTo: screens, decode: thumbnailDecode, wake: { wake.wake() })
-        let covers = DecodeQueue(workerCount: 1, yieldingTo: screens, decode: thumbnailDecode, wake: { wake.wake() })
-        self.init(thumbnails: thumbnails, screens: screens, covers: covers, wake: wake, decoder: decoder)
+        self.init(thumbnails: thumbnails, screens: screens, wake: wake, decoder: decoder)
     }
 }

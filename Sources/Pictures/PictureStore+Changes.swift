@@ -48,6 +48,10 @@ extension PictureStore {
     }
 
     /// The file changed: what was known of it is of the old one.
+    /// The photo at `path` was rewritten: what is known of it is of the old file, and what is
+    /// still wanted of it is decoded afresh.
+    public func photoChanged(_ path: FilePath) { forgetPictures(of: path) }
+
     func forgetPictures(of path: FilePath) {
         factsStore?.forget(path)
         failures[path] = nil

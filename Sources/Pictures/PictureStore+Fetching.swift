@@ -10,9 +10,16 @@ import ViewTree
 /// The broker's orders, turned into decode requests: which queue, which size, and the
 /// camera's embedded preview while a photo has no picture.
 extension PictureStore {
+    /// True for photos whose pictures are decoded and kept: the album's, and covers.
+    func isKept(_ path: FilePath) -> Bool {
+        indexByPath[path] != nil || isCover(path)
+    }
+
+    func isCover(_ path: FilePath) -> Bool { coverPaths.values.contains { $0.contains(path) } }
+
     func fetch(_ path: FilePath, _ size: PictureSize, _ priority: PicturePriority) {
         // Not for a photo that is gone (views drop it as they reload) or cannot be decoded.
-        guard indexByPath[path] != nil, failures[path] == nil else { return }
+        guard isKept(path), failures[path] == nil else { return }
         switch size {
         case let .filling(side):
             if priority >= .visible { requestPreview(path) }

@@ -31,13 +31,14 @@ extension PictureStore {
         }
         let arrived = !thumbnails.isEmpty || !screens.isEmpty
         if arrived { onChange() }
+        if thumbnails.contains(where: { isCover($0.key.path) }) { onCoversChange() }
         return arrived
     }
 
     func take(_ result: DecodeResult, as size: PictureSize) {
         let path = result.key.path
-        // A photo no longer in the album is not kept.
-        guard indexByPath[path] != nil else { return }
+        // A photo no longer in the album (nor a cover) is not kept.
+        guard isKept(path) else { return }
         switch result.outcome {
         case let .failure(error):
             failures[path] = error.headline

@@ -48,6 +48,11 @@ public final class PictureStore: PhotoSource {
     public static let departedLimit = 512
     /// Called when pictures arrive, so the views refresh.
     public var onChange: () -> Void = {}
+    /// Called when covers arrive, so the album strip refreshes.
+    public var onCoversChange: () -> Void = {}
+    /// The photos each cover demand wants, by demand: photos outside the album that may
+    /// still be decoded and kept.
+    var coverPaths: [ObjectIdentifier: Set<FilePath>] = [:]
     /// Called when playing animations showed new frames: only the views that play them
     /// need to look again.
     public var onFramesChange: () -> Void = {}
@@ -85,9 +90,17 @@ public final class PictureStore: PhotoSource {
 
     public func makePictureDemand() -> PictureDemand { StoreDemand(store: self, demand: broker.makeDemand()) }
 
+    /// A demand for pictures of photos by path, in this album or not: the album strip's
+    /// covers. Served by the same broker, queues and budget as every view's demand.
+    public func makeCoverDemand() -> CoverDemand { CoverDemand(store: self, demand: broker.makeDemand()) }
+
     public func picture(at index: Int, size: PictureSize) -> Picture {
         guard index < photos.count else { return .loading }
-        let path = photos[index].path
+        return picture(of: photos[index].path, size: size)
+    }
+
+    /// The picture to show for the photo at `path` where `size` is wanted, as it stands.
+    public func picture(of path: FilePath, size: PictureSize) -> Picture {
         if let headline = failures[path] { return .failed(headline: headline) }
         if size.isWhole, let frame = playing.values.first(where: { $0.path == path })?.player.shown { return .ready(frame) }
         if let picture = broker.picture(of: path, for: wantedSize(size, of: path)) { return .ready(picture) }

@@ -65,7 +65,7 @@ final class FlickApp: FrameDriver {
         self.service = service
         heldForStart = opening.startPath
         browser = PhotoBrowser(context: context)
-        shelf = AlbumShelf(queue: service.covers, textures: window.textures)
+        shelf = AlbumShelf(pictures: images)
         albumSearch = AlbumSearch(root: opening.album.folderPath)
         browser.stack.frameStyle = Self.style(of: frame, textures: window.textures)
 
@@ -78,7 +78,7 @@ final class FlickApp: FrameDriver {
         images.onChange = { [unowned browser] in browser.reloadData() }
         images.onFramesChange = { [unowned browser] in browser.reloadPlayingPictures() }
         browser.albumSource = shelf
-        shelf.onChange = { [unowned browser] in browser.reloadAlbums() }
+        images.onCoversChange = { [unowned browser] in browser.reloadAlbums() }
         rootView.layoutIfNeeded()
         startPath = opening.startPath
         self.lister = lister
@@ -382,7 +382,6 @@ final class FlickApp: FrameDriver {
         images.drainResults()
         images.advanceAnimations(to: now)
         if facts?.drain().isEmpty == false { browser.reloadData() }
-        shelf.drainResults()
         rootView.layoutIfNeeded()
     }
 }

@@ -13,7 +13,6 @@ func pictureStore(_ photos: [Photo], textures: FakeTextures,
                  decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>) -> PictureStore {
     let service = DecodeService(thumbnails: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
                                 screens: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
-                                covers: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
                                 wake: WakeRelay())
     return PictureStore(photos: photos, service: service, textures: textures)
 }
