@@ -25,10 +25,12 @@ for n in 1 2 3 4 5 6 7 8; do
   exiftool -q -q -overwrite_original -Orientation#="$n" "photos/orient-$n.png" "photos/orient-$n.webp"
 done
 
-# The upright picture in formats SDL_image decodes (BMP, TIFF), and a TIFF with transparency.
-"$IM" upright.png -type TrueColor BMP3:photos/upright.bmp
-"$IM" upright.png -type TrueColor photos/upright.tif
-"$IM" -size 32x32 xc:none -fill red -draw "circle 16,16 16,4" -type TrueColorAlpha photos/alpha.tif
+# The upright picture in formats SDL_image decodes (BMP, TIFF), and a TIFF with
+# transparency: in a folder of their own, so the listing tests' folder stays as it is.
+mkdir -p formats
+"$IM" upright.png -type TrueColor BMP3:formats/upright.bmp
+"$IM" upright.png -type TrueColor formats/upright.tif
+"$IM" -size 32x32 xc:none -fill red -draw "circle 16,16 16,4" -type TrueColorAlpha formats/alpha.tif
 
 # Photos carrying a camera's EXIF thumbnail, coloured unlike the photo (grey) so a test
 # can tell which it decoded. A 3:2 photo with a letterboxed 4:3 thumbnail (green between

@@ -241,7 +241,7 @@ import SystemPackage
 @Suite struct SDLImageDecodingTests {
     @Test(arguments: ["upright.bmp", "upright.tif"])
     func aBitmapAndATIFFDecodeToTheirColoursOpaque(name: String) throws {
-        let pixels = try ImageDecoder.decode(Fixtures.photo(name), maximumPixelSize: nil)
+        let pixels = try ImageDecoder.decode(Fixtures.format(name), maximumPixelSize: nil)
         #expect(pixels.width == 60 && pixels.height == 40 && pixels.isOpaque, "\(pixels)")
         #expect(near(rgb(pixels, 15, 10), (255, 0, 0)), "top-left red")
         #expect(near(rgb(pixels, 45, 10), (0, 255, 0)), "top-right green")
@@ -250,13 +250,13 @@ import SystemPackage
     }
 
     @Test func aReducedBitmapIsStretchedSmoothlyToTheSizeAsked() throws {
-        let pixels = try ImageDecoder.decode(Fixtures.photo("upright.bmp"), maximumPixelSize: 45)
+        let pixels = try ImageDecoder.decode(Fixtures.format("upright.bmp"), maximumPixelSize: 45)
         #expect(pixels.width == 45 && pixels.height == 30, "\(pixels)")
         #expect(near(rgb(pixels, 8, 5), (255, 0, 0)) && near(rgb(pixels, 36, 24), (255, 255, 255)))
     }
 
     @Test func aTIFFWithTransparencyIsNotOpaque() throws {
-        let pixels = try ImageDecoder.decode(Fixtures.photo("alpha.tif"), maximumPixelSize: nil)
+        let pixels = try ImageDecoder.decode(Fixtures.format("alpha.tif"), maximumPixelSize: nil)
         #expect(!pixels.isOpaque)
         #expect(pixels.pixel(x: 0, y: 0).alpha == 0, "the corner is transparent")
         #expect(pixels.pixel(x: 16, y: 16).alpha == 255 && near(rgb(pixels, 16, 16), (255, 0, 0)), "the circle is red")

@@ -22,6 +22,8 @@ enum Fixtures {
     static var odd: URL { root.appendingPathComponent("odd") }
     static func photo(_ name: String) -> FilePath { FilePath(photos.appendingPathComponent(name).path) }
     static func odd(_ name: String) -> FilePath { FilePath(odd.appendingPathComponent(name).path) }
+    /// Pictures in formats SDL_image decodes.
+    static func format(_ name: String) -> FilePath { FilePath(root.appendingPathComponent("formats/\(name)").path) }
     /// PNGs crafted against decoders (scripts/make-hostile-pngs.py).
     static func hostile(_ name: String) -> FilePath { FilePath(root.appendingPathComponent("hostile/\(name)").path) }
     /// Animations with known frames (scripts/make-animations.py).
