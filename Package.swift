@@ -63,8 +63,13 @@ let package = Package(
         // The only target that uses SDL's window and renderer.
         .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "Pixels"]),
 
+        // The app shell: the album on screen and its upkeep, the browser's wiring to the
+        // model and the pictures. No window, no clock.
+        .target(name: "Shell", dependencies: ["Album", "Components", "Pictures", "PhotoLibrary",
+                                              .product(name: "SystemPackage", package: "swift-system")]),
+
         .executableTarget(name: "flick", dependencies: [
-            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "PhotoLibrary", "Pictures", "Pixels", "Platform", "CMalloc",
+            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "PhotoLibrary", "Pictures", "Pixels", "Platform", "Shell", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
@@ -91,7 +96,7 @@ let package = Package(
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
-        .testTarget(name: "AppTests", dependencies: ["flick", "Album", "Components", "Pictures", "PhotoLibrary", "Platform", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "AppTests", dependencies: ["flick", "Album", "Components", "Pictures", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "Components", "Geometry", "CXTest", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

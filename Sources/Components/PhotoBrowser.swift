@@ -75,7 +75,9 @@ public final class PhotoBrowser: View {
     /// What works everywhere, under each view's own help.
     public static let commonHelp = [
         HelpEntry("", ""),
-        HelpEntry("1 2 3 4", "Grid, stack, deck, culling pager"),
+        // The view keys, from the registered views: a new view appears here by itself.
+        HelpEntry(AlbumViewKind.allCases.indices.map { String($0 + 1) }.joined(separator: " "),
+                  AlbumViewKind.allCases.map(\.title).joined(separator: ", ")),
         HelpEntry("F, F11", "Full screen"),
         HelpEntry("Esc", "Close what is in front"),
         HelpEntry("Q, Ctrl+Q, Ctrl+W", "Quit"),

@@ -51,12 +51,7 @@ import SystemPackage
 
     @Test(arguments: ["jpg", "png", "webp"], 1...8)
     func aPhotoWithOrientationTagDecodesUpright(format: String, tag: Int) throws {
-        let pixels = try ImageDecoder.decode(Fixtures.photo("orient-\(tag).\(format)"), maximumPixelSize: nil)
-        #expect(pixels.width == 60 && pixels.height == 40)
-        #expect(near(rgb(pixels, 15, 10), (255, 0, 0)), "top-left red")
-        #expect(near(rgb(pixels, 45, 10), (0, 255, 0)), "top-right green")
-        #expect(near(rgb(pixels, 15, 30), (0, 0, 255)), "bottom-left blue")
-        #expect(near(rgb(pixels, 45, 30), (255, 255, 255)), "bottom-right white")
+        expectUpright(try ImageDecoder.decode(Fixtures.photo("orient-\(tag).\(format)"), maximumPixelSize: nil))
     }
 
     @Test func orientationIsAppliedToThumbnailsToo() throws {
@@ -242,11 +237,8 @@ import SystemPackage
     @Test(arguments: ["upright.bmp", "upright.tif"])
     func aBitmapAndATIFFDecodeToTheirColoursOpaque(name: String) throws {
         let pixels = try ImageDecoder.decode(Fixtures.format(name), maximumPixelSize: nil)
-        #expect(pixels.width == 60 && pixels.height == 40 && pixels.isOpaque, "\(pixels)")
-        #expect(near(rgb(pixels, 15, 10), (255, 0, 0)), "top-left red")
-        #expect(near(rgb(pixels, 45, 10), (0, 255, 0)), "top-right green")
-        #expect(near(rgb(pixels, 15, 30), (0, 0, 255)), "bottom-left blue")
-        #expect(near(rgb(pixels, 45, 30), (255, 255, 255)), "bottom-right white")
+        #expect(pixels.isOpaque)
+        expectUpright(pixels)
     }
 
     @Test func aReducedBitmapIsStretchedSmoothlyToTheSizeAsked() throws {

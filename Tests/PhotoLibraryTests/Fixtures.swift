@@ -2,6 +2,7 @@ import Foundation
 import PhotoLibrary
 import Pixels
 import SystemPackage
+import Testing
 
 /// The fixture folder, made once per test run by scripts/make-fixtures.sh.
 enum Fixtures {
@@ -34,6 +35,16 @@ enum Fixtures {
 func rgb(_ pixels: PixelBuffer, _ x: Int, _ y: Int) -> (Int, Int, Int) {
     let p = pixels.pixel(x: x, y: y)
     return (Int(p.red), Int(p.green), Int(p.blue))
+}
+
+/// Expects the fixtures' upright picture: 60×40, red top-left, green top-right, blue
+/// bottom-left, white bottom-right.
+func expectUpright(_ pixels: PixelBuffer, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(pixels.width == 60 && pixels.height == 40, "\(pixels)", sourceLocation: sourceLocation)
+    #expect(near(rgb(pixels, 15, 10), (255, 0, 0)), "top-left red", sourceLocation: sourceLocation)
+    #expect(near(rgb(pixels, 45, 10), (0, 255, 0)), "top-right green", sourceLocation: sourceLocation)
+    #expect(near(rgb(pixels, 15, 30), (0, 0, 255)), "bottom-left blue", sourceLocation: sourceLocation)
+    #expect(near(rgb(pixels, 45, 30), (255, 255, 255)), "bottom-right white", sourceLocation: sourceLocation)
 }
 
 func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int), within tolerance: Int = 40) -> Bool {
