@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(name: "fake-decode-helper", dependencies: ["PhotoLibrary", "Pixels", .product(name: "SystemPackage", package: "swift-system")],
                           path: "Tests/FakeDecodeHelper"),
 
-        .target(name: "TestSupport", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures"]),
+        .target(name: "TestSupport", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Pictures", "Pixels"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
@@ -93,6 +93,9 @@ let package = Package(
         // Headless: fake decodes and a fake texture sink; no SDL, no helper process.
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Pixels", "PhotoLibrary", "ViewTree", "TestSupport",
                                                           .product(name: "SystemPackage", package: "swift-system")]),
+        // The app shell over a real folder, with fake decodes and textures: no window.
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "Album", "Components", "Pictures", "PhotoLibrary", "Pixels", "TestSupport",
+                                                       .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.

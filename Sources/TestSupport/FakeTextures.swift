@@ -4,13 +4,15 @@ import ViewTree
 
 /// Textures as the pipeline sees them, in memory: every picture is uploaded at once, and a
 /// test evicts one as a full store would.
-final class FakeTextures: PictureTextures {
-    private(set) var pixels: [TextureHandle: PixelBuffer] = [:]
-    private(set) var pinned: Set<TextureHandle> = []
+public final class FakeTextures: PictureTextures {
+    public private(set) var pixels: [TextureHandle: PixelBuffer] = [:]
+    public private(set) var pinned: Set<TextureHandle> = []
     private var nextHandle: UInt64 = 1
-    var onEvict: ((TextureHandle) -> Void)?
 
-    func add(_ pixels: PixelBuffer, pinned: Bool) -> TextureHandle {
+    public init() {}
+    public var onEvict: ((TextureHandle) -> Void)?
+
+    public func add(_ pixels: PixelBuffer, pinned: Bool) -> TextureHandle {
         let handle = TextureHandle(rawValue: nextHandle)
         nextHandle += 1
         self.pixels[handle] = pixels
@@ -18,22 +20,22 @@ final class FakeTextures: PictureTextures {
         return handle
     }
 
-    func remove(_ handle: TextureHandle) {
+    public func remove(_ handle: TextureHandle) {
         pixels[handle] = nil
         pinned.remove(handle)
     }
 
-    func setPinned(_ handle: TextureHandle, _ pinned: Bool) {
+    public func setPinned(_ handle: TextureHandle, _ pinned: Bool) {
         guard pixels[handle] != nil else { return }
         if pinned { self.pinned.insert(handle) } else { self.pinned.remove(handle) }
     }
 
-    func isUploaded(_ handle: TextureHandle) -> Bool { pixels[handle] != nil }
+    public func isUploaded(_ handle: TextureHandle) -> Bool { pixels[handle] != nil }
 
-    func isPinned(_ handle: TextureHandle) -> Bool { pinned.contains(handle) }
+    public func isPinned(_ handle: TextureHandle) -> Bool { pinned.contains(handle) }
 
     /// The store needed room and let `handle` go, as the platform's does with unpinned ones.
-    func evict(_ handle: TextureHandle) {
+    public func evict(_ handle: TextureHandle) {
         precondition(!pinned.contains(handle), "a pinned texture is never evicted")
         pixels[handle] = nil
         onEvict?(handle)

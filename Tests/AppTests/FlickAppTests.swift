@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import Album
+import Pictures
+import Components
+import PhotoLibrary
+import Platform
+import SystemPackage
+import TestSupport
+@testable import flick
+
+/// The app around its album session (whose own tests, ShellTests, open folders and dropped
+/// files headless): what the window and the first run add.
+@Suite(.serialized) struct FlickAppTests {
+    /// Two folders of two tiny PNGs each.
+    final class Folders {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-drop-\(UUID().uuidString)")
+        var first: String { root.appendingPathComponent("first").path }
+        var second: String { root.appendingPathComponent("second").path }
+
+        init() throws {
+            // A 1×1 PNG.
+            let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
+            for folder in [first, second] {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                for name in ["a.png", "b.png"] { try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name)) }
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+    }
+
+    func app(opening path: String, isFirstRun: Bool = false) throws -> FlickApp {
+        let opening = try Folder.open(path: path)
+        return try FlickApp(opening: opening, service: DecodeService(application: "flick-test"), lister: AlbumLister(folder: opening.album.folderPath),
+                            view: .grid, fullscreen: false, isFirstRun: isFirstRun, frame: .style(.whiteBorder))
+    }
+
+    @Test func theScreenSaverKeepsWorkingWhileFlickIsOpen() throws {
+        let folders = try Folders()
+        let app = try app(opening: folders.first)
+        #expect(app.allowsScreenSaver, "a browser does not keep the screen awake or unlocked")
+    }
+
+    @Test func onlyTheVeryFirstRunSaysWhereHelpIs() throws {
+        let folders = try Folders()
+        #expect(try app(opening: folders.first, isFirstRun: true).browser.toast.message == FlickApp.firstRunHint)
+        #expect(try app(opening: folders.first).browser.toast.message == nil)
+    }
+}

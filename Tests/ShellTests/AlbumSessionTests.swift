@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import Album
+import Components
+import PhotoLibrary
+import Pictures
+import Pixels
+import Shell
+import SystemPackage
+import TestSupport
+
+/// The album on screen without a window: a real folder listed in the background, pictures
+/// from in-memory decodes into fake textures, the browser laid out in a test scene.
+@Suite(.serialized) struct AlbumSessionTests {
+    /// Two folders of two tiny PNGs each.
+    final class Folders {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-session-\(UUID().uuidString)")
+        var first: String { root.appendingPathComponent("first").path }
+        var second: String { root.appendingPathComponent("second").path }
+
+        init() throws {
+            // A 1×1 PNG.
+            let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
+            for folder in [first, second] {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                for name in ["a.png", "b.png"] { try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name)) }
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+    }
+
+    /// A session on `path`, its browser filling an 800×600 scene.
+    final class Fixture {
+        let scene = TestScene()
+        let browser: PhotoBrowser
+        let session: AlbumSession
+
+        init(opening path: String) throws {
+            let opening = try Folder.open(path: path)
+            let decode: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = { _ in
+                .success(PixelBuffer(width: 8, height: 8, blue: 0, green: 0, red: 255))
+            }
+            let service = DecodeService(thumbnails: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
+                                        screens: DecodeQueue(workerCount: 1, decode: decode, wake: {}), wake: WakeRelay())
+            let pictures = PictureStore(photos: [], service: service, textures: FakeTextures())
+            browser = PhotoBrowser(context: ComponentContext(animator: scene.animator, arena: scene.arena))
+            scene.root.addSubview(browser)
+            browser.frame = scene.root.bounds
+            session = AlbumSession(opening: opening, lister: AlbumLister(folder: opening.album.folderPath, start: opening.startPath),
+                                   pictures: pictures, browser: browser, wake: {})
+            browser.show(.grid)
+        }
+
+        /// Runs the per-frame work until `condition` holds (at most 20 s: listing runs on a
+        /// thread of its own).
+        func run(until condition: () -> Bool) -> Bool {
+            waitUntil(seconds: 20, pollingEvery: 5_000) {
+                session.update()
+                session.pictures.drainResults()
+                scene.runFrames(for: 0.02)
+                return condition()
+            }
+        }
+    }
+
+    @Test func aFolderWithoutPhotosSaysSoByName() throws {
+        let folders = try Folders()
+        let empty = folders.root.appendingPathComponent("Empty Trip").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        try Data("not a photo".utf8).write(to: URL(fileURLWithPath: empty + "/notes.txt"))
+        let f = try Fixture(opening: empty)
+        #expect(f.run { f.browser.albumMessage != nil })
+        #expect(f.browser.albumMessage == "No photos in “Empty Trip”: nothing in this folder is an image Flick can show.")
+    }
+
+    @Test func aDroppedFolderOpensAndADroppedImageOpensFullScreen() throws {
+        let folders = try Folders()
+        let f = try Fixture(opening: folders.first)
+        #expect(f.run { f.browser.source?.photoCount == 2 })
+
+        f.session.openDropped(folders.second)
+        #expect(f.session.album.folderPath == FilePath(folders.second))
+        #expect(f.run { f.browser.source?.photoCount == 2 })
+        #expect(!f.browser.isPagerOpen)
+
+        f.session.openDropped(folders.first + "/b.png")
+        // Open at once on the image, which stays in hand as the rest of its folder is listed.
+        #expect(f.run { f.browser.isPagerOpen && f.browser.source?.photoCount == 2 })
+        #expect(f.session.album.folderPath == FilePath(folders.first) && f.browser.pager.currentIndex == 1, "the dropped image, full screen")
+        #expect(f.session.title == "b.png — first — Flick", "its name in the title: \(f.session.title)")
+        f.browser.closePager()
+        #expect(f.run { f.session.title == "first — Flick" })
+    }
+
+    @Test func somethingThatCannotBeOpenedSaysSoAndChangesNothing() throws {
+        let folders = try Folders()
+        let f = try Fixture(opening: folders.first)
+        f.session.openDropped("/no/such/thing")
+        #expect(f.session.album.folderPath == FilePath(folders.first))
+        #expect(f.browser.toast.message?.hasPrefix("Flick cannot open that") == true)
+    }
+}
