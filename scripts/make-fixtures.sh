@@ -31,6 +31,24 @@ mkdir -p formats
 "$IM" upright.png -type TrueColor BMP3:formats/upright.bmp
 "$IM" upright.png -type TrueColor formats/upright.tif
 "$IM" -size 32x32 xc:none -fill red -draw "circle 16,16 16,4" -type TrueColorAlpha formats/alpha.tif
+# HEIC and AVIF of the upright picture (libheif's and libavif's own encoders, near
+# lossless); an AVIF stored turned a quarter clockwise whose irot box (a quarter
+# anticlockwise) stands it upright; a HEIC cut short inside its data.
+# (From 24-bit RGB: heif-enc 1.15 misreads a palette PNG, as ImageMagick writes these.)
+"$IM" upright.png -type TrueColor PNG24:upright-rgb.png
+heif-enc -q 100 -o formats/upright.heic upright-rgb.png >/dev/null
+avifenc --min 0 --max 8 -s 8 upright.png formats/upright.avif >/dev/null
+"$IM" upright.png -rotate 90 turned.png
+avifenc --min 0 --max 8 -s 8 --irot 1 turned.png formats/irot-1.avif >/dev/null
+head -c 400 formats/upright.heic > formats/truncated.heic
+# An AVIF whose 'ispe' box declares 60000×60000 over its 60×40 of data: a pixel bomb.
+python3 - formats/upright.avif formats/bomb.avif <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = data.index(b"ispe") + 8
+data[at:at + 8] = (60000).to_bytes(4, "big") * 2
+open(sys.argv[2], "wb").write(bytes(data))
+PY
 
 # Photos carrying a camera's EXIF thumbnail, coloured unlike the photo (grey) so a test
 # can tell which it decoded. A 3:2 photo with a letterboxed 4:3 thumbnail (green between

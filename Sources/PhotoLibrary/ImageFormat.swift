@@ -1,6 +1,9 @@
 /// Image formats recognised from a file's first bytes, not its name.
 public enum ImageFormat: String, Sendable, CaseIterable {
-    case jpeg, png, gif, webp, bmp, tiff, tga, avif, ico, pnm, qoi
+    case jpeg, png, gif, webp, bmp, tiff, tga, heif, avif, ico, pnm, qoi
+
+    /// The major brands of a HEIF file's `ftyp` box.
+    static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]
 
     /// Bytes `sniff` needs from the start of a file.
     public static let sniffLength = 16
@@ -17,6 +20,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case "bmp": .bmp
         case "tif", "tiff": .tiff
         case "tga": .tga
+        case "heic", "heif", "hif": .heif
         case "avif": .avif
         case "ico": .ico
         case "pbm", "pgm", "ppm", "pnm": .pnm
@@ -38,6 +42,10 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if starts(Array("BM".utf8)) && header.count >= 14 { return .bmp }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         if starts(Array("ftypavif".utf8), at: 4) || starts(Array("ftypavis".utf8), at: 4) { return .avif }
+        // HEIF's brands (ISO/IEC 23008-12): HEVC stills and sequences, and the generic
+        // image-file brands, which libheif reads whatever their codec.
+        if starts(Array("ftyp".utf8), at: 4), header.count >= 12,
+           Self.heifBrands.contains(String(decoding: header[8..<12], as: UTF8.self)) { return .heif }
         if starts([0x00, 0x00, 0x01, 0x00]) && fileExtension == "ico" { return .ico }
         if starts(Array("qoif".utf8)) { return .qoi }
         if header.count >= 2, header[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(header[1]),

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import PhotoLibrary
+@testable import PhotoLibrary
 import Pixels
 import SystemPackage
 
@@ -252,5 +252,69 @@ import SystemPackage
         #expect(!pixels.isOpaque)
         #expect(pixels.pixel(x: 0, y: 0).alpha == 0, "the corner is transparent")
         #expect(pixels.pixel(x: 16, y: 16).alpha == 255 && near(rgb(pixels, 16, 16), (255, 0, 0)), "the circle is red")
+    }
+}
+
+/// HEIF and AVIF through libheif: sniffed by content, turned by their own boxes, refused
+/// clearly when cut short.
+@Suite struct HEIFDecodingTests {
+    @Test(arguments: ["upright.heic", "upright.avif"])
+    func aHEICAndAnAVIFDecodeToTheirColours(name: String) throws {
+        let pixels = try ImageDecoder.decode(Fixtures.format(name), maximumPixelSize: nil)
+        #expect(pixels.isOpaque)
+        expectUpright(pixels)
+    }
+
+    @Test func anAVIFStoredTurnedIsStoodUprightByItsRotationBox() throws {
+        expectUpright(try ImageDecoder.decode(Fixtures.format("irot-1.avif"), maximumPixelSize: nil))
+    }
+
+    @Test func aHEICIsReducedToTheSizeAsked() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.format("upright.heic"), maximumPixelSize: 30)
+        #expect(pixels.width == 30 && pixels.height == 20, "\(pixels)")
+    }
+
+    @Test func aHEICCutShortSaysSoWithoutTakingTheHelperDown() throws {
+        #expect(throws: DecodeError.incomplete) { try ImageDecoder.decode(Fixtures.format("truncated.heic"), maximumPixelSize: nil) }
+        // Through a helper process too: a clear failure, and the helper serves the next photo.
+        let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])
+        if case .success = decoder.decode(Fixtures.format("truncated.heic"), maximumPixelSize: 256) { Issue.record("a cut HEIC decoded") }
+        guard case let .success(pixels) = decoder.decode(Fixtures.format("upright.heic"), maximumPixelSize: 256) else {
+            Issue.record("the next photo did not decode")
+            return
+        }
+        #expect(pixels.width == 60)
+    }
+
+    @Test func theyAreRecognisedByContentWhateverTheirName() throws {
+        let heic = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.format("upright.heic").string)).prefix(ImageFormat.sniffLength))
+        let avif = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.format("upright.avif").string)).prefix(ImageFormat.sniffLength))
+        #expect(ImageFormat.sniff(heic, fileExtension: "jpg") == .heif)
+        #expect(ImageFormat.sniff(avif, fileExtension: "") == .avif)
+        #expect(FolderScanner.photo(at: Fixtures.format("upright.heic"))?.format == .heif)
+    }
+}
+
+@Suite struct HEIFBoxWalkTests {
+    /// A box of `size` bytes as its header declares it, of type `type`.
+    func box(_ type: String, declaring size: Int, holding count: Int) -> [UInt8] {
+        [UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8)
+            + [UInt8](repeating: 0, count: count)
+    }
+
+    @Test func aFileIsCutShortWhenABoxRunsPastItsEnd() {
+        let whole = box("ftyp", declaring: 16, holding: 8) + box("meta", declaring: 40, holding: 32)
+        #expect(!HEIFDecoder.isCutShort(whole))
+        #expect(HEIFDecoder.isCutShort(Array(whole.prefix(30))), "inside the second box")
+        #expect(HEIFDecoder.isCutShort(Array(whole.prefix(20))), "inside a box header")
+        #expect(!HEIFDecoder.isCutShort(box("ftyp", declaring: 16, holding: 8) + box("mdat", declaring: 0, holding: 5)), "a last box to the end")
+    }
+}
+
+@Suite struct HEIFHostileTests {
+    @Test func anAVIFDeclaringSixtyThousandPixelsASideIsTooLargeBeforeItIsDecoded() {
+        #expect(throws: DecodeError.tooLarge(width: 60000, height: 60000)) {
+            try ImageDecoder.decode(Fixtures.format("bomb.avif"), maximumPixelSize: nil)
+        }
     }
 }

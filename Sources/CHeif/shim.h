@@ -1,0 +1,2 @@
+// libheif for Swift: HEIF/HEIC (through libde265) and AVIF (through libaom / dav1d).
+#include <libheif/heif.h>

@@ -1,0 +1,106 @@
+internal import CHeif
+import Pixels
+
+/// HEIF (HEIC from phones, through libde265) and AVIF (through libaom or dav1d), through
+/// libheif: the primary image (a grid's tiles joined, a sequence's first picture), turned,
+/// mirrored and cropped by the file's own transformations — applied once, here, and never
+/// again from EXIF, whose orientation a HEIF file's `irot` / `imir` already say.
+enum HEIFDecoder {
+    static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        guard let context = heif_context_alloc() else { throw .decoderFailed("could not start") }
+        defer { heif_context_free(context) }
+        // libheif's own refusal of absurd sizes, as a second line behind the check below.
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: Self.maximumSide))
+        let read = bytes.withUnsafeBytes { raw in heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil) }
+        // libheif names what it missed ("no 'meta' box"); the person needs to know the file
+        // ends early, as a photo still being copied does.
+        if read.code != heif_error_Ok, isCutShort(bytes) { throw .incomplete }
+        try check(read)
+
+        var handle: OpaquePointer?
+        try check(heif_context_get_primary_image_handle(context, &handle))
+        guard let handle else { throw .decoderFailed("found no image") }
+        defer { heif_image_handle_release(handle) }
+        // The size shown (after the file's rotation and crop), checked before any pixel is decoded.
+        let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
+        try limits.check(width: width, height: height)
+        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+
+        guard let options = heif_decoding_options_alloc() else { throw .decoderFailed("could not start") }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.ignore_transformations = 0
+        // A 10- or 12-bit picture (an iPhone's HDR, an encoder's choice) comes as 8 bits a
+        // channel, not as 16-bit words in the 8-bit layout asked for.
+        options.pointee.convert_hdr_to_8bit = 1
+        var image: OpaquePointer?
+        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options))
+        guard let image else { throw .decoderFailed("decoded nothing") }
+        defer { heif_image_release(image) }
+
+        let decodedWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
+        let decodedHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
+        var stride: Int32 = 0
+        guard decodedWidth > 0, decodedHeight > 0, heif_image_get_bits_per_pixel(image, heif_channel_interleaved) == 32,
+              let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride), Int(stride) >= decodedWidth * 4 else {
+            throw .decoderFailed("gave no pixels")
+        }
+        try limits.check(width: decodedWidth, height: decodedHeight)
+        return pixelBuffer(rgba: plane, width: decodedWidth, height: decodedHeight, stride: Int(stride), hasAlpha: hasAlpha)
+    }
+
+    /// True if the file's top-level boxes (ISO base media file format: a 32-bit size, or 1
+    /// and a 64-bit size after the type, or 0 for "to the end") run past its end.
+    static func isCutShort(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            guard bytes.count - offset >= 8 else { return true }
+            var size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if size == 1 {
+                guard bytes.count - offset >= 16 else { return true }
+                let large = bytes[offset + 8..<offset + 16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                guard large <= UInt64(Int.max) else { return true }
+                size = Int(large)
+            } else if size == 0 {
+                return false
+            }
+            guard size >= 8 else { return false }
+            guard size <= bytes.count - offset else { return true }
+            offset += size
+        }
+        return false
+    }
+
+    /// libheif's limit on a side, in pixels: the largest that `DecodeLimits` lets through.
+    static let maximumSide = 65_535
+
+    /// R, G, B, A rows to Flick's B, G, R, A, alpha forced opaque where the image has none.
+    private static func pixelBuffer(rgba plane: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, hasAlpha: Bool) -> PixelBuffer {
+        var opaque = true
+        // Every byte is written below.
+        let bytes = [UInt8](capacity: width * height * 4) { target in
+            for y in 0..<height {
+                let source = plane + y * stride
+                let row = target.baseAddress! + y * width * 4
+                for x in 0..<width {
+                    let s = source + x * 4, t = row + x * 4
+                    t[0] = s[2]; t[1] = s[1]; t[2] = s[0]
+                    let alpha = hasAlpha ? s[3] : 255
+                    t[3] = alpha
+                    if alpha != 255 { opaque = false }
+                }
+            }
+            return target.count
+        }
+        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: opaque)
+    }
+
+    /// A libheif error as Flick says it: a file cut short is incomplete, a refused size too
+    /// large, anything else the decoder's own words.
+    private static func check(_ error: heif_error) throws(DecodeError) {
+        guard error.code != heif_error_Ok else { return }
+        let message = error.message.map { String(cString: $0) } ?? "failed"
+        if error.subcode == heif_suberror_End_of_data { throw .incomplete }
+        if error.subcode == heif_suberror_Security_limit_exceeded { throw .unreadable("beyond the decoder's limits: \(message)") }
+        throw .decoderFailed(message.lowercased())
+    }
+}
