@@ -41,6 +41,12 @@ avifenc --min 0 --max 8 -s 8 upright.png formats/upright.avif >/dev/null
 "$IM" upright.png -rotate 90 turned.png
 avifenc --min 0 --max 8 -s 8 --irot 1 turned.png formats/irot-1.avif >/dev/null
 head -c 400 formats/upright.heic > formats/truncated.heic
+# JPEG XL: the upright picture losslessly (a bare codestream), one with transparency, and
+# one cut short.
+cjxl -d 0 upright-rgb.png formats/upright.jxl >/dev/null 2>&1
+"$IM" -size 32x32 xc:none -fill red -draw "circle 16,16 16,4" PNG32:alpha-circle.png
+cjxl -d 0 alpha-circle.png formats/alpha.jxl >/dev/null 2>&1
+head -c 20 formats/upright.jxl > formats/truncated.jxl
 # An AVIF whose 'ispe' box declares 60000×60000 over its 60×40 of data: a pixel bomb.
 python3 - formats/upright.avif formats/bomb.avif <<'PY'
 import sys

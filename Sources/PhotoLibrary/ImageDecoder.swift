@@ -82,7 +82,8 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
 /// libjpeg-turbo at a reduced DCT scale, with EXIF orientation applied; PNGs with libpng;
-/// HEIF and AVIF with libheif, turned by their own transformations; everything else with
+/// HEIF and AVIF with libheif, turned by their own transformations; JPEG XL with libjxl;
+/// everything else with
 /// SDL2_image.
 public enum ImageDecoder {
     /// Decodes `url`, upright, scaled so neither side exceeds `maximumPixelSize` (aspect
@@ -170,6 +171,8 @@ public enum ImageDecoder {
             pixels = pixels.applying(orientation)
         } else if format == .heif || format == .avif {
             pixels = try HEIFDecoder.decode(bytes, limits: limits)
+        } else if format == .jxl {
+            pixels = try JXLDecoder.decode(bytes, limits: limits)
         } else if format == .webp, WebPAnimation.isAnimated(bytes) {
             // SDL_image refuses an animated WebP; its first frame stands for it.
             guard let first = try WebPAnimation(bytes, limits: limits)?.nextFrame() else { throw .unreadable("an animation without frames") }

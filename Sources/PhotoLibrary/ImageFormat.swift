@@ -1,6 +1,6 @@
 /// Image formats recognised from a file's first bytes, not its name.
 public enum ImageFormat: String, Sendable, CaseIterable {
-    case jpeg, png, gif, webp, bmp, tiff, tga, heif, avif, ico, pnm, qoi
+    case jpeg, png, gif, webp, bmp, tiff, tga, heif, avif, jxl, ico, pnm, qoi
 
     /// The major brands of a HEIF file's `ftyp` box.
     static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]
@@ -22,6 +22,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case "tga": .tga
         case "heic", "heif", "hif": .heif
         case "avif": .avif
+        case "jxl": .jxl
         case "ico": .ico
         case "pbm", "pgm", "ppm", "pnm": .pnm
         case "qoi": .qoi
@@ -41,6 +42,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
         if starts(Array("BM".utf8)) && header.count >= 14 { return .bmp }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        // JPEG XL: a bare codestream, or the ISO container's signature box.
+        if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) { return .jxl }
         if starts(Array("ftypavif".utf8), at: 4) || starts(Array("ftypavis".utf8), at: 4) { return .avif }
         // HEIF's brands (ISO/IEC 23008-12): HEVC stills and sequences, and the generic
         // image-file brands, which libheif reads whatever their codec.

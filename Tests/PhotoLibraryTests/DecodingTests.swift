@@ -318,3 +318,24 @@ import SystemPackage
         }
     }
 }
+
+/// JPEG XL through libjxl.
+@Suite struct JXLDecodingTests {
+    @Test func aJPEGXLDecodesToItsColoursOpaque() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.format("upright.jxl"), maximumPixelSize: nil)
+        #expect(pixels.isOpaque)
+        expectUpright(pixels)
+    }
+
+    @Test func aJPEGXLWithTransparencyKeepsIt() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.format("alpha.jxl"), maximumPixelSize: nil)
+        #expect(!pixels.isOpaque && pixels.pixel(x: 0, y: 0).alpha == 0)
+        #expect(near(rgb(pixels, 16, 16), (255, 0, 0)) && pixels.pixel(x: 16, y: 16).alpha == 255)
+    }
+
+    @Test func aJPEGXLCutShortIsIncompleteAndItIsRecognisedByContent() throws {
+        #expect(throws: DecodeError.incomplete) { try ImageDecoder.decode(Fixtures.format("truncated.jxl"), maximumPixelSize: nil) }
+        let header = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.format("upright.jxl").string)).prefix(ImageFormat.sniffLength))
+        #expect(ImageFormat.sniff(header, fileExtension: "png") == .jxl)
+    }
+}
