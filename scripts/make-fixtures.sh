@@ -47,6 +47,33 @@ cjxl -d 0 upright-rgb.png formats/upright.jxl >/dev/null 2>&1
 "$IM" -size 32x32 xc:none -fill red -draw "circle 16,16 16,4" PNG32:alpha-circle.png
 cjxl -d 0 alpha-circle.png formats/alpha.jxl >/dev/null 2>&1
 head -c 20 formats/upright.jxl > formats/truncated.jxl
+# SVG: the upright picture drawn (60×40, behind an XML declaration and a comment); the
+# same with only a viewBox; one that refers to a file beside it (red) over a white ground,
+# which must not be read; and one whose entities expand a billion-fold.
+cat > formats/upright.svg <<'SVG'
+<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<!-- The fixtures' upright picture: red, green / blue, white. -->
+<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40">
+  <rect x="0" y="0" width="30" height="20" fill="#ff0000"/><rect x="30" y="0" width="30" height="20" fill="#00ff00"/>
+  <rect x="0" y="20" width="30" height="20" fill="#0000ff"/><rect x="30" y="20" width="30" height="20" fill="#ffffff"/>
+</svg>
+SVG
+sed 's/width="60" height="40"/viewBox="0 0 60 40"/' formats/upright.svg > formats/viewbox.svg
+"$IM" -size 60x40 xc:red "$out/formats-red.png"
+cat > formats/external.svg <<SVG
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="60" height="40">
+  <rect width="60" height="40" fill="#ffffff"/>
+  <image x="0" y="0" width="60" height="40" xlink:href="file://$out/formats-red.png"/>
+  <image x="0" y="0" width="60" height="40" href="$out/formats-red.png"/>
+</svg>
+SVG
+python3 - formats/laughs.svg <<'PY'
+import sys
+entities = '<!ENTITY lol "lol">' + "".join(f'<!ENTITY lol{i} "{("&lol%s;" % ("" if i == 1 else i - 1)) * 10}">' for i in range(1, 10))
+open(sys.argv[1], "w").write(f'<?xml version="1.0"?><!DOCTYPE svg [{entities}]>'
+                             '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40"><text y="20">&lol9;</text></svg>')
+PY
+
 # An AVIF whose 'ispe' box declares 60000×60000 over its 60×40 of data: a pixel bomb.
 python3 - formats/upright.avif formats/bomb.avif <<'PY'
 import sys

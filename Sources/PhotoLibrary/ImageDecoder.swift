@@ -82,7 +82,8 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
 /// libjpeg-turbo at a reduced DCT scale, with EXIF orientation applied; PNGs with libpng;
-/// HEIF and AVIF with libheif, turned by their own transformations; JPEG XL with libjxl;
+/// HEIF and AVIF with libheif, turned by their own transformations; JPEG XL with libjxl; SVG
+/// with librsvg, drawn at the size asked;
 /// everything else with
 /// SDL2_image.
 public enum ImageDecoder {
@@ -173,6 +174,9 @@ public enum ImageDecoder {
             pixels = try HEIFDecoder.decode(bytes, limits: limits)
         } else if format == .jxl {
             pixels = try JXLDecoder.decode(bytes, limits: limits)
+        } else if format == .svg {
+            // Drawn at the size asked: the reduction below has nothing left to do.
+            pixels = try SVGDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
         } else if format == .webp, WebPAnimation.isAnimated(bytes) {
             // SDL_image refuses an animated WebP; its first frame stands for it.
             guard let first = try WebPAnimation(bytes, limits: limits)?.nextFrame() else { throw .unreadable("an animation without frames") }

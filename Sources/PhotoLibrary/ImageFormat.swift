@@ -1,12 +1,13 @@
 /// Image formats recognised from a file's first bytes, not its name.
 public enum ImageFormat: String, Sendable, CaseIterable {
-    case jpeg, png, gif, webp, bmp, tiff, tga, heif, avif, jxl, ico, pnm, qoi
+    case jpeg, png, gif, webp, bmp, tiff, tga, heif, avif, jxl, svg, ico, pnm, qoi
 
     /// The major brands of a HEIF file's `ftyp` box.
     static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]
 
     /// Bytes `sniff` needs from the start of a file.
-    public static let sniffLength = 16
+    /// Long enough for an SVG's root element behind its XML declaration and a comment.
+    public static let sniffLength = 512
 
     /// The format a file's name claims, whatever it holds: such a file is listed even when
     /// its content is no image (empty, cut short, something else, unreadable), so that it
@@ -23,6 +24,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case "heic", "heif", "hif": .heif
         case "avif": .avif
         case "jxl": .jxl
+        case "svg": .svg
         case "ico": .ico
         case "pbm", "pgm", "ppm", "pnm": .pnm
         case "qoi": .qoi
@@ -53,7 +55,18 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if starts(Array("qoif".utf8)) { return .qoi }
         if header.count >= 2, header[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(header[1]),
            ["pbm", "pgm", "ppm", "pnm"].contains(fileExtension) { return .pnm }
+        if isSVG(header) { return .svg }
         if fileExtension == "tga" { return .tga }
         return nil
+    }
+
+    /// An XML text (after a byte-order mark and blanks) whose root is `<svg`: found within the
+    /// bytes sniffed, past an XML declaration, comments and a DOCTYPE; an HTML page is not one.
+    static func isSVG(_ header: [UInt8]) -> Bool {
+        var start = header.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < header.count, [0x20, 0x09, 0x0A, 0x0D].contains(header[start]) { start += 1 }
+        guard start < header.count, header[start] == UInt8(ascii: "<") else { return false }
+        let text = String(decoding: header[start...], as: UTF8.self).lowercased()
+        return text.contains("<svg") && !text.contains("<html")
     }
 }

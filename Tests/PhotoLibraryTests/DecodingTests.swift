@@ -339,3 +339,43 @@ import SystemPackage
         #expect(ImageFormat.sniff(header, fileExtension: "png") == .jxl)
     }
 }
+
+/// SVG through librsvg: drawn at the size asked, reaching no other file.
+@Suite struct SVGDecodingTests {
+    @Test func anSVGIsDrawnAtItsOwnSizeWhenNoneIsAsked() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.format("upright.svg"), maximumPixelSize: nil)
+        #expect(pixels.isOpaque)
+        expectUpright(pixels)
+    }
+
+    @Test func anSVGIsDrawnSharpAtTheSizeAskedLargerThanItsOwn() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.format("viewbox.svg"), maximumPixelSize: 600, box: PixelBox(width: 600, height: 300))
+        #expect(pixels.width == 450 && pixels.height == 300, "fitted to the box, enlarged: \(pixels)")
+        #expect(near(rgb(pixels, 10, 10), (255, 0, 0)) && near(rgb(pixels, 440, 290), (255, 255, 255)))
+        // Drawn, not stretched: the edge between red and green is one pixel wide.
+        #expect(near(rgb(pixels, 224, 10), (255, 0, 0), within: 8) && near(rgb(pixels, 226, 10), (0, 255, 0), within: 8))
+    }
+
+    @Test func anSVGReadsNoOtherFile() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.format("external.svg"), maximumPixelSize: nil)
+        #expect(near(rgb(pixels, 30, 20), (255, 255, 255), within: 4), "the red picture it names was not read: \(rgb(pixels, 30, 20))")
+    }
+
+    @Test func entitiesExpandingABillionFoldAreRefusedInAHelperThatServesOn() {
+        let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])
+        if case let .success(pixels) = decoder.decode(Fixtures.format("laughs.svg"), maximumPixelSize: 256) {
+            #expect(pixels.width <= 256, "if drawn at all, within the size asked")
+        }
+        guard case let .success(next) = decoder.decode(Fixtures.format("upright.svg"), maximumPixelSize: 256) else {
+            Issue.record("the next photo did not decode")
+            return
+        }
+        #expect(next.width == 256)
+    }
+
+    @Test func anSVGIsRecognisedByContentBehindItsDeclarationAndComment() throws {
+        let header = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.format("upright.svg").string)).prefix(ImageFormat.sniffLength))
+        #expect(ImageFormat.sniff(header, fileExtension: "txt") == .svg)
+        #expect(ImageFormat.sniff(Array("<!DOCTYPE html><html><body><svg></svg>".utf8), fileExtension: "html") == nil, "a page is not a drawing")
+    }
+}

@@ -1,0 +1,3 @@
+// librsvg and cairo for Swift: SVG rasterised at the size asked.
+#include <librsvg/rsvg.h>
+#include <cairo.h>
