@@ -41,6 +41,11 @@ avifenc --min 0 --max 8 -s 8 upright.png formats/upright.avif >/dev/null
 "$IM" upright.png -rotate 90 turned.png
 avifenc --min 0 --max 8 -s 8 --irot 1 turned.png formats/irot-1.avif >/dev/null
 head -c 400 formats/upright.heic > formats/truncated.heic
+# A phone's HEIC with EXIF facts, carried over by heif-enc from a JPEG that has them.
+"$IM" upright-rgb.png -quality 95 camera.jpg
+exiftool -q -q -overwrite_original -Make=Apple "-Model=iPhone 15" "-DateTimeOriginal=2025:07:12 18:30:05" \
+  -ExposureTime=1/120 -FNumber=1.8 -ISO=64 -FocalLength=6.9 camera.jpg
+heif-enc -q 90 -o formats/camera.heic camera.jpg >/dev/null
 # JPEG XL: the upright picture losslessly (a bare codestream), one with transparency, and
 # one cut short.
 cjxl -d 0 upright-rgb.png formats/upright.jxl >/dev/null 2>&1

@@ -1,5 +1,6 @@
 internal import CHeif
 import Pixels
+import SystemPackage
 
 /// HEIF (HEIC from phones, through libde265) and AVIF (through libaom or dav1d), through
 /// libheif: the primary image (a grid's tiles joined, a sequence's first picture), turned,
@@ -46,6 +47,42 @@ enum HEIFDecoder {
         }
         try limits.check(width: decodedWidth, height: decodedHeight)
         return pixelBuffer(rgba: plane, width: decodedWidth, height: decodedHeight, stride: Int(stride), hasAlpha: hasAlpha)
+    }
+
+    /// What a HEIF file says of its primary image: its size as shown (after its own
+    /// rotation), and its EXIF facts (camera, exposure, when it was taken). Read from the
+    /// file where libheif finds them — the boxes and the EXIF item, not the picture.
+    static func facts(of path: FilePath) throws(DecodeError) -> EmbeddedFacts {
+        guard let context = heif_context_alloc() else { throw .decoderFailed("could not start") }
+        defer { heif_context_free(context) }
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: Self.maximumSide))
+        try check(path.withPlatformString { heif_context_read_from_file(context, $0, nil) })
+        var handle: OpaquePointer?
+        try check(heif_context_get_primary_image_handle(context, &handle))
+        guard let handle else { throw .decoderFailed("found no image") }
+        defer { heif_image_handle_release(handle) }
+
+        var facts = exif(of: handle).map { ExifInfo(jpeg: $0).facts } ?? EmbeddedFacts()
+        // The size libheif gives is already turned: EXIF's orientation does not swap it.
+        facts.pixelWidth = Int(heif_image_handle_get_width(handle))
+        facts.pixelHeight = Int(heif_image_handle_get_height(handle))
+        return facts
+    }
+
+    /// The image's EXIF block as libexif reads it ("Exif\0\0" and the TIFF structure): a
+    /// HEIF's Exif item starts with the offset of its TIFF header.
+    private static func exif(of handle: OpaquePointer) -> [UInt8]? {
+        guard heif_image_handle_get_number_of_metadata_blocks(handle, "Exif") > 0 else { return nil }
+        var id: heif_item_id = 0
+        guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
+        let size = heif_image_handle_get_metadata_size(handle, id)
+        guard size > 4, size <= EmbeddedExif.maximumBlockBytes else { return nil }
+        var block = [UInt8](repeating: 0, count: size)
+        guard block.withUnsafeMutableBytes({ heif_image_handle_get_metadata(handle, id, $0.baseAddress) }).code == heif_error_Ok else { return nil }
+        let offset = block[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        guard 4 + offset < block.count else { return nil }
+        let tiff = block[(4 + offset)...]
+        return Array("Exif".utf8) + [0, 0] + tiff.dropPrefix(ifStartsWith: Array("Exif".utf8) + [0, 0])
     }
 
     /// True if the file's top-level boxes (ISO base media file format: a 32-bit size, or 1
@@ -102,5 +139,13 @@ enum HEIFDecoder {
         if error.subcode == heif_suberror_End_of_data { throw .incomplete }
         if error.subcode == heif_suberror_Security_limit_exceeded { throw .unreadable("beyond the decoder's limits: \(message)") }
         throw .decoderFailed(message.lowercased())
+    }
+}
+
+private extension ArraySlice where Element == UInt8 {
+    /// The slice without `prefix` if it starts with it (some writers point the offset at
+    /// "Exif\0\0", others past it).
+    func dropPrefix(ifStartsWith prefix: [UInt8]) -> ArraySlice<UInt8> {
+        starts(with: prefix) ? dropFirst(prefix.count) : self
     }
 }

@@ -119,6 +119,8 @@ public enum ImageDecoder {
             guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: "") else {
                 throw .unreadable("not an image")
             }
+            // A HEIF's EXIF item may lie anywhere: libheif finds it.
+            if format == .heif || format == .avif { return try HEIFDecoder.facts(of: path) }
             return EmbeddedFacts(bytes: bytes, format: format, exif: EmbeddedExif.block(in: file, format: format))
         }
     }

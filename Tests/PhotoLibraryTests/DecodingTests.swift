@@ -379,3 +379,14 @@ import SystemPackage
         #expect(ImageFormat.sniff(Array("<!DOCTYPE html><html><body><svg></svg>".utf8), fileExtension: "html") == nil, "a page is not a drawing")
     }
 }
+
+@Suite struct HEIFFactsTests {
+    @Test func aPhonesHEICTellsItsCameraExposureAndWhenItWasTaken() throws {
+        let facts = try ImageDecoder.embeddedFacts(Fixtures.format("camera.heic"))
+        #expect(facts.cameraMake == "Apple" && facts.cameraModel == "iPhone 15", "\(facts)")
+        #expect(facts.dateTaken == "2025-07-12 18:30:05")
+        #expect(facts.iso == 64 && facts.fNumber == 1.8)
+        #expect(facts.exposureTime.map { abs($0 - 1.0 / 120) < 1e-6 } == true)
+        #expect(facts.pixelWidth == 60 && facts.pixelHeight == 40)
+    }
+}
