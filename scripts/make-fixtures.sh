@@ -79,6 +79,16 @@ open(sys.argv[1], "w").write(f'<?xml version="1.0"?><!DOCTYPE svg [{entities}]>'
                              '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40"><text y="20">&lol9;</text></svg>')
 PY
 
+# DNGs as cameras lay them out (scripts/make-dng.py): 64×48 of Bayer data (left half red,
+# right half blue), with a preview (the upright picture stored turned, orientation 6) or
+# without one; a DNG cut inside its data; and one named .dng that holds a plain TIFF's
+# signature but no camera data at all.
+"$IM" upright-rgb.png -rotate 270 -quality 95 preview-6.jpg
+python3 "$here/make-dng.py" formats/preview.dng 64 48 --preview preview-6.jpg --preview-size 40x60 --orientation 6
+python3 "$here/make-dng.py" formats/bare.dng 64 48
+head -c 3000 formats/bare.dng > formats/truncated.dng
+printf 'II*\0\10\0\0\0\0\0\0\0' > formats/empty.dng
+
 # An AVIF whose 'ispe' box declares 60000×60000 over its 60×40 of data: a pixel bomb.
 python3 - formats/upright.avif formats/bomb.avif <<'PY'
 import sys

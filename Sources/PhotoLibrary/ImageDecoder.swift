@@ -176,6 +176,9 @@ public enum ImageDecoder {
             pixels = try HEIFDecoder.decode(bytes, limits: limits)
         } else if format == .jxl {
             pixels = try JXLDecoder.decode(bytes, limits: limits)
+        } else if format == .raw {
+            // The preview (or render) for the longer side asked; a box is worked out below.
+            pixels = try RAWDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, limits: limits)
         } else if format == .svg {
             // Drawn at the size asked: the reduction below has nothing left to do.
             pixels = try SVGDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, box: box, limits: limits)

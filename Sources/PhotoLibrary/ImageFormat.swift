@@ -1,6 +1,13 @@
 /// Image formats recognised from a file's first bytes, not its name.
 public enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, webp, bmp, tiff, tga, heif, avif, jxl, svg, ico, pnm, qoi
+    /// A camera's RAW file (LibRaw).
+    case raw
+
+    /// Names camera RAW files go by (LibRaw reads them all).
+    static let rawExtensions: Set<String> = ["cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "dng", "raf", "orf",
+                                             "rw2", "rwl", "pef", "srw", "x3f", "3fr", "fff", "iiq", "mef", "mos", "mrw",
+                                             "erf", "kdc", "dcr"]
 
     /// The major brands of a HEIF file's `ftyp` box.
     static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]
@@ -25,6 +32,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case "avif": .avif
         case "jxl": .jxl
         case "svg": .svg
+        case _ where rawExtensions.contains(fileExtension): .raw
         case "ico": .ico
         case "pbm", "pgm", "ppm", "pnm": .pnm
         case "qoi": .qoi
@@ -43,7 +51,16 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
         if starts(Array("BM".utf8)) && header.count >= 14 { return .bmp }
-        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        // RAW families with a signature of their own: Canon's CR2 (a TIFF marked "CR"), Canon's
+        // CR3 (ISO media, brand "crx "), Fujifilm's RAF, Olympus's ORF, Panasonic's RW2.
+        if starts(Array("FUJIFILMCCD-RAW".utf8)) || starts(Array("IIRO".utf8)) || starts(Array("IIRS".utf8))
+            || starts(Array("MMOR".utf8)) || starts([0x49, 0x49, 0x55, 0x00]) || starts(Array("ftypcrx ".utf8), at: 4)
+            || (starts([0x49, 0x49, 0x2A, 0x00]) && starts(Array("CR".utf8), at: 8)) { return .raw }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) {
+            // NEF, ARW, DNG, PEF and others are TIFF-shaped throughout: the name tells them
+            // from a scan (libtiff would show their tiny first picture as the photo).
+            return rawExtensions.contains(fileExtension) ? .raw : .tiff
+        }
         // JPEG XL: a bare codestream, or the ISO container's signature box.
         if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) { return .jxl }
         if starts(Array("ftypavif".utf8), at: 4) || starts(Array("ftypavis".utf8), at: 4) { return .avif }

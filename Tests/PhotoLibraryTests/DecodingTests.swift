@@ -390,3 +390,43 @@ import SystemPackage
         #expect(facts.pixelWidth == 60 && facts.pixelHeight == 40)
     }
 }
+
+/// Camera RAW through LibRaw, on DNGs laid out as cameras write them.
+@Suite struct RAWDecodingTests {
+    @Test func theEmbeddedPreviewIsThePhotoTurnedByTheRAWsOrientation() throws {
+        // The preview covers the size asked: it is shown, stood upright (orientation 6).
+        expectUpright(try ImageDecoder.decode(Fixtures.format("preview.dng"), maximumPixelSize: 60))
+    }
+
+    @Test func zoomedPastThePreviewsPixelsTheRAWIsRendered() throws {
+        // Asked for the photo's own 64 pixels, more than the 60-pixel preview has: the Bayer
+        // data is demosaiced (red left, blue right) and turned by LibRaw.
+        let pixels = try ImageDecoder.decode(Fixtures.format("preview.dng"), maximumPixelSize: nil)
+        #expect(pixels.width == 48 && pixels.height == 64, "turned a quarter: \(pixels)")
+        #expect(rgb(pixels, 24, 8).0 > 150 && rgb(pixels, 24, 8).2 < 100, "red on top once turned: \(rgb(pixels, 24, 8))")
+        #expect(rgb(pixels, 24, 56).2 > 150 && rgb(pixels, 24, 56).0 < 100, "blue below: \(rgb(pixels, 24, 56))")
+    }
+
+    @Test func aRAWWithoutAPreviewIsRendered() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.format("bare.dng"), maximumPixelSize: 256)
+        #expect(pixels.isOpaque)
+        #expect(max(pixels.width, pixels.height) >= 32, "\(pixels)")
+        let left = rgb(pixels, pixels.width / 8, pixels.height / 2), right = rgb(pixels, pixels.width * 7 / 8, pixels.height / 2)
+        #expect(left.0 > 150 && left.2 < 100 && right.2 > 150 && right.0 < 100, "red | blue: \(left) \(right)")
+    }
+
+    @Test func aCutOrEmptyRAWIsAClearFailure() {
+        for name in ["truncated.dng", "empty.dng"] {
+            #expect(throws: DecodeError.self, "\(name)") { try ImageDecoder.decode(Fixtures.format(name), maximumPixelSize: 256) }
+        }
+    }
+
+    @Test func RAWFilesAreRAWNotTheirTIFFShapesFirstPicture() throws {
+        let header = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.format("bare.dng").string)).prefix(ImageFormat.sniffLength))
+        #expect(ImageFormat.sniff(header, fileExtension: "dng") == .raw)
+        #expect(ImageFormat.sniff(header, fileExtension: "tif") == .tiff, "a scan stays a TIFF")
+        #expect(ImageFormat.sniff(Array("FUJIFILMCCD-RAW 0201".utf8), fileExtension: "") == .raw)
+        #expect(ImageFormat.claimed(byExtension: "cr3") == .raw && ImageFormat.claimed(byExtension: "nef") == .raw)
+        #expect(RAWDecoder.orientation(flip: 6) == .right && RAWDecoder.orientation(flip: 5) == .left && RAWDecoder.orientation(flip: 3) == .down)
+    }
+}

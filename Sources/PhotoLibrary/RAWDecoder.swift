@@ -1,0 +1,107 @@
+internal import CLibRaw
+import Pixels
+
+/// Camera RAW through LibRaw (CR2, CR3, NEF, ARW, DNG, RAF, ORF, RW2, PEF and every other
+/// family it knows). The largest embedded preview is the photo, as culling tools show it:
+/// instant, and turned by the RAW's own orientation. Only where there is none, or it has
+/// fewer pixels than asked (zoomed past it), is the RAW rendered — demosaiced at half size
+/// when that still covers what is asked.
+enum RAWDecoder {
+    static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        guard let raw = libraw_init(0) else { throw .decoderFailed("could not start") }
+        defer { libraw_close(raw) }
+        var input = bytes
+        let opened = input.withUnsafeMutableBytes { libraw_open_buffer(raw, $0.baseAddress, $0.count) }
+        try check(opened)
+        let sizes = raw.pointee.sizes
+        try limits.check(width: Int(sizes.raw_width), height: Int(sizes.raw_height))
+        let side = max(Int(sizes.width), Int(sizes.height))
+        // What is asked, at most the photo's own pixels.
+        let wanted = min(maximumPixelSize ?? side, side)
+        let orientation = Self.orientation(flip: Int(sizes.flip))
+
+        if let preview = try? preview(of: raw, covering: wanted, limits: limits) {
+            return preview.applying(orientation)
+        }
+        return try render(raw, halfSize: 2 * wanted <= side, limits: limits)
+    }
+
+    /// The embedded preview, decoded (stored unturned), if it has at least `wanted` pixels on
+    /// its longer side.
+    private static func preview(of raw: UnsafeMutablePointer<libraw_data_t>, covering wanted: Int, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        try check(libraw_unpack_thumb(raw))
+        let thumbnail = raw.pointee.thumbnail
+        guard max(Int(thumbnail.twidth), Int(thumbnail.theight)) >= wanted else { throw .unreadable("the preview is smaller than asked") }
+        var error: Int32 = 0
+        guard let image = libraw_dcraw_make_mem_thumb(raw, &error) else { try check(error); throw .decoderFailed("gave no preview") }
+        defer { libraw_dcraw_clear_mem(image) }
+        let data = payload(of: image)
+        switch image.pointee.type {
+        case LIBRAW_IMAGE_JPEG:
+            let jpeg = [UInt8](UnsafeRawBufferPointer(start: data, count: Int(image.pointee.data_size)))
+            return try JPEGDecoder.decode(jpeg, maximumPixelSize: nil, limits: limits)
+        case LIBRAW_IMAGE_BITMAP:
+            return try bitmap(image, limits: limits)
+        default:
+            throw .unreadable("a preview of an unknown kind")
+        }
+    }
+
+    /// The RAW demosaiced with the camera's white balance, turned upright by LibRaw.
+    private static func render(_ raw: UnsafeMutablePointer<libraw_data_t>, halfSize: Bool, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        raw.pointee.params.half_size = halfSize ? 1 : 0
+        raw.pointee.params.use_camera_wb = 1
+        raw.pointee.params.output_bps = 8
+        try check(libraw_unpack(raw))
+        try check(libraw_dcraw_process(raw))
+        var error: Int32 = 0
+        guard let image = libraw_dcraw_make_mem_image(raw, &error) else { try check(error); throw .decoderFailed("rendered nothing") }
+        defer { libraw_dcraw_clear_mem(image) }
+        return try bitmap(image, limits: limits)
+    }
+
+    /// An 8-bit RGB (or grey) bitmap LibRaw made, as B, G, R, A.
+    private static func bitmap(_ image: UnsafeMutablePointer<libraw_processed_image_t>, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        let width = Int(image.pointee.width), height = Int(image.pointee.height), colors = Int(image.pointee.colors)
+        try limits.check(width: width, height: height)
+        guard image.pointee.bits == 8, colors == 3 || colors == 1, Int(image.pointee.data_size) >= width * height * colors else {
+            throw .unreadable("a picture of \(image.pointee.bits) bits and \(colors) colours")
+        }
+        let source = payload(of: image).assumingMemoryBound(to: UInt8.self)
+        let bytes = [UInt8](capacity: width * height * 4) { target in
+            for i in 0..<(width * height) {
+                let s = source + i * colors
+                target[i * 4] = s[colors - 1]
+                target[i * 4 + 1] = s[colors == 3 ? 1 : 0]
+                target[i * 4 + 2] = s[0]
+                target[i * 4 + 3] = 255
+            }
+            return target.count
+        }
+        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: true)
+    }
+
+    /// Where a processed image's pixels (or JPEG bytes) begin: its flexible array member.
+    private static func payload(of image: UnsafeMutablePointer<libraw_processed_image_t>) -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(image) + MemoryLayout<libraw_processed_image_t>.offset(of: \.data)!
+    }
+
+    /// LibRaw's `flip` (dcraw's: 3 half a turn, 5 a quarter anticlockwise, 6 a quarter
+    /// clockwise) as the EXIF orientation that stands the preview upright.
+    static func orientation(flip: Int) -> Orientation {
+        switch flip {
+        case 3: .down
+        case 5: .left
+        case 6: .right
+        default: .up
+        }
+    }
+
+    private static func check(_ code: Int32) throws(DecodeError) {
+        guard code != LIBRAW_SUCCESS.rawValue else { return }
+        if code == LIBRAW_FILE_UNSUPPORTED.rawValue { throw .unreadable("not a RAW file LibRaw knows") }
+        if code == LIBRAW_IO_ERROR.rawValue || code == LIBRAW_DATA_ERROR.rawValue { throw .incomplete }
+        if code == LIBRAW_TOO_BIG.rawValue || code == LIBRAW_UNSUFFICIENT_MEMORY.rawValue { throw .unreadable("too much for the decoder") }
+        throw .decoderFailed(String(cString: libraw_strerror(code)).lowercased())
+    }
+}

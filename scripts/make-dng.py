@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Writes a small DNG as cameras lay them out: IFD 0 the embedded preview (a JPEG,
+NewSubfileType 1), its SubIFD the raw Bayer data (RGGB, 12 bits in 16), or, without a
+preview, IFD 0 the raw data itself. The raw scene: left half red, right half blue.
+
+usage: make-dng.py OUT.dng WIDTH HEIGHT [--preview JPEG --preview-size WxH] [--orientation N]
+"""
+import argparse
+import struct
+
+SHORT, LONG, RATIONAL, SRATIONAL, ASCII, BYTE = 3, 4, 5, 10, 2, 1
+SIZES = {BYTE: 1, ASCII: 1, SHORT: 2, LONG: 4, RATIONAL: 8, SRATIONAL: 8}
+
+
+def raw_scene(width, height):
+    pixels = bytearray()
+    for y in range(height):
+        for x in range(width):
+            red = x < width // 2
+            if y % 2 == 0 and x % 2 == 0:
+                value = 4000 if red else 200
+            elif y % 2 == 1 and x % 2 == 1:
+                value = 200 if red else 4000
+            else:
+                value = 300
+            pixels += struct.pack("<H", value)
+    return bytes(pixels)
+
+
+class Writer:
+    """Lays out IFDs and their data after an 8-byte little-endian TIFF header."""
+
+    def __init__(self):
+        self.blobs = []  # (offset placeholder name, bytes)
+
+    @staticmethod
+    def entry(tag, kind, values):
+        if kind == ASCII:
+            data = values.encode() + b"\0"
+            return tag, kind, len(data), data
+        if kind in (RATIONAL, SRATIONAL):
+            fmt = "<ii" if kind == SRATIONAL else "<II"
+            data = b"".join(struct.pack(fmt, n, d) for n, d in values)
+            return tag, kind, len(values), data
+        fmt = {BYTE: "<B", SHORT: "<H", LONG: "<I"}[kind]
+        data = b"".join(struct.pack(fmt, v) for v in values)
+        return tag, kind, len(values), data
+
+
+def ifd_bytes(entries, at, next_ifd=0):
+    """The IFD at offset `at`, its out-of-line values right after it."""
+    entries = sorted(entries)
+    table = struct.pack("<H", len(entries))
+    extra = b""
+    extra_at = at + 2 + 12 * len(entries) + 4
+    for tag, kind, count, data in entries:
+        if len(data) <= 4:
+            table += struct.pack("<HHI", tag, kind, count) + data.ljust(4, b"\0")
+        else:
+            if (extra_at + len(extra)) % 2:
+                extra += b"\0"
+            table += struct.pack("<HHII", tag, kind, count, extra_at + len(extra))
+            extra += data
+    return table + struct.pack("<I", next_ifd) + extra
+
+
+def raw_entries(width, height, offset, subfile):
+    e = Writer.entry
+    return [e(254, LONG, [subfile]), e(256, LONG, [width]), e(257, LONG, [height]), e(258, SHORT, [16]),
+            e(259, SHORT, [1]), e(262, SHORT, [32803]), e(273, LONG, [offset]), e(277, SHORT, [1]),
+            e(278, LONG, [height]), e(279, LONG, [width * height * 2]), e(284, SHORT, [1]),
+            e(33421, SHORT, [2, 2]), e(33422, BYTE, [0, 1, 1, 2]), e(50714, LONG, [0]), e(50717, LONG, [4095])]
+
+
+def camera_entries(orientation):
+    e = Writer.entry
+    return [e(271, ASCII, "Flick"), e(272, ASCII, "Test Camera"), e(274, SHORT, [orientation]),
+            e(50706, BYTE, [1, 4, 0, 0]), e(50707, BYTE, [1, 2, 0, 0]), e(50708, ASCII, "Flick Test Camera"),
+            e(50721, SRATIONAL, [(1, 1), (0, 1), (0, 1), (0, 1), (1, 1), (0, 1), (0, 1), (0, 1), (1, 1)]),
+            e(50728, RATIONAL, [(1, 1), (1, 1), (1, 1)]), e(50778, SHORT, [21])]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("out")
+    parser.add_argument("width", type=int)
+    parser.add_argument("height", type=int)
+    parser.add_argument("--preview")
+    parser.add_argument("--preview-size")
+    parser.add_argument("--orientation", type=int, default=1)
+    args = parser.parse_args()
+    raw = raw_scene(args.width, args.height)
+    e = Writer.entry
+    header_size = 8
+    if args.preview:
+        jpeg = open(args.preview, "rb").read()
+        pw, ph = (int(v) for v in args.preview_size.split("x"))
+        # Sizes first with placeholder offsets, then again with the real ones.
+        def layout(raw_ifd_at, jpeg_at, raw_at):
+            preview = [e(254, LONG, [1]), e(256, LONG, [pw]), e(257, LONG, [ph]), e(258, SHORT, [8, 8, 8]),
+                       e(259, SHORT, [7]), e(262, SHORT, [6]), e(273, LONG, [jpeg_at]), e(277, SHORT, [3]),
+                       e(278, LONG, [ph]), e(279, LONG, [len(jpeg)]), e(330, LONG, [raw_ifd_at])] + camera_entries(args.orientation)
+            ifd0 = ifd_bytes(preview, header_size)
+            raw_ifd = ifd_bytes(raw_entries(args.width, args.height, raw_at, 0), raw_ifd_at)
+            return ifd0, raw_ifd
+        ifd0, raw_ifd = layout(0, 0, 0)
+        raw_ifd_at = header_size + len(ifd0) + (len(ifd0) % 2)
+        jpeg_at = raw_ifd_at + len(raw_ifd) + 16
+        raw_at = jpeg_at + len(jpeg) + (len(jpeg) % 2)
+        ifd0, raw_ifd = layout(raw_ifd_at, jpeg_at, raw_at)
+        body = bytearray(struct.pack("<2sHI", b"II", 42, header_size))
+        body += ifd0
+        body += b"\0" * (raw_ifd_at - len(body))
+        body += raw_ifd
+        body += b"\0" * (jpeg_at - len(body))
+        body += jpeg
+        body += b"\0" * (raw_at - len(body))
+        body += raw
+    else:
+        def layout(raw_at):
+            return ifd_bytes(raw_entries(args.width, args.height, raw_at, 0) + camera_entries(args.orientation), header_size)
+        ifd0 = layout(0)
+        raw_at = header_size + len(ifd0) + 16
+        ifd0 = layout(raw_at)
+        body = bytearray(struct.pack("<2sHI", b"II", 42, header_size)) + ifd0
+        body += b"\0" * (raw_at - len(body))
+        body += raw
+    open(args.out, "wb").write(bytes(body))
+
+
+if __name__ == "__main__":
+    main()
