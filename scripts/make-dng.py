@@ -68,13 +68,20 @@ def raw_entries(width, height, offset, subfile):
     e = Writer.entry
     return [e(254, LONG, [subfile]), e(256, LONG, [width]), e(257, LONG, [height]), e(258, SHORT, [16]),
             e(259, SHORT, [1]), e(262, SHORT, [32803]), e(273, LONG, [offset]), e(277, SHORT, [1]),
-            e(278, LONG, [height]), e(279, LONG, [width * height * 2]), e(284, SHORT, [1]),
+            e(278, LONG, [height]), e(279, LONG, [min(width * height * 2, 0xFFFFFFFF)]), e(284, SHORT, [1]),
             e(33421, SHORT, [2, 2]), e(33422, BYTE, [0, 1, 1, 2]), e(50714, LONG, [0]), e(50717, LONG, [4095])]
 
 
-def camera_entries(orientation):
+def exif_entries():
+    """The EXIF IFD: exposure, aperture, ISO, when it was taken, focal length."""
     e = Writer.entry
-    return [e(271, ASCII, "Flick"), e(272, ASCII, "Test Camera"), e(274, SHORT, [orientation]),
+    return [e(33434, RATIONAL, [(1, 250)]), e(33437, RATIONAL, [(28, 10)]), e(34855, SHORT, [400]),
+            e(36867, ASCII, "2025:07:12 09:15:42"), e(37386, RATIONAL, [(50, 1)])]
+
+
+def camera_entries(orientation, exif_at):
+    e = Writer.entry
+    return [e(271, ASCII, "Flick"), e(272, ASCII, "Test Camera"), e(274, SHORT, [orientation]), e(34665, LONG, [exif_at]),
             e(50706, BYTE, [1, 4, 0, 0]), e(50707, BYTE, [1, 2, 0, 0]), e(50708, ASCII, "Flick Test Camera"),
             e(50721, SRATIONAL, [(1, 1), (0, 1), (0, 1), (0, 1), (1, 1), (0, 1), (0, 1), (0, 1), (1, 1)]),
             e(50728, RATIONAL, [(1, 1), (1, 1), (1, 1)]), e(50778, SHORT, [21])]
@@ -88,41 +95,52 @@ def main():
     parser.add_argument("--preview")
     parser.add_argument("--preview-size")
     parser.add_argument("--orientation", type=int, default=1)
+    parser.add_argument("--declare", help="WxH: a size to claim over the data (a pixel bomb)")
     args = parser.parse_args()
     raw = raw_scene(args.width, args.height)
+    if args.declare:
+        args.width, args.height = (int(v) for v in args.declare.split("x"))
     e = Writer.entry
     header_size = 8
     if args.preview:
         jpeg = open(args.preview, "rb").read()
         pw, ph = (int(v) for v in args.preview_size.split("x"))
         # Sizes first with placeholder offsets, then again with the real ones.
-        def layout(raw_ifd_at, jpeg_at, raw_at):
+        def layout(raw_ifd_at, exif_at, jpeg_at, raw_at):
             preview = [e(254, LONG, [1]), e(256, LONG, [pw]), e(257, LONG, [ph]), e(258, SHORT, [8, 8, 8]),
                        e(259, SHORT, [7]), e(262, SHORT, [6]), e(273, LONG, [jpeg_at]), e(277, SHORT, [3]),
-                       e(278, LONG, [ph]), e(279, LONG, [len(jpeg)]), e(330, LONG, [raw_ifd_at])] + camera_entries(args.orientation)
+                       e(278, LONG, [ph]), e(279, LONG, [len(jpeg)]), e(330, LONG, [raw_ifd_at])] + camera_entries(args.orientation, exif_at)
             ifd0 = ifd_bytes(preview, header_size)
             raw_ifd = ifd_bytes(raw_entries(args.width, args.height, raw_at, 0), raw_ifd_at)
-            return ifd0, raw_ifd
-        ifd0, raw_ifd = layout(0, 0, 0)
+            exif = ifd_bytes(exif_entries(), exif_at)
+            return ifd0, raw_ifd, exif
+        ifd0, raw_ifd, exif = layout(0, 0, 0, 0)
         raw_ifd_at = header_size + len(ifd0) + (len(ifd0) % 2)
-        jpeg_at = raw_ifd_at + len(raw_ifd) + 16
+        exif_at = raw_ifd_at + len(raw_ifd) + 16
+        jpeg_at = exif_at + len(exif) + 16
         raw_at = jpeg_at + len(jpeg) + (len(jpeg) % 2)
-        ifd0, raw_ifd = layout(raw_ifd_at, jpeg_at, raw_at)
+        ifd0, raw_ifd, exif = layout(raw_ifd_at, exif_at, jpeg_at, raw_at)
         body = bytearray(struct.pack("<2sHI", b"II", 42, header_size))
         body += ifd0
         body += b"\0" * (raw_ifd_at - len(body))
         body += raw_ifd
+        body += b"\0" * (exif_at - len(body))
+        body += exif
         body += b"\0" * (jpeg_at - len(body))
         body += jpeg
         body += b"\0" * (raw_at - len(body))
         body += raw
     else:
-        def layout(raw_at):
-            return ifd_bytes(raw_entries(args.width, args.height, raw_at, 0) + camera_entries(args.orientation), header_size)
-        ifd0 = layout(0)
-        raw_at = header_size + len(ifd0) + 16
-        ifd0 = layout(raw_at)
+        def layout(exif_at, raw_at):
+            ifd0 = ifd_bytes(raw_entries(args.width, args.height, raw_at, 0) + camera_entries(args.orientation, exif_at), header_size)
+            return ifd0, ifd_bytes(exif_entries(), exif_at)
+        ifd0, exif = layout(0, 0)
+        exif_at = header_size + len(ifd0) + 16
+        raw_at = exif_at + len(exif) + 16
+        ifd0, exif = layout(exif_at, raw_at)
         body = bytearray(struct.pack("<2sHI", b"II", 42, header_size)) + ifd0
+        body += b"\0" * (exif_at - len(body))
+        body += exif
         body += b"\0" * (raw_at - len(body))
         body += raw
     open(args.out, "wb").write(bytes(body))

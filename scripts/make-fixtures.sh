@@ -88,6 +88,8 @@ python3 "$here/make-dng.py" formats/preview.dng 64 48 --preview preview-6.jpg --
 python3 "$here/make-dng.py" formats/bare.dng 64 48
 head -c 3000 formats/bare.dng > formats/truncated.dng
 printf 'II*\0\10\0\0\0\0\0\0\0' > formats/empty.dng
+# A DNG declaring 60000×60000 over 64×48 of data.
+python3 "$here/make-dng.py" formats/bomb.dng 64 48 --declare 60000x60000
 
 # An AVIF whose 'ispe' box declares 60000×60000 over its 60×40 of data: a pixel bomb.
 python3 - formats/upright.avif formats/bomb.avif <<'PY'

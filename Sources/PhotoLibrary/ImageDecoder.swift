@@ -116,11 +116,13 @@ public enum ImageDecoder {
     public static func embeddedFacts(_ path: FilePath, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> EmbeddedFacts {
         try withRegularFile(path, limits: limits) { file throws(DecodeError) in
             let bytes = try read(file, atMost: 2 * exifSearchLength)
-            guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: "") else {
+            // The name too: a TIFF-shaped RAW is told from a scan by it.
+            guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: (path.extension ?? "").lowercased()) else {
                 throw .unreadable("not an image")
             }
             // A HEIF's EXIF item may lie anywhere: libheif finds it.
             if format == .heif || format == .avif { return try HEIFDecoder.facts(of: path) }
+            if format == .raw { return try RAWDecoder.facts(of: path) }
             return EmbeddedFacts(bytes: bytes, format: format, exif: EmbeddedExif.block(in: file, format: format))
         }
     }

@@ -1,5 +1,7 @@
 internal import CLibRaw
+import Foundation
 import Pixels
+import SystemPackage
 
 /// Camera RAW through LibRaw (CR2, CR3, NEF, ARW, DNG, RAF, ORF, RW2, PEF and every other
 /// family it knows). The largest embedded preview is the photo, as culling tools show it:
@@ -84,6 +86,48 @@ enum RAWDecoder {
     /// Where a processed image's pixels (or JPEG bytes) begin: its flexible array member.
     private static func payload(of image: UnsafeMutablePointer<libraw_processed_image_t>) -> UnsafeMutableRawPointer {
         UnsafeMutableRawPointer(image) + MemoryLayout<libraw_processed_image_t>.offset(of: \.data)!
+    }
+
+    /// What a RAW says of itself: its size as shown (turned by its orientation), camera,
+    /// lens, exposure, ISO, focal length and when it was taken. LibRaw reads the file's
+    /// headers from disk, not its megabytes of data.
+    static func facts(of path: FilePath) throws(DecodeError) -> EmbeddedFacts {
+        guard let raw = libraw_init(0) else { throw .decoderFailed("could not start") }
+        defer { libraw_close(raw) }
+        try check(path.withPlatformString { libraw_open_file(raw, $0) })
+        let data = raw.pointee
+        var facts = EmbeddedFacts()
+        let turned = orientation(flip: Int(data.sizes.flip)).swapsDimensions
+        facts.pixelWidth = Int(turned ? data.sizes.height : data.sizes.width)
+        facts.pixelHeight = Int(turned ? data.sizes.width : data.sizes.height)
+        facts.cameraMake = text(data.idata.make)
+        facts.cameraModel = text(data.idata.model)
+        facts.lens = text(data.lens.Lens)
+        if data.other.shutter > 0 { facts.exposureTime = Double(data.other.shutter) }
+        if data.other.aperture > 0 { facts.fNumber = (Double(data.other.aperture) * 10).rounded() / 10 }
+        if data.other.iso_speed > 0 { facts.iso = Int(data.other.iso_speed.rounded()) }
+        if data.other.focal_len > 0 { facts.focalLength = Double(data.other.focal_len) }
+        if data.other.timestamp > 0 { facts.dateTaken = localTime(data.other.timestamp) }
+        return facts
+    }
+
+    /// A fixed-size C string field, nil when empty.
+    private static func text<T>(_ field: T) -> String? {
+        var field = field
+        let string = withUnsafeBytes(of: &field) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        }
+        return string.isEmpty ? nil : string
+    }
+
+    /// The camera's clock as it read (LibRaw turned the EXIF date into a time by the local
+    /// zone; the same zone turns it back), `YYYY-MM-DD hh:mm:ss`.
+    private static func localTime(_ time: time_t) -> String? {
+        var seconds = time
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return nil }
+        return String(format: "%04d-%02d-%02d %02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                      parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 
     /// LibRaw's `flip` (dcraw's: 3 half a turn, 5 a quarter anticlockwise, 6 a quarter

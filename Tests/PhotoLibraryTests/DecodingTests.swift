@@ -430,3 +430,27 @@ import SystemPackage
         #expect(RAWDecoder.orientation(flip: 6) == .right && RAWDecoder.orientation(flip: 5) == .left && RAWDecoder.orientation(flip: 3) == .down)
     }
 }
+
+@Suite struct RAWFactsTests {
+    @Test func aRAWTellsItsCameraExposureAndSizeAsShown() throws {
+        let facts = try ImageDecoder.embeddedFacts(Fixtures.format("preview.dng"))
+        #expect(facts.cameraMake == "Flick" && facts.cameraModel == "Test Camera", "\(facts)")
+        #expect(facts.iso == 400 && facts.fNumber == 2.8 && facts.focalLength == 50)
+        #expect(facts.exposureTime.map { abs($0 - 1.0 / 250) < 1e-6 } == true)
+        #expect(facts.dateTaken == "2025-07-12 09:15:42")
+        #expect(facts.pixelWidth == 48 && facts.pixelHeight == 64, "turned by its orientation")
+    }
+}
+
+@Suite struct RAWHostileTests {
+    @Test func aRAWClaimingSixtyThousandPixelsASideIsRefusedBeforeItIsUnpacked() {
+        #expect(FileManager.default.fileExists(atPath: Fixtures.format("bomb.dng").string), "the fixture is there")
+        #expect(throws: DecodeError.tooLarge(width: 60000, height: 60000)) { try ImageDecoder.decode(Fixtures.format("bomb.dng"), maximumPixelSize: 256) }
+        let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])
+        if case .success = decoder.decode(Fixtures.format("bomb.dng"), maximumPixelSize: 256) { Issue.record("a pixel bomb decoded") }
+        guard case .success = decoder.decode(Fixtures.format("bare.dng"), maximumPixelSize: 256) else {
+            Issue.record("the next RAW did not decode")
+            return
+        }
+    }
+}
