@@ -46,6 +46,8 @@ head -c 400 formats/upright.heic > formats/truncated.heic
 exiftool -q -q -overwrite_original -Make=Apple "-Model=iPhone 15" "-DateTimeOriginal=2025:07:12 18:30:05" \
   -ExposureTime=1/120 -FNumber=1.8 -ISO=64 -FocalLength=6.9 camera.jpg
 heif-enc -q 90 -o formats/camera.heic camera.jpg >/dev/null
+# A HEIC carrying its own 32-pixel thumbnail, as phones store one.
+heif-enc -q 90 -t 32 -o formats/thumbnailed.heic upright-rgb.png >/dev/null
 # JPEG XL: the upright picture losslessly (a bare codestream), one with transparency, and
 # one cut short.
 cjxl -d 0 upright-rgb.png formats/upright.jxl >/dev/null 2>&1

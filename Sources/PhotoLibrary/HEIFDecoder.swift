@@ -22,6 +22,32 @@ enum HEIFDecoder {
         try check(heif_context_get_primary_image_handle(context, &handle))
         guard let handle else { throw .decoderFailed("found no image") }
         defer { heif_image_handle_release(handle) }
+        return try decode(handle, limits: limits)
+    }
+
+    /// The file's own small thumbnail of its primary image (what a phone stores beside it),
+    /// turned as the image is: a stand-in while the photo is decoded. Read from the file
+    /// where libheif finds it, not the whole file.
+    static func embeddedThumbnail(of path: FilePath, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        guard let context = heif_context_alloc() else { throw .decoderFailed("could not start") }
+        defer { heif_context_free(context) }
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: Self.maximumSide))
+        try check(path.withPlatformString { heif_context_read_from_file(context, $0, nil) })
+        var primary: OpaquePointer?
+        try check(heif_context_get_primary_image_handle(context, &primary))
+        guard let primary else { throw .decoderFailed("found no image") }
+        defer { heif_image_handle_release(primary) }
+        var id: heif_item_id = 0
+        guard heif_image_handle_get_list_of_thumbnail_IDs(primary, &id, 1) == 1 else { throw .unreadable("no embedded preview") }
+        var thumbnail: OpaquePointer?
+        try check(heif_image_handle_get_thumbnail(primary, id, &thumbnail))
+        guard let thumbnail else { throw .unreadable("no embedded preview") }
+        defer { heif_image_handle_release(thumbnail) }
+        return try decode(thumbnail, limits: limits)
+    }
+
+    /// The image `handle` names, decoded and turned by its own transformations.
+    private static func decode(_ handle: OpaquePointer, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
         // The size shown (after the file's rotation and crop), checked before any pixel is decoded.
         let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
         try limits.check(width: width, height: height)

@@ -131,8 +131,14 @@ public enum ImageDecoder {
     /// camera shooting 3:2 often stores a 4:3 thumbnail with black bands).
     public static func embeddedPreview(_ path: FilePath, maximumPixelSize: Int?, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
         let bytes = try read(path, limits: limits, atMost: exifSearchLength)
-        guard ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: "") == .jpeg else {
-            throw .unreadable("only JPEGs carry an embedded preview")
+        let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: "")
+        if format == .heif || format == .avif {
+            var pixels = try HEIFDecoder.embeddedThumbnail(of: path, limits: limits)
+            if let maximumPixelSize { pixels = pixels.scaledToFit(maximumPixelSize) }
+            return pixels
+        }
+        guard format == .jpeg else {
+            throw .unreadable("only JPEGs and HEIFs carry an embedded preview")
         }
         let exif = ExifInfo(jpeg: bytes)
         guard let thumbnail = exif.embeddedThumbnail,

@@ -64,9 +64,13 @@ extension PictureStore {
     }
 
     /// Asks for the photo's embedded preview, once, while it has no picture at all.
+    /// Formats whose files may carry a small picture of their own: a camera's JPEG (in its
+    /// EXIF block), a phone's HEIC.
+    static let formatsWithPreviews: Set<ImageFormat> = [.jpeg, .heif, .avif]
+
     func requestPreview(_ path: FilePath) {
         guard previews[path] == nil, broker.pictures(of: path).isEmpty,
-              let index = indexByPath[path], photos[index].format == .jpeg else { return }
+              let index = indexByPath[path], Self.formatsWithPreviews.contains(photos[index].format) else { return }
         previews[path] = .asked
         // The thumbnail's size goes along: the worker skips the preview when a thumbnail of
         // that size is already cached, as it then arrives nearly as fast.

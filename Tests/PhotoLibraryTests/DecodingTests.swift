@@ -213,10 +213,10 @@ import SystemPackage
         #expect(throws: DecodeError.unreadable("no embedded preview")) {
             try ImageDecoder.embeddedPreview(Fixtures.photo("orient-6.jpg"), maximumPixelSize: nil)
         }
-        #expect(throws: DecodeError.unreadable("only JPEGs carry an embedded preview")) {
+        #expect(throws: DecodeError.unreadable("only JPEGs and HEIFs carry an embedded preview")) {
             try ImageDecoder.embeddedPreview(Fixtures.photo("alpha.png"), maximumPixelSize: nil)
         }
-        #expect(throws: DecodeError.unreadable("only JPEGs carry an embedded preview")) {
+        #expect(throws: DecodeError.unreadable("only JPEGs and HEIFs carry an embedded preview")) {
             try ImageDecoder.embeddedPreview(Fixtures.odd("empty.jpg"), maximumPixelSize: nil)
         }
     }
@@ -451,6 +451,17 @@ import SystemPackage
         guard case .success = decoder.decode(Fixtures.format("bare.dng"), maximumPixelSize: 256) else {
             Issue.record("the next RAW did not decode")
             return
+        }
+    }
+}
+
+@Suite struct HEIFThumbnailTests {
+    @Test func aHEICsOwnThumbnailIsItsEmbeddedPreview() throws {
+        let preview = try ImageDecoder.embeddedPreview(Fixtures.format("thumbnailed.heic"), maximumPixelSize: nil)
+        #expect(max(preview.width, preview.height) <= 32 && preview.width > preview.height, "\(preview)")
+        #expect(near(rgb(preview, 2, 2), (255, 0, 0)) && near(rgb(preview, preview.width - 3, preview.height - 3), (255, 255, 255)))
+        #expect(throws: DecodeError.self, "one without a thumbnail has none") {
+            try ImageDecoder.embeddedPreview(Fixtures.format("upright.heic"), maximumPixelSize: nil)
         }
     }
 }

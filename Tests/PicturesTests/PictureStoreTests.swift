@@ -49,7 +49,8 @@ func drain(_ images: PictureStore, until condition: () -> Bool) -> Bool {
     func images(_ names: [String]) -> PictureStore {
         let fakes = self.fakes
         let photos = names.map { name in
-            Photo(path: FilePath("/photos/\(name)"), format: name.hasSuffix(".png") ? .png : .jpeg, byteCount: 1, modificationDate: Date())
+            Photo(path: FilePath("/photos/\(name)"), format: name.hasSuffix(".png") ? .png : name.hasSuffix(".heic") ? .heif : .jpeg,
+                  byteCount: 1, modificationDate: Date())
         }
         return pictureStore(photos, textures: textures) { fakes.decode($0) }
     }
@@ -78,6 +79,16 @@ func drain(_ images: PictureStore, until condition: () -> Bool) -> Bool {
         #expect(drain(images) { shownSize(images.picture(at: 0, size: cell))! == (250, 250) })
         #expect(!images.isPhotoTexture(preview), "the preview's texture is given back")
         #expect(fakes.asked.withLock { $0.first?.kind } == .embeddedPreview, "the preview is decoded first")
+    }
+
+    @Test func aPhonesHEICShowsItsOwnThumbnailUntilItsThumbnailArrives() throws {
+        let images = images(["phone.heic"])
+        let grid = images.makePictureDemand()
+        grid.want(cells(0..<1))
+        #expect(drain(images) { images.picture(at: 0, size: cell).image != nil })
+        #expect(shownSize(images.picture(at: 0, size: cell))! == (160, 107), "the file's own thumbnail stands in")
+        fakes.thumbnailGate.signal()
+        #expect(drain(images) { shownSize(images.picture(at: 0, size: cell))! == (250, 250) })
     }
 
     @Test func thePreviewIsAskedForOnceAndNeverForOtherFormats() {
