@@ -117,6 +117,15 @@ python3 "$here/write-exif.py" photos/preview-turned.jpg --orientation 6 --pixel-
 "$IM" -size 320x240 gradient:yellow-purple -interlace Plane -quality 90 photos/progressive.jpg
 "$IM" -size 400x300 plasma: -seed 3 -quality 90 big.jpg
 head -c 6000 big.jpg > photos/truncated.jpg
+# A JPEG cut inside its header (a copy still arriving), and one whose second half is
+# zeros (still being written).
+head -c 100 big.jpg > formats/cut-header.jpg
+python3 - big.jpg formats/zero-tail.jpg <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+data[len(data) // 2:] = bytes(len(data) - len(data) // 2)
+open(sys.argv[2], "wb").write(bytes(data))
+PY
 "$IM" -size 4000x3000 gradient:navy-orange -quality 85 photos/camera-size.jpg
 "$IM" -size 32x32 gradient:black-white -depth 16 PNG48:photos/deep.png
 "$IM" -size 32x32 xc:none -fill red -draw "circle 16,16 16,4" PNG32:photos/alpha.png

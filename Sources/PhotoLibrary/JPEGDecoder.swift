@@ -18,7 +18,20 @@ enum JPEGDecoder {
         return ok && width > 0 && height > 0 ? (Int(width), Int(height)) : nil
     }
 
+    /// Zeros at least this long at the end of a JPEG without its end marker are space a
+    /// program reserved and has not yet written (a copy or download in progress).
+    static let unwrittenTailBytes = 64
+
+    /// The bytes up to a tail of unwritten zeros: decoded, zeros make bands of false colour
+    /// where the file simply has not arrived; cut off, libjpeg fills mid-grey.
+    static func withoutUnwrittenTail(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        guard let last = bytes.lastIndex(where: { $0 != 0 }), bytes.count - 1 - last >= unwrittenTailBytes,
+              !(last >= 1 && bytes[last - 1] == 0xFF && bytes[last] == 0xD9) else { return bytes[...] }
+        return bytes[...last]
+    }
+
     static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        let bytes = withoutUnwrittenTail(bytes)
         guard let handle = tjInitDecompress() else { throw .unreadable("JPEG decoder unavailable") }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -28,7 +41,10 @@ enum JPEGDecoder {
         // A warning (stray bytes before a marker, say) is no reason to refuse a photo that
         // libjpeg reads: every viewer shows it. Only an error is.
         let headerOK = headerStatus == 0 || tjGetErrorCode(handle) != Int32(TJERR_FATAL.rawValue)
-        guard headerOK, width > 0, height > 0 else { throw .unreadable(String(cString: tjGetErrorStr2(handle))) }
+        guard headerOK, width > 0, height > 0 else {
+            // Cut before its picture begins (a copy still arriving): say so, not "cannot open".
+            throw isCutInHeader(Array(bytes)) ? .incomplete : .unreadable(String(cString: tjGetErrorStr2(handle)))
+        }
         try limits.check(width: Int(width), height: Int(height))
 
         let target = JPEGScale.covering(width: Int(width), height: Int(height), limit: maximumPixelSize)
@@ -47,6 +63,35 @@ enum JPEGDecoder {
         if pixels.isEmpty { throw .unreadable(String(cString: tjGetErrorStr2(handle))) }
         if isCMYK { convertInvertedCMYKToBGRA(&pixels) }
         return PixelBuffer(width: target.width, height: target.height, bytesPerRow: target.width * 4, bytes: pixels, isOpaque: true)
+    }
+
+    /// True if a JPEG's marker segments run out before its scan begins: a file cut inside
+    /// its header. A segment is a marker (0xFF, a code) and, except for the standalone
+    /// markers, a 16-bit length that counts itself.
+    static func isCutInHeader(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return false }
+        var at = 2
+        while true {
+            guard at + 1 < bytes.count else { return true }
+            guard bytes[at] == 0xFF else { return false }
+            var marker = bytes[at + 1]
+            while marker == 0xFF {
+                at += 1
+                guard at + 1 < bytes.count else { return true }
+                marker = bytes[at + 1]
+            }
+            // The scan (or the image's end) begins: the header was whole.
+            if marker == 0xDA || marker == 0xD9 { return false }
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                at += 2
+                continue
+            }
+            guard at + 3 < bytes.count else { return true }
+            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            guard length >= 2 else { return false }
+            if at + 2 + length > bytes.count { return true }
+            at += 2 + length
+        }
     }
 
     /// CMYK JPEGs (Adobe's, which nearly all are) store inverted inks: 255 means no ink.

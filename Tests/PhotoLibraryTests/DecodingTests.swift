@@ -465,3 +465,35 @@ import SystemPackage
         }
     }
 }
+
+@Suite struct JPEGCutTests {
+    @Test func aJPEGCutInsideItsHeaderIsIncompleteNotUnreadable() {
+        #expect(throws: DecodeError.incomplete) { try ImageDecoder.decode(Fixtures.format("cut-header.jpg"), maximumPixelSize: nil) }
+        #expect(!JPEGDecoder.isCutInHeader([0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02]), "the scan began: not cut in the header")
+        #expect(!JPEGDecoder.isCutInHeader(Array("not a jpeg".utf8)))
+    }
+}
+
+@Suite struct JPEGZeroTailTests {
+    /// A JPEG still being written: what arrived, then mid-grey, never bands of false colour.
+    @Test func aJPEGWhoseTailIsStillZerosShowsWhatArrivedThenGrey() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.format("zero-tail.jpg"), maximumPixelSize: nil)
+        #expect(pixels.width == 400 && pixels.height == 300)
+        #expect(rgb(pixels, 200, 10) != (128, 128, 128), "the top arrived")
+        let firstGrey = try #require((0..<pixels.height).first { y in (0..<pixels.width).allSatisfy { rgb(pixels, $0, y) == (128, 128, 128) } })
+        for y in firstGrey..<pixels.height {
+            #expect((0..<pixels.width).allSatisfy { rgb(pixels, $0, y) == (128, 128, 128) }, "row \(y) is grey")
+        }
+        // Just above the grey, the picture's own colours, not a band of green.
+        #expect(firstGrey > 100)
+        let above = rgb(pixels, 10, firstGrey - 1)
+        #expect(!(above.0 < 30 && above.2 < 30 && above.1 > 100), "no false-colour band: \(above)")
+    }
+
+    @Test func zerosAfterTheEndMarkerAreLeftAlone() {
+        let padded: [UInt8] = [0xFF, 0xD8, 1, 2, 0xFF, 0xD9] + [UInt8](repeating: 0, count: 100)
+        #expect(JPEGDecoder.withoutUnwrittenTail(padded).count == padded.count)
+        let cut: [UInt8] = [0xFF, 0xD8, 1, 2, 3] + [UInt8](repeating: 0, count: 100)
+        #expect(JPEGDecoder.withoutUnwrittenTail(cut).count == 5)
+    }
+}
