@@ -8,35 +8,46 @@ import SystemPackage
 /// again from EXIF, whose orientation a HEIF file's `irot` / `imir` already say.
 enum HEIFDecoder {
     static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        try withPrimaryImage(read: { context throws(DecodeError) in
+            let read = bytes.withUnsafeBytes { raw in heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil) }
+            // libheif names what it missed ("no 'meta' box"); the person needs to know the
+            // file ends early, as a photo still being copied does.
+            if read.code != heif_error_Ok, isCutShort(bytes) { throw .incomplete }
+            try check(read)
+        }) { handle throws(DecodeError) in try decode(handle, limits: limits) }
+    }
+
+    /// `body` given the primary image of a file that `read` loads into a fresh context.
+    private static func withPrimaryImage<T>(read: (OpaquePointer) throws(DecodeError) -> Void,
+                                            _ body: (OpaquePointer) throws(DecodeError) -> T) throws(DecodeError) -> T {
         guard let context = heif_context_alloc() else { throw .decoderFailed("could not start") }
         defer { heif_context_free(context) }
-        // libheif's own refusal of absurd sizes, as a second line behind the check below.
+        // libheif's own refusal of absurd sizes, as a second line behind Flick's check.
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: Self.maximumSide))
-        let read = bytes.withUnsafeBytes { raw in heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil) }
-        // libheif names what it missed ("no 'meta' box"); the person needs to know the file
-        // ends early, as a photo still being copied does.
-        if read.code != heif_error_Ok, isCutShort(bytes) { throw .incomplete }
-        try check(read)
-
+        try read(context)
         var handle: OpaquePointer?
         try check(heif_context_get_primary_image_handle(context, &handle))
         guard let handle else { throw .decoderFailed("found no image") }
         defer { heif_image_handle_release(handle) }
-        return try decode(handle, limits: limits)
+        return try body(handle)
+    }
+
+    /// `body` given the primary image of the file at `path`, which libheif reads as it needs
+    /// (its boxes and the items asked for, not the whole file).
+    private static func withPrimaryImage<T>(of path: FilePath, _ body: (OpaquePointer) throws(DecodeError) -> T) throws(DecodeError) -> T {
+        try withPrimaryImage(read: { context throws(DecodeError) in
+            try check(path.withPlatformString { heif_context_read_from_file(context, $0, nil) })
+        }, body)
     }
 
     /// The file's own small thumbnail of its primary image (what a phone stores beside it),
     /// turned as the image is: a stand-in while the photo is decoded. Read from the file
     /// where libheif finds it, not the whole file.
     static func embeddedThumbnail(of path: FilePath, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
-        guard let context = heif_context_alloc() else { throw .decoderFailed("could not start") }
-        defer { heif_context_free(context) }
-        heif_context_set_maximum_image_size_limit(context, Int32(clamping: Self.maximumSide))
-        try check(path.withPlatformString { heif_context_read_from_file(context, $0, nil) })
-        var primary: OpaquePointer?
-        try check(heif_context_get_primary_image_handle(context, &primary))
-        guard let primary else { throw .decoderFailed("found no image") }
-        defer { heif_image_handle_release(primary) }
+        try withPrimaryImage(of: path) { primary throws(DecodeError) in try thumbnail(of: primary, limits: limits) }
+    }
+
+    private static func thumbnail(of primary: OpaquePointer, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
         var id: heif_item_id = 0
         guard heif_image_handle_get_list_of_thumbnail_IDs(primary, &id, 1) == 1 else { throw .unreadable("no embedded preview") }
         var thumbnail: OpaquePointer?
@@ -79,20 +90,13 @@ enum HEIFDecoder {
     /// rotation), and its EXIF facts (camera, exposure, when it was taken). Read from the
     /// file where libheif finds them — the boxes and the EXIF item, not the picture.
     static func facts(of path: FilePath) throws(DecodeError) -> EmbeddedFacts {
-        guard let context = heif_context_alloc() else { throw .decoderFailed("could not start") }
-        defer { heif_context_free(context) }
-        heif_context_set_maximum_image_size_limit(context, Int32(clamping: Self.maximumSide))
-        try check(path.withPlatformString { heif_context_read_from_file(context, $0, nil) })
-        var handle: OpaquePointer?
-        try check(heif_context_get_primary_image_handle(context, &handle))
-        guard let handle else { throw .decoderFailed("found no image") }
-        defer { heif_image_handle_release(handle) }
-
-        var facts = exif(of: handle).map { ExifInfo(jpeg: $0).facts } ?? EmbeddedFacts()
-        // The size libheif gives is already turned: EXIF's orientation does not swap it.
-        facts.pixelWidth = Int(heif_image_handle_get_width(handle))
-        facts.pixelHeight = Int(heif_image_handle_get_height(handle))
-        return facts
+        try withPrimaryImage(of: path) { handle in
+            var facts = exif(of: handle).map { ExifInfo(jpeg: $0).facts } ?? EmbeddedFacts()
+            // The size libheif gives is already turned: EXIF's orientation does not swap it.
+            facts.pixelWidth = Int(heif_image_handle_get_width(handle))
+            facts.pixelHeight = Int(heif_image_handle_get_height(handle))
+            return facts
+        }
     }
 
     /// The image's EXIF block as libexif reads it ("Exif\0\0" and the TIFF structure): a

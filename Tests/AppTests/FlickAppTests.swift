@@ -12,23 +12,7 @@ import TestSupport
 /// The app around its album session (whose own tests, ShellTests, open folders and dropped
 /// files headless): what the window and the first run add.
 @Suite(.serialized) struct FlickAppTests {
-    /// Two folders of two tiny PNGs each.
-    final class Folders {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-drop-\(UUID().uuidString)")
-        var first: String { root.appendingPathComponent("first").path }
-        var second: String { root.appendingPathComponent("second").path }
-
-        init() throws {
-            // A 1×1 PNG.
-            let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
-            for folder in [first, second] {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                for name in ["a.png", "b.png"] { try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name)) }
-            }
-        }
-
-        deinit { try? FileManager.default.removeItem(at: root) }
-    }
+    typealias Folders = TwoPhotoFolders
 
     func app(opening path: String, isFirstRun: Bool = false) throws -> FlickApp {
         let opening = try Folder.open(path: path)

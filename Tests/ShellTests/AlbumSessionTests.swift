@@ -12,23 +12,7 @@ import TestSupport
 /// The album on screen without a window: a real folder listed in the background, pictures
 /// from in-memory decodes into fake textures, the browser laid out in a test scene.
 @Suite(.serialized) struct AlbumSessionTests {
-    /// Two folders of two tiny PNGs each.
-    final class Folders {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-session-\(UUID().uuidString)")
-        var first: String { root.appendingPathComponent("first").path }
-        var second: String { root.appendingPathComponent("second").path }
-
-        init() throws {
-            // A 1×1 PNG.
-            let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
-            for folder in [first, second] {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                for name in ["a.png", "b.png"] { try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name)) }
-            }
-        }
-
-        deinit { try? FileManager.default.removeItem(at: root) }
-    }
+    typealias Folders = TwoPhotoFolders
 
     /// A session on `path`, its browser filling an 800×600 scene.
     final class Fixture {
