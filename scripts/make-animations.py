@@ -183,6 +183,20 @@ def main(folder):
     write("apng-outside.png", apng(8, 6, [{"rect": (0, 0, 8, 6), "pixel": fill(RED)},
                                           {"rect": (4, 4, 8, 6), "pixel": fill(BLUE)}], plays=0))
     rgb_apng = apng(8, 6, [{"rect": (0, 0, 8, 6), "pixel": fill(c)} for c in (RED, GREEN, BLUE)], plays=0)
+    # Its animation invalid: the fcTL/fdAT sequence numbers of its last frame swapped.
+    # Browsers show the default image (the IDAT, red) still.
+    bad = bytearray(rgb_apng)
+    last_fctl, last_fdat = bad.rindex(b"fcTL") + 4, bad.rindex(b"fdAT") + 4
+    bad[last_fctl:last_fctl + 4], bad[last_fdat:last_fdat + 4] = bad[last_fdat:last_fdat + 4], bad[last_fctl:last_fctl + 4]
+    fixed = bytearray()
+    at = 8
+    fixed += bad[:8]
+    while at < len(bad):
+        length = struct.unpack(">I", bad[at:at + 4])[0]
+        kind_and_data = bytes(bad[at + 4:at + 8 + length])
+        fixed += chunk(kind_and_data[:4], kind_and_data[4:])
+        at += 12 + length
+    write("apng-bad-sequence.png", bytes(fixed))
     write("apng-cut.png", rgb_apng[:len(rgb_apng) - 60])
 
     # The WebP: red 100 ms, green 200 ms, blue 300 ms, 3 plays.

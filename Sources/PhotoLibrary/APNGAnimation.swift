@@ -48,6 +48,15 @@ final class APNGAnimation: AnimationDecoder {
 
         var frames: [Frame] = []
         var shared: [Range<Int>] = []
+        // fcTL and fdAT chunks are numbered 0, 1, 2… in the file's order (APNG spec): out of
+        // order, the animation is invalid and, as browsers do, only the default image shows.
+        var sequence = 0
+        for chunk in chunks where chunk.type == "fcTL" || chunk.type == "fdAT" {
+            guard chunk.data.count >= 4, Self.uint32(bytes, chunk.data.lowerBound) == sequence else {
+                throw .unreadable("broken APNG (frames out of sequence)")
+            }
+            sequence += 1
+        }
         for (position, chunk) in chunks.enumerated() {
             switch chunk.type {
             case "fcTL":

@@ -147,7 +147,7 @@ import Pixels
         #expect(decoder.idleHelperIDs.count == 1, "the helper survived the cut and serves on")
     }
 
-    @Test(arguments: ["gif-canvas-bomb.gif", "apng-outside.png", "webp-cut.webp"])
+    @Test(arguments: ["gif-canvas-bomb.gif", "apng-outside.png", "apng-bad-sequence.png", "webp-cut.webp"])
     func hostileAnimationsAreRefusedWithAReason(name: String) throws {
         let decoder = IsolatedDecoder(command: [Self.fakeHelper])
         guard case let .failure(error) = decoder.openAnimation(Fixtures.animation(name), maximumPixelSize: nil) else {
@@ -336,5 +336,14 @@ final class MemoryAnimation: AnimationSource, @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: 30)
         while !source.closed && Date() < deadline { usleep(1000) }
         #expect(source.closed)
+    }
+}
+
+@Suite struct APNGInvalidAnimationTests {
+    /// As browsers do: an APNG whose animation is invalid shows its default image, still.
+    @Test func anAPNGWhoseFramesAreOutOfSequenceShowsItsDefaultImage() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.animation("apng-bad-sequence.png"), maximumPixelSize: nil)
+        #expect(pixels.width == 8 && pixels.height == 6)
+        #expect(rgb(pixels, 4, 3) == (255, 0, 0), "the IDAT's red: \(rgb(pixels, 4, 3))")
     }
 }
