@@ -83,7 +83,7 @@ enum HEIFDecoder {
             throw .decoderFailed("gave no pixels")
         }
         try limits.check(width: decodedWidth, height: decodedHeight)
-        return pixelBuffer(rgba: plane, width: decodedWidth, height: decodedHeight, stride: Int(stride), hasAlpha: hasAlpha)
+        return PixelBuffer(rgbaRows: plane, width: decodedWidth, height: decodedHeight, stride: Int(stride), hasAlpha: hasAlpha)
     }
 
     /// What a HEIF file says of its primary image: its size as shown (after its own
@@ -139,27 +139,6 @@ enum HEIFDecoder {
 
     /// libheif's limit on a side, in pixels: the largest that `DecodeLimits` lets through.
     static let maximumSide = 65_535
-
-    /// R, G, B, A rows to Flick's B, G, R, A, alpha forced opaque where the image has none.
-    private static func pixelBuffer(rgba plane: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, hasAlpha: Bool) -> PixelBuffer {
-        var opaque = true
-        // Every byte is written below.
-        let bytes = [UInt8](capacity: width * height * 4) { target in
-            for y in 0..<height {
-                let source = plane + y * stride
-                let row = target.baseAddress! + y * width * 4
-                for x in 0..<width {
-                    let s = source + x * 4, t = row + x * 4
-                    t[0] = s[2]; t[1] = s[1]; t[2] = s[0]
-                    let alpha = hasAlpha ? s[3] : 255
-                    t[3] = alpha
-                    if alpha != 255 { opaque = false }
-                }
-            }
-            return target.count
-        }
-        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: opaque)
-    }
 
     /// A libheif error as Flick says it: a file cut short is incomplete, a refused size too
     /// large, anything else the decoder's own words.

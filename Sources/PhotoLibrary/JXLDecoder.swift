@@ -41,7 +41,9 @@ enum JXLDecoder {
                 case JXL_DEC_FULL_IMAGE, JXL_DEC_SUCCESS:
                     // The first frame is the picture (an animation shows it still).
                     guard !rgba.isEmpty else { throw .decoderFailed("decoded no pixels") }
-                    return pixelBuffer(rgba: rgba, width: width, height: height, hasAlpha: hasAlpha)
+                    return rgba.withUnsafeBufferPointer { rows in
+                        PixelBuffer(rgbaRows: rows.baseAddress!, width: width, height: height, stride: width * 4, hasAlpha: hasAlpha)
+                    }
                 case JXL_DEC_NEED_MORE_INPUT:
                     throw .incomplete
                 default:
@@ -49,18 +51,5 @@ enum JXLDecoder {
                 }
             }
         }
-    }
-
-    /// R, G, B, A to Flick's B, G, R, A, in place.
-    private static func pixelBuffer(rgba: [UInt8], width: Int, height: Int, hasAlpha: Bool) -> PixelBuffer {
-        var bytes = rgba
-        var opaque = true
-        bytes.withUnsafeMutableBufferPointer { pixels in
-            for i in stride(from: 0, to: pixels.count, by: 4) {
-                pixels.swapAt(i, i + 2)
-                if !hasAlpha { pixels[i + 3] = 255 } else if pixels[i + 3] != 255 { opaque = false }
-            }
-        }
-        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: opaque)
     }
 }

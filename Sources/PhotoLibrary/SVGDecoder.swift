@@ -44,10 +44,10 @@ enum SVGDecoder {
             }
         }
         guard width.isFinite, height.isFinite, width < 1e9, height < 1e9 else { throw .tooLarge(width: Int(min(width, 1e9)), height: Int(min(height, 1e9))) }
-        var scale = 1.0
-        if let maximumPixelSize { scale = Double(maximumPixelSize) / max(width, height) }
-        if let box { scale = min(scale == 1 && maximumPixelSize == nil ? .infinity : scale, Double(box.width) / width, Double(box.height) / height) }
-        return (max(1, Int((width * scale).rounded())), max(1, Int((height * scale).rounded())))
+        var scale = maximumPixelSize.map { Double($0) / max(width, height) }
+        if let box { scale = min(scale ?? .infinity, Double(box.width) / width, Double(box.height) / height) }
+        let fitted = scale ?? 1
+        return (max(1, Int((width * fitted).rounded())), max(1, Int((height * fitted).rounded())))
     }
 
     /// Cairo's premultiplied ARGB32 (B, G, R, A bytes on little-endian) to straight alpha.
