@@ -31,6 +31,20 @@ mkdir -p formats
 "$IM" upright.png -type TrueColor BMP3:formats/upright.bmp
 "$IM" upright.png -type TrueColor formats/upright.tif
 "$IM" -size 32x32 xc:none -fill red -draw "circle 16,16 16,4" -type TrueColorAlpha formats/alpha.tif
+# TIFF as scanners and editors write it: 16 bits a sample, CMYK, in tiles, and stored
+# turned for each orientation tag (set by exiftool); a copy cut before its directory;
+# and those no ordinary writer makes (scripts/make-tiffs.py): cut inside its data, a
+# pixel bomb, a page of 65,536 absent tiles.
+"$IM" upright.png -type TrueColor -depth 16 formats/deep.tif
+"$IM" upright.png -colorspace CMYK formats/cmyk.tif
+"$IM" upright.png -type TrueColor -define tiff:tile-geometry=16x16 formats/tiled.tif
+for n in 1 2 3 4 5 6 7 8; do
+  # shellcheck disable=SC2086
+  "$IM" upright.png ${stored[$n]} -type TrueColor "formats/orient-$n.tif"
+  exiftool -q -q -overwrite_original -Orientation#="$n" "formats/orient-$n.tif"
+done
+head -c 200 formats/upright.tif > formats/cut-directory.tif
+python3 "$here/make-tiffs.py" formats
 # HEIC and AVIF of the upright picture (libheif's and libavif's own encoders, near
 # lossless); an AVIF stored turned a quarter clockwise whose irot box (a quarter
 # anticlockwise) stands it upright; a HEIC cut short inside its data.
@@ -80,6 +94,15 @@ entities = '<!ENTITY lol "lol">' + "".join(f'<!ENTITY lol{i} "{("&lol%s;" % ("" 
 open(sys.argv[1], "w").write(f'<?xml version="1.0"?><!DOCTYPE svg [{entities}]>'
                              '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40"><text y="20">&lol9;</text></svg>')
 PY
+
+# A photo-like picture (96×64 of plasma) in each new format, lossy where the format is, for
+# comparing Flick's decode pixel by pixel with the format's own tools'.
+"$IM" -seed 7 -size 96x64 plasma: -type TrueColor PNG24:rich.png
+heif-enc -q 80 -o formats/rich.heic rich.png >/dev/null
+avifenc -s 8 rich.png formats/rich.avif >/dev/null
+cjxl -d 1 rich.png formats/rich.jxl >/dev/null 2>&1
+"$IM" rich.png -depth 16 formats/rich-16.tif
+"$IM" rich.png -colorspace CMYK formats/rich-cmyk.tif
 
 # DNGs as cameras lay them out (scripts/make-dng.py): 64×48 of Bayer data (left half red,
 # right half blue), with a preview (the upright picture stored turned, orientation 6) or

@@ -83,9 +83,8 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
 /// libjpeg-turbo at a reduced DCT scale, with EXIF orientation applied; PNGs with libpng;
 /// HEIF and AVIF with libheif, turned by their own transformations; JPEG XL with libjxl; SVG
-/// with librsvg, drawn at the size asked;
-/// everything else with
-/// SDL2_image.
+/// with librsvg, drawn at the size asked; TIFF with libtiff; camera RAW with LibRaw;
+/// everything else with SDL2_image.
 public enum ImageDecoder {
     /// Decodes `url`, upright, scaled so neither side exceeds `maximumPixelSize` (aspect
     /// kept; never scaled up; nil means full size).
@@ -184,6 +183,8 @@ public enum ImageDecoder {
             pixels = try HEIFDecoder.decode(bytes, limits: limits)
         } else if format == .jxl {
             pixels = try JXLDecoder.decode(bytes, limits: limits)
+        } else if format == .tiff {
+            pixels = try TIFFDecoder.decode(bytes, limits: limits)
         } else if format == .raw {
             // The preview (or render) for the longer side asked; a box is worked out below.
             pixels = try RAWDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, limits: limits)

@@ -234,9 +234,8 @@ import SystemPackage
 /// Formats decoded through SDL_image (behind PhotoLibrary's narrow C API): colours, shape,
 /// transparency, and the bilinear reduction.
 @Suite struct SDLImageDecodingTests {
-    @Test(arguments: ["upright.bmp", "upright.tif"])
-    func aBitmapAndATIFFDecodeToTheirColoursOpaque(name: String) throws {
-        let pixels = try ImageDecoder.decode(Fixtures.format(name), maximumPixelSize: nil)
+    @Test func aBitmapDecodesToItsColoursOpaque() throws {
+        let pixels = try ImageDecoder.decode(Fixtures.format("upright.bmp"), maximumPixelSize: nil)
         #expect(pixels.isOpaque)
         expectUpright(pixels)
     }
@@ -247,11 +246,53 @@ import SystemPackage
         #expect(near(rgb(pixels, 8, 5), (255, 0, 0)) && near(rgb(pixels, 36, 24), (255, 255, 255)))
     }
 
-    @Test func aTIFFWithTransparencyIsNotOpaque() throws {
+}
+
+/// TIFF through libtiff: scans and exports as scanners and editors write them.
+@Suite struct TIFFDecodingTests {
+    @Test(arguments: ["upright.tif", "deep.tif", "cmyk.tif", "tiled.tif"])
+    func eightAndSixteenBitCMYKAndTiledTIFFsDecodeToTheirColours(name: String) throws {
+        let pixels = try ImageDecoder.decode(Fixtures.format(name), maximumPixelSize: nil)
+        #expect(pixels.isOpaque)
+        expectUpright(pixels)
+    }
+
+    @Test(arguments: 1...8)
+    func aTIFFIsTurnedUprightByItsOrientationTag(tag: Int) throws {
+        expectUpright(try ImageDecoder.decode(Fixtures.format("orient-\(tag).tif"), maximumPixelSize: nil))
+    }
+
+    @Test func aTIFFWithTransparencyKeepsItUnmultiplied() throws {
         let pixels = try ImageDecoder.decode(Fixtures.format("alpha.tif"), maximumPixelSize: nil)
         #expect(!pixels.isOpaque)
         #expect(pixels.pixel(x: 0, y: 0).alpha == 0, "the corner is transparent")
         #expect(pixels.pixel(x: 16, y: 16).alpha == 255 && near(rgb(pixels, 16, 16), (255, 0, 0)), "the circle is red")
+        // The circle's soft edge: partly clear, but still red, not darkened towards black.
+        let edge = (0..<32 * 32).map { pixels.pixel(x: $0 % 32, y: $0 / 32) }.first { $0.alpha > 20 && $0.alpha < 235 }
+        if let edge { #expect(edge.red > 230, "edge \(edge)") } else { Issue.record("no soft edge") }
+    }
+
+    @Test func aTIFFCutBeforeItsDirectoryOrInsideItsDataIsIncomplete() {
+        for name in ["cut-directory.tif", "cut-data.tif"] {
+            #expect(throws: DecodeError.incomplete, "\(name)") { try ImageDecoder.decode(Fixtures.format(name), maximumPixelSize: nil) }
+        }
+    }
+
+    @Test func aTIFFDeclaringSixtyThousandPixelsASideIsTooLarge() {
+        #expect(throws: DecodeError.tooLarge(width: 60000, height: 60000)) {
+            try ImageDecoder.decode(Fixtures.format("bomb.tif"), maximumPixelSize: nil)
+        }
+    }
+
+    /// 16384² is within the limits, so only the missing tiles stop it: before the gigabyte
+    /// its picture would take is asked for (the helper's limit is two).
+    @Test func aPageOfSixtyFiveThousandAbsentTilesIsIncompleteAtOnce() {
+        #expect(throws: DecodeError.incomplete) { try ImageDecoder.decode(Fixtures.format("many-tiles.tif"), maximumPixelSize: nil) }
+    }
+
+    @Test func aTIFFIsAPhotoToTheListingAndRAWsAreNot() {
+        #expect(FolderScanner.photo(at: Fixtures.format("deep.tif"))?.format == .tiff)
+        #expect(FolderScanner.photo(at: Fixtures.format("preview.dng"))?.format == .raw)
     }
 }
 

@@ -1,0 +1,79 @@
+// libtiff for Swift: the first page of a TIFF, read from memory.
+//
+// libtiff reads through callbacks and reports errors through printf-style handlers; both
+// are C-shaped (a va_list cannot be formatted from Swift), so they live here, small.
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <tiffio.h>
+
+// A file's bytes as libtiff reads them, and the first error it reported.
+typedef struct {
+    const unsigned char *bytes;
+    toff_t count;
+    toff_t at;
+    char error[256];
+} flick_tiff_source;
+
+static inline tmsize_t flick_tiff_read(thandle_t handle, void *buffer, tmsize_t size) {
+    flick_tiff_source *source = (flick_tiff_source *)handle;
+    if (size < 0 || source->at >= source->count) return 0;
+    toff_t left = source->count - source->at;
+    tmsize_t n = (toff_t)size < left ? size : (tmsize_t)left;
+    memcpy(buffer, source->bytes + source->at, (size_t)n);
+    source->at += (toff_t)n;
+    return n;
+}
+
+static inline tmsize_t flick_tiff_write(thandle_t handle, void *buffer, tmsize_t size) {
+    (void)handle; (void)buffer; (void)size;
+    return -1;
+}
+
+static inline toff_t flick_tiff_seek(thandle_t handle, toff_t offset, int whence) {
+    flick_tiff_source *source = (flick_tiff_source *)handle;
+    toff_t base = whence == SEEK_CUR ? source->at : whence == SEEK_END ? source->count : 0;
+    // Past the end is allowed (a read there gives nothing); wrapping is not.
+    if (offset > (toff_t)INT64_MAX - base) return (toff_t)-1;
+    source->at = base + offset;
+    return source->at;
+}
+
+static inline int flick_tiff_close(thandle_t handle) { (void)handle; return 0; }
+static inline toff_t flick_tiff_size(thandle_t handle) { return ((flick_tiff_source *)handle)->count; }
+static inline int flick_tiff_map(thandle_t handle, void **base, toff_t *size) {
+    (void)handle; (void)base; (void)size;
+    return 0;
+}
+static inline void flick_tiff_unmap(thandle_t handle, void *base, toff_t size) {
+    (void)handle; (void)base; (void)size;
+}
+
+// Keeps the first error for the user; warnings (unknown tags and the like) are dropped.
+static inline int flick_tiff_on_error(TIFF *tiff, void *handle, const char *module, const char *format, va_list args) {
+    (void)tiff; (void)module;
+    flick_tiff_source *source = (flick_tiff_source *)handle;
+    if (source->error[0] == 0) vsnprintf(source->error, sizeof source->error, format, args);
+    return 1;
+}
+
+static inline int flick_tiff_on_warning(TIFF *tiff, void *handle, const char *module, const char *format, va_list args) {
+    (void)tiff; (void)handle; (void)module; (void)format; (void)args;
+    return 1;
+}
+
+// Opens `source` read-only with no single allocation above `max_allocation` bytes and
+// nothing printed; NULL (with source->error) when libtiff cannot read its first directory.
+static inline TIFF *flick_tiff_open(flick_tiff_source *source, tmsize_t max_allocation) {
+    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    if (!options) return NULL;
+    TIFFOpenOptionsSetMaxSingleMemAlloc(options, max_allocation);
+    TIFFOpenOptionsSetErrorHandlerExtR(options, flick_tiff_on_error, source);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, flick_tiff_on_warning, source);
+    // "m": never map; the bytes are in memory already.
+    TIFF *tiff = TIFFClientOpenExt("photo", "rm", (thandle_t)source, flick_tiff_read, flick_tiff_write,
+                                   flick_tiff_seek, flick_tiff_close, flick_tiff_size,
+                                   flick_tiff_map, flick_tiff_unmap, options);
+    TIFFOpenOptionsFree(options);
+    return tiff;
+}
