@@ -80,6 +80,7 @@ cat > formats/upright.svg <<'SVG'
 </svg>
 SVG
 sed 's/width="60" height="40"/viewBox="0 0 60 40"/' formats/upright.svg > formats/viewbox.svg
+gzip -9 -c formats/upright.svg > formats/upright.svgz
 "$IM" -size 60x40 xc:red "$out/formats-red.png"
 cat > formats/external.svg <<SVG
 <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="60" height="40">

@@ -6,6 +6,9 @@ import ViewTree
 enum CannotOpenLook {
     static let tileColor = Color(red: 0.28, green: 0.12, blue: 0.12)
     static let textColor = Color(white: 0.85)
+    /// Behind the words where they lie over a picture (what arrived of a file cut short),
+    /// so they read on any photo.
+    static let backingOverPicture = Color(red: 0, green: 0, blue: 0, alpha: 0.6)
 }
 
 /// The words on a photo's tile saying why it cannot be shown; its owner centres it on the
@@ -25,12 +28,13 @@ final class CannotOpenLabel: View {
         isHidden = true
     }
 
-    /// Says `headline`, or nothing (nil).
-    func show(_ headline: String?, labels: LabelRenderer?) {
+    /// Says `headline`, or nothing (nil); on a dark backing where it lies over a picture.
+    func show(_ headline: String?, overPicture: Bool = false, labels: LabelRenderer?) {
         guard let headline else {
             isHidden = true
             return
         }
+        backgroundColor = overPicture ? CannotOpenLook.backingOverPicture : .clear
         if headline != shown || content == nil {
             let rendered = labels?.label(headline, pointSize: pointSize, color: CannotOpenLook.textColor)
             content = rendered?.content

@@ -147,7 +147,7 @@ extension FullScreenPager {
         switch source.picture(at: index, size: size) {
         case .failed: return true
         case .loading: return false
-        case let .ready(picture):
+        case let .ready(picture), let .partial(picture):
             if picture.showsPixelsWhenEnlarged { return true }
             switch size {
             case let .fitting(side): return max(picture.pixelSize.width, picture.pixelSize.height) >= Double(side) - 1

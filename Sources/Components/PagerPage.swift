@@ -62,8 +62,7 @@ public final class PagerPage: View {
             photo.content = nil
             photo.showsCheckerboard = false
             photo.backgroundColor = Self.loadingColor
-            label.show(nil, labels: labels)
-        case let .ready(image):
+        case let .ready(image), let .partial(image):
             var fitted = image
             // Fill its own frame: the frame has the photo's shape except in flight to or
             // from a square cell, where filling is the crop the cell shows.
@@ -71,13 +70,12 @@ public final class PagerPage: View {
             photo.content = fitted
             photo.backgroundColor = .clear
             photo.showsCheckerboard = !image.isOpaque
-            label.show(nil, labels: labels)
-        case let .failed(headline):
+        case .failed:
             photo.content = nil
             photo.showsCheckerboard = false
             photo.backgroundColor = CannotOpenLook.tileColor
-            label.show(headline, labels: labels)
         }
+        label.show(picture.headline, overPicture: picture.image != nil, labels: labels)
         if indexChanged || aspect != oldAspect { refit(resetZoom: indexChanged) }
         photo.setNeedsLayout()
     }

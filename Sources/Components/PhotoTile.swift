@@ -4,7 +4,7 @@ import ViewTree
 
 /// A photo's picture cropped to fill a rectangle — a grid cell, a culling card, a photo of
 /// the stack's spread — a quiet grey while it loads, and a clear "cannot open" tile when
-/// it fails.
+/// it fails ("incomplete file" over what arrived of a file cut short).
 public final class PhotoTile: View {
     /// The look of a cell whose picture is still coming: dark, so the grid does not flash.
     static let loadingColor = Color(white: 0.16)
@@ -33,20 +33,18 @@ public final class PhotoTile: View {
             backgroundColor = Self.loadingColor
             content = nil
             showsCheckerboard = false
-            label.show(nil, labels: labels)
-        case let .ready(image):
+        case let .ready(image), let .partial(image):
             backgroundColor = Self.loadingColor
             var cropped = image
             cropped.mode = .aspectFill
             content = cropped
             showsCheckerboard = !image.isOpaque
-            label.show(nil, labels: labels)
-        case let .failed(headline):
+        case .failed:
             backgroundColor = CannotOpenLook.tileColor
             content = nil
             showsCheckerboard = false
-            label.show(headline, labels: labels)
         }
+        label.show(thumbnail.headline, overPicture: thumbnail.image != nil, labels: labels)
         setNeedsLayout()
     }
 

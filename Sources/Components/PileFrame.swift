@@ -80,7 +80,7 @@ final class PileFrame: View {
             frameImage.content = content
         }
         switch picture {
-        case let .ready(image):
+        case let .ready(image), let .partial(image):
             var fitted = image
             fitted.mode = .aspectFill
             photo.content = fitted
@@ -93,7 +93,7 @@ final class PileFrame: View {
             photo.backgroundColor = picture == .loading ? Self.loadingColor : CannotOpenLook.tileColor
         }
         failure.pointSize = headlinePointSize
-        if case let .failed(headline) = picture { failure.show(headline, labels: labels) } else { failure.show(nil, labels: labels) }
+        failure.show(picture.headline, overPicture: picture.image != nil, labels: labels)
         setNeedsLayout()
     }
 

@@ -30,7 +30,7 @@ public final class AnimationStream: @unchecked Sendable {
                   let opaque = wire.read(1, deadline: deadline), let delay = wire.readUInt32(deadline: deadline),
                   width > 0, height > 0, width * height <= 1 << 28,
                   let bytes = wire.read(Int(width) * Int(height) * 4, deadline: deadline) else { return lost(helper, deadline) }
-            let pixels = PixelBuffer(width: Int(width), height: Int(height), bytesPerRow: Int(width) * 4, bytes: bytes, isOpaque: opaque[0] == 1)
+            let pixels = PixelBuffer(width: Int(width), height: Int(height), bytesPerRow: Int(width) * 4, bytes: bytes, isOpaque: opaque[0] & 1 != 0)
             return .success(AnimationFrame(pixels: pixels, delay: Double(delay) / 1e6))
         case 4:
             return .success(nil)

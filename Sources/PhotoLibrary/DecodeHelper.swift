@@ -11,13 +11,13 @@ import Pixels
 /// Wire format, little-endian:
 ///   request:  u8 kind (DecodeKind), u32 maximumPixelSize (0 = full size), u32 box width, u32 box height
 ///             (0 = no box), u32 path length, path bytes
-///   response: u8 0, u32 width, u32 height, u8 opaque, width·height·4 pixel bytes
+///   response: u8 0, u32 width, u32 height, u8 flags (1 opaque, 2 incomplete), width·height·4 pixel bytes
 ///           | u8 1, u8 kind (DecodeError.wire), u32 width, u32 height, u32 length, UTF-8 reason
 ///           | u8 2, u32 length, the facts (`EmbeddedFacts`, kind `.facts` only)
 ///           | u8 3, u32 width, u32 height, u32 frame count, u32 plays (kind `.animation` only;
 ///             a frame count below 2: no animation, and the helper takes requests again)
 /// An animation open, the helper then takes commands, u8 each, until the one to close it:
-///   0 next frame: u8 0, u32 width, u32 height, u8 opaque, u32 delay (µs), pixels
+///   0 next frame: u8 0, u32 width, u32 height, u8 flags, u32 delay (µs), pixels
 ///                 | u8 4 (no more frames) | an error as above
 ///   1 rewind (no answer), 2 close (no answer; requests again)
 public enum DecodeHelper {
@@ -124,13 +124,13 @@ public enum DecodeHelper {
         exit(0)
     }
 
-    /// Sends a picture: status 0, its size, whether it is opaque, an animation frame's delay,
+    /// Sends a picture: status 0, its size, whether it is opaque or incomplete, an animation frame's delay,
     /// and its pixels. Rows without padding go out as they are, not copied first.
     private static func send(_ pixels: PixelBuffer, delay: Double?, to output: Wire) -> Bool {
         var response: [UInt8] = [0]
         Wire.append(UInt32(pixels.width), to: &response)
         Wire.append(UInt32(pixels.height), to: &response)
-        response.append(pixels.isOpaque ? 1 : 0)
+        response.append((pixels.isOpaque ? 1 : 0) | (pixels.isIncomplete ? 2 : 0))
         if let delay { Wire.append(UInt32(min(delay * 1e6, Double(UInt32.max)).rounded()), to: &response) }
         if pixels.bytesPerRow == pixels.width * 4 { return output.write(response) && output.write(pixels.bytes) }
         response.reserveCapacity(response.count + pixels.width * pixels.height * 4)

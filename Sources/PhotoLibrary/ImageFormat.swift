@@ -31,7 +31,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case "heic", "heif", "hif": .heif
         case "avif": .avif
         case "jxl": .jxl
-        case "svg": .svg
+        case "svg", "svgz": .svg
         case _ where rawExtensions.contains(fileExtension): .raw
         case "ico": .ico
         case "pbm", "pgm", "ppm", "pnm": .pnm
@@ -73,6 +73,9 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if header.count >= 2, header[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(header[1]),
            ["pbm", "pgm", "ppm", "pnm"].contains(fileExtension) { return .pnm }
         if isSVG(header) { return .svg }
+        // A compressed drawing: gzip's signature says only "compressed", so the name decides
+        // (librsvg inflates it).
+        if starts([0x1F, 0x8B]) && fileExtension == "svgz" { return .svg }
         if fileExtension == "tga" { return .tga }
         return nil
     }

@@ -158,10 +158,11 @@ final class Helper: @unchecked Sendable {
         guard let status = fromHelper.read(1, deadline: deadline) else { return timedOutOrDied(deadline) }
         if status[0] == 0 {
             guard let width = fromHelper.readUInt32(deadline: deadline), let height = fromHelper.readUInt32(deadline: deadline),
-                  let opaque = fromHelper.read(1, deadline: deadline), width > 0, height > 0, width * height <= 1 << 28,
+                  let flags = fromHelper.read(1, deadline: deadline), width > 0, height > 0, width * height <= 1 << 28,
                   let bytes = fromHelper.read(Int(width) * Int(height) * 4, deadline: deadline) else { return timedOutOrDied(deadline) }
-            return .answered(.success(.pixels(PixelBuffer(width: Int(width), height: Int(height), bytesPerRow: Int(width) * 4,
-                                                          bytes: bytes, isOpaque: opaque[0] == 1))))
+            var pixels = PixelBuffer(width: Int(width), height: Int(height), bytesPerRow: Int(width) * 4, bytes: bytes, isOpaque: flags[0] & 1 != 0)
+            pixels.isIncomplete = flags[0] & 2 != 0
+            return .answered(.success(.pixels(pixels)))
         }
         if status[0] == 2 {
             guard let length = fromHelper.readUInt32(deadline: deadline), length < 1 << 16,

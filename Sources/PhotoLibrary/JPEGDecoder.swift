@@ -18,6 +18,9 @@ enum JPEGDecoder {
         return ok && width > 0 && height > 0 ? (Int(width), Int(height)) : nil
     }
 
+    /// How libjpeg warns that the data ended before the picture (its JWRN_JPEG_EOF).
+    static let endedEarlyWarning = "Premature end of JPEG file"
+
     /// Zeros at least this long at the end of a JPEG without its end marker are space a
     /// program reserved and has not yet written (a copy or download in progress).
     static let unwrittenTailBytes = 64
@@ -30,8 +33,8 @@ enum JPEGDecoder {
         return bytes[...last]
     }
 
-    static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
-        let bytes = withoutUnwrittenTail(bytes)
+    static func decode(_ whole: [UInt8], maximumPixelSize: Int?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        let bytes = withoutUnwrittenTail(whole)
         guard let handle = tjInitDecompress() else { throw .unreadable("JPEG decoder unavailable") }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -53,16 +56,22 @@ enum JPEGDecoder {
         // Truncated or slightly corrupt files still give what could be decoded (a warning,
         // not an error), as every viewer shows them: libjpeg writes every row then, so the
         // pixels need no zeroing first. An error drops them.
+        var warning: String?
         var pixels = [UInt8](capacity: target.width * target.height * 4) { pixels in
             let status = bytes.withUnsafeBufferPointer { source in
                 tjDecompress2(handle, source.baseAddress, UInt(source.count), pixels.baseAddress, Int32(target.width),
                               Int32(target.width * 4), Int32(target.height), format.rawValue, TJFLAG_FASTDCT | TJFLAG_FASTUPSAMPLE)
             }
+            if status != 0 { warning = String(cString: tjGetErrorStr2(handle)) }
             return status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) ? 0 : pixels.count
         }
         if pixels.isEmpty { throw .unreadable(String(cString: tjGetErrorStr2(handle))) }
         if isCMYK { convertInvertedCMYKToBGRA(&pixels) }
-        return PixelBuffer(width: target.width, height: target.height, bytesPerRow: target.width * 4, bytes: pixels, isOpaque: true)
+        var picture = PixelBuffer(width: target.width, height: target.height, bytesPerRow: target.width * 4, bytes: pixels, isOpaque: true)
+        // Ended before its picture: libjpeg's own warning for it (JWRN_JPEG_EOF), or a tail
+        // still unwritten. Stray bytes, the other common warning, leave the picture whole.
+        picture.isIncomplete = bytes.count < whole.count || warning?.hasPrefix(Self.endedEarlyWarning) == true
+        return picture
     }
 
     /// True if a JPEG's marker segments run out before its scan begins: a file cut inside

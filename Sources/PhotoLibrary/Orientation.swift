@@ -49,6 +49,8 @@ extension PixelBuffer {
                 }
             }
         }
-        return PixelBuffer(width: outWidth, height: outHeight, bytesPerRow: outWidth * 4, bytes: out, isOpaque: isOpaque)
+        var turned = PixelBuffer(width: outWidth, height: outHeight, bytesPerRow: outWidth * 4, bytes: out, isOpaque: isOpaque)
+        turned.isIncomplete = isIncomplete
+        return turned
     }
 }

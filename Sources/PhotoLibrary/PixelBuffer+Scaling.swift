@@ -21,6 +21,12 @@ extension PixelBuffer {
     /// Each output pixel is the alpha-weighted average of the source pixels it covers
     /// (a box filter), so large reductions do not alias and transparent edges do not darken.
     public func scaledToFit(_ maximumPixelSize: Int) -> PixelBuffer {
+        var scaled = reducedToFit(maximumPixelSize)
+        scaled.isIncomplete = isIncomplete
+        return scaled
+    }
+
+    private func reducedToFit(_ maximumPixelSize: Int) -> PixelBuffer {
         let longer = max(width, height)
         guard maximumPixelSize > 0, longer > maximumPixelSize else { return self }
         let scale = Double(maximumPixelSize) / Double(longer)

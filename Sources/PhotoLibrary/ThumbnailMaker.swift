@@ -39,8 +39,10 @@ public struct ThumbnailMaker: Sendable {
         }
         switch decode(photo.path, flavor.pixelSize) {
         case let .success(pixels):
-            // A cache that cannot be written (read-only home, full disk) costs speed, not the thumbnail.
-            try? cache.store(pixels, for: photo.path, modified: photo.modificationDate, flavor: flavor)
+            // A cache that cannot be written (read-only home, full disk) costs speed, not the
+            // thumbnail. A file still arriving is not stored: every reader of the cache would
+            // take its grey half for the photo.
+            if !pixels.isIncomplete { try? cache.store(pixels, for: photo.path, modified: photo.modificationDate, flavor: flavor) }
             return .made(pixels)
         case let .failure(error):
             // Only what the file itself causes: a decoder stopped on a busy machine, or a

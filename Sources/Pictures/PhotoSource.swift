@@ -1,4 +1,5 @@
 import Geometry
+import PhotoLibrary
 import Pixels
 import ViewTree
 
@@ -10,9 +11,24 @@ public enum Picture: Equatable, Sendable {
     /// It cannot be shown; the headline says which way, in a few words for the tile
     /// ("cannot open", "too large", "permission denied", "incomplete file").
     case failed(headline: String)
+    /// What has arrived of a file that ends before its picture does (a copy or download
+    /// still arriving): shown, grey where nothing arrived, with `headline` over it.
+    case partial(ImageContent)
 
     public var image: ImageContent? {
-        if case let .ready(image) = self { image } else { nil }
+        switch self {
+        case let .ready(image), let .partial(image): image
+        case .loading, .failed: nil
+        }
+    }
+
+    /// The few words said over the tile or page: why it shows nothing, or only part.
+    public var headline: String? {
+        switch self {
+        case let .failed(headline): headline
+        case .partial: DecodeError.incomplete.headline
+        case .loading, .ready: nil
+        }
     }
 }
 

@@ -47,7 +47,6 @@ extension PictureStore {
         onChange()
     }
 
-    /// The file changed: what was known of it is of the old one.
     /// The photo at `path` was rewritten: what is known of it is of the old file, and what is
     /// still wanted of it is decoded afresh.
     public func photoChanged(_ path: FilePath) { forgetPictures(of: path) }
@@ -55,6 +54,7 @@ extension PictureStore {
     func forgetPictures(of path: FilePath) {
         factsStore?.forget(path)
         failures[path] = nil
+        incomplete.remove(path)
         stills.remove(path)
         for (demand, photo) in playing where photo.path == path { stopPlaying(demand) }
         fullSides[path] = nil

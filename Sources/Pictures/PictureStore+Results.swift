@@ -43,6 +43,7 @@ extension PictureStore {
         case let .failure(error):
             failures[path] = error.headline
         case let .success(pixels):
+            if pixels.isIncomplete { incomplete.insert(path) } else { incomplete.remove(path) }
             // Smaller than asked: the photo whole.
             switch size {
             case let .fitting(side) where max(pixels.width, pixels.height) < side:

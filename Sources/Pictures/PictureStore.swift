@@ -34,6 +34,9 @@ public final class PictureStore: PhotoSource {
     /// file changes) so a bad file is asked for once, not in a loop, and its page never
     /// turns blank again once it said why.
     var failures: [FilePath: String] = [:]
+    /// Photos whose files end before their pictures do (still being copied or written):
+    /// shown as far as they go, and said to be incomplete, until the file changes.
+    var incomplete: Set<FilePath> = []
     var previews: [FilePath: Preview] = [:]
     /// A photo's own longer side, once a fit came back smaller than asked: larger fits of
     /// it are the same picture.
@@ -103,7 +106,9 @@ public final class PictureStore: PhotoSource {
     public func picture(of path: FilePath, size: PictureSize) -> Picture {
         if let headline = failures[path] { return .failed(headline: headline) }
         if size.isWhole, let frame = playing.values.first(where: { $0.path == path })?.player.shown { return .ready(frame) }
-        if let picture = broker.picture(of: path, for: wantedSize(size, of: path)) { return .ready(picture) }
+        if let picture = broker.picture(of: path, for: wantedSize(size, of: path)) {
+            return incomplete.contains(path) ? .partial(picture) : .ready(picture)
+        }
         if case let .shown(preview) = previews[path] { return .ready(preview) }
         return .loading
     }

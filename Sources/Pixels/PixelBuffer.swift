@@ -8,6 +8,9 @@ public struct PixelBuffer: Sendable {
     public let bytes: [UInt8]
     /// True when every pixel's alpha is 255, so the image may be drawn unblended.
     public let isOpaque: Bool
+    /// True when the file ended before the picture did (a copy or download still arriving):
+    /// what arrived is shown, the rest is filler, and the user is told.
+    public var isIncomplete = false
 
     public init(width: Int, height: Int, bytesPerRow: Int, bytes: [UInt8], isOpaque: Bool) {
         precondition(width > 0 && height > 0 && bytesPerRow >= width * 4 && bytes.count >= bytesPerRow * height,

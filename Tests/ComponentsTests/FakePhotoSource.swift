@@ -16,6 +16,8 @@ final class FakePhotoSource: PhotoSource {
     }
     var sizes: [Size]
     var failing: Set<Int> = []
+    /// Photos whose files end early: their pictures are what arrived.
+    var incomplete: Set<Int> = []
     /// Photos whose picture has not arrived yet.
     var loading: Set<Int> = []
     private var demands: [() -> FakeDemand?] = []
@@ -76,10 +78,9 @@ final class FakePhotoSource: PhotoSource {
             case .filling: nil
             }
         }
-        guard let fitted = fits.max(by: { $0.width < $1.width }) else {
-            return .ready(ImageContent(texture: Self.handle(of: id), pixelSize: size(of: id)))
-        }
-        return .ready(ImageContent(texture: Self.screenHandle(of: id), pixelSize: fitted))
+        let picture = fits.max(by: { $0.width < $1.width }).map { ImageContent(texture: Self.screenHandle(of: id), pixelSize: $0) }
+            ?? ImageContent(texture: Self.handle(of: id), pixelSize: size(of: id))
+        return incomplete.contains(index) ? .partial(picture) : .ready(picture)
     }
 }
 

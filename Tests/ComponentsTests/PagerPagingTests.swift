@@ -401,6 +401,24 @@ import ViewTree
         #expect(drawsLoadingLabel(app))
     }
 
+    @Test func aPageOfAFileStillArrivingShowsWhatCameAndSaysItIsIncomplete() throws {
+        let labels = FakeLabels()
+        let app = BrowserFixture(labels: labels)
+        app.source.incomplete = [5]
+        app.open(5)
+        app.scene.settle()
+        let frame = app.scene.recorder.last
+        let said = frame.filter { $0.viewName == "cannot-open headline" }
+        #expect(said.compactMap { if case let .image(handle, _) = $0.kind { labels.text(of: handle) } else { nil } } == ["incomplete file"])
+        // Over the picture, on a dark backing that reads on any photo.
+        let id = app.source.ids[5]
+        let pictures = [FakePhotoSource.handle(of: id), FakePhotoSource.screenHandle(of: id)]
+        let picture = try #require(frame.lastIndex { if case let .image(handle, _) = $0.kind { pictures.contains(handle) } else { false } })
+        let backing = try #require(frame.lastIndex { $0.viewName == "cannot-open headline" && $0.kind == .fill(Color(red: 0, green: 0, blue: 0, alpha: 0.6)) })
+        #expect(picture < backing, "the picture is drawn, and the words after it")
+        #expect(!drawsLoadingLabel(app))
+    }
+
     @Test func aPageThatCannotShowItsPictureSaysWhyNotThatItIsLoading() {
         let labels = FakeLabels()
         let app = BrowserFixture(labels: labels)

@@ -414,6 +414,11 @@ import SystemPackage
         #expect(next.width == 256)
     }
 
+    @Test func aCompressedSVGIsListedAndDrawn() throws {
+        #expect(FolderScanner.photo(at: Fixtures.format("upright.svgz"))?.format == .svg)
+        expectUpright(try ImageDecoder.decode(Fixtures.format("upright.svgz"), maximumPixelSize: nil))
+    }
+
     @Test func anSVGIsRecognisedByContentBehindItsDeclarationAndComment() throws {
         let header = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.format("upright.svg").string)).prefix(ImageFormat.sniffLength))
         #expect(ImageFormat.sniff(header, fileExtension: "txt") == .svg)
@@ -516,6 +521,21 @@ import SystemPackage
 }
 
 @Suite struct JPEGZeroTailTests {
+    @Test func whatArrivedOfACutOrUnfinishedJPEGIsMarkedIncompleteAndAWholeOneIsNot() throws {
+        #expect(try ImageDecoder.decode(Fixtures.photo("truncated.jpg"), maximumPixelSize: nil).isIncomplete)
+        #expect(try ImageDecoder.decode(Fixtures.format("zero-tail.jpg"), maximumPixelSize: 100).isIncomplete, "kept through the reduction")
+        #expect(try ImageDecoder.decode(Fixtures.photo("orient-6.jpg"), maximumPixelSize: nil).isIncomplete == false)
+        #expect(try ImageDecoder.decode(Fixtures.photo("stray-marker.jpg"), maximumPixelSize: nil).isIncomplete == false,
+                "stray bytes are a warning, not a missing end")
+        // Through a helper, as the app decodes.
+        let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])
+        guard case let .success(pixels) = decoder.decode(Fixtures.photo("truncated.jpg"), maximumPixelSize: 256) else {
+            Issue.record("the cut JPEG did not decode through the helper")
+            return
+        }
+        #expect(pixels.isIncomplete)
+    }
+
     /// A JPEG still being written: what arrived, then mid-grey, never bands of false colour.
     @Test func aJPEGWhoseTailIsStillZerosShowsWhatArrivedThenGrey() throws {
         let pixels = try ImageDecoder.decode(Fixtures.format("zero-tail.jpg"), maximumPixelSize: nil)

@@ -97,6 +97,18 @@ import SystemPackage
         #expect(decodes.value == 2, "one decode of the photo, one of the cached PNG")
     }
 
+    /// Every reader of the shared cache would take its grey half for the photo.
+    @Test func aFileStillArrivingGetsAThumbnailButNoneIsStored() throws {
+        let photo = try photo()
+        let maker = ThumbnailMaker(cache: cache) { _, _ in
+            var pixels = PixelBuffer(width: 256, height: 192, blue: 128, green: 128, red: 128)
+            pixels.isIncomplete = true
+            return .success(pixels)
+        }
+        guard case .made = maker.thumbnail(of: photo, flavor: .large) else { Issue.record("not made"); return }
+        #expect(cache.entry(for: photo.path, modified: photo.modificationDate, flavor: .large) == .missing)
+    }
+
     @Test func theXLargeFlavourIs512PixelsInItsOwnFolder() throws {
         #expect(ThumbnailCache.Flavor.covering(300) == .xLarge && ThumbnailCache.Flavor.covering(600) == nil)
         let photo = try photo(copying: "camera-size.jpg")

@@ -182,6 +182,41 @@ func drain(_ images: PictureStore, until condition: () -> Bool) -> Bool {
     }
 }
 
+/// A file still arriving: what came is shown, said to be incomplete, until the file is whole.
+@Suite struct PictureStoreIncompleteTests {
+    final class ArrivingFile: Sendable {
+        let whole = Mutex(false)
+
+        func decode(_ request: DecodeRequest) -> Result<PixelBuffer, DecodeError> {
+            var pixels = PixelBuffer(width: 40, height: 30, blue: 0, green: 0, red: 255)
+            pixels.isIncomplete = !whole.withLock { $0 }
+            return .success(pixels)
+        }
+    }
+
+    @Test func whatArrivedOfAFileCutShortIsShownAndSaidToBeIncompleteUntilItIsWhole() {
+        let file = ArrivingFile()
+        let textures = FakeTextures()
+        let photo = { (modified: Double) in Photo(path: FilePath("/photos/arriving.jpg"), format: .jpeg, byteCount: 1,
+                                                   modificationDate: Date(timeIntervalSince1970: modified)) }
+        let images = pictureStore([photo(1)], textures: textures) { file.decode($0) }
+        let pager = images.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: .fitting(1280), priority: .visible)])
+        #expect(drain(images) { images.picture(at: 0, size: .fitting(1280)) != .loading })
+        let shown = images.picture(at: 0, size: .fitting(1280))
+        guard case .partial = shown else { Issue.record("not partial: \(shown)"); return }
+        #expect(shown.image != nil && shown.headline == "incomplete file")
+
+        // The copy finishes: the file changes, and the whole picture says nothing more.
+        file.whole.withLock { $0 = true }
+        images.replacePhotos([photo(2)])
+        #expect(drain(images) { images.picture(at: 0, size: .fitting(1280)) != .loading })
+        let whole = images.picture(at: 0, size: .fitting(1280))
+        guard case .ready = whole else { Issue.record("not ready: \(whole)"); return }
+        #expect(whole.headline == nil)
+    }
+}
+
 /// Several views' demands served together, each keeping its own pictures.
 @Suite struct PictureStoreDemandTests {
     /// Decodes at once, to the size asked; counts what was decoded.
