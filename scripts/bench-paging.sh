@@ -52,48 +52,10 @@ fi
 
 # The held key, on 12 MP photos (decoding bound: each takes about 75 ms of a core) and on
 # 3 MP ones (decoded faster than keys repeat).
-held() {  # label, first photo
-  local label=$1 log="$work/held.log"
-  XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache FLICK_BENCH_PROBE=1 .build/release/flick --fullscreen "$2" 2>"$log" &
-  local pid=$!
-  # By process: a Flick left on the display by something else must not take the keys.
-  local window; window=$(xdotool search --sync --onlyvisible --pid "$pid" | head -1)
-  sleep 2
-  xset r on
-  xdotool keydown --window "$window" Right
-  sleep 4
-  xdotool keyup --window "$window" Right
-  sleep 2
-  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
-  local repeat_rate; repeat_rate=$(xset q | sed -n 's/.*repeat rate: *\([0-9]*\).*/\1/p')
-  python3 - "$log" "${repeat_rate:-?}" "$label" <<'PY'
-import sys
-turns, released, after = [], None, 0
-for line in open(sys.argv[1]):
-    words = line.split()
-    if line.startswith("flick-probe turn"):
-        turns.append((float(words[3]), words[5] == "1"))
-        if released is not None:
-            after += 1
-    elif line.startswith("flick-probe key-up") and released is None:
-        released = float(words[2])
-during = len(turns) - after
-if during < 3 or released is None:
-    print(f"  held Right, {sys.argv[3]}: too few turns seen")
-else:
-    # The rate once the key repeats: from the first repeat's turn to the last turn while held
-    # (the press's own turn is followed by the repeat delay, 660 ms).
-    repeating = turns[1:during]
-    rate = (len(repeating) - 1) / (repeating[-1][0] - repeating[0][0])
-    sharp = sum(1 for _, s in turns if s)
-    print(f"  held Right for 4 s, {sys.argv[3]}, full screen (keys repeat {sys.argv[2]} a second): {during} turns, "
-          f"{rate:.1f} a second once repeating; {sharp} of {len(turns)} photos left sharp; "
-          f"{after} turns after the key was let go (target: 0)")
-PY
-}
+source scripts/bench-held.sh
 if ! command -v xset >/dev/null; then
   echo "  held key skipped: xset sets the key repeat it relies on (apt-get install x11-xserver-utils)"
   exit 0
 fi
-held "12 MP photos" "$work/held/DSC_1.jpg"
-held "3 MP photos" "$work/held3/DSC_1.jpg"
+held "12 MP photos" "$work/held/DSC_1.jpg" "$work"
+held "3 MP photos" "$work/held3/DSC_1.jpg" "$work"

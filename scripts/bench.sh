@@ -30,6 +30,10 @@ echo "== paging: page turns as seen from outside, a held key"
 DISPLAY=$display bash scripts/bench-paging.sh
 echo
 
+echo "== the newer formats: RAW, HEIC"
+DISPLAY=$display bash scripts/bench-formats.sh
+echo
+
 echo "== memory"
 DISPLAY=$display bash scripts/bench-memory.sh
 echo

@@ -91,11 +91,17 @@ public enum ImageDecoder {
     /// With a `box`, the picture also fits that rectangle (a window's shape).
     public static func decode(_ path: FilePath, maximumPixelSize: Int?, box: PixelBox? = nil,
                               limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
-        let bytes = try read(path, limits: limits)
-        guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: (path.extension ?? "").lowercased()) else {
-            throw .unreadable(bytes.isEmpty ? "the file is empty" : "not an image")
+        try withRegularFile(path, limits: limits) { file throws(DecodeError) in
+            let head = try read(file, atMost: ImageFormat.sniffLength)
+            guard let format = ImageFormat.sniff(head, fileExtension: (path.extension ?? "").lowercased()) else {
+                throw .unreadable(head.isEmpty ? "the file is empty" : "not an image")
+            }
+            // LibRaw reads a RAW itself, only what it needs: its preview is a few megabytes
+            // of a file of fifty.
+            if format == .raw { return try RAWDecoder.decode(file, maximumPixelSize: maximumPixelSize, box: box, limits: limits) }
+            guard lseek(file.descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+            return try decode(try read(file, atMost: .max), format: format, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
         }
-        return try decode(bytes, format: format, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
     }
 
     public static func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox? = nil) throws(DecodeError) -> PixelBuffer {
@@ -121,7 +127,7 @@ public enum ImageDecoder {
             }
             // A HEIF's EXIF item may lie anywhere: libheif finds it.
             if format == .heif || format == .avif { return try HEIFDecoder.facts(of: path) }
-            if format == .raw { return try RAWDecoder.facts(of: path) }
+            if format == .raw { return try RAWDecoder.facts(of: file) }
             return EmbeddedFacts(bytes: bytes, format: format, exif: EmbeddedExif.block(in: file, format: format))
         }
     }
@@ -186,8 +192,8 @@ public enum ImageDecoder {
         } else if format == .tiff {
             pixels = try TIFFDecoder.decode(bytes, limits: limits)
         } else if format == .raw {
-            // The preview (or render) for the longer side asked; a box is worked out below.
-            pixels = try RAWDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, limits: limits)
+            // The preview (or render) that covers what is asked.
+            pixels = try RAWDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
         } else if format == .svg {
             // Drawn at the size asked: the reduction below has nothing left to do.
             pixels = try SVGDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, box: box, limits: limits)

@@ -12,6 +12,11 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// The major brands of a HEIF file's `ftyp` box.
     static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]
 
+    /// True where a small picture costs less to decode than the whole: JPEG (a reduced DCT
+    /// scale), SVG (drawn at the size asked), RAW (its JPEG preview). Every other format is
+    /// decoded whole whatever is asked, so a thumbnail costs what the full picture does.
+    public var decodesSmallerForLess: Bool { self == .jpeg || self == .svg || self == .raw }
+
     /// Bytes `sniff` needs from the start of a file.
     /// Long enough for an SVG's root element behind its XML declaration and a comment.
     public static let sniffLength = 512

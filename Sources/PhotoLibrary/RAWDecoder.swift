@@ -9,18 +9,45 @@ import SystemPackage
 /// fewer pixels than asked (zoomed past it), is the RAW rendered — demosaiced at half size
 /// when that still covers what is asked.
 enum RAWDecoder {
-    static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+    /// `bytes`, a whole RAW file in memory (LibRaw reads it in place while it works).
+    static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, box: PixelBox?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
         guard let raw = libraw_init(0) else { throw .decoderFailed("could not start") }
         defer { libraw_close(raw) }
         var input = bytes
-        let opened = input.withUnsafeMutableBytes { libraw_open_buffer(raw, $0.baseAddress, $0.count) }
-        try check(opened)
+        return try input.withUnsafeMutableBytes { input in
+            Result { () throws(DecodeError) -> PixelBuffer in
+                try check(libraw_open_buffer(raw, input.baseAddress, input.count))
+                return try decodeOpened(raw, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
+            }
+        }.get()
+    }
+
+    /// The RAW open as `file`, read by LibRaw itself: only the parts it needs (headers and
+    /// the preview are a few megabytes of a 50 MB file), never the whole file into memory.
+    static func decode(_ file: FileBytes, maximumPixelSize: Int?, box: PixelBox?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        guard let raw = libraw_init(0) else { throw .decoderFailed("could not start") }
+        defer { libraw_close(raw) }
+        try check(open(file, in: raw))
+        return try decodeOpened(raw, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
+    }
+
+    /// Opens the file already open and checked as `file` (a regular file within the limits):
+    /// through its descriptor, so a name swapped meanwhile for a FIFO cannot be what is read.
+    private static func open(_ file: FileBytes, in raw: UnsafeMutablePointer<libraw_data_t>) -> Int32 {
+        "/proc/self/fd/\(file.descriptor)".withCString { libraw_open_file(raw, $0) }
+    }
+
+    private static func decodeOpened(_ raw: UnsafeMutablePointer<libraw_data_t>, maximumPixelSize: Int?, box: PixelBox?,
+                                     limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
         let sizes = raw.pointee.sizes
         try limits.check(width: Int(sizes.raw_width), height: Int(sizes.raw_height))
-        let side = max(Int(sizes.width), Int(sizes.height))
-        // What is asked, at most the photo's own pixels.
-        let wanted = min(maximumPixelSize ?? side, side)
         let orientation = Self.orientation(flip: Int(sizes.flip))
+        let upright = orientation.swapsDimensions ? (Int(sizes.height), Int(sizes.width)) : (Int(sizes.width), Int(sizes.height))
+        let side = max(upright.0, upright.1)
+        // What is asked (a box: its longer side once the photo's shape is known), at most
+        // the photo's own pixels.
+        let fitted = box.map { min(maximumPixelSize ?? .max, $0.longestSide(ofFitting: upright.0, upright.1)) } ?? maximumPixelSize
+        let wanted = min(fitted ?? side, side)
 
         if let preview = try? preview(of: raw, covering: wanted, limits: limits) {
             return preview.applying(orientation)
@@ -41,7 +68,9 @@ enum RAWDecoder {
         switch image.pointee.type {
         case LIBRAW_IMAGE_JPEG:
             let jpeg = [UInt8](UnsafeRawBufferPointer(start: data, count: Int(image.pointee.data_size)))
-            return try JPEGDecoder.decode(jpeg, maximumPixelSize: nil, limits: limits)
+            // At the smallest DCT scale that still covers what is asked: a 24 MP preview for
+            // a thumbnail is decoded at an eighth.
+            return try JPEGDecoder.decode(jpeg, maximumPixelSize: wanted, limits: limits)
         case LIBRAW_IMAGE_BITMAP:
             return try bitmap(image, limits: limits)
         default:
@@ -91,10 +120,10 @@ enum RAWDecoder {
     /// What a RAW says of itself: its size as shown (turned by its orientation), camera,
     /// lens, exposure, ISO, focal length and when it was taken. LibRaw reads the file's
     /// headers from disk, not its megabytes of data.
-    static func facts(of path: FilePath) throws(DecodeError) -> EmbeddedFacts {
+    static func facts(of file: FileBytes) throws(DecodeError) -> EmbeddedFacts {
         guard let raw = libraw_init(0) else { throw .decoderFailed("could not start") }
         defer { libraw_close(raw) }
-        try check(path.withPlatformString { libraw_open_file(raw, $0) })
+        try check(open(file, in: raw))
         let data = raw.pointee
         var facts = EmbeddedFacts()
         let turned = orientation(flip: Int(data.sizes.flip)).swapsDimensions

@@ -26,9 +26,9 @@ extension PictureStore {
             // A cell a shared thumbnail covers is cut from it; a larger one (a deck's card) is
             // decoded for itself, twice its side so that any shape of photo fills it sharply.
             let decodeSide = ThumbnailCache.Flavor.covering(side)?.pixelSize ?? 2 * side
-            queue.submit(DecodeRequest(path: path, maximumPixelSize: decodeSide, fillSide: side, priority: priority))
+            submitThumbnail(DecodeRequest(path: path, maximumPixelSize: decodeSide, fillSide: side, priority: priority))
         case let .fitting(side) where Self.isThumbnailSize(side):
-            queue.submit(DecodeRequest(path: path, maximumPixelSize: side, priority: priority))
+            submitThumbnail(DecodeRequest(path: path, maximumPixelSize: side, priority: priority))
         case .fitting, .within:
             // A picture that covers this one is on its way (the one asked at start-up, say):
             // hurry it rather than decode twice.
@@ -45,9 +45,30 @@ extension PictureStore {
         }
     }
 
+    /// Sends a thumbnail's decode, or holds it while a full decode of the same photo for the
+    /// screen is under way and this one would cost as much.
+    func submitThumbnail(_ request: DecodeRequest) {
+        let path = request.path
+        if screenSubmitted[path] != nil, let index = indexByPath[path], !photos[index].format.decodesSmallerForLess {
+            heldForScreen[path, default: []].removeAll { $0.key == request.key }
+            heldForScreen[path, default: []].append(request)
+        } else {
+            queue.submit(request)
+        }
+    }
+
+    /// Sends what was held for `path`'s screen decode, now back or dropped.
+    func releaseThumbnails(heldFor path: FilePath) {
+        guard screenSubmitted[path] == nil, let held = heldForScreen.removeValue(forKey: path) else { return }
+        // Not for a photo gone meanwhile, or one the screen decode found cannot be shown.
+        guard isKept(path), failures[path] == nil else { return }
+        for request in held { queue.submit(request) }
+    }
+
     func cancel(_ path: FilePath, _ size: PictureSize) {
         switch size {
         case let .filling(side):
+            heldForScreen[path]?.removeAll { $0.fillSide == side }
             queue.cancelPending { $0.path == path && $0.fillSide == side }
             let stillFilled = broker.wants(of: path).keys.contains { if case .filling = $0 { true } else { false } }
             if !stillFilled, case .asked = previews[path] {
@@ -55,11 +76,15 @@ extension PictureStore {
                 previews[path] = nil
             }
         case let .fitting(side) where Self.isThumbnailSize(side):
+            heldForScreen[path]?.removeAll { $0.fillSide == nil && $0.maximumPixelSize == side }
             queue.cancelPending { $0.path == path && $0.fillSide == nil && $0.maximumPixelSize == side && $0.box == nil }
         case .fitting, .within:
             let stillFitted = broker.wants(of: path).keys.contains { size in Self.isScreenSize(size) && broker.isFetching(path, size) }
             guard !stillFitted else { return }
-            if !screenQueue.cancelPending(where: { $0.path == path }).isEmpty { screenSubmitted[path] = nil }
+            if !screenQueue.cancelPending(where: { $0.path == path }).isEmpty {
+                screenSubmitted[path] = nil
+                releaseThumbnails(heldFor: path)
+            }
         }
     }
 

@@ -28,6 +28,7 @@ extension PictureStore {
             guard let size = Self.screenSize(of: result.key) else { continue }
             if screenSubmitted[result.key.path] == size { screenSubmitted[result.key.path] = nil }
             take(result, as: size)
+            releaseThumbnails(heldFor: result.key.path)
         }
         let arrived = !thumbnails.isEmpty || !screens.isEmpty
         if arrived { onChange() }

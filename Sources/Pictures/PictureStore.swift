@@ -44,6 +44,10 @@ public final class PictureStore: PhotoSource {
     /// The screen-sized picture asked of the screen queue per photo and not yet back (the
     /// first is asked before the window exists).
     var screenSubmitted: [FilePath: PictureSize] = [:]
+    /// Thumbnails of photos decoded whole (HEIC, AVIF, PNG…) held back while the photo's
+    /// screen-sized picture is decoded: a second full decode beside it would take the
+    /// processor the photo on screen is waiting for. Sent once that one is back or dropped.
+    var heldForScreen: [FilePath: [DecodeRequest]] = [:]
     /// Photos that left the album, with their files' dates: should one come back
     /// unchanged (an undo), its pictures are still good.
     var departed: [FilePath: Date] = [:]

@@ -318,3 +318,44 @@ func drain(_ images: PictureStore, until condition: () -> Bool) -> Bool {
         #expect(images.picture(at: 1, size: .fitting(700)).image?.showsPixelsWhenEnlarged == false, "a reduced copy is smoothed")
     }
 }
+
+/// A thumbnail of a photo decoded whole (a HEIC) costs what its full picture does: while
+/// the pager waits for that one, the thumbnail waits too, then follows.
+@Suite struct PictureStoreHeldThumbnailTests {
+    final class Decodes: Sendable {
+        let thumbnails = Mutex(0)
+        let screenGate = DispatchSemaphore(value: 0)
+
+        /// The thumbnail is 60 wide; a phone's own preview, asked for meanwhile, 30.
+        func thumbnail(_ request: DecodeRequest) -> Result<PixelBuffer, DecodeError> {
+            guard request.kind == .image else { return .success(PixelBuffer(width: 30, height: 20, blue: 0, green: 0, red: 255)) }
+            thumbnails.withLock { $0 += 1 }
+            return .success(PixelBuffer(width: 60, height: 40, blue: 0, green: 0, red: 255))
+        }
+
+        func screen(_ request: DecodeRequest) -> Result<PixelBuffer, DecodeError> {
+            screenGate.wait()
+            return .success(PixelBuffer(width: 600, height: 400, blue: 0, green: 0, red: 255))
+        }
+    }
+
+    @Test(arguments: [("IMG_1.heic", ImageFormat.heif, 0), ("IMG_1.jpg", .jpeg, 1)])
+    func aThumbnailWaitsForTheScreenPictureOnlyWhereItWouldCostAsMuch(name: String, format: ImageFormat, askedMeanwhile: Int) {
+        let decodes = Decodes()
+        let thumbnailQueue = DecodeQueue(workerCount: 1, decode: { decodes.thumbnail($0) }, wake: {})
+        let service = DecodeService(thumbnails: thumbnailQueue, screens: DecodeQueue(workerCount: 1, decode: { decodes.screen($0) }, wake: {}),
+                                    wake: WakeRelay())
+        let photo = Photo(path: FilePath("/photos/\(name)"), format: format, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 1))
+        let images = PictureStore(photos: [photo], service: service, textures: FakeTextures())
+        let pager = images.makePictureDemand(), grid = images.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: .within(width: 1280, height: 800), priority: .visible)])
+        grid.want([PictureRequest(index: 0, size: .filling(128), priority: .visible)])
+        thumbnailQueue.waitUntilIdle()
+        #expect(decodes.thumbnails.withLock { $0 } == askedMeanwhile)
+
+        decodes.screenGate.signal()
+        #expect(drain(images) { images.picture(at: 0, size: .within(width: 1280, height: 800)).image != nil })
+        #expect(drain(images) { images.picture(at: 0, size: .filling(128)).image?.pixelSize.width == 60 }, "the thumbnail follows")
+        #expect(decodes.thumbnails.withLock { $0 } == 1)
+    }
+}
