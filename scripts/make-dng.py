@@ -3,7 +3,11 @@
 NewSubfileType 1), its SubIFD the raw Bayer data (RGGB, 12 bits in 16), or, without a
 preview, IFD 0 the raw data itself. The raw scene: left half red, right half blue.
 
-usage: make-dng.py OUT.dng WIDTH HEIGHT [--preview JPEG --preview-size WxH] [--orientation N]
+usage: make-dng.py OUT.dng WIDTH HEIGHT [--preview JPEG --preview-size WxH
+                   [--small-preview JPEG --small-preview-size WxH]] [--orientation N]
+
+A small preview goes in a second SubIFD, as cameras keep a screen-sized one beside the
+full-size one.
 """
 import argparse
 import struct
@@ -93,6 +97,8 @@ def main():
     parser.add_argument("height", type=int)
     parser.add_argument("--preview")
     parser.add_argument("--preview-size")
+    parser.add_argument("--small-preview")
+    parser.add_argument("--small-preview-size")
     parser.add_argument("--orientation", type=int, default=1)
     parser.add_argument("--declare", help="WxH: a size to claim over the data (a pixel bomb)")
     args = parser.parse_args()
@@ -104,31 +110,36 @@ def main():
     if args.preview:
         jpeg = open(args.preview, "rb").read()
         pw, ph = (int(v) for v in args.preview_size.split("x"))
+        small = open(args.small_preview, "rb").read() if args.small_preview else b""
+        sw, sh = (int(v) for v in (args.small_preview_size or "0x0").split("x"))
+
+        def preview_entries(w, h, at, length):
+            return [e(254, LONG, [1]), e(256, LONG, [w]), e(257, LONG, [h]), e(258, SHORT, [8, 8, 8]),
+                    e(259, SHORT, [7]), e(262, SHORT, [6]), e(273, LONG, [at]), e(277, SHORT, [3]),
+                    e(278, LONG, [h]), e(279, LONG, [length])]
+
         # Sizes first with placeholder offsets, then again with the real ones.
-        def layout(raw_ifd_at, exif_at, jpeg_at, raw_at):
-            preview = [e(254, LONG, [1]), e(256, LONG, [pw]), e(257, LONG, [ph]), e(258, SHORT, [8, 8, 8]),
-                       e(259, SHORT, [7]), e(262, SHORT, [6]), e(273, LONG, [jpeg_at]), e(277, SHORT, [3]),
-                       e(278, LONG, [ph]), e(279, LONG, [len(jpeg)]), e(330, LONG, [raw_ifd_at])] + camera_entries(args.orientation, exif_at)
+        def layout(raw_ifd_at, small_ifd_at, exif_at, jpeg_at, small_at, raw_at):
+            subifds = [raw_ifd_at, small_ifd_at] if small else [raw_ifd_at]
+            preview = preview_entries(pw, ph, jpeg_at, len(jpeg)) + [e(330, LONG, subifds)] + camera_entries(args.orientation, exif_at)
             ifd0 = ifd_bytes(preview, header_size)
             raw_ifd = ifd_bytes(raw_entries(args.width, args.height, raw_at, 0), raw_ifd_at)
+            small_ifd = ifd_bytes(preview_entries(sw, sh, small_at, len(small)), small_ifd_at) if small else b""
             exif = ifd_bytes(exif_entries(), exif_at)
-            return ifd0, raw_ifd, exif
-        ifd0, raw_ifd, exif = layout(0, 0, 0, 0)
+            return ifd0, raw_ifd, small_ifd, exif
+        ifd0, raw_ifd, small_ifd, exif = layout(0, 0, 0, 0, 0, 0)
         raw_ifd_at = header_size + len(ifd0) + (len(ifd0) % 2)
-        exif_at = raw_ifd_at + len(raw_ifd) + 16
+        small_ifd_at = raw_ifd_at + len(raw_ifd) + 16
+        exif_at = small_ifd_at + len(small_ifd) + 16
         jpeg_at = exif_at + len(exif) + 16
-        raw_at = jpeg_at + len(jpeg) + (len(jpeg) % 2)
-        ifd0, raw_ifd, exif = layout(raw_ifd_at, exif_at, jpeg_at, raw_at)
+        small_at = jpeg_at + len(jpeg) + (len(jpeg) % 2)
+        raw_at = small_at + len(small) + (len(small) % 2)
+        ifd0, raw_ifd, small_ifd, exif = layout(raw_ifd_at, small_ifd_at, exif_at, jpeg_at, small_at, raw_at)
         body = bytearray(struct.pack("<2sHI", b"II", 42, header_size))
-        body += ifd0
-        body += b"\0" * (raw_ifd_at - len(body))
-        body += raw_ifd
-        body += b"\0" * (exif_at - len(body))
-        body += exif
-        body += b"\0" * (jpeg_at - len(body))
-        body += jpeg
-        body += b"\0" * (raw_at - len(body))
-        body += raw
+        for at, part in ((header_size, ifd0), (raw_ifd_at, raw_ifd), (small_ifd_at, small_ifd), (exif_at, exif),
+                         (jpeg_at, jpeg), (small_at, small), (raw_at, raw)):
+            body += b"\0" * (at - len(body))
+            body += part
     else:
         def layout(exif_at, raw_at):
             ifd0 = ifd_bytes(raw_entries(args.width, args.height, raw_at, 0) + camera_entries(args.orientation, exif_at), header_size)

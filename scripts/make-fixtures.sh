@@ -111,6 +111,11 @@ cjxl -d 1 rich.png formats/rich.jxl >/dev/null 2>&1
 # signature but no camera data at all.
 "$IM" upright-rgb.png -rotate 270 -quality 95 preview-6.jpg
 python3 "$here/make-dng.py" formats/preview.dng 64 48 --preview preview-6.jpg --preview-size 40x60 --orientation 6
+# The same with a second, smaller preview (yellow, so a test can tell them apart), as
+# cameras keep a screen-sized one beside the full-size one.
+"$IM" -size 20x30 xc:yellow -quality 95 small-preview.jpg
+python3 "$here/make-dng.py" formats/two-previews.dng 64 48 --preview preview-6.jpg --preview-size 40x60 \
+  --small-preview small-preview.jpg --small-preview-size 20x30 --orientation 6
 python3 "$here/make-dng.py" formats/bare.dng 64 48
 head -c 3000 formats/bare.dng > formats/truncated.dng
 printf 'II*\0\10\0\0\0\0\0\0\0' > formats/empty.dng

@@ -4,10 +4,10 @@ import Pixels
 import SystemPackage
 
 /// Camera RAW through LibRaw (CR2, CR3, NEF, ARW, DNG, RAF, ORF, RW2, PEF and every other
-/// family it knows). The largest embedded preview is the photo, as culling tools show it:
-/// instant, and turned by the RAW's own orientation. Only where there is none, or it has
-/// fewer pixels than asked (zoomed past it), is the RAW rendered — demosaiced at half size
-/// when that still covers what is asked.
+/// family it knows). An embedded preview is the photo, as culling tools show it: instant,
+/// turned by the RAW's own orientation, the smallest that covers what is asked. Only where
+/// there is none, or the largest has fewer pixels than asked (zoomed past it), is the RAW
+/// rendered — demosaiced at half size when that still covers what is asked.
 enum RAWDecoder {
     /// `bytes`, a whole RAW file in memory (LibRaw reads it in place while it works).
     static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, box: PixelBox?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
@@ -17,7 +17,7 @@ enum RAWDecoder {
         return try input.withUnsafeMutableBytes { input in
             Result { () throws(DecodeError) -> PixelBuffer in
                 try check(libraw_open_buffer(raw, input.baseAddress, input.count))
-                return try decodeOpened(raw, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
+                return try decodeOpened(raw, from: bytes, count: bytes.count, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
             }
         }.get()
     }
@@ -28,7 +28,7 @@ enum RAWDecoder {
         guard let raw = libraw_init(0) else { throw .decoderFailed("could not start") }
         defer { libraw_close(raw) }
         try check(open(file, in: raw))
-        return try decodeOpened(raw, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
+        return try decodeOpened(raw, from: file, count: file.count, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
     }
 
     /// Opens the file already open and checked as `file` (a regular file within the limits):
@@ -37,8 +37,10 @@ enum RAWDecoder {
         "/proc/self/fd/\(file.descriptor)".withCString { libraw_open_file(raw, $0) }
     }
 
-    private static func decodeOpened(_ raw: UnsafeMutablePointer<libraw_data_t>, maximumPixelSize: Int?, box: PixelBox?,
-                                     limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+    /// `raw` open on the file that `source` reads: the smallest of its previews that covers
+    /// what is asked, else LibRaw's (the largest), else a render.
+    private static func decodeOpened(_ raw: UnsafeMutablePointer<libraw_data_t>, from source: some ByteSource, count: Int,
+                                     maximumPixelSize: Int?, box: PixelBox?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
         let sizes = raw.pointee.sizes
         try limits.check(width: Int(sizes.raw_width), height: Int(sizes.raw_height))
         let orientation = Self.orientation(flip: Int(sizes.flip))
@@ -49,7 +51,8 @@ enum RAWDecoder {
         let fitted = box.map { min(maximumPixelSize ?? .max, $0.longestSide(ofFitting: upright.0, upright.1)) } ?? maximumPixelSize
         let wanted = min(fitted ?? side, side)
 
-        if let preview = try? preview(of: raw, covering: wanted, limits: limits) {
+        if let preview = RAWPreviews.smallestJPEG(in: source, count: count, covering: wanted, limits: limits)
+            ?? (try? preview(of: raw, covering: wanted, limits: limits)) {
             return preview.applying(orientation)
         }
         return try render(raw, halfSize: 2 * wanted <= side, limits: limits)

@@ -444,6 +444,21 @@ import SystemPackage
         expectUpright(try ImageDecoder.decode(Fixtures.format("preview.dng"), maximumPixelSize: 60))
     }
 
+    /// Cameras keep a smaller preview beside the full-size one: a thumbnail is cut from it
+    /// (a fraction of the work), a larger picture from the full one.
+    @Test func theSmallestPreviewThatCoversWhatIsAskedIsTheOneDecoded() throws {
+        let thumbnail = try ImageDecoder.decode(Fixtures.format("two-previews.dng"), maximumPixelSize: 30)
+        #expect(thumbnail.width == 30 && thumbnail.height == 20, "turned like the photo: \(thumbnail)")
+        #expect(near(rgb(thumbnail, 15, 10), (255, 255, 0)), "the small, yellow preview")
+        // 45 is more than the small one has: the full one, reduced.
+        let larger = try ImageDecoder.decode(Fixtures.format("two-previews.dng"), maximumPixelSize: 45)
+        #expect(larger.width == 45 && larger.height == 30, "\(larger)")
+        #expect(near(rgb(larger, 11, 7), (255, 0, 0)) && near(rgb(larger, 34, 22), (255, 255, 255)), "the full preview")
+        expectUpright(try ImageDecoder.decode(Fixtures.format("two-previews.dng"), maximumPixelSize: 60))
+        let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.format("two-previews.dng").string)))
+        #expect(RAWPreviews.jpegs(in: file, count: file.count).count == 2)
+    }
+
     @Test func zoomedPastThePreviewsPixelsTheRAWIsRendered() throws {
         // Asked for the photo's own 64 pixels, more than the 60-pixel preview has: the Bayer
         // data is demosaiced (red left, blue right) and turned by LibRaw.

@@ -1,0 +1,76 @@
+import Pixels
+
+/// The JPEG previews a TIFF-shaped RAW keeps (DNG, NEF, ARW, CR2, PEF and the like): cameras
+/// store a full-size one and smaller ones (a screen's worth, a thumbnail) in the TIFF
+/// directories around the raw data. LibRaw 0.20 offers only the largest; a thumbnail cut
+/// from the smallest that covers it costs a fraction (a 24 MP preview's entropy-coded data
+/// must all be read, whatever scale it is decoded at).
+enum RAWPreviews {
+    /// Where a preview lies in the file.
+    struct Preview: Equatable {
+        let offset: Int
+        let length: Int
+    }
+
+    /// No walk goes further: a directory chain or SubIFD list this long is not a camera's.
+    static let maximumDirectories = 16
+
+    /// The JPEG previews in IFD0's chain and the SubIFDs it lists (one level, as cameras lay
+    /// them out): JPEGInterchangeFormat/Length, or a single strip compressed as JPEG.
+    static func jpegs(in file: some ByteSource, count: Int) -> [Preview] {
+        guard let header = file.read(0..<8), header[0] == header[1], header[0] == 0x49 || header[0] == 0x4D else { return [] }
+        let little = header[0] == 0x49
+        func number(_ bytes: ArraySlice<UInt8>) -> Int {
+            (little ? bytes.reversed() : Array(bytes)).reduce(0) { $0 << 8 | Int($1) }
+        }
+        var previews: [Preview] = []
+        var directories = [number(header[4..<8])]
+        var visited: Set<Int> = []
+        while let at = directories.first, visited.count < maximumDirectories {
+            directories.removeFirst()
+            guard at > 0, at < count, visited.insert(at).inserted,
+                  let countBytes = file.read(at..<at + 2) else { continue }
+            let entries = min(number(countBytes[...]), 512)
+            guard let table = file.read(at + 2..<at + 2 + entries * 12 + 4) else { continue }
+            var values: [Int: [Int]] = [:]
+            for entry in 0..<entries {
+                let e = table[(entry * 12)..<(entry * 12 + 12)]
+                let base = e.startIndex
+                let tag = number(e[base..<base + 2]), type = number(e[base + 2..<base + 4]), n = number(e[base + 4..<base + 8])
+                // Only the numbers this walk needs: SHORT or LONG, a few of them.
+                let size = type == 3 ? 2 : type == 4 || type == 13 ? 4 : 0
+                guard size > 0, n >= 1, n <= 64 else { continue }
+                let inline = size * n <= 4
+                let data = inline ? Array(e[base + 8..<base + 12]) : file.read(number(e[base + 8..<base + 12])..<number(e[base + 8..<base + 12]) + size * n)
+                guard let data else { continue }
+                values[tag] = (0..<n).map { number(data[($0 * size)..<($0 * size + size)]) }
+            }
+            if let offset = values[513]?.first, let length = values[514]?.first {
+                previews.append(Preview(offset: offset, length: length))
+            } else if [6, 7].contains(values[259]?.first), let offsets = values[273], offsets.count == 1,
+                      let length = values[279]?.first {
+                previews.append(Preview(offset: offsets[0], length: length))
+            }
+            directories += values[330] ?? []
+            let next = number(table[(entries * 12)..<(entries * 12 + 4)])
+            if next != 0 { directories.append(next) }
+        }
+        return previews.filter { $0.length > 2 && $0.offset >= 0 && $0.offset <= count - $0.length }
+    }
+
+    /// The smallest preview whose longer side covers `wanted`, decoded at the DCT scale
+    /// that still covers it; nil when none does (then LibRaw's preview or a render serves).
+    static func smallestJPEG(in file: some ByteSource, count: Int, covering wanted: Int, limits: DecodeLimits) -> PixelBuffer? {
+        let sized = jpegs(in: file, count: count).compactMap { preview -> (Preview, Int)? in
+            // The frame header lies near a preview's start (after its own EXIF, at most 64 KB).
+            guard let head = file.read(preview.offset..<preview.offset + min(preview.length, 1 << 16)),
+                  ImageFormat.sniff(Array(head.prefix(ImageFormat.sniffLength)), fileExtension: "") == .jpeg,
+                  let size = JPEGDecoder.declaredSize(head) else { return nil }
+            return (preview, max(size.width, size.height))
+        }
+        guard let (preview, _) = sized.filter({ $0.1 >= wanted }).min(by: { $0.1 < $1.1 }),
+              preview.length <= limits.maximumFileBytes,
+              let bytes = file.read(preview.offset..<preview.offset + preview.length) else { return nil }
+        return try? JPEGDecoder.decode(bytes, maximumPixelSize: wanted, limits: limits)
+    }
+}
