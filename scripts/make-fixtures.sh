@@ -131,6 +131,19 @@ data[at:at + 8] = (60000).to_bytes(4, "big") * 2
 open(sys.argv[2], "wb").write(bytes(data))
 PY
 
+# heif-enc stores the picture as a grid (of one tile): one declaring a 65535×65535 canvas,
+# in its grid data and in its own 'ispe' (the second; the first is the tile's).
+python3 - formats/upright.heic formats/grid-bomb.heic <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+grid = data.index(b"idat") + 4
+assert data[grid + 1] & 1 == 0, "16-bit grid fields"
+data[grid + 4:grid + 8] = (65535).to_bytes(2, "big") * 2
+ispe = data.index(b"ispe", data.index(b"ispe") + 4) + 8
+data[ispe:ispe + 8] = (65535).to_bytes(4, "big") * 2
+open(sys.argv[2], "wb").write(bytes(data))
+PY
+
 # Photos carrying a camera's EXIF thumbnail, coloured unlike the photo (grey) so a test
 # can tell which it decoded. A 3:2 photo with a letterboxed 4:3 thumbnail (green between
 # black bands), and a turned one (stored red left, blue right; orientation 6 shows red

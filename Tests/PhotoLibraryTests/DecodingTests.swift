@@ -353,6 +353,14 @@ import SystemPackage
 }
 
 @Suite struct HEIFHostileTests {
+    /// An iPhone's HEIC is a grid of tiles: its canvas is what is checked, before any tile
+    /// is decoded.
+    @Test func aGridDeclaringA65535PixelCanvasIsTooLargeBeforeAnyTileIsDecoded() {
+        #expect(throws: DecodeError.tooLarge(width: 65535, height: 65535)) {
+            try ImageDecoder.decode(Fixtures.format("grid-bomb.heic"), maximumPixelSize: nil)
+        }
+    }
+
     @Test func anAVIFDeclaringSixtyThousandPixelsASideIsTooLargeBeforeItIsDecoded() {
         #expect(throws: DecodeError.tooLarge(width: 60000, height: 60000)) {
             try ImageDecoder.decode(Fixtures.format("bomb.avif"), maximumPixelSize: nil)
