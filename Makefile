@@ -13,11 +13,12 @@ PHOTOS ?= Resources/Samples
 # webp's img2webp assembles the animated WebP fixtures; heif-enc (libheif-examples) and
 # avifenc (libavif-bin) make the HEIC and AVIF ones, cjxl (libjxl-tools) the JPEG XL ones;
 # heif-convert, djxl, rsvg-convert (librsvg2-bin) and LibRaw's dcraw_emu and simple_dcraw
-# (libraw-bin) decode them independently, for the tests to compare pixels with. trash-cli
+# (libraw-bin) decode them independently, for the tests to compare pixels with;
+# colord-data's and libgs-common's ICC profiles are the colour spaces they are put in. trash-cli
 # and exiftool are the independent implementations (of the Trash spec, of EXIF)
 # the tests check Flick against; desktop-file-utils, appstream and lintian validate
 # packaging/ and the .deb.
-SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libexif-dev libpng-dev libgif-dev libwebp-dev libglib2.0-dev libheif-dev libjxl-dev librsvg2-dev libraw-dev libtiff-dev libx11-dev libfontconfig-dev libxtst-dev webp libheif-examples libavif-bin libjxl-tools librsvg2-bin libraw-bin \
+SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libexif-dev libpng-dev libgif-dev libwebp-dev libglib2.0-dev libheif-dev libjxl-dev librsvg2-dev libraw-dev libtiff-dev liblcms2-dev libx11-dev libfontconfig-dev libxtst-dev webp libheif-examples libavif-bin libjxl-tools librsvg2-bin libraw-bin colord-data libgs-common \
 	fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji xvfb x11-xkb-utils xdotool imagemagick x11-utils dbus-x11 trash-cli libimage-exiftool-perl \
 	desktop-file-utils appstream lintian
 

@@ -105,6 +105,40 @@ cjxl -d 1 rich.png formats/rich.jxl >/dev/null 2>&1
 "$IM" rich.png -depth 16 formats/rich-16.tif
 "$IM" rich.png -colorspace CMYK formats/rich-cmyk.tif
 
+# Colour: the photo-like picture converted by ImageMagick (through lcms2) into other colour
+# spaces, each profile embedded (colord-data's, Ghostscript's CMYK one), to come back to
+# rich.png's colours; the same in Adobe RGB without a profile, saying so in EXIF (the DCF
+# way); one with an sRGB profile and its twin without, which must decode alike.
+mkdir -p colour
+icc=/usr/share/color/icc/colord
+"$IM" rich.png -profile "$icc/sRGB.icc" -profile "$icc/AdobeRGB1998.icc" -quality 98 -sampling-factor 1x1 colour/adobe.jpg
+"$IM" rich.png -profile "$icc/sRGB.icc" -profile "$icc/ProPhotoRGB.icc" PNG24:colour/prophoto.png
+"$IM" rich.png -profile "$icc/sRGB.icc" -profile "$icc/WideGamutRGB.icc" -define webp:lossless=true colour/widegamut.webp
+"$IM" rich.png -profile "$icc/sRGB.icc" -profile "$icc/SwappedRedAndGreen.icc" -type TrueColor colour/swapped.tif
+"$IM" rich.png -profile "$icc/sRGB.icc" -profile "$icc/AdobeRGB1998.icc" PNG24:adobe.png
+heif-enc -L -o colour/adobe.heic adobe.png >/dev/null
+avifenc -l adobe.png colour/adobe.avif >/dev/null
+"$IM" rich.png -profile "$icc/sRGB.icc" -profile "$icc/AdobeRGB1998.icc" -strip -quality 98 -sampling-factor 1x1 colour/camera-adobe.jpg
+exiftool -q -q -overwrite_original -ColorSpace=Uncalibrated -InteropIndex=R03 colour/camera-adobe.jpg
+"$IM" rich.png -profile "$icc/sRGB.icc" -profile /usr/share/color/icc/ghostscript/default_cmyk.icc -quality 98 colour/cmyk.jpg
+"$IM" rich.png -strip -quality 98 -sampling-factor 1x1 colour/plain.jpg
+cp colour/plain.jpg colour/srgb-profiled.jpg
+exiftool -q -q -overwrite_original "-ICC_Profile<=$icc/sRGB.icc" colour/srgb-profiled.jpg
+# Display P3 declared by numbers, not a profile: patches whose values are P3's (a strong
+# red, green, blue, a skin tone, grey) in an AVIF's nclx box (lossless, RGB; heif-enc 1.15
+# writes no nclx box) and a PNG's cICP chunk. The tests know what they are in sRGB.
+"$IM" -size 8x8 xc:'rgb(230,40,40)' xc:'rgb(40,200,60)' xc:'rgb(30,60,220)' xc:'rgb(225,170,140)' xc:'rgb(128,128,128)' \
+  +append -type TrueColor PNG24:p3-values.png
+avifenc -l --cicp 12/13/0 p3-values.png colour/p3.avif >/dev/null
+python3 - p3-values.png colour/p3-cicp.png <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+chunk = b"cICP" + bytes([12, 13, 0, 1])
+cicp = struct.pack(">I", 4) + chunk + struct.pack(">I", zlib.crc32(chunk))
+# After IHDR (8 bytes of signature, 25 of IHDR), before everything else.
+open(sys.argv[2], "wb").write(data[:33] + cicp + data[33:])
+PY
+
 # DNGs as cameras lay them out (scripts/make-dng.py): 64×48 of Bayer data (left half red,
 # right half blue), with a preview (the upright picture stored turned, orientation 6) or
 # without one; a DNG cut inside its data; and one named .dng that holds a plain TIFF's

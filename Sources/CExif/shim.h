@@ -6,3 +6,7 @@
 
 // exif_data_get_entry is a macro over the five IFDs.
 static inline ExifEntry *flick_exif_entry(ExifData *data, ExifTag tag) { return exif_data_get_entry(data, tag); }
+// An entry of the interoperability IFD alone: its tag numbers repeat the GPS IFD's.
+static inline ExifEntry *flick_exif_interop_entry(ExifData *data, ExifTag tag) {
+    return exif_content_get_entry(data->ifd[EXIF_IFD_INTEROPERABILITY], tag);
+}

@@ -77,3 +77,12 @@ static inline TIFF *flick_tiff_open(flick_tiff_source *source, tmsize_t max_allo
     TIFFOpenOptionsFree(options);
     return tiff;
 }
+
+// The page's ICC profile (TIFFGetField is variadic, out of Swift's reach); NULL without one.
+static inline const void *flick_tiff_icc_profile(TIFF *tiff, uint32_t *count) {
+    uint32_t length = 0;
+    void *data = NULL;
+    if (TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &length, &data) != 1 || !data) return NULL;
+    *count = length;
+    return data;
+}

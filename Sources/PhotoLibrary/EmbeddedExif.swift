@@ -31,7 +31,8 @@ enum EmbeddedExif {
         block(in: bytes, format: format).map { ExifInfo(jpeg: $0).orientation } ?? .up
     }
 
-    private static func pngChunk(named name: String, in bytes: some ByteSource) -> [UInt8]? {
+    /// The payload of the first chunk `name` before a PNG's image data, at most `maximumBytes`.
+    static func pngChunk(named name: String, in bytes: some ByteSource, maximumBytes: Int = maximumBlockBytes) -> [UInt8]? {
         let wanted = Array(name.utf8)
         var at = 8
         for _ in 0..<maximumChunks {
@@ -39,7 +40,7 @@ enum EmbeddedExif {
             let length = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
             let type = Array(head[4..<8])
             let start = at + 8
-            if type == wanted { return length <= maximumBlockBytes ? bytes.read(start..<start + length) : nil }
+            if type == wanted { return length <= maximumBytes ? bytes.read(start..<start + length) : nil }
             // EXIF after the image data does not count (PNG 1.5: eXIf comes before IDAT).
             if type == Array("IDAT".utf8) { return nil }
             at = start + length + 4
@@ -47,7 +48,8 @@ enum EmbeddedExif {
         return nil
     }
 
-    private static func webpChunk(named name: String, in bytes: some ByteSource) -> [UInt8]? {
+    /// The payload of a WebP's first chunk `name`, at most `maximumBytes`.
+    static func webpChunk(named name: String, in bytes: some ByteSource, maximumBytes: Int = maximumBlockBytes) -> [UInt8]? {
         let wanted = Array(name.utf8)
         var at = 12
         for _ in 0..<maximumChunks {
@@ -55,7 +57,7 @@ enum EmbeddedExif {
             let type = Array(head[0..<4])
             let length = Int(head[4]) | Int(head[5]) << 8 | Int(head[6]) << 16 | Int(head[7]) << 24
             let start = at + 8
-            if type == wanted { return length <= maximumBlockBytes ? bytes.read(start..<start + length) : nil }
+            if type == wanted { return length <= maximumBytes ? bytes.read(start..<start + length) : nil }
             at = start + length + (length & 1)
         }
         return nil

@@ -13,6 +13,9 @@ public struct ExifInfo: Sendable, Equatable {
         guard let pixelWidth, let pixelHeight, pixelWidth > 0, pixelHeight > 0 else { return nil }
         return (pixelWidth, pixelHeight)
     }
+    /// True when the camera shot in Adobe RGB and said so the DCF way, without a profile:
+    /// ColorSpace "uncalibrated" and the interoperability index "R03".
+    public var declaresAdobeRGB = false
     private var pixelWidth: Int?
     private var pixelHeight: Int?
 
@@ -74,6 +77,10 @@ public struct ExifInfo: Sendable, Equatable {
         facts.fNumber = rational(EXIF_TAG_FNUMBER)
         facts.iso = firstInteger(EXIF_TAG_ISO_SPEED_RATINGS)
         facts.focalLength = rational(EXIF_TAG_FOCAL_LENGTH)
+        if integer(EXIF_TAG_COLOR_SPACE) == 0xFFFF, let entry = flick_exif_interop_entry(data, EXIF_TAG_INTEROPERABILITY_INDEX),
+           entry.pointee.format == EXIF_FORMAT_ASCII, let raw = entry.pointee.data, entry.pointee.size >= 3 {
+            declaresAdobeRGB = Array(UnsafeBufferPointer(start: raw, count: 3)) == Array("R03".utf8)
+        }
         pixelWidth = integer(EXIF_TAG_PIXEL_X_DIMENSION)
         pixelHeight = integer(EXIF_TAG_PIXEL_Y_DIMENSION)
         if let thumbnail = data.pointee.data, data.pointee.size > 0 {

@@ -83,7 +83,26 @@ enum HEIFDecoder {
             throw .decoderFailed("gave no pixels")
         }
         try limits.check(width: decodedWidth, height: decodedHeight)
-        return PixelBuffer(rgbaRows: plane, width: decodedWidth, height: decodedHeight, stride: Int(stride), hasAlpha: hasAlpha)
+        var pixels = PixelBuffer(rgbaRows: plane, width: decodedWidth, height: decodedHeight, stride: Int(stride), hasAlpha: hasAlpha)
+        pixels.iccProfile = colourProfile(of: handle)
+        return pixels
+    }
+
+    /// The colours the image declares: its ICC profile, else its nclx numbers (an iPhone's
+    /// Display P3 is either); nil for sRGB or nothing said.
+    static func colourProfile(of handle: OpaquePointer) -> [UInt8]? {
+        let size = heif_image_handle_get_raw_color_profile_size(handle)
+        if size > 0, size <= EmbeddedColour.maximumProfileBytes {
+            var icc = [UInt8](repeating: 0, count: size)
+            if icc.withUnsafeMutableBytes({ heif_image_handle_get_raw_color_profile(handle, $0.baseAddress) }).code == heif_error_Ok {
+                return icc
+            }
+        }
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
+        defer { heif_nclx_color_profile_free(nclx) }
+        return ColourManagement.profile(primaries: Int(nclx.pointee.color_primaries.rawValue),
+                                        transfer: Int(nclx.pointee.transfer_characteristics.rawValue))
     }
 
     /// What a HEIF file says of its primary image: its size as shown (after its own
@@ -95,6 +114,7 @@ enum HEIFDecoder {
             // The size libheif gives is already turned: EXIF's orientation does not swap it.
             facts.pixelWidth = Int(heif_image_handle_get_width(handle))
             facts.pixelHeight = Int(heif_image_handle_get_height(handle))
+            facts.colourSpace = colourProfile(of: handle).map(ColourManagement.name(of:))
             return facts
         }
     }

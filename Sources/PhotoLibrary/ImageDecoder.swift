@@ -98,7 +98,10 @@ public enum ImageDecoder {
             }
             // LibRaw reads a RAW itself, only what it needs: its preview is a few megabytes
             // of a file of fifty.
-            if format == .raw { return try RAWDecoder.decode(file, maximumPixelSize: maximumPixelSize, box: box, limits: limits) }
+            if format == .raw {
+                let pixels = try RAWDecoder.decode(file, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
+                return finished(pixels, maximumPixelSize: maximumPixelSize, box: box)
+            }
             guard lseek(file.descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
             return try decode(try read(file, atMost: .max), format: format, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
         }
@@ -138,9 +141,7 @@ public enum ImageDecoder {
         let bytes = try read(path, limits: limits, atMost: exifSearchLength)
         let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: "")
         if format == .heif || format == .avif {
-            var pixels = try HEIFDecoder.embeddedThumbnail(of: path, limits: limits)
-            if let maximumPixelSize { pixels = pixels.scaledToFit(maximumPixelSize) }
-            return pixels
+            return finished(try HEIFDecoder.embeddedThumbnail(of: path, limits: limits), maximumPixelSize: maximumPixelSize, box: nil)
         }
         guard format == .jpeg else {
             throw .unreadable("only JPEGs and HEIFs carry an embedded preview")
@@ -156,8 +157,10 @@ public enum ImageDecoder {
             pixels = pixels.cropped(toAspect: photo.width, photo.height)
         }
         pixels = pixels.applying(exif.orientation)
+        // The camera's small copy is in the photo's colours.
+        pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg, exif: exif)
         if let maximumPixelSize { pixels = pixels.scaledToFit(maximumPixelSize) }
-        return pixels
+        return ColourManagement.convertedToSRGB(pixels)
     }
 
     public static func decode(_ bytes: [UInt8], format: ImageFormat, maximumPixelSize: Int?, box: PixelBox? = nil,
@@ -165,7 +168,8 @@ public enum ImageDecoder {
         var pixels: PixelBuffer
         var maximumPixelSize = maximumPixelSize
         if format == .jpeg {
-            let orientation = ExifInfo(jpeg: bytes).orientation
+            let exif = ExifInfo(jpeg: bytes)
+            let orientation = exif.orientation
             // A box is a limit on the longer side once the photo's shape is known: from the
             // header, before any pixel is decoded, so the DCT scale is chosen for it.
             if let box, let stored = JPEGDecoder.declaredSize(bytes) {
@@ -176,6 +180,7 @@ public enum ImageDecoder {
             // the same either way.
             pixels = try JPEGDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, limits: limits)
             pixels = pixels.applying(orientation)
+            pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg, exif: exif)
         } else if format == .png {
             let orientation = EmbeddedExif.orientation(in: bytes, format: format)
             pixels = try PNGDecoder.decode(bytes, limits: limits) { [maximumPixelSize] width, height in
@@ -185,6 +190,7 @@ public enum ImageDecoder {
                 return min(maximumPixelSize ?? .max, box.longestSide(ofFitting: upright.0, upright.1))
             }
             pixels = pixels.applying(orientation)
+            pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: .png)
         } else if format == .heif || format == .avif {
             pixels = try HEIFDecoder.decode(bytes, limits: limits)
         } else if format == .jxl {
@@ -201,14 +207,24 @@ public enum ImageDecoder {
             // SDL_image refuses an animated WebP; its first frame stands for it.
             guard let first = try WebPAnimation(bytes, limits: limits)?.nextFrame() else { throw .unreadable("an animation without frames") }
             pixels = first.pixels.applying(EmbeddedExif.orientation(in: bytes, format: format))
+            pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: format)
         } else {
             if let size = ImageHeader.declaredSize(bytes, format: format) { try limits.check(width: size.width, height: size.height) }
             pixels = try decodeWithSDLImage(bytes, limits: limits)
             pixels = pixels.applying(EmbeddedExif.orientation(in: bytes, format: format))
+            pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: format)
         }
+        return finished(pixels, maximumPixelSize: maximumPixelSize, box: box)
+    }
+
+    /// A decoded picture made what was asked: reduced to fit the size and the box, then its
+    /// colours converted, on the picture at the size it is shown (it costs little there).
+    static func finished(_ pixels: PixelBuffer, maximumPixelSize: Int?, box: PixelBox?) -> PixelBuffer {
+        var pixels = pixels
+        var maximumPixelSize = maximumPixelSize
         if let box { maximumPixelSize = min(maximumPixelSize ?? .max, box.longestSide(ofFitting: pixels.width, pixels.height)) }
         if let maximumPixelSize { pixels = pixels.scaledToFit(maximumPixelSize) }
-        return pixels
+        return ColourManagement.convertedToSRGB(pixels)
     }
 
     /// The file's bytes, or its first `atMost`.

@@ -66,7 +66,13 @@ enum JPEGDecoder {
             return status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) ? 0 : pixels.count
         }
         if pixels.isEmpty { throw .unreadable(String(cString: tjGetErrorStr2(handle))) }
-        if isCMYK { convertInvertedCMYKToBGRA(&pixels) }
+        if isCMYK {
+            // Through the photo's own profile where it has one (as prepress writes them).
+            let profile = EmbeddedColour.jpegProfile(Array(bytes))
+            if !(profile.map { ColourManagement.convertCMYK(&pixels, pixelCount: target.width * target.height, profile: $0) } ?? false) {
+                convertInvertedCMYKToBGRA(&pixels)
+            }
+        }
         var picture = PixelBuffer(width: target.width, height: target.height, bytesPerRow: target.width * 4, bytes: pixels, isOpaque: true)
         // Ended before its picture: libjpeg's own warning for it (JWRN_JPEG_EOF), or a tail
         // still unwritten. Stray bytes, the other common warning, leave the picture whole.

@@ -49,8 +49,7 @@ extension PixelBuffer {
                 }
             }
         }
-        var turned = PixelBuffer(width: outWidth, height: outHeight, bytesPerRow: outWidth * 4, bytes: out, isOpaque: isOpaque)
-        turned.isIncomplete = isIncomplete
-        return turned
+        return PixelBuffer(width: outWidth, height: outHeight, bytesPerRow: outWidth * 4, bytes: out, isOpaque: isOpaque)
+            .keepingNotes(of: self)
     }
 }

@@ -46,6 +46,9 @@ public struct EmbeddedFacts: Sendable, Equatable {
     public var iso: Int?
     /// Millimetres.
     public var focalLength: Double?
+    /// The colour space the file declares, by its profile's name ("Display P3", "Adobe RGB
+    /// (1998)", "sRGB"); nil where it declares none.
+    public var colourSpace: String?
 
     public init() {}
 
@@ -67,12 +70,13 @@ public struct EmbeddedFacts: Sendable, Equatable {
         }
         pixelWidth = size?.width
         pixelHeight = size?.height
+        colourSpace = EmbeddedColour.profile(in: bytes, format: format).map(ColourManagement.name(of:))
     }
 
     // MARK: The wire: one field per line, `key<TAB>value`
 
     private enum Key: String, CaseIterable {
-        case width, height, dateTaken, make, model, lens, exposureTime, fNumber, iso, focalLength
+        case width, height, dateTaken, make, model, lens, exposureTime, fNumber, iso, focalLength, colourSpace
     }
 
     var encoded: [UInt8] {
@@ -87,6 +91,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
         if let fNumber { fields.append((.fNumber, String(fNumber))) }
         if let iso { fields.append((.iso, String(iso))) }
         if let focalLength { fields.append((.focalLength, String(focalLength))) }
+        if let colourSpace { fields.append((.colourSpace, colourSpace)) }
         return Array(fields.map { "\($0.0.rawValue)\t\(Self.singleLine($0.1))\n" }.joined().utf8)
     }
 
@@ -106,6 +111,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
             case .fNumber: fNumber = Double(value)
             case .iso: iso = Int(value)
             case .focalLength: focalLength = Double(value)
+            case .colourSpace: colourSpace = value
             }
         }
     }
@@ -167,7 +173,9 @@ extension PhotoFacts {
     /// exposure; a line only where the file says.
     public var lines: [String] {
         var lines = [fileName]
-        if let width = embedded?.pixelWidth, let height = embedded?.pixelHeight { lines.append("\(width) × \(height) pixels") }
+        if let width = embedded?.pixelWidth, let height = embedded?.pixelHeight {
+            lines.append(["\(width) × \(height) pixels", embedded?.colourSpace].compactMap { $0 }.joined(separator: " · "))
+        }
         lines.append(Self.sizeText(byteCount))
         if let taken = embedded?.dateTaken.flatMap(Self.readableDate) {
             lines.append("Taken \(taken)")

@@ -21,9 +21,7 @@ extension PixelBuffer {
     /// Each output pixel is the alpha-weighted average of the source pixels it covers
     /// (a box filter), so large reductions do not alias and transparent edges do not darken.
     public func scaledToFit(_ maximumPixelSize: Int) -> PixelBuffer {
-        var scaled = reducedToFit(maximumPixelSize)
-        scaled.isIncomplete = isIncomplete
-        return scaled
+        reducedToFit(maximumPixelSize).keepingNotes(of: self)
     }
 
     private func reducedToFit(_ maximumPixelSize: Int) -> PixelBuffer {
@@ -169,6 +167,7 @@ extension PixelBuffer {
             out += bytes[start..<(start + cropWidth * 4)]
         }
         return PixelBuffer(width: cropWidth, height: cropHeight, bytesPerRow: cropWidth * 4, bytes: out, isOpaque: isOpaque)
+            .keepingNotes(of: self)
     }
 }
 

@@ -73,7 +73,9 @@ enum RAWDecoder {
             let jpeg = [UInt8](UnsafeRawBufferPointer(start: data, count: Int(image.pointee.data_size)))
             // At the smallest DCT scale that still covers what is asked: a 24 MP preview for
             // a thumbnail is decoded at an eighth.
-            return try JPEGDecoder.decode(jpeg, maximumPixelSize: wanted, limits: limits)
+            var pixels = try JPEGDecoder.decode(jpeg, maximumPixelSize: wanted, limits: limits)
+            pixels.iccProfile = EmbeddedColour.profile(in: jpeg, format: .jpeg)
+            return pixels
         case LIBRAW_IMAGE_BITMAP:
             return try bitmap(image, limits: limits)
         default:
@@ -86,6 +88,10 @@ enum RAWDecoder {
         raw.pointee.params.half_size = halfSize ? 1 : 0
         raw.pointee.params.use_camera_wb = 1
         raw.pointee.params.output_bps = 8
+        // sRGB's curve (dcraw's "-g 2.4 12.92"), not LibRaw's default BT.709 one: the render
+        // is then plain sRGB, shown as it is.
+        raw.pointee.params.gamm.0 = 1 / 2.4
+        raw.pointee.params.gamm.1 = 12.92
         try check(libraw_unpack(raw))
         try check(libraw_dcraw_process(raw))
         var error: Int32 = 0

@@ -71,6 +71,8 @@ enum RAWPreviews {
         guard let (preview, _) = sized.filter({ $0.1 >= wanted }).min(by: { $0.1 < $1.1 }),
               preview.length <= limits.maximumFileBytes,
               let bytes = file.read(preview.offset..<preview.offset + preview.length) else { return nil }
-        return try? JPEGDecoder.decode(bytes, maximumPixelSize: wanted, limits: limits)
+        var pixels = try? JPEGDecoder.decode(bytes, maximumPixelSize: wanted, limits: limits)
+        pixels?.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg)
+        return pixels
     }
 }

@@ -46,7 +46,12 @@ enum TIFFDecoder {
         let read = raster.withUnsafeMutableBufferPointer { TIFFRGBAImageGet(&image, $0.baseAddress, UInt32(width), UInt32(height)) }
         guard read == 1 else { throw .unreadable(message(source, or: "its pixels cannot be read")) }
         let hasAlpha = image.alpha != 0
-        return PixelBuffer(premultipliedABGR: raster, width: width, height: height, hasAlpha: hasAlpha).applying(orientation)
+        var pixels = PixelBuffer(premultipliedABGR: raster, width: width, height: height, hasAlpha: hasAlpha)
+        var length: UInt32 = 0
+        if let icc = flick_tiff_icc_profile(tiff, &length), length > 0, length <= EmbeddedColour.maximumProfileBytes {
+            pixels.iccProfile = Array(UnsafeRawBufferPointer(start: icc, count: Int(length)))
+        }
+        return pixels.applying(orientation)
     }
 
     /// True when the file ends before the first page's directory does (its entries, or the

@@ -11,6 +11,10 @@ public struct PixelBuffer: Sendable {
     /// True when the file ended before the picture did (a copy or download still arriving):
     /// what arrived is shown, the rest is filler, and the user is told.
     public var isIncomplete = false
+    /// The colour space the values are in, as an ICC profile, when it is not sRGB (a phone's
+    /// Display P3, a camera's Adobe RGB): converted for the screen once the picture has its
+    /// final size. Nil: sRGB, shown as it is.
+    public var iccProfile: [UInt8]?
 
     public init(width: Int, height: Int, bytesPerRow: Int, bytes: [UInt8], isOpaque: Bool) {
         precondition(width > 0 && height > 0 && bytesPerRow >= width * 4 && bytes.count >= bytesPerRow * height,
@@ -37,6 +41,17 @@ public struct PixelBuffer: Sendable {
     public func pixel(x: Int, y: Int) -> (blue: UInt8, green: UInt8, red: UInt8, alpha: UInt8) {
         let i = y * bytesPerRow + x * 4
         return (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3])
+    }
+}
+
+extension PixelBuffer {
+    /// These pixels with what `original` says of its picture beyond them (a file cut short,
+    /// the colour space): kept through every resize and turn.
+    public func keepingNotes(of original: PixelBuffer) -> PixelBuffer {
+        var kept = self
+        kept.isIncomplete = original.isIncomplete
+        kept.iccProfile = original.iccProfile
+        return kept
     }
 }
 

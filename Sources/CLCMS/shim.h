@@ -1,0 +1,7 @@
+// Little CMS for Swift: colour profiles and the transforms between them. Its pixel
+// formats are macros Swift cannot import; the few Flick uses are named here.
+#include <lcms2.h>
+
+static const cmsUInt32Number flick_lcms_bgra_8 = TYPE_BGRA_8;
+// Adobe's CMYK JPEGs store inverted inks (255 is no ink).
+static const cmsUInt32Number flick_lcms_cmyk_8_inverted = TYPE_CMYK_8_REV;

@@ -1,0 +1,233 @@
+internal import CLCMS
+import Foundation
+import Pixels
+import Synchronization
+
+/// A picture's colours converted from the space its file declares (`PixelBuffer.iccProfile`)
+/// to sRGB through Little CMS, once it has the size it is shown at. A picture in sRGB —
+/// none declared, or a profile that is sRGB — is left untouched: not one value changes.
+enum ColourManagement {
+    /// `pixels` in sRGB. A profile lcms cannot read, or one not for RGB, leaves the values
+    /// as they are (shown as sRGB, as before colour management), never a failure.
+    static func convertedToSRGB(_ pixels: PixelBuffer) -> PixelBuffer {
+        guard let icc = pixels.iccProfile else { return pixels }
+        var shown = pixels
+        shown.iccProfile = nil
+        guard case let .convert(transform) = Transforms.shared.toSRGB(from: icc) else { return shown }
+        let converted = [UInt8](unsafeUninitializedCapacity: pixels.bytes.count) { target, count in
+            pixels.bytes.withUnsafeBytes { source in
+                for row in 0..<pixels.height {
+                    cmsDoTransform(transform.handle, source.baseAddress! + row * pixels.bytesPerRow,
+                                   target.baseAddress! + row * pixels.bytesPerRow, cmsUInt32Number(pixels.width))
+                }
+            }
+            count = pixels.bytes.count
+        }
+        return PixelBuffer(width: pixels.width, height: pixels.height, bytesPerRow: pixels.bytesPerRow, bytes: converted,
+                           isOpaque: pixels.isOpaque).keepingNotes(of: shown)
+    }
+
+    /// A CMYK JPEG's inks (Adobe's inverted bytes, four a pixel) as sRGB B, G, R, A through
+    /// its own profile; false, with the bytes untouched, if the profile is not one for CMYK.
+    static func convertCMYK(_ pixels: inout [UInt8], pixelCount: Int, profile icc: [UInt8]) -> Bool {
+        guard let source = open(icc) else { return false }
+        defer { cmsCloseProfile(source) }
+        guard cmsGetColorSpace(source) == cmsSigCmykData else { return false }
+        let srgb = cmsCreate_sRGBProfile()
+        defer { cmsCloseProfile(srgb) }
+        guard let transform = cmsCreateTransform(source, flick_lcms_cmyk_8_inverted, srgb, flick_lcms_bgra_8,
+                                                 cmsUInt32Number(INTENT_PERCEPTUAL), cmsUInt32Number(cmsFLAGS_NOCACHE)) else { return false }
+        defer { cmsDeleteTransform(transform) }
+        let inks = pixels
+        inks.withUnsafeBytes { source in
+            pixels.withUnsafeMutableBytes { target in cmsDoTransform(transform, source.baseAddress, target.baseAddress, cmsUInt32Number(pixelCount)) }
+        }
+        // lcms leaves the extra channel it did not make alone: every pixel is opaque.
+        for i in stride(from: 3, to: pixelCount * 4, by: 4) { pixels[i] = 255 }
+        return true
+    }
+
+    /// True for a profile that describes sRGB: its primaries and tone curves are sRGB's
+    /// (within what 8 bits can show). Most cameras' and phones' JPEGs embed one.
+    static func isSRGB(_ icc: [UInt8]) -> Bool {
+        guard let profile = open(icc) else { return false }
+        defer { cmsCloseProfile(profile) }
+        let srgb = cmsCreate_sRGBProfile()
+        defer { cmsCloseProfile(srgb) }
+        guard cmsGetColorSpace(profile) == cmsSigRgbData, cmsIsMatrixShaper(profile) != 0 else { return false }
+        let colorants = [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag]
+        for tag in colorants {
+            guard let mine = cmsReadTag(profile, tag)?.assumingMemoryBound(to: cmsCIEXYZ.self).pointee,
+                  let theirs = cmsReadTag(srgb, tag)?.assumingMemoryBound(to: cmsCIEXYZ.self).pointee,
+                  abs(mine.X - theirs.X) < 0.002, abs(mine.Y - theirs.Y) < 0.002, abs(mine.Z - theirs.Z) < 0.002 else { return false }
+        }
+        for tag in [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag] {
+            // A tone curve is opaque to Swift.
+            guard let mine = cmsReadTag(profile, tag).map(OpaquePointer.init),
+                  let theirs = cmsReadTag(srgb, tag).map(OpaquePointer.init) else { return false }
+            for step in 0...16 {
+                let v = Float(step) / 16
+                if abs(cmsEvalToneCurveFloat(mine, v) - cmsEvalToneCurveFloat(theirs, v)) > 0.5 / 255 { return false }
+            }
+        }
+        return true
+    }
+
+    /// What a person calls the colour space: "sRGB" for any profile that is sRGB, else the
+    /// profile's own name.
+    static func name(of icc: [UInt8]) -> String {
+        isSRGB(icc) ? "sRGB" : description(of: icc) ?? "embedded colour profile"
+    }
+
+    /// The profile's own name for its colour space ("Display P3", "Adobe RGB (1998)").
+    static func description(of icc: [UInt8]) -> String? {
+        guard let profile = open(icc) else { return nil }
+        defer { cmsCloseProfile(profile) }
+        var text = [CChar](repeating: 0, count: 256)
+        guard cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", &text, cmsUInt32Number(text.count)) > 0 else { return nil }
+        let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? nil : name
+    }
+
+    /// A profile for RGB primaries and a white point given as CIE xy, with `transfer`: for
+    /// colour spaces declared by numbers, not a profile (PNG cICP, gAMA and cHRM; HEIF's
+    /// nclx; EXIF's Adobe RGB).
+    static func rgbProfile(white: (Double, Double), red: (Double, Double), green: (Double, Double), blue: (Double, Double),
+                           transfer: Transfer, description: String) -> [UInt8]? {
+        var whitePoint = cmsCIExyY(x: white.0, y: white.1, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: red.0, y: red.1, Y: 1), Green: cmsCIExyY(x: green.0, y: green.1, Y: 1),
+                                        Blue: cmsCIExyY(x: blue.0, y: blue.1, Y: 1))
+        guard let curve = transfer.curve() else { return nil }
+        defer { cmsFreeToneCurve(curve) }
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        guard let profile = cmsCreateRGBProfile(&whitePoint, &primaries, &curves) else { return nil }
+        defer { cmsCloseProfile(profile) }
+        if let text = cmsMLUalloc(nil, 1) {
+            defer { cmsMLUfree(text) }
+            cmsMLUsetASCII(text, "en", "US", description)
+            cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(text))
+        }
+        var size: cmsUInt32Number = 0
+        guard cmsSaveProfileToMem(profile, nil, &size) != 0, size > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        guard cmsSaveProfileToMem(profile, &bytes, &size) != 0 else { return nil }
+        return bytes
+    }
+
+    /// How stored values relate to light.
+    enum Transfer {
+        /// sRGB's curve (IEC 61966-2-1).
+        case sRGB
+        /// BT.709's (also BT.601's and BT.2020's, as their cICP codes say).
+        case bt709
+        /// A plain power: `value = light^(1/exponent)`, as PNG's gAMA (exponent 1/gamma).
+        case power(Double)
+
+        func curve() -> OpaquePointer? {
+            switch self {
+            case .sRGB:
+                var parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+                return cmsBuildParametricToneCurve(nil, 4, &parameters)
+            case .bt709:
+                var parameters: [cmsFloat64Number] = [1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081]
+                return cmsBuildParametricToneCurve(nil, 4, &parameters)
+            case let .power(exponent):
+                guard exponent.isFinite, exponent > 0.1, exponent < 10 else { return nil }
+                return cmsBuildGamma(nil, exponent)
+            }
+        }
+    }
+
+    /// Adobe RGB (1998), for camera JPEGs that say so in EXIF but carry no profile.
+    static let adobeRGB = rgbProfile(white: (0.3127, 0.3290), red: (0.64, 0.33), green: (0.21, 0.71), blue: (0.15, 0.06),
+                                     transfer: .power(563.0 / 256), description: "Adobe RGB (1998)")
+
+    /// Primaries by their ITU-T H.273 code (PNG cICP, HEIF nclx): white, red, green, blue.
+    static func primaries(code: Int) -> (white: (Double, Double), red: (Double, Double), green: (Double, Double), blue: (Double, Double), name: String)? {
+        let d65 = (0.3127, 0.3290)
+        switch code {
+        case 1: return (d65, (0.64, 0.33), (0.30, 0.60), (0.15, 0.06), "sRGB")
+        case 5: return (d65, (0.64, 0.33), (0.29, 0.60), (0.15, 0.06), "BT.601 (625 lines)")
+        case 6, 7: return (d65, (0.630, 0.340), (0.310, 0.595), (0.155, 0.070), "BT.601 (525 lines)")
+        case 9: return (d65, (0.708, 0.292), (0.170, 0.797), (0.131, 0.046), "BT.2020")
+        case 11: return ((0.314, 0.351), (0.680, 0.320), (0.265, 0.690), (0.150, 0.060), "DCI-P3")
+        case 12: return (d65, (0.680, 0.320), (0.265, 0.690), (0.150, 0.060), "Display P3")
+        default: return nil
+        }
+    }
+
+    /// A transfer by its H.273 code; nil for those a picture cannot be shown by without tone
+    /// mapping (PQ, HLG), which are left as they are.
+    static func transfer(code: Int) -> Transfer? {
+        switch code {
+        case 1, 6, 14, 15: .bt709
+        case 4: .power(2.2)
+        case 5: .power(2.8)
+        case 8: .power(1)
+        case 13: .sRGB
+        default: nil
+        }
+    }
+
+    /// A profile for colours declared by H.273 codes; nil where they are sRGB's (nothing to
+    /// do) or cannot be shown.
+    static func profile(primaries code: Int, transfer transferCode: Int) -> [UInt8]? {
+        guard let primaries = primaries(code: code), let transfer = transfer(code: transferCode) else { return nil }
+        if code == 1, case .sRGB = transfer { return nil }
+        return rgbProfile(white: primaries.white, red: primaries.red, green: primaries.green, blue: primaries.blue,
+                          transfer: transfer, description: primaries.name)
+    }
+
+    fileprivate static func open(_ icc: [UInt8]) -> cmsHPROFILE? {
+        icc.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
+    }
+}
+
+/// A transform lcms made, shared by the threads that convert with it.
+private final class Transform: @unchecked Sendable {
+    let handle: cmsHTRANSFORM
+    init(_ handle: cmsHTRANSFORM) { self.handle = handle }
+    deinit { cmsDeleteTransform(handle) }
+}
+
+/// What to do with pictures in one profile.
+private enum Conversion {
+    case convert(Transform)
+    /// sRGB already, or a profile lcms cannot use: the values stay as they are.
+    case leave
+}
+
+/// Transforms per source profile: building one costs far more than running it on a
+/// screen-sized picture, and a folder's photos share a few profiles (most of them sRGB,
+/// which is found out once and then costs nothing).
+private final class Transforms: Sendable {
+    static let shared = Transforms()
+    /// A few profiles at once; more empties it (an odd folder of many profiles).
+    private static let capacity = 16
+    private let cache = Mutex<[[UInt8]: Conversion]>([:])
+
+    func toSRGB(from icc: [UInt8]) -> Conversion {
+        if let known = cache.withLock({ $0[icc] }) { return known }
+        let made = ColourManagement.isSRGB(icc) ? .leave : make(from: icc).map(Conversion.convert) ?? .leave
+        cache.withLock { cache in
+            if cache.count >= Self.capacity { cache.removeAll() }
+            cache[icc] = made
+        }
+        return made
+    }
+
+    private func make(from icc: [UInt8]) -> Transform? {
+        guard let source = ColourManagement.open(icc) else { return nil }
+        defer { cmsCloseProfile(source) }
+        guard cmsGetColorSpace(source) == cmsSigRgbData else { return nil }
+        let srgb = cmsCreate_sRGBProfile()
+        defer { cmsCloseProfile(srgb) }
+        // No one-pixel cache: a transform is shared by threads. Alpha is copied as it is.
+        let flags = cmsUInt32Number(cmsFLAGS_NOCACHE | cmsFLAGS_COPY_ALPHA)
+        guard let handle = cmsCreateTransform(source, flick_lcms_bgra_8, srgb, flick_lcms_bgra_8, cmsUInt32Number(INTENT_PERCEPTUAL), flags) else {
+            return nil
+        }
+        return Transform(handle)
+    }
+}
