@@ -72,7 +72,7 @@ extension IsolatedDecoder {
     public func openAnimation(_ path: FilePath, maximumPixelSize: Int?) -> Result<AnimationStream?, DecodeError> {
         guard let helper = borrowHelper() else { return .failure(.decoderFailed("could not be started")) }
         let deadline = Wire.monotonicSeconds() + self.deadline
-        let request = Helper.request(path, kind: .animation, maximumPixelSize: maximumPixelSize, box: nil)
+        let request = Helper.request(path, kind: .animation, maximumPixelSize: maximumPixelSize, box: nil, colours: .sRGB)
         guard helper.toHelper.write(request), let status = helper.fromHelper.read(1, deadline: deadline) else {
             return .failure(lost(helper, deadline: deadline))
         }

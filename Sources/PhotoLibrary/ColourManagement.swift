@@ -3,17 +3,38 @@ import Foundation
 import Pixels
 import Synchronization
 
-/// A picture's colours converted from the space its file declares (`PixelBuffer.iccProfile`)
-/// to sRGB through Little CMS, once it has the size it is shown at. A picture in sRGB —
-/// none declared, or a profile that is sRGB — is left untouched: not one value changes.
+/// Which colours a decoded picture is to be in: what a request asks of a helper.
+public enum ColourChoice: UInt8, Sendable {
+    /// As the file stores them (`--no-colour-management`, for comparison).
+    case untouched = 0
+    /// sRGB: what the shared thumbnail cache holds, and any reader of it assumes.
+    case sRGB = 1
+    /// The display's, as last set (`IsolatedDecoder.setDisplayProfile`); sRGB without one.
+    case display = 2
+}
+
+/// Where a picture's colours go.
+enum ColourTarget: Equatable {
+    case untouched
+    /// sRGB, or the display's profile (nil: the display is taken to be sRGB).
+    case profile([UInt8]?)
+
+    static let sRGB = ColourTarget.profile(nil)
+}
+
+/// A picture's colours converted from the space its file declares (`PixelBuffer.iccProfile`,
+/// nil for sRGB) to the one shown — sRGB, or the display's own profile — through Little
+/// CMS, once it has the size it is shown at. Where the two are the same (an sRGB photo on
+/// an sRGB display, however it says so) not one value changes.
 enum ColourManagement {
-    /// `pixels` in sRGB. A profile lcms cannot read, or one not for RGB, leaves the values
-    /// as they are (shown as sRGB, as before colour management), never a failure.
-    static func convertedToSRGB(_ pixels: PixelBuffer) -> PixelBuffer {
-        guard let icc = pixels.iccProfile else { return pixels }
+    /// `pixels` in `target`'s colours. A profile lcms cannot read, or one not for RGB,
+    /// leaves the values as they are (shown as sRGB, as before colour management).
+    static func converted(_ pixels: PixelBuffer, to target: ColourTarget) -> PixelBuffer {
+        guard case let .profile(destination) = target else { return pixels }
         var shown = pixels
         shown.iccProfile = nil
-        guard case let .convert(transform) = Transforms.shared.toSRGB(from: icc) else { return shown }
+        guard pixels.iccProfile != nil || destination != nil,
+              case let .convert(transform) = Transforms.shared.conversion(from: pixels.iccProfile, to: destination) else { return shown }
         let converted = [UInt8](unsafeUninitializedCapacity: pixels.bytes.count) { target, count in
             pixels.bytes.withUnsafeBytes { source in
                 for row in 0..<pixels.height {
@@ -203,31 +224,38 @@ private enum Conversion {
 /// which is found out once and then costs nothing).
 private final class Transforms: Sendable {
     static let shared = Transforms()
-    /// A few profiles at once; more empties it (an odd folder of many profiles).
+    /// A few profile pairs at once; more empties it (an odd folder of many profiles).
     private static let capacity = 16
-    private let cache = Mutex<[[UInt8]: Conversion]>([:])
+    /// From and to, nil for sRGB.
+    private struct Pair: Hashable {
+        let source: [UInt8]?
+        let destination: [UInt8]?
+    }
+    private let cache = Mutex<[Pair: Conversion]>([:])
 
-    func toSRGB(from icc: [UInt8]) -> Conversion {
-        if let known = cache.withLock({ $0[icc] }) { return known }
-        let made = ColourManagement.isSRGB(icc) ? .leave : make(from: icc).map(Conversion.convert) ?? .leave
+    func conversion(from source: [UInt8]?, to destination: [UInt8]?) -> Conversion {
+        let pair = Pair(source: source, destination: destination)
+        if let known = cache.withLock({ $0[pair] }) { return known }
+        let isSRGB = { (icc: [UInt8]?) in icc.map(ColourManagement.isSRGB) ?? true }
+        let made = isSRGB(source) && isSRGB(destination) ? .leave : make(pair).map(Conversion.convert) ?? .leave
         cache.withLock { cache in
             if cache.count >= Self.capacity { cache.removeAll() }
-            cache[icc] = made
+            cache[pair] = made
         }
         return made
     }
 
-    private func make(from icc: [UInt8]) -> Transform? {
-        guard let source = ColourManagement.open(icc) else { return nil }
+    private func make(_ pair: Pair) -> Transform? {
+        func open(_ icc: [UInt8]?) -> cmsHPROFILE? { icc.map(ColourManagement.open) ?? cmsCreate_sRGBProfile() }
+        guard let source = open(pair.source) else { return nil }
         defer { cmsCloseProfile(source) }
-        guard cmsGetColorSpace(source) == cmsSigRgbData else { return nil }
-        let srgb = cmsCreate_sRGBProfile()
-        defer { cmsCloseProfile(srgb) }
+        guard let destination = open(pair.destination) else { return nil }
+        defer { cmsCloseProfile(destination) }
+        guard cmsGetColorSpace(source) == cmsSigRgbData, cmsGetColorSpace(destination) == cmsSigRgbData else { return nil }
         // No one-pixel cache: a transform is shared by threads. Alpha is copied as it is.
         let flags = cmsUInt32Number(cmsFLAGS_NOCACHE | cmsFLAGS_COPY_ALPHA)
-        guard let handle = cmsCreateTransform(source, flick_lcms_bgra_8, srgb, flick_lcms_bgra_8, cmsUInt32Number(INTENT_PERCEPTUAL), flags) else {
-            return nil
-        }
+        guard let handle = cmsCreateTransform(source, flick_lcms_bgra_8, destination, flick_lcms_bgra_8,
+                                              cmsUInt32Number(INTENT_PERCEPTUAL), flags) else { return nil }
         return Transform(handle)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 internal import CMalloc
 internal import CProcess
 import SystemPackage
+import Synchronization
 import Pixels
 
 /// The decoding side of process isolation: a helper process reads requests on stdin and
@@ -10,7 +11,8 @@ import Pixels
 ///
 /// Wire format, little-endian:
 ///   request:  u8 kind (DecodeKind), u32 maximumPixelSize (0 = full size), u32 box width, u32 box height
-///             (0 = no box), u32 path length, path bytes
+///             (0 = no box), u32 path length, path bytes, u8 colours (ColourChoice)
+///           | u8 254, u32 length, the display's ICC profile (0 bytes: sRGB); no answer
 ///   response: u8 0, u32 width, u32 height, u8 flags (1 opaque, 2 incomplete), width·height·4 pixel bytes
 ///           | u8 1, u8 kind (DecodeError.wire), u32 width, u32 height, u32 length, UTF-8 reason
 ///           | u8 2, u32 length, the facts (`EmbeddedFacts`, kind `.facts` only)
@@ -78,9 +80,7 @@ public enum DecodeHelper {
     /// time. `decode` is the in-process decoder; tests pass one that hangs or crashes on
     /// purpose.
     public static func serve(cpuSecondsPerDecode: Int = DecodeHelper.cpuSecondsPerDecode,
-                             decode: (FilePath, DecodeKind, Int?, PixelBox?) throws(DecodeError) -> PixelBuffer = { path, kind, size, box throws(DecodeError) in
-        try ImageDecoder.decode(path, kind: kind, maximumPixelSize: size, box: box)
-    }) -> Never {
+                             decode: (FilePath, DecodeKind, Int?, PixelBox?, ColourChoice) throws(DecodeError) -> PixelBuffer = DecodeHelper.decode) -> Never {
         bindLifetimeToParent()
         // Told apart from Flick itself in `top`; the first helper, forked from Flick, even
         // keeps Flick's command line.
@@ -95,8 +95,17 @@ public enum DecodeHelper {
         keepFreedBuffersWhileBusy()
         var keepsBuffers = false
         while input.awaitRequest(idleAfter: keepsBuffers ? keepSeconds : 0, whenIdle: { malloc_trim(0) }),
-              let kindByte = input.read(1), let size = input.readUInt32(), let boxWidth = input.readUInt32(),
-              let boxHeight = input.readUInt32(), let length = input.readUInt32(), length < 1 << 20, let pathBytes = input.read(Int(length)) {
+              let kindByte = input.read(1) {
+            if kindByte[0] == Self.displayProfileCommand {
+                guard let length = input.readUInt32(), length <= UInt32(EmbeddedColour.maximumProfileBytes),
+                      let profile = input.read(Int(length)) else { break }
+                displayProfile.withLock { $0 = profile.isEmpty ? nil : profile }
+                continue
+            }
+            guard let size = input.readUInt32(), let boxWidth = input.readUInt32(), let boxHeight = input.readUInt32(),
+                  let length = input.readUInt32(), length < 1 << 20, let pathBytes = input.read(Int(length)),
+                  let coloursByte = input.read(1) else { break }
+            let colours = ColourChoice(rawValue: coloursByte[0]) ?? .sRGB
             let box = boxWidth > 0 && boxHeight > 0 ? PixelBox(width: Int(boxWidth), height: Int(boxHeight)) : nil
             allowProcessorTime(seconds: cpuSecondsPerDecode)
             let kind = DecodeKind(rawValue: kindByte[0]) ?? .image
@@ -113,7 +122,7 @@ public enum DecodeHelper {
                     Wire.append(UInt32(facts.count), to: &response)
                     guard output.write(response + facts) else { exit(0) }
                 case .image, .embeddedPreview:
-                    let pixels = try decode(path, kind, size == 0 ? nil : Int(size), box)
+                    let pixels = try decode(path, kind, size == 0 ? nil : Int(size), box, colours)
                     keepsBuffers = pixels.width * pixels.height >= keptAfterPixels
                     guard send(pixels, delay: nil, to: output) else { exit(0) }
                 }
@@ -122,6 +131,24 @@ public enum DecodeHelper {
             }
         }
         exit(0)
+    }
+
+    /// The command that sets the display's profile (then no answer).
+    static let displayProfileCommand: UInt8 = 254
+
+    /// The display's profile as Flick last sent it; nil: sRGB.
+    private static let displayProfile = Mutex<[UInt8]?>(nil)
+
+    /// A request decoded as a helper does it: its colours `colours`, the display's being
+    /// the profile Flick last sent.
+    public static func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?,
+                              colours: ColourChoice) throws(DecodeError) -> PixelBuffer {
+        let target: ColourTarget = switch colours {
+        case .untouched: .untouched
+        case .sRGB: .sRGB
+        case .display: .profile(displayProfile.withLock { $0 })
+        }
+        return try ImageDecoder.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: target)
     }
 
     /// Sends a picture: status 0, its size, whether it is opaque or incomplete, an animation frame's delay,

@@ -91,6 +91,12 @@ public enum ImageDecoder {
     /// With a `box`, the picture also fits that rectangle (a window's shape).
     public static func decode(_ path: FilePath, maximumPixelSize: Int?, box: PixelBox? = nil,
                               limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
+        try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: .sRGB, limits: limits)
+    }
+
+    /// Decodes `path` as above, its colours converted to `colours`.
+    static func decode(_ path: FilePath, maximumPixelSize: Int?, box: PixelBox?, colours: ColourTarget,
+                       limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
         try withRegularFile(path, limits: limits) { file throws(DecodeError) in
             let head = try read(file, atMost: ImageFormat.sniffLength)
             guard let format = ImageFormat.sniff(head, fileExtension: (path.extension ?? "").lowercased()) else {
@@ -100,17 +106,22 @@ public enum ImageDecoder {
             // of a file of fifty.
             if format == .raw {
                 let pixels = try RAWDecoder.decode(file, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
-                return finished(pixels, maximumPixelSize: maximumPixelSize, box: box)
+                return finished(pixels, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
             }
             guard lseek(file.descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
-            return try decode(try read(file, atMost: .max), format: format, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
+            return try decode(try read(file, atMost: .max), format: format, maximumPixelSize: maximumPixelSize, box: box,
+                              colours: colours, limits: limits)
         }
     }
 
     public static func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox? = nil) throws(DecodeError) -> PixelBuffer {
+        try decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: .sRGB)
+    }
+
+    static func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourTarget) throws(DecodeError) -> PixelBuffer {
         switch kind {
-        case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box)
-        case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize)
+        case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
+        case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize, colours: colours)
         case .facts, .animation: throw .unreadable("not one picture")
         }
     }
@@ -138,10 +149,16 @@ public enum ImageDecoder {
     /// The photo's embedded EXIF thumbnail, upright, with any letterbox bars cut off (a
     /// camera shooting 3:2 often stores a 4:3 thumbnail with black bands).
     public static func embeddedPreview(_ path: FilePath, maximumPixelSize: Int?, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
+        try embeddedPreview(path, maximumPixelSize: maximumPixelSize, colours: .sRGB, limits: limits)
+    }
+
+    static func embeddedPreview(_ path: FilePath, maximumPixelSize: Int?, colours: ColourTarget,
+                                limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
         let bytes = try read(path, limits: limits, atMost: exifSearchLength)
         let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: "")
         if format == .heif || format == .avif {
-            return finished(try HEIFDecoder.embeddedThumbnail(of: path, limits: limits), maximumPixelSize: maximumPixelSize, box: nil)
+            return finished(try HEIFDecoder.embeddedThumbnail(of: path, limits: limits), maximumPixelSize: maximumPixelSize, box: nil,
+                            colours: colours)
         }
         guard format == .jpeg else {
             throw .unreadable("only JPEGs and HEIFs carry an embedded preview")
@@ -159,12 +176,16 @@ public enum ImageDecoder {
         pixels = pixels.applying(exif.orientation)
         // The camera's small copy is in the photo's colours.
         pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg, exif: exif)
-        if let maximumPixelSize { pixels = pixels.scaledToFit(maximumPixelSize) }
-        return ColourManagement.convertedToSRGB(pixels)
+        return finished(pixels, maximumPixelSize: maximumPixelSize, box: nil, colours: colours)
     }
 
     public static func decode(_ bytes: [UInt8], format: ImageFormat, maximumPixelSize: Int?, box: PixelBox? = nil,
                               limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
+        try decode(bytes, format: format, maximumPixelSize: maximumPixelSize, box: box, colours: .sRGB, limits: limits)
+    }
+
+    static func decode(_ bytes: [UInt8], format: ImageFormat, maximumPixelSize: Int?, box: PixelBox?, colours: ColourTarget,
+                       limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
         var pixels: PixelBuffer
         var maximumPixelSize = maximumPixelSize
         if format == .jpeg {
@@ -214,17 +235,17 @@ public enum ImageDecoder {
             pixels = pixels.applying(EmbeddedExif.orientation(in: bytes, format: format))
             pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: format)
         }
-        return finished(pixels, maximumPixelSize: maximumPixelSize, box: box)
+        return finished(pixels, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
     }
 
     /// A decoded picture made what was asked: reduced to fit the size and the box, then its
     /// colours converted, on the picture at the size it is shown (it costs little there).
-    static func finished(_ pixels: PixelBuffer, maximumPixelSize: Int?, box: PixelBox?) -> PixelBuffer {
+    static func finished(_ pixels: PixelBuffer, maximumPixelSize: Int?, box: PixelBox?, colours: ColourTarget) -> PixelBuffer {
         var pixels = pixels
         var maximumPixelSize = maximumPixelSize
         if let box { maximumPixelSize = min(maximumPixelSize ?? .max, box.longestSide(ofFitting: pixels.width, pixels.height)) }
         if let maximumPixelSize { pixels = pixels.scaledToFit(maximumPixelSize) }
-        return ColourManagement.convertedToSRGB(pixels)
+        return ColourManagement.converted(pixels, to: colours)
     }
 
     /// The file's bytes, or its first `atMost`.

@@ -31,9 +31,26 @@ public final class IsolatedDecoder: Sendable {
         for helper in idle.withLock({ $0 }) { helper.stop() }
     }
 
-    /// With a `box`, the picture also fits that rectangle.
-    public func decode(_ path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?, box: PixelBox? = nil) -> Result<PixelBuffer, DecodeError> {
-        ask(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box).flatMap { answer in
+    /// The display's profile and how often it was set: a helper is sent it before its next
+    /// request whenever it has an older one.
+    private let displayProfile = Mutex<(generation: Int, icc: [UInt8]?)>((0, nil))
+
+    /// Pictures decoded from now on for `.display` are converted to `icc` (nil: sRGB).
+    public func setDisplayProfile(_ icc: [UInt8]?) {
+        displayProfile.withLock { $0 = ($0.generation + 1, icc) }
+    }
+
+    /// sRGB pixels (a thumbnail from the shared cache, which holds sRGB) in the display's
+    /// colours, converted here: they are Flick's own, not a file's.
+    public func inDisplayColours(_ pixels: PixelBuffer) -> PixelBuffer {
+        guard let icc = displayProfile.withLock({ $0.icc }) else { return pixels }
+        return ColourManagement.converted(pixels, to: .profile(icc))
+    }
+
+    /// With a `box`, the picture also fits that rectangle; its colours are `colours`'.
+    public func decode(_ path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?, box: PixelBox? = nil,
+                       colours: ColourChoice = .display) -> Result<PixelBuffer, DecodeError> {
+        ask(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours).flatMap { answer in
             guard case let .pixels(pixels) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(pixels)
         }
@@ -41,16 +58,22 @@ public final class IsolatedDecoder: Sendable {
 
     /// What the file records about its photo (size, EXIF), read in a helper like pixels.
     public func facts(_ path: FilePath) -> Result<EmbeddedFacts, DecodeError> {
-        ask(path, kind: .facts, maximumPixelSize: nil, box: nil).flatMap { answer in
+        ask(path, kind: .facts, maximumPixelSize: nil, box: nil, colours: .untouched).flatMap { answer in
             guard case let .facts(facts) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(facts)
         }
     }
 
-    private func ask(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?) -> Result<Helper.Answer, DecodeError> {
+    private func ask(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?,
+                     colours: ColourChoice) -> Result<Helper.Answer, DecodeError> {
         guard let helper = borrowHelper() else { return .failure(.decoderFailed("could not be started")) }
         let deadline = Wire.monotonicSeconds() + self.deadline
-        switch helper.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, deadline: deadline) {
+        let display = displayProfile.withLock { $0 }
+        if helper.displayProfileGeneration != display.generation {
+            guard helper.toHelper.write(Helper.displayProfileCommand(display.icc)) else { return .failure(lost(helper, deadline: deadline)) }
+            helper.displayProfileGeneration = display.generation
+        }
+        switch helper.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours, deadline: deadline) {
         case let .answered(result):
             giveBack(helper, healthy: true)
             return result
@@ -153,8 +176,12 @@ final class Helper: @unchecked Sendable {
         fromHelper = Wire(fd: process.output)
     }
 
-    func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, deadline: Double) -> Outcome {
-        guard toHelper.write(Self.request(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box)) else { return .died }
+    /// The display profile this helper was last sent (`IsolatedDecoder.setDisplayProfile`).
+    var displayProfileGeneration = 0
+
+    func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourChoice,
+                deadline: Double) -> Outcome {
+        guard toHelper.write(Self.request(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours)) else { return .died }
         guard let status = fromHelper.read(1, deadline: deadline) else { return timedOutOrDied(deadline) }
         if status[0] == 0 {
             guard let width = fromHelper.readUInt32(deadline: deadline), let height = fromHelper.readUInt32(deadline: deadline),
@@ -177,14 +204,21 @@ final class Helper: @unchecked Sendable {
     }
 
     /// A request as the helper reads it (DecodeHelper's wire format).
-    static func request(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?) -> [UInt8] {
+    static func request(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourChoice) -> [UInt8] {
         var request: [UInt8] = [kind.rawValue]
         Wire.append(UInt32(maximumPixelSize ?? 0), to: &request)
         Wire.append(UInt32(box?.width ?? 0), to: &request)
         Wire.append(UInt32(box?.height ?? 0), to: &request)
         let pathBytes = path.rawBytes
         Wire.append(UInt32(pathBytes.count), to: &request)
-        return request + pathBytes
+        return request + pathBytes + [colours.rawValue]
+    }
+
+    /// Sets the helper's display profile (DecodeHelper's wire format).
+    static func displayProfileCommand(_ icc: [UInt8]?) -> [UInt8] {
+        var command: [UInt8] = [DecodeHelper.displayProfileCommand]
+        Wire.append(UInt32(icc?.count ?? 0), to: &command)
+        return command + (icc ?? [])
     }
 
     func timedOutOrDied(_ deadline: Double) -> Outcome {

@@ -70,11 +70,15 @@ public final class DecodeService: Sendable {
     /// the shared cache.
     /// A `firstHelper` forked before (`IsolatedDecoder.forkOwnHelper`) is the first in the pool.
     /// `application` names the program in the thumbnails it writes (the cache's Software).
-    public convenience init(firstHelper: ForkedHelper? = nil, application: String) {
+    /// Pictures are shown in the display's colours (`setDisplayProfile`) unless not
+    /// `colourManaged`, when they keep the values their files store; thumbnails go to the
+    /// shared cache in sRGB either way, as every reader of it expects.
+    public convenience init(firstHelper: ForkedHelper? = nil, application: String, colourManaged: Bool = true) {
         let decoder = IsolatedDecoder(command: DecodeHelper.command)
         decoder.prestart(firstHelper)
+        let shown: ColourChoice = colourManaged ? .display : .untouched
         let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: application),
-                                   decode: { decoder.decode($0, maximumPixelSize: $1) })
+                                   decode: { decoder.decode($0, maximumPixelSize: $1, colours: .sRGB) })
         let wake = WakeRelay()
         // Thumbnail sizes go through the shared cache; larger ones are decoded directly.
         // The photo is looked at afresh (its mtime decides whether a cached one is current).
@@ -88,15 +92,15 @@ public final class DecodeService: Sendable {
                    maker.cache.entry(for: photo.path, modified: photo.modificationDate, flavor: flavor) != .missing {
                     return .failure(.unreadable("the thumbnail is cached"))
                 }
-                return decoder.decode(request.path, kind: .embeddedPreview, maximumPixelSize: nil)
+                return decoder.decode(request.path, kind: .embeddedPreview, maximumPixelSize: nil, colours: shown)
             }
             if let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
                flavor.pixelSize == size, let photo = FolderScanner.photo(at: request.path) {
                 let outcome = maker.thumbnail(of: photo, flavor: flavor)
                 if case let .failed(error) = outcome { return .failure(error) }
-                decoded = .success(outcome.pixels!)
+                decoded = .success(colourManaged ? decoder.inDisplayColours(outcome.pixels!) : outcome.pixels!)
             } else {
-                decoded = decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize)
+                decoded = decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize, colours: shown)
             }
             // Here on a worker, not on the UI thread where the pixels arrive.
             guard let side = request.fillSide else { return decoded }
@@ -105,11 +109,14 @@ public final class DecodeService: Sendable {
         let screens = DecodeQueue(decode: { request in
             StartupTrace.mark("screen-decode-begun")
             defer { StartupTrace.mark("screen-decode-done") }
-            return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize, box: request.box)
+            return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize, box: request.box, colours: shown)
         }, wake: { wake.wake() })
         // The pager's photo and its neighbours first: on a machine of few cores, a
         // thumbnail decoded beside them slows the photo in front of the person.
         let thumbnails = DecodeQueue(yieldingTo: screens, decode: thumbnailDecode, wake: { wake.wake() })
         self.init(thumbnails: thumbnails, screens: screens, wake: wake, decoder: decoder)
     }
+
+    /// The display's ICC profile (nil: sRGB), for every picture decoded from now on.
+    public func setDisplayProfile(_ icc: [UInt8]?) { decoder?.setDisplayProfile(icc) }
 }

@@ -233,6 +233,9 @@ public final class PlatformWindow {
 
     public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
 
+    /// The monitor the window is on (0 the first), as its colour profile is numbered.
+    public var monitorIndex: Int { Int(max(0, SDL_GetWindowDisplayIndex(window))) }
+
     public var title: String { String(cString: SDL_GetWindowTitle(window)) }
 
     /// False while the screen saver (and locking) is held off.

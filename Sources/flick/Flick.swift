@@ -65,6 +65,10 @@ struct Browse: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Start full screen, or not; by default as Flick was left.")
     var fullscreen: Bool?
 
+    @Flag(name: .customLong("colour-management"), inversion: .prefixedNo,
+          help: "Show colours as the photos' profiles say, converted for the display (the default), or as the files store them, for comparison.")
+    var colourManagement: Bool?
+
     @Option(help: ArgumentHelp("How the stack frames its photos: white (a 5 pt white border), none, or a PNG picture frame.",
                                discussion: "A picture frame is stretched around each photo; its border is read from the image, up to its transparent middle.",
                                valueName: "white|none|PNG"))
@@ -75,7 +79,13 @@ struct Browse: ParsableCommand {
         PlatformWindow.prepareEnvironment()
         // The first helper is ready before the album is opened and the window made: this
         // process forked while it is still one thread (before the service starts its own).
-        let service = DecodeService(firstHelper: IsolatedDecoder.forkOwnHelper(), application: Flick.cacheApplication)
+        let firstHelper = IsolatedDecoder.forkOwnHelper()
+        let settingsFile = Settings.file()
+        let (remembered, isFirstRun) = Settings.load(from: settingsFile)
+        let colourManaged = colourManagement ?? remembered.colourManagement ?? true
+        let service = DecodeService(firstHelper: firstHelper, application: Flick.cacheApplication, colourManaged: colourManaged)
+        // Before the first decode: the photo Flick opens on is converted for this display.
+        let displayColours = colourManaged ? DisplayColours(service: service) : nil
         let opening: Folder.Opening
         do {
             opening = try Folder.open(path: path ?? FileManager.default.currentDirectoryPath)
@@ -83,8 +93,6 @@ struct Browse: ParsableCommand {
             fail(error.description)
         }
         StartupTrace.mark("album-opened")
-        let settingsFile = Settings.file()
-        let (remembered, isFirstRun) = Settings.load(from: settingsFile)
         let startFullscreen = fullscreen ?? remembered.fullscreen ?? false
         // Listing and the first decode start now and overlap the window's creation.
         let start = opening.startPath
@@ -102,14 +110,17 @@ struct Browse: ParsableCommand {
             app = try FlickApp(opening: opening, service: service, lister: lister,
                                view: view ?? remembered.view ?? .grid,
                                fullscreen: startFullscreen, windowSize: remembered.windowSize, startScreenPicture: screenPicture,
-                               isFirstRun: isFirstRun, frame: frame.loaded())
+                               isFirstRun: isFirstRun, frame: frame.loaded(), displayColours: displayColours)
         } catch {
             fail(error.description)
         }
         StartupTrace.mark("app-ready")
         app.run()
         do {
-            try app.settings.save(to: settingsFile)
+            var settings = app.settings
+            // Kept as the person wrote it; the flag is for this run.
+            settings.colourManagement = remembered.colourManagement
+            try settings.save(to: settingsFile)
         } catch {
             warn("cannot remember the settings in \(settingsFile): \(error.localizedDescription)")
         }

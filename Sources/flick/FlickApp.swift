@@ -30,6 +30,7 @@ final class FlickApp: FrameDriver {
     let browser: PhotoBrowser
     private let probe = BenchProbe.fromEnvironment()
     private let service: DecodeService
+    private var displayColours: DisplayColours?
     /// The photo Flick was opened on, until its screen picture has been drawn.
     private var heldForStart: FilePath?
 
@@ -38,7 +39,8 @@ final class FlickApp: FrameDriver {
     /// `windowSize` in points (the default's if nil); on the very first run a hint says
     /// where help is.
     init(opening: Folder.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
-         windowSize: Size? = nil, startScreenPicture: PictureSize = .within(width: 1280, height: 800), isFirstRun: Bool = false, frame: LoadedStackFrame) throws(PlatformError) {
+         windowSize: Size? = nil, startScreenPicture: PictureSize = .within(width: 1280, height: 800), isFirstRun: Bool = false, frame: LoadedStackFrame,
+         displayColours: DisplayColours? = nil) throws(PlatformError) {
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen, size: windowSize)
         StartupTrace.mark("window-created")
         windowedSize = fullscreen ? windowSize : window.sizeInPoints
@@ -64,6 +66,8 @@ final class FlickApp: FrameDriver {
         facts = FactsStore(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() }
         images.factsStore = facts
         if isFirstRun { browser.showToast(Toast(Self.firstRunHint)) }
+        self.displayColours = displayColours
+        displayColours?.watch { waker.wake() }
     }
 
     func run() { window.run(self) }
@@ -195,6 +199,7 @@ final class FlickApp: FrameDriver {
         let wasOn = browser.pager.currentIndex
         defer { probeTurn(from: wasOn, at: now) }
         session.update()
+        displayColours?.update(monitor: window.monitorIndex)
         updateTitle()
         images.drainResults()
         images.advanceAnimations(to: now)

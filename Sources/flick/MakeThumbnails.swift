@@ -45,7 +45,7 @@ struct MakeThumbnails: ParsableCommand {
         let photos = found
         let decoder = IsolatedDecoder(command: DecodeHelper.command)
         let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
-                                   decode: { decoder.decode($0, maximumPixelSize: $1) })
+                                   decode: { decoder.decode($0, maximumPixelSize: $1, colours: .sRGB) })
         let flavor = size.flavor
         let tally = Tally(total: photos.count)
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { worker in

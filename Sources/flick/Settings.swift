@@ -12,6 +12,9 @@ struct Settings: Equatable {
     /// In points, while windowed.
     var windowSize: Size?
     var fullscreen: Bool?
+    /// `colour-management = false` shows colours as files store them (set by hand; the
+    /// `--[no-]colour-management` flag wins for one run).
+    var colourManagement: Bool?
 
     /// A window size outside this (points, either side) is not believed.
     static let plausibleSide = 200.0...16_384.0
@@ -53,6 +56,8 @@ struct Settings: Equatable {
                 }
             case "fullscreen":
                 if let flag = Bool(value) { fullscreen = flag } else { warnings.append("fullscreen is true or false, not \"\(value)\"") }
+            case "colour-management":
+                if let flag = Bool(value) { colourManagement = flag } else { warnings.append("colour-management is true or false, not \"\(value)\"") }
             default:
                 warnings.append("\"\(key)\" is not something Flick remembers")
             }
@@ -64,6 +69,7 @@ struct Settings: Equatable {
         if let view { lines.append("view = \(view.rawValue)") }
         if let windowSize { lines.append("window = \(Int(windowSize.width.rounded()))x\(Int(windowSize.height.rounded()))") }
         if let fullscreen { lines.append("fullscreen = \(fullscreen)") }
+        if let colourManagement { lines.append("colour-management = \(colourManagement)") }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -21,6 +21,15 @@ import SystemPackage
         #expect(loaded == settings && !isFirstRun)
     }
 
+    /// Set by hand to compare; kept through a run that saves the rest.
+    @Test func colourManagementOffIsReadAndWrittenBack() throws {
+        var warnings: [String] = []
+        let settings = Settings(parsing: "view = grid\ncolour-management = false\n", warnings: &warnings)
+        #expect(warnings.isEmpty && settings.colourManagement == false)
+        #expect(settings.text.contains("colour-management = false\n"))
+        #expect(!Settings(view: .grid).text.contains("colour-management"), "unset, nothing is written")
+    }
+
     @Test func noFileIsTheFirstRun() {
         let (settings, isFirstRun) = Settings.load(from: temporaryFile()) { Issue.record("unexpected warning: \($0)") }
         #expect(settings == Settings() && isFirstRun)

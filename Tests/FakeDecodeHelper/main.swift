@@ -25,7 +25,7 @@ if arguments.count == 3, arguments[1] == "--parent" {
 
 // FAKE_HELPER_CPU_SECONDS sets its processor budget per decode (2 s unless told).
 let budget = ProcessInfo.processInfo.environment["FAKE_HELPER_CPU_SECONDS"].flatMap(Int.init) ?? 2
-DecodeHelper.serve(cpuSecondsPerDecode: budget) { path, kind, size, box throws(DecodeError) in
+DecodeHelper.serve(cpuSecondsPerDecode: budget) { path, kind, size, box, colours throws(DecodeError) in
     let name = path.lastComponent?.string ?? ""
     if name.contains("hang") { while true { sleep(60) } }
     if name.contains("spin") {
@@ -52,5 +52,5 @@ DecodeHelper.serve(cpuSecondsPerDecode: budget) { path, kind, size, box throws(D
             blocks.append(block)
         }
     }
-    return try ImageDecoder.decode(path, kind: kind, maximumPixelSize: size, box: box)
+    return try DecodeHelper.decode(path, kind: kind, maximumPixelSize: size, box: box, colours: colours)
 }

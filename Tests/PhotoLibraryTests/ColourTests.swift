@@ -116,6 +116,28 @@ func deltaE2000(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
         #expect(difference(stored, try original).mean > 5)
     }
 
+    /// The display's own profile, as Flick sends it to its helpers: a profile that swaps red
+    /// and green makes an sRGB photo's red patch green on the way to such a display; taken
+    /// away, the photo is as it was. Thumbnails for the shared cache stay sRGB throughout.
+    @Test func theDisplaysProfileChangesWhatIsDecodedForItAndRemovingItChangesItBack() throws {
+        let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])
+        let red = Fixtures.photo("alpha.png")
+        func centre(_ colours: ColourChoice) throws -> (Int, Int, Int) {
+            let pixels = try decoder.decode(red, maximumPixelSize: nil, colours: colours).get()
+            return rgb(pixels, 16, 16)
+        }
+        #expect(near(try centre(.display), (255, 0, 0)), "no display profile: sRGB")
+        let swapping = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "/usr/share/color/icc/colord/SwappedRedAndGreen.icc")))
+        decoder.setDisplayProfile(swapping)
+        #expect(near(try centre(.display), (0, 255, 0)), "red, sent to a display that swaps, is stored green")
+        #expect(near(try centre(.sRGB), (255, 0, 0)), "for the cache: sRGB")
+        #expect(near(try centre(.untouched), (255, 0, 0)))
+        let inProcess = decoder.inDisplayColours(try decoder.decode(red, maximumPixelSize: nil, colours: .sRGB).get())
+        #expect(near(rgb(inProcess, 16, 16), (0, 255, 0)), "a cached thumbnail, converted for the display")
+        decoder.setDisplayProfile(nil)
+        #expect(near(try centre(.display), (255, 0, 0)))
+    }
+
     /// The card's back names the colour space the file declares.
     @Test func theFactsNameTheColourSpace() throws {
         func named(_ name: String) throws -> String? { try ImageDecoder.embeddedFacts(Self.colour(name)).colourSpace }
