@@ -12,9 +12,17 @@ trap 'rm -rf "$work"' EXIT
 source scripts/bench-album.sh
 make_photo "$work/photo.jpg"
 
+# The same photo in Adobe RGB with its profile embedded, as cameras set to it write: its
+# colours are converted on the way to the screen.
+convert-im6.q16 "$work/photo.jpg" -profile /usr/share/color/icc/colord/sRGB.icc \
+  -profile /usr/share/color/icc/colord/AdobeRGB1998.icc -quality 90 "$work/profiled.jpg"
+
 yardstick=../shared/bench/first-photo.sh
 if [ -f "$yardstick" ]; then
   bash "$yardstick" "$work/photo.jpg" .build/release/flick 2>&1 | sed 's/^/  /'
+  echo "  the same photo in Adobe RGB, its profile embedded (colour managed):"
+  bash "$yardstick" "$work/profiled.jpg" .build/release/flick 2>&1 | sed 's/^/  /'
+  .build/release/flick-bench colour "$work/profiled.jpg" | sed 's/^/  /'
 else
   echo "  (no $yardstick beside the repository: outside timing skipped)"
 fi

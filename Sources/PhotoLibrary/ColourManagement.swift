@@ -35,14 +35,13 @@ enum ColourManagement {
         shown.iccProfile = nil
         guard pixels.iccProfile != nil || destination != nil,
               case let .convert(transform) = Transforms.shared.conversion(from: pixels.iccProfile, to: destination) else { return shown }
-        let converted = [UInt8](unsafeUninitializedCapacity: pixels.bytes.count) { target, count in
-            pixels.bytes.withUnsafeBytes { source in
-                for row in 0..<pixels.height {
-                    cmsDoTransform(transform.handle, source.baseAddress! + row * pixels.bytesPerRow,
-                                   target.baseAddress! + row * pixels.bytesPerRow, cmsUInt32Number(pixels.width))
-                }
+        // In place: lcms leaves the fourth byte, alpha, as it is.
+        var converted = pixels.bytes
+        converted.withUnsafeMutableBytes { bytes in
+            for row in 0..<pixels.height {
+                let line = bytes.baseAddress! + row * pixels.bytesPerRow
+                cmsDoTransform(transform.handle, line, line, cmsUInt32Number(pixels.width))
             }
-            count = pixels.bytes.count
         }
         return PixelBuffer(width: pixels.width, height: pixels.height, bytesPerRow: pixels.bytesPerRow, bytes: converted,
                            isOpaque: pixels.isOpaque).keepingNotes(of: shown)
@@ -252,8 +251,9 @@ private final class Transforms: Sendable {
         guard let destination = open(pair.destination) else { return nil }
         defer { cmsCloseProfile(destination) }
         guard cmsGetColorSpace(source) == cmsSigRgbData, cmsGetColorSpace(destination) == cmsSigRgbData else { return nil }
-        // No one-pixel cache: a transform is shared by threads. Alpha is copied as it is.
-        let flags = cmsUInt32Number(cmsFLAGS_NOCACHE | cmsFLAGS_COPY_ALPHA)
+        // No one-pixel cache: a transform is shared by threads. Converted in place, alpha
+        // needs no copying (which would also keep lcms from its fast 8-bit path).
+        let flags = cmsUInt32Number(cmsFLAGS_NOCACHE)
         guard let handle = cmsCreateTransform(source, flick_lcms_bgra_8, destination, flick_lcms_bgra_8,
                                               cmsUInt32Number(INTENT_PERCEPTUAL), flags) else { return nil }
         return Transform(handle)
