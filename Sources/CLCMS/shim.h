@@ -5,3 +5,5 @@
 static const cmsUInt32Number flick_lcms_bgra_8 = TYPE_BGRA_8;
 // Adobe's CMYK JPEGs store inverted inks (255 is no ink).
 static const cmsUInt32Number flick_lcms_cmyk_8_inverted = TYPE_CMYK_8_REV;
+// Three doubles a pixel, 0…1: exact arithmetic, for checking faster paths against.
+static const cmsUInt32Number flick_lcms_rgb_double = TYPE_RGB_DBL;

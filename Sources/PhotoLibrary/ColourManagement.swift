@@ -35,16 +35,43 @@ enum ColourManagement {
         shown.iccProfile = nil
         guard pixels.iccProfile != nil || destination != nil,
               case let .convert(transform) = Transforms.shared.conversion(from: pixels.iccProfile, to: destination) else { return shown }
-        // In place: lcms leaves the fourth byte, alpha, as it is.
         var converted = pixels.bytes
         converted.withUnsafeMutableBytes { bytes in
-            for row in 0..<pixels.height {
-                let line = bytes.baseAddress! + row * pixels.bytesPerRow
-                cmsDoTransform(transform.handle, line, line, cmsUInt32Number(pixels.width))
+            switch transform {
+            case let .tables(shaper):
+                shaper.convert(bytes, width: pixels.width, height: pixels.height, bytesPerRow: pixels.bytesPerRow)
+            case let .lcms(transform):
+                // In place: lcms leaves the fourth byte, alpha, as it is.
+                for row in 0..<pixels.height {
+                    let line = bytes.baseAddress! + row * pixels.bytesPerRow
+                    cmsDoTransform(transform.handle, line, line, cmsUInt32Number(pixels.width))
+                }
             }
         }
         return PixelBuffer(width: pixels.width, height: pixels.height, bytesPerRow: pixels.bytesPerRow, bytes: converted,
                            isOpaque: pixels.isOpaque).keepingNotes(of: shown)
+    }
+
+    /// `pixels` from `source` to `destination` (nil: sRGB) by lcms2 alone, in double
+    /// precision without its optimisations, rounded to 8 bits only at the end: the exact
+    /// reference `MatrixShaper` is measured against.
+    static func convertedByLittleCMS(_ pixels: PixelBuffer, from source: [UInt8]?, to destination: [UInt8]?) -> PixelBuffer? {
+        func open(_ icc: [UInt8]?) -> cmsHPROFILE? { icc.map(ColourManagement.open) ?? cmsCreate_sRGBProfile() }
+        guard let from = open(source) else { return nil }
+        defer { cmsCloseProfile(from) }
+        guard let to = open(destination) else { return nil }
+        defer { cmsCloseProfile(to) }
+        guard let transform = cmsCreateTransform(from, flick_lcms_rgb_double, to, flick_lcms_rgb_double, cmsUInt32Number(INTENT_PERCEPTUAL),
+                                                 cmsUInt32Number(cmsFLAGS_NOCACHE | cmsFLAGS_NOOPTIMIZE)) else { return nil }
+        defer { cmsDeleteTransform(transform) }
+        var bytes = pixels.bytes
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            var rgb = [Double(bytes[i + 2]) / 255, Double(bytes[i + 1]) / 255, Double(bytes[i]) / 255]
+            cmsDoTransform(transform, rgb, &rgb, 1)
+            let clamped = rgb.map { UInt8(max(0, min(255, ($0 * 255).rounded()))) }
+            (bytes[i + 2], bytes[i + 1], bytes[i]) = (clamped[0], clamped[1], clamped[2])
+        }
+        return PixelBuffer(width: pixels.width, height: pixels.height, bytesPerRow: pixels.bytesPerRow, bytes: bytes, isOpaque: pixels.isOpaque)
     }
 
     /// A CMYK JPEG's inks (Adobe's inverted bytes, four a pixel) as sRGB B, G, R, A through
@@ -211,9 +238,16 @@ private final class Transform: @unchecked Sendable {
     deinit { cmsDeleteTransform(handle) }
 }
 
+/// How one profile's pictures are converted to another's.
+private enum Converter: Sendable {
+    /// Both matrix/shaper profiles: tables.
+    case tables(MatrixShaper)
+    case lcms(Transform)
+}
+
 /// What to do with pictures in one profile.
-private enum Conversion {
-    case convert(Transform)
+private enum Conversion: Sendable {
+    case convert(Converter)
     /// sRGB already, or a profile lcms cannot use: the values stay as they are.
     case leave
 }
@@ -236,7 +270,7 @@ private final class Transforms: Sendable {
         let pair = Pair(source: source, destination: destination)
         if let known = cache.withLock({ $0[pair] }) { return known }
         let isSRGB = { (icc: [UInt8]?) in icc.map(ColourManagement.isSRGB) ?? true }
-        let made = isSRGB(source) && isSRGB(destination) ? .leave : make(pair).map(Conversion.convert) ?? .leave
+        let made: Conversion = isSRGB(source) && isSRGB(destination) ? .leave : make(pair).map(Conversion.convert) ?? .leave
         cache.withLock { cache in
             if cache.count >= Self.capacity { cache.removeAll() }
             cache[pair] = made
@@ -244,18 +278,25 @@ private final class Transforms: Sendable {
         return made
     }
 
-    private func make(_ pair: Pair) -> Transform? {
+    private func make(_ pair: Pair) -> Converter? {
         func open(_ icc: [UInt8]?) -> cmsHPROFILE? { icc.map(ColourManagement.open) ?? cmsCreate_sRGBProfile() }
         guard let source = open(pair.source) else { return nil }
         defer { cmsCloseProfile(source) }
         guard let destination = open(pair.destination) else { return nil }
         defer { cmsCloseProfile(destination) }
         guard cmsGetColorSpace(source) == cmsSigRgbData, cmsGetColorSpace(destination) == cmsSigRgbData else { return nil }
+        // Only profiles that are nothing but curves and primaries: one with tables of its own
+        // (which lcms2 would use first) goes through lcms2.
+        if cmsIsMatrixShaper(source) != 0, cmsIsMatrixShaper(destination) != 0,
+           cmsIsTag(source, cmsSigAToB0Tag) == 0, cmsIsTag(destination, cmsSigBToA0Tag) == 0,
+           let shaper = MatrixShaper(source: source, destination: destination) {
+            return .tables(shaper)
+        }
         // No one-pixel cache: a transform is shared by threads. Converted in place, alpha
         // needs no copying (which would also keep lcms from its fast 8-bit path).
         let flags = cmsUInt32Number(cmsFLAGS_NOCACHE)
         guard let handle = cmsCreateTransform(source, flick_lcms_bgra_8, destination, flick_lcms_bgra_8,
                                               cmsUInt32Number(INTENT_PERCEPTUAL), flags) else { return nil }
-        return Transform(handle)
+        return .lcms(Transform(handle))
     }
 }
