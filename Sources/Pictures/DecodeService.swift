@@ -71,8 +71,9 @@ public final class DecodeService: Sendable {
     /// A `firstHelper` forked before (`IsolatedDecoder.forkOwnHelper`) is the first in the pool.
     /// `application` names the program in the thumbnails it writes (the cache's Software).
     /// Pictures are shown in the display's colours (`setDisplayProfile`) unless not
-    /// `colourManaged`, when they keep the values their files store; thumbnails go to the
-    /// shared cache in sRGB either way, as every reader of it expects.
+    /// `colourManaged`, when they keep the values their files store. Thumbnails go to the
+    /// shared cache in sRGB, as every reader of it expects; unmanaged, they are decoded
+    /// afresh and the cache is left alone (its sRGB copies are not what the files store).
     public convenience init(firstHelper: ForkedHelper? = nil, application: String, colourManaged: Bool = true) {
         let decoder = IsolatedDecoder(command: DecodeHelper.command)
         decoder.prestart(firstHelper)
@@ -94,11 +95,11 @@ public final class DecodeService: Sendable {
                 }
                 return decoder.decode(request.path, kind: .embeddedPreview, maximumPixelSize: nil, colours: shown)
             }
-            if let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
+            if colourManaged, let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
                flavor.pixelSize == size, let photo = FolderScanner.photo(at: request.path) {
                 let outcome = maker.thumbnail(of: photo, flavor: flavor)
                 if case let .failed(error) = outcome { return .failure(error) }
-                decoded = .success(colourManaged ? decoder.inDisplayColours(outcome.pixels!) : outcome.pixels!)
+                decoded = .success(decoder.inDisplayColours(outcome.pixels!))
             } else {
                 decoded = decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize, colours: shown)
             }
