@@ -121,6 +121,11 @@ avifenc -l adobe.png colour/adobe.avif >/dev/null
 "$IM" rich.png -profile "$icc/sRGB.icc" -profile "$icc/AdobeRGB1998.icc" -strip -quality 98 -sampling-factor 1x1 colour/camera-adobe.jpg
 exiftool -q -q -overwrite_original -ColorSpace=Uncalibrated -InteropIndex=R03 colour/camera-adobe.jpg
 "$IM" rich.png -profile "$icc/sRGB.icc" -profile /usr/share/color/icc/ghostscript/default_cmyk.icc -quality 98 colour/cmyk.jpg
+# A dark, smooth gradient (sRGB, 8 bits) and the same in ProPhoto, at 16 bits a channel
+# and cut to 8: converted before the cut, the deep one keeps every step of the original.
+"$IM" -size 256x8 gradient:'rgb(10,5,0)-rgb(90,70,40)' -rotate 90 -depth 8 -type TrueColor PNG24:colour/gradient.png
+"$IM" colour/gradient.png -depth 16 -profile "$icc/sRGB.icc" -profile "$icc/ProPhotoRGB.icc" PNG48:colour/gradient-prophoto-16.png
+"$IM" colour/gradient.png -depth 16 -profile "$icc/sRGB.icc" -profile "$icc/ProPhotoRGB.icc" -depth 8 PNG24:colour/gradient-prophoto-8.png
 "$IM" rich.png -strip -quality 98 -sampling-factor 1x1 colour/plain.jpg
 cp colour/plain.jpg colour/srgb-profiled.jpg
 exiftool -q -q -overwrite_original "-ICC_Profile<=$icc/sRGB.icc" colour/srgb-profiled.jpg

@@ -7,3 +7,5 @@ static const cmsUInt32Number flick_lcms_bgra_8 = TYPE_BGRA_8;
 static const cmsUInt32Number flick_lcms_cmyk_8_inverted = TYPE_CMYK_8_REV;
 // Three doubles a pixel, 0…1: exact arithmetic, for checking faster paths against.
 static const cmsUInt32Number flick_lcms_rgb_double = TYPE_RGB_DBL;
+// 16 bits a channel, native order: a deep picture's rows, converted before they are cut.
+static const cmsUInt32Number flick_lcms_bgra_16 = TYPE_BGRA_16;

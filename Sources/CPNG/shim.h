@@ -171,16 +171,25 @@ static inline int flick_png_status(flick_png_source *source) {
 // Reads the header and asks libpng for 8-bit BGRA rows whatever the colour type, bit
 // depth, palette or transparency chunk; *has_alpha tells whether the image has any
 // transparency (alpha or a tRNS chunk). Errors jump to the caller's setjmp.
-static inline void flick_png_read_bgra_info(png_structp png, png_infop info, unsigned width, unsigned height, int *has_alpha) {
+static inline void flick_png_read_bgra_info_deep(png_structp png, png_infop info, unsigned width, unsigned height, int *has_alpha,
+                                                 int keep_16, int *deep) {
     png_read_info(png, info);
     if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) png_error(png, "size changed");
     int colorType = png_get_color_type(png, info);
     *has_alpha = (colorType & PNG_COLOR_MASK_ALPHA) != 0 || png_get_valid(png, info, PNG_INFO_tRNS);
+    *deep = keep_16 && png_get_bit_depth(png, info) == 16;
     png_set_expand(png);
-    png_set_scale_16(png);
+    // 16 bits a channel, native (little-endian) order, kept where asked: their colours are
+    // converted before they are cut to 8.
+    if (*deep) png_set_swap(png); else png_set_scale_16(png);
     png_set_gray_to_rgb(png);
     png_set_bgr(png);
-    if (!*has_alpha) png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+    if (!*has_alpha) png_set_filler(png, *deep ? 0xffff : 0xff, PNG_FILLER_AFTER);
+}
+
+static inline void flick_png_read_bgra_info(png_structp png, png_infop info, unsigned width, unsigned height, int *has_alpha) {
+    int deep = 0;
+    flick_png_read_bgra_info_deep(png, info, width, height, has_alpha, 0, &deep);
 }
 
 // Reads a PNG from memory. With `bgra` NULL, only its header: the size it declares in
@@ -220,13 +229,17 @@ static inline int flick_png_read(const unsigned char *data, size_t size, unsigne
 
 // Returned by flick_png_read_rows for an interlaced image, whose rows come in seven passes.
 #define FLICK_PNG_INTERLACED 5
+// Returned by flick_png_read_rows_deep, before any row, for an image of 8 bits or fewer.
+#define FLICK_PNG_NOT_DEEP 6
 
 // Decodes a non-interlaced PNG one row at a time, as 8-bit BGRA like flick_png_read, handing
 // each row to `row` in order from the top: memory for one row, whatever the image's size.
 // `width` and `height` are the header's, already checked. The callback must not jump out.
-static inline int flick_png_read_rows(const unsigned char *data, size_t size, unsigned width, unsigned height,
-                                      void (*row)(void *context, const unsigned char *bgra), void *context,
-                                      int *has_alpha, char *message, int capacity) {
+// With `keep_16`, a 16-bit image's rows come as 16-bit BGRA (8 bytes a pixel) and *deep is
+// set; any other image returns FLICK_PNG_NOT_DEEP before a row is read.
+static inline int flick_png_read_rows_deep(const unsigned char *data, size_t size, unsigned width, unsigned height,
+                                           void (*row)(void *context, const unsigned char *bgra), void *context,
+                                           int *has_alpha, int keep_16, int *deep, char *message, int capacity) {
     if (size < 8 || png_sig_cmp(data, 0, 8) != 0) return FLICK_PNG_NOT_PNG;
     flick_png_source source = { data, size, 0, 0, {0} };
     png_structp png = flick_png_reader(&source);
@@ -238,13 +251,16 @@ static inline int flick_png_read_rows(const unsigned char *data, size_t size, un
     if (setjmp(png_jmpbuf(png))) {
         status = flick_png_status(&source);
     } else {
-        flick_png_read_bgra_info(png, info, width, height, has_alpha);
-        if (png_get_interlace_type(png, info) != PNG_INTERLACE_NONE) {
+        flick_png_read_bgra_info_deep(png, info, width, height, has_alpha, keep_16, deep);
+        size_t pixel_bytes = *deep ? 8 : 4;
+        if (keep_16 && !*deep) {
+            status = FLICK_PNG_NOT_DEEP;
+        } else if (png_get_interlace_type(png, info) != PNG_INTERLACE_NONE) {
             status = FLICK_PNG_INTERLACED;
         } else {
             png_read_update_info(png, info);
-            if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row layout");
-            buffer = malloc((size_t)width * 4);
+            if (png_get_rowbytes(png, info) != (size_t)width * pixel_bytes) png_error(png, "unexpected row layout");
+            buffer = malloc((size_t)width * pixel_bytes);
             if (!buffer) png_error(png, "out of memory");
             for (unsigned y = 0; y < height; y++) {
                 png_read_row(png, buffer, NULL);
@@ -256,4 +272,11 @@ static inline int flick_png_read_rows(const unsigned char *data, size_t size, un
     if (message && capacity > 0) { strncpy(message, source.message, capacity - 1); message[capacity - 1] = 0; }
     png_destroy_read_struct(&png, &info, NULL);
     return status;
+}
+
+static inline int flick_png_read_rows(const unsigned char *data, size_t size, unsigned width, unsigned height,
+                                      void (*row)(void *context, const unsigned char *bgra), void *context,
+                                      int *has_alpha, char *message, int capacity) {
+    int deep = 0;
+    return flick_png_read_rows_deep(data, size, width, height, row, context, has_alpha, 0, &deep, message, capacity);
 }

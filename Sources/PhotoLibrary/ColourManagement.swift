@@ -74,6 +74,21 @@ enum ColourManagement {
         return PixelBuffer(width: pixels.width, height: pixels.height, bytesPerRow: pixels.bytesPerRow, bytes: bytes, isOpaque: pixels.isOpaque)
     }
 
+    /// A converter of 16-bit B, G, R, A rows in `source`'s colours to 8-bit rows in
+    /// `target`'s, for deep pictures (16-bit PNGs): converted before they are cut to 8 bits,
+    /// a wide space's smooth gradients keep their steps. Nil where nothing is to be done.
+    static func deepRows(from source: [UInt8], to target: ColourTarget) -> DeepRows? {
+        guard case let .profile(destination) = target, !(isSRGB(source) && (destination.map(isSRGB) ?? true)),
+              let from = open(source) else { return nil }
+        defer { cmsCloseProfile(from) }
+        guard let to = destination.map(open) ?? cmsCreate_sRGBProfile() else { return nil }
+        defer { cmsCloseProfile(to) }
+        guard cmsGetColorSpace(from) == cmsSigRgbData, cmsGetColorSpace(to) == cmsSigRgbData,
+              let handle = cmsCreateTransform(from, flick_lcms_bgra_16, to, flick_lcms_bgra_8, cmsUInt32Number(INTENT_PERCEPTUAL),
+                                              cmsUInt32Number(cmsFLAGS_NOCACHE | cmsFLAGS_COPY_ALPHA)) else { return nil }
+        return DeepRows(Transform(handle))
+    }
+
     /// A CMYK JPEG's inks (Adobe's inverted bytes, four a pixel) as sRGB B, G, R, A through
     /// its own profile; false, with the bytes untouched, if the profile is not one for CMYK.
     static func convertCMYK(_ pixels: inout [UInt8], pixelCount: Int, profile icc: [UInt8]) -> Bool {
@@ -228,6 +243,18 @@ enum ColourManagement {
 
     fileprivate static func open(_ icc: [UInt8]) -> cmsHPROFILE? {
         icc.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
+    }
+}
+
+/// Converts a deep picture's rows (`ColourManagement.deepRows`).
+struct DeepRows {
+    fileprivate let transform: Transform
+
+    fileprivate init(_ transform: Transform) { self.transform = transform }
+
+    /// `pixels` 16-bit B, G, R, A values to `target`, 4 bytes each.
+    func convert(_ row: UnsafeRawPointer, to target: UnsafeMutableRawPointer, pixels: Int) {
+        cmsDoTransform(transform.handle, row, target, cmsUInt32Number(pixels))
     }
 }
 

@@ -204,14 +204,14 @@ public enum ImageDecoder {
             pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg, exif: exif)
         } else if format == .png {
             let orientation = EmbeddedExif.orientation(in: bytes, format: format)
-            pixels = try PNGDecoder.decode(bytes, limits: limits) { [maximumPixelSize] width, height in
+            // Its colour space found and, for a 16-bit picture, converted by the decoder.
+            pixels = try PNGDecoder.decode(bytes, limits: limits, colours: colours) { [maximumPixelSize] width, height in
                 // A box is a limit on the longer side once the photo's upright shape is known.
                 guard let box else { return maximumPixelSize }
                 let upright = orientation.swapsDimensions ? (height, width) : (width, height)
                 return min(maximumPixelSize ?? .max, box.longestSide(ofFitting: upright.0, upright.1))
             }
             pixels = pixels.applying(orientation)
-            pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: .png)
         } else if format == .heif || format == .avif {
             pixels = try HEIFDecoder.decode(bytes, limits: limits)
         } else if format == .jxl {

@@ -25,9 +25,68 @@ enum PNGDecoder {
     /// decoded, so a huge PNG (a 30,000-pixel panorama, a scan) needs memory for its
     /// reduced picture only; otherwise, and for an interlaced image, the whole is decoded
     /// and the caller reduces it.
-    static func decode(_ bytes: [UInt8], limits: DecodeLimits,
+    ///
+    /// The picture keeps the colour space the file declares (`iccProfile`), to be converted
+    /// at its final size — except a 16-bit picture in a space not sRGB, converted to
+    /// `colours` row by row before its values are cut to 8 bits.
+    static func decode(_ bytes: [UInt8], limits: DecodeLimits, colours: ColourTarget = .untouched,
                        longestSide: (_ width: Int, _ height: Int) -> Int? = { _, _ in nil }) throws(DecodeError) -> PixelBuffer {
         let size = try declaredSize(bytes, limits: limits)
+        let profile = EmbeddedColour.pngProfile(bytes)
+        if let profile, let rows = ColourManagement.deepRows(from: profile, to: colours),
+           let deep = try decodeDeep(bytes, size: size, converting: rows, longestSide: longestSide(size.width, size.height)) {
+            return deep
+        }
+        var pixels = try decodeEightBits(bytes, size: size, longestSide: longestSide)
+        pixels.iccProfile = profile
+        return pixels
+    }
+
+    /// A 16-bit, non-interlaced PNG's rows converted by `rows` into 8-bit ones as they are
+    /// decoded, reduced to `longestSide`; nil for an 8-bit or interlaced one (nothing done).
+    private static func decodeDeep(_ bytes: [UInt8], size: (width: Int, height: Int), converting rows: DeepRows,
+                                   longestSide: Int?) throws(DecodeError) -> PixelBuffer? {
+        let reduced = PixelBuffer.fittedSize(width: size.width, height: size.height, maximumPixelSize: longestSide ?? max(size.width, size.height))
+        let sink = DeepRowSink(BoxReduction(sourceWidth: size.width, sourceHeight: size.height,
+                                            width: reduced.width, height: reduced.height, weighsAlpha: true), rows: rows)
+        var message = [CChar](repeating: 0, count: 160)
+        var hasAlpha: Int32 = 0, deep: Int32 = 0
+        let status = withExtendedLifetime(sink) {
+            bytes.withUnsafeBufferPointer { source in
+                flick_png_read_rows_deep(source.baseAddress, source.count, UInt32(size.width), UInt32(size.height), { context, row in
+                    let sink = Unmanaged<DeepRowSink>.fromOpaque(context!).takeUnretainedValue()
+                    sink.take(row!)
+                }, Unmanaged.passUnretained(sink).toOpaque(), &hasAlpha, 1, &deep, &message, Int32(message.count))
+            }
+        }
+        // An 8-bit file (no row was read) or an interlaced one: the usual way.
+        if status == FLICK_PNG_NOT_DEEP || status == FLICK_PNG_INTERLACED || deep == 0 { return nil }
+        try check(status, message: message, width: size.width, height: size.height)
+        guard sink.reduction.isComplete else { throw .incomplete }
+        return sink.reduction.picture(isOpaque: sink.reduction.leastAlpha == 255)
+    }
+
+    /// Where deep rows go: converted to 8 bits, then into the reduction.
+    private final class DeepRowSink {
+        var reduction: BoxReduction
+        let rows: DeepRows
+        var converted: [UInt8]
+
+        init(_ reduction: BoxReduction, rows: DeepRows) {
+            self.reduction = reduction
+            self.rows = rows
+            converted = [UInt8](repeating: 0, count: reduction.sourceWidth * 4)
+        }
+
+        func take(_ row: UnsafePointer<UInt8>) {
+            let width = reduction.sourceWidth
+            converted.withUnsafeMutableBytes { rows.convert(row, to: $0.baseAddress!, pixels: width) }
+            converted.withUnsafeBufferPointer { reduction.add($0) }
+        }
+    }
+
+    private static func decodeEightBits(_ bytes: [UInt8], size: (width: Int, height: Int),
+                                        longestSide: (_ width: Int, _ height: Int) -> Int?) throws(DecodeError) -> PixelBuffer {
         guard let maximumPixelSize = longestSide(size.width, size.height), maximumPixelSize > 0,
               max(size.width, size.height) >= 2 * maximumPixelSize else {
             return try decodeWhole(bytes, size: size)

@@ -158,6 +158,24 @@ func deltaE2000(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
         }
     }
 
+    /// A 16-bit picture in a wide space is converted before its values are cut to 8 bits:
+    /// a smooth dark gradient keeps every step of the original, where the same cut to 8 bits
+    /// first comes back in bands.
+    @Test func aDeepPictureIsConvertedBeforeItIsCutToEightBits() throws {
+        let original = try ImageDecoder.decode(Self.colour("gradient.png"), maximumPixelSize: nil)
+        func worst(_ name: String) throws -> Int {
+            let shown = try ImageDecoder.decode(Self.colour(name), maximumPixelSize: nil)
+            #expect(shown.width == original.width && shown.height == original.height)
+            return (0..<original.height).map { y in
+                let (a, b) = (rgb(shown, 4, y), rgb(original, 4, y))
+                return max(abs(a.0 - b.0), abs(a.1 - b.1), abs(a.2 - b.2))
+            }.max() ?? 0
+        }
+        let deep = try worst("gradient-prophoto-16.png"), cut = try worst("gradient-prophoto-8.png")
+        #expect(deep <= 1, "16-bit: off by \(deep)")
+        #expect(cut > deep, "8-bit first: off by \(cut), so the fixture tells them apart")
+    }
+
     /// The card's back names the colour space the file declares.
     @Test func theFactsNameTheColourSpace() throws {
         func named(_ name: String) throws -> String? { try ImageDecoder.embeddedFacts(Self.colour(name)).colourSpace }
