@@ -126,6 +126,9 @@ exiftool -q -q -overwrite_original -ColorSpace=Uncalibrated -InteropIndex=R03 co
 "$IM" -size 256x8 gradient:'rgb(10,5,0)-rgb(90,70,40)' -rotate 90 -depth 8 -type TrueColor PNG24:colour/gradient.png
 "$IM" colour/gradient.png -depth 16 -profile "$icc/sRGB.icc" -profile "$icc/ProPhotoRGB.icc" PNG48:colour/gradient-prophoto-16.png
 "$IM" colour/gradient.png -depth 16 -profile "$icc/sRGB.icc" -profile "$icc/ProPhotoRGB.icc" -depth 8 PNG24:colour/gradient-prophoto-8.png
+"$IM" colour/gradient.png -depth 16 -profile "$icc/sRGB.icc" -profile "$icc/ProPhotoRGB.icc" -type TrueColor colour/gradient-prophoto-16.tif
+"$IM" colour/gradient.png -depth 16 -profile "$icc/sRGB.icc" -profile "$icc/ProPhotoRGB.icc" -type TrueColor -define tiff:tile-geometry=16x16 colour/gradient-prophoto-16-tiled.tif
+"$IM" rich.png -profile "$icc/sRGB.icc" -profile /usr/share/color/icc/ghostscript/default_cmyk.icc colour/cmyk.tif
 "$IM" rich.png -strip -quality 98 -sampling-factor 1x1 colour/plain.jpg
 cp colour/plain.jpg colour/srgb-profiled.jpg
 exiftool -q -q -overwrite_original "-ICC_Profile<=$icc/sRGB.icc" colour/srgb-profiled.jpg

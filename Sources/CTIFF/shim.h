@@ -86,3 +86,33 @@ static inline const void *flick_tiff_icc_profile(TIFF *tiff, uint32_t *count) {
     *count = length;
     return data;
 }
+
+// How the first page stores its samples (TIFFGetField is variadic, out of Swift's reach).
+typedef struct {
+    uint16_t bits_per_sample, samples_per_pixel, photometric, planar, sample_format, ink_set, extra_samples;
+    uint32_t rows_per_strip, tile_width, tile_length;
+} flick_tiff_layout;
+
+static inline flick_tiff_layout flick_tiff_get_layout(TIFF *tiff) {
+    flick_tiff_layout layout = {0};
+    uint16_t *extra = NULL;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_BITSPERSAMPLE, &layout.bits_per_sample);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLESPERPIXEL, &layout.samples_per_pixel);
+    TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &layout.photometric);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_PLANARCONFIG, &layout.planar);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLEFORMAT, &layout.sample_format);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_INKSET, &layout.ink_set);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_EXTRASAMPLES, &layout.extra_samples, &extra);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &layout.rows_per_strip);
+    TIFFGetField(tiff, TIFFTAG_TILEWIDTH, &layout.tile_width);
+    TIFFGetField(tiff, TIFFTAG_TILELENGTH, &layout.tile_length);
+    return layout;
+}
+
+// True when the page's one extra sample is associated (premultiplied) alpha.
+static inline int flick_tiff_alpha_is_associated(TIFF *tiff) {
+    uint16_t count = 0;
+    uint16_t *kinds = NULL;
+    if (TIFFGetField(tiff, TIFFTAG_EXTRASAMPLES, &count, &kinds) != 1 || count < 1 || !kinds) return 0;
+    return kinds[0] == EXTRASAMPLE_ASSOCALPHA;
+}

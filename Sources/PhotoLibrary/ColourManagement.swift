@@ -89,6 +89,44 @@ enum ColourManagement {
         return DeepRows(Transform(handle))
     }
 
+    /// How stored samples are laid out, for converting them straight to 8-bit B, G, R, A.
+    enum Samples {
+        case rgb16, rgba16, cmyk8
+
+        var lcmsFormat: cmsUInt32Number {
+            switch self {
+            case .rgb16: flick_lcms_rgb_16
+            case .rgba16: flick_lcms_rgba_16
+            case .cmyk8: flick_lcms_cmyk_8
+            }
+        }
+    }
+
+    /// `pixelCount` pixels of `samples` in `icc`'s colours converted into `bgra` in
+    /// `target`'s (4 bytes a pixel; alpha carried over, else opaque); false, with nothing
+    /// written, where the profile does not fit the samples or lcms2 cannot use it.
+    static func convert(_ stored: UnsafeRawPointer, _ samples: Samples, pixelCount: Int, from icc: [UInt8], to target: ColourTarget,
+                        into bgra: UnsafeMutableRawPointer) -> Bool {
+        guard case let .profile(destination) = target, let from = open(icc) else { return false }
+        defer { cmsCloseProfile(from) }
+        guard let to = destination.map(open) ?? cmsCreate_sRGBProfile() else { return false }
+        defer { cmsCloseProfile(to) }
+        let space = cmsGetColorSpace(from)
+        guard samples == .cmyk8 ? space == cmsSigCmykData : space == cmsSigRgbData, cmsGetColorSpace(to) == cmsSigRgbData else { return false }
+        let alpha = samples == .rgba16
+        let flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | (alpha ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0)
+        guard let transform = cmsCreateTransform(from, samples.lcmsFormat, to, flick_lcms_bgra_8, cmsUInt32Number(INTENT_PERCEPTUAL), flags) else {
+            return false
+        }
+        defer { cmsDeleteTransform(transform) }
+        cmsDoTransform(transform, stored, bgra, cmsUInt32Number(pixelCount))
+        if !alpha {
+            let bytes = bgra.assumingMemoryBound(to: UInt8.self)
+            for i in stride(from: 3, to: pixelCount * 4, by: 4) { bytes[i] = 255 }
+        }
+        return true
+    }
+
     /// A CMYK JPEG's inks (Adobe's inverted bytes, four a pixel) as sRGB B, G, R, A through
     /// its own profile; false, with the bytes untouched, if the profile is not one for CMYK.
     static func convertCMYK(_ pixels: inout [UInt8], pixelCount: Int, profile icc: [UInt8]) -> Bool {

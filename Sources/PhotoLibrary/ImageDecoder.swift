@@ -217,7 +217,7 @@ public enum ImageDecoder {
         } else if format == .jxl {
             pixels = try JXLDecoder.decode(bytes, limits: limits)
         } else if format == .tiff {
-            pixels = try TIFFDecoder.decode(bytes, limits: limits)
+            pixels = try TIFFDecoder.decode(bytes, limits: limits, colours: colours)
         } else if format == .raw {
             // The preview (or render) that covers what is asked.
             pixels = try RAWDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, box: box, limits: limits)

@@ -3,14 +3,16 @@ import Pixels
 
 /// TIFF through libtiff: the first page, striped or tiled, 8- or 16-bit, RGB, grey,
 /// palette, YCbCr or CMYK, turned upright by its own Orientation tag. libtiff's RGBA reader
-/// does the conversions (16 bits keep their high byte; CMYK by the plain formula until
-/// colour management has the profile); pixels are reduced afterwards like any other.
+/// does the conversions (16 bits keep their high byte; CMYK by the plain formula) — except
+/// for a page with a colour profile that is 16-bit RGB (a raw converter's ProPhoto export)
+/// or 8-bit CMYK (prepress): its stored samples go through the profile straight to the
+/// colours shown, before anything is cut to 8 bits. Pixels are reduced afterwards.
 enum TIFFDecoder {
     /// No one allocation inside libtiff larger than this: a strip or tile declared huge is
     /// refused, not attempted (the picture itself is checked against the limits first).
     static let largestAllocation: Int64 = 256 << 20
 
-    static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+    static func decode(_ bytes: [UInt8], limits: DecodeLimits, colours: ColourTarget = .untouched) throws(DecodeError) -> PixelBuffer {
         try bytes.withUnsafeBufferPointer { input throws(DecodeError) -> PixelBuffer in
             var source = flick_tiff_source()
             source.bytes = input.baseAddress
@@ -20,13 +22,13 @@ enum TIFFDecoder {
                     throw isCutBeforeFirstPage(bytes) ? .incomplete : .unreadable(message(source, or: "not a TIFF libtiff reads"))
                 }
                 defer { TIFFClose(tiff) }
-                return try decodeFirstPage(tiff, source: source, fileSize: UInt64(input.count), limits: limits)
+                return try decodeFirstPage(tiff, source: source, fileSize: UInt64(input.count), limits: limits, colours: colours)
             }
         }
     }
 
     private static func decodeFirstPage(_ tiff: OpaquePointer, source: UnsafeMutablePointer<flick_tiff_source>,
-                                        fileSize: UInt64, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+                                        fileSize: UInt64, limits: DecodeLimits, colours: ColourTarget) throws(DecodeError) -> PixelBuffer {
         var reason = [CChar](repeating: 0, count: 1024)
         guard TIFFRGBAImageOK(tiff, &reason) == 1 else { throw .unreadable(String(cString: reason)) }
         var image = TIFFRGBAImage()
@@ -39,6 +41,13 @@ enum TIFFDecoder {
         // A page whose data lies past the end is a copy cut short: said before the picture's
         // memory is taken (a file declaring a million tiles it lacks costs nothing).
         if runsPastEnd(tiff, fileSize: fileSize) { throw .incomplete }
+        var length: UInt32 = 0
+        let profile = flick_tiff_icc_profile(tiff, &length).flatMap { icc in
+            length > 0 && length <= EmbeddedColour.maximumProfileBytes ? Array(UnsafeRawBufferPointer(start: icc, count: Int(length))) : nil
+        }
+        if let profile, let converted = try storedSamples(of: tiff, width: width, height: height, profile: profile, colours: colours) {
+            return converted.applying(orientation)
+        }
         // Asked for in the file's own orientation, libtiff leaves rows as stored: the turn
         // is applied once, below, for all eight values (libtiff's own cannot transpose).
         image.req_orientation = image.orientation
@@ -47,11 +56,81 @@ enum TIFFDecoder {
         guard read == 1 else { throw .unreadable(message(source, or: "its pixels cannot be read")) }
         let hasAlpha = image.alpha != 0
         var pixels = PixelBuffer(premultipliedABGR: raster, width: width, height: height, hasAlpha: hasAlpha)
-        var length: UInt32 = 0
-        if let icc = flick_tiff_icc_profile(tiff, &length), length > 0, length <= EmbeddedColour.maximumProfileBytes {
-            pixels.iccProfile = Array(UnsafeRawBufferPointer(start: icc, count: Int(length)))
-        }
+        pixels.iccProfile = profile
         return pixels.applying(orientation)
+    }
+
+    /// The page's stored samples converted through `profile` to `colours`, where they are
+    /// 16-bit RGB (alpha unassociated, if any) or 8-bit CMYK, in one plane; nil otherwise
+    /// (then libtiff's RGBA reader serves, and the 8-bit picture is converted after).
+    private static func storedSamples(of tiff: OpaquePointer, width: Int, height: Int, profile: [UInt8],
+                                      colours: ColourTarget) throws(DecodeError) -> PixelBuffer? {
+        guard case .profile = colours else { return nil }
+        let layout = flick_tiff_get_layout(tiff)
+        guard Int32(layout.planar) == PLANARCONFIG_CONTIG, Int32(layout.sample_format) == SAMPLEFORMAT_UINT else { return nil }
+        let samples: ColourManagement.Samples
+        switch (Int32(layout.photometric), layout.bits_per_sample, layout.samples_per_pixel) {
+        case (PHOTOMETRIC_RGB, 16, 3) where layout.extra_samples == 0: samples = .rgb16
+        case (PHOTOMETRIC_RGB, 16, 4) where layout.extra_samples == 1: samples = .rgba16
+        case (PHOTOMETRIC_SEPARATED, 8, 4) where Int32(layout.ink_set) == INKSET_CMYK: samples = .cmyk8
+        default: return nil
+        }
+        // Premultiplied alpha is left to the RGBA reader, which undoes it.
+        if samples == .rgba16 && flick_tiff_alpha_is_associated(tiff) != 0 { return nil }
+        let pixelBytes = Int(layout.bits_per_sample) / 8 * Int(layout.samples_per_pixel)
+        let rowBytes = width * pixelBytes
+        var stored = [UInt8](repeating: 0, count: rowBytes * height)
+        let complete = stored.withUnsafeMutableBytes { buffer in
+            TIFFIsTiled(tiff) != 0
+                ? readTiles(tiff, into: buffer, width: width, height: height, pixelBytes: pixelBytes, layout: layout)
+                : readStrips(tiff, into: buffer, rowBytes: rowBytes, height: height, rowsPerStrip: Int(layout.rows_per_strip))
+        }
+        guard complete else { return nil }
+        var converted = [UInt8](repeating: 0, count: width * height * 4)
+        let done = stored.withUnsafeBytes { source in
+            converted.withUnsafeMutableBytes { target in
+                ColourManagement.convert(source.baseAddress!, samples, pixelCount: width * height, from: profile, to: colours,
+                                         into: target.baseAddress!)
+            }
+        }
+        guard done else { return nil }
+        var opaque = true
+        if samples == .rgba16 { for i in stride(from: 3, to: converted.count, by: 4) where converted[i] != 255 { opaque = false; break } }
+        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: converted, isOpaque: opaque)
+    }
+
+    /// Every strip's samples in place, in native byte order (libtiff swaps them); false if
+    /// one cannot be read.
+    private static func readStrips(_ tiff: OpaquePointer, into buffer: UnsafeMutableRawBufferPointer, rowBytes: Int, height: Int,
+                                   rowsPerStrip: Int) -> Bool {
+        let rowsPerStrip = max(1, min(rowsPerStrip, height))
+        for strip in 0..<Int(TIFFNumberOfStrips(tiff)) {
+            let start = strip * rowsPerStrip * rowBytes
+            guard start < buffer.count else { break }
+            let size = min(rowsPerStrip * rowBytes, buffer.count - start)
+            if TIFFReadEncodedStrip(tiff, UInt32(strip), buffer.baseAddress! + start, tmsize_t(size)) < 0 { return false }
+        }
+        return true
+    }
+
+    /// Every tile's samples copied into place, clipped to the page; false if one cannot be read.
+    private static func readTiles(_ tiff: OpaquePointer, into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int,
+                                  pixelBytes: Int, layout: flick_tiff_layout) -> Bool {
+        let tileWidth = Int(layout.tile_width), tileLength = Int(layout.tile_length)
+        guard tileWidth > 0, tileLength > 0, TIFFTileSize(tiff) == tileWidth * tileLength * pixelBytes else { return false }
+        var tile = [UInt8](repeating: 0, count: tileWidth * tileLength * pixelBytes)
+        for y in stride(from: 0, to: height, by: tileLength) {
+            for x in stride(from: 0, to: width, by: tileWidth) {
+                let read = tile.withUnsafeMutableBytes { TIFFReadTile(tiff, $0.baseAddress, UInt32(x), UInt32(y), 0, 0) }
+                guard read >= 0 else { return false }
+                let columns = min(tileWidth, width - x) * pixelBytes
+                for row in 0..<min(tileLength, height - y) {
+                    let target = ((y + row) * width + x) * pixelBytes
+                    tile.withUnsafeBytes { (buffer.baseAddress! + target).copyMemory(from: $0.baseAddress! + row * tileWidth * pixelBytes, byteCount: columns) }
+                }
+            }
+        }
+        return true
     }
 
     /// True when the file ends before the first page's directory does (its entries, or the

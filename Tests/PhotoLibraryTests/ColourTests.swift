@@ -79,7 +79,7 @@ func deltaE2000(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
     /// and converts them with the file's profile (through lcms2) to sRGB. HEIF's encoders
     /// and CMYK's small gamut move colours away from the original; the conversion of what
     /// is stored must still agree. (camera-adobe.jpg: ImageMagick is told the profile.)
-    @Test(arguments: ["adobe.heic", "adobe.avif", "cmyk.jpg", "camera-adobe.jpg", "prophoto.png", "widegamut.webp", "swapped.tif"])
+    @Test(arguments: ["adobe.heic", "adobe.avif", "cmyk.jpg", "cmyk.tif", "camera-adobe.jpg", "prophoto.png", "widegamut.webp", "swapped.tif"])
     func aPhotosColoursAgreeWithAnIndependentConversion(name: String) throws {
         let source = Self.colour(name).string
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("flick-colour-\(getpid())-\(name).png").path
@@ -161,7 +161,8 @@ func deltaE2000(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
     /// A 16-bit picture in a wide space is converted before its values are cut to 8 bits:
     /// a smooth dark gradient keeps every step of the original, where the same cut to 8 bits
     /// first comes back in bands.
-    @Test func aDeepPictureIsConvertedBeforeItIsCutToEightBits() throws {
+    @Test(arguments: ["gradient-prophoto-16.png", "gradient-prophoto-16.tif", "gradient-prophoto-16-tiled.tif"])
+    func aDeepPictureIsConvertedBeforeItIsCutToEightBits(name: String) throws {
         let original = try ImageDecoder.decode(Self.colour("gradient.png"), maximumPixelSize: nil)
         func worst(_ name: String) throws -> Int {
             let shown = try ImageDecoder.decode(Self.colour(name), maximumPixelSize: nil)
@@ -171,8 +172,8 @@ func deltaE2000(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
                 return max(abs(a.0 - b.0), abs(a.1 - b.1), abs(a.2 - b.2))
             }.max() ?? 0
         }
-        let deep = try worst("gradient-prophoto-16.png"), cut = try worst("gradient-prophoto-8.png")
-        #expect(deep <= 1, "16-bit: off by \(deep)")
+        let deep = try worst(name), cut = try worst("gradient-prophoto-8.png")
+        #expect(deep <= 1, "\(name): off by \(deep)")
         #expect(cut > deep, "8-bit first: off by \(cut), so the fixture tells them apart")
     }
 
