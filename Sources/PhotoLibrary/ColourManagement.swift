@@ -29,27 +29,32 @@ enum ColourTarget: Equatable {
 enum ColourManagement {
     /// `pixels` in `target`'s colours. A profile lcms cannot read, or one not for RGB,
     /// leaves the values as they are (shown as sRGB, as before colour management).
-    static func converted(_ pixels: PixelBuffer, to target: ColourTarget) -> PixelBuffer {
+    /// Converted in place where the caller gives its pixels up: a screen-sized picture is
+    /// not copied first (a fresh 7 MB buffer costs its page faults).
+    static func converted(_ pixels: consuming PixelBuffer, to target: ColourTarget) -> PixelBuffer {
         guard case let .profile(destination) = target else { return pixels }
-        var shown = pixels
-        shown.iccProfile = nil
-        guard pixels.iccProfile != nil || destination != nil,
-              case let .convert(transform) = Transforms.shared.conversion(from: pixels.iccProfile, to: destination) else { return shown }
-        var converted = pixels.bytes
-        converted.withUnsafeMutableBytes { bytes in
+        let source = pixels.iccProfile
+        pixels.iccProfile = nil
+        guard source != nil || destination != nil,
+              case let .convert(transform) = Transforms.shared.conversion(from: source, to: destination) else { return pixels }
+        let (width, height, bytesPerRow, isOpaque, isIncomplete) = (pixels.width, pixels.height, pixels.bytesPerRow, pixels.isOpaque,
+                                                                     pixels.isIncomplete)
+        var bytes = (consume pixels).bytes
+        bytes.withUnsafeMutableBytes { bytes in
             switch transform {
             case let .tables(shaper):
-                shaper.convert(bytes, width: pixels.width, height: pixels.height, bytesPerRow: pixels.bytesPerRow)
+                shaper.convert(bytes, width: width, height: height, bytesPerRow: bytesPerRow)
             case let .lcms(transform):
                 // In place: lcms leaves the fourth byte, alpha, as it is.
-                for row in 0..<pixels.height {
-                    let line = bytes.baseAddress! + row * pixels.bytesPerRow
-                    cmsDoTransform(transform.handle, line, line, cmsUInt32Number(pixels.width))
+                for row in 0..<height {
+                    let line = bytes.baseAddress! + row * bytesPerRow
+                    cmsDoTransform(transform.handle, line, line, cmsUInt32Number(width))
                 }
             }
         }
-        return PixelBuffer(width: pixels.width, height: pixels.height, bytesPerRow: pixels.bytesPerRow, bytes: converted,
-                           isOpaque: pixels.isOpaque).keepingNotes(of: shown)
+        var converted = PixelBuffer(width: width, height: height, bytesPerRow: bytesPerRow, bytes: bytes, isOpaque: isOpaque)
+        converted.isIncomplete = isIncomplete
+        return converted
     }
 
     /// `pixels` from `source` to `destination` (nil: sRGB) by lcms2 alone, in double
