@@ -227,7 +227,7 @@ static inline int flick_png_read(const unsigned char *data, size_t size, unsigne
     return status;
 }
 
-// Returned by flick_png_read_rows for an interlaced image, whose rows come in seven passes.
+// Returned by flick_png_read_rows_deep for an interlaced image, whose rows come in seven passes.
 #define FLICK_PNG_INTERLACED 5
 // Returned by flick_png_read_rows_deep, before any row, for an image of 8 bits or fewer.
 #define FLICK_PNG_NOT_DEEP 6
@@ -274,9 +274,3 @@ static inline int flick_png_read_rows_deep(const unsigned char *data, size_t siz
     return status;
 }
 
-static inline int flick_png_read_rows(const unsigned char *data, size_t size, unsigned width, unsigned height,
-                                      void (*row)(void *context, const unsigned char *bgra), void *context,
-                                      int *has_alpha, char *message, int capacity) {
-    int deep = 0;
-    return flick_png_read_rows_deep(data, size, width, height, row, context, has_alpha, 0, &deep, message, capacity);
-}

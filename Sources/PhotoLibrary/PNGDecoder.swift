@@ -47,42 +47,7 @@ enum PNGDecoder {
     private static func decodeDeep(_ bytes: [UInt8], size: (width: Int, height: Int), converting rows: DeepRows,
                                    longestSide: Int?) throws(DecodeError) -> PixelBuffer? {
         let reduced = PixelBuffer.fittedSize(width: size.width, height: size.height, maximumPixelSize: longestSide ?? max(size.width, size.height))
-        let sink = DeepRowSink(BoxReduction(sourceWidth: size.width, sourceHeight: size.height,
-                                            width: reduced.width, height: reduced.height, weighsAlpha: true), rows: rows)
-        var message = [CChar](repeating: 0, count: 160)
-        var hasAlpha: Int32 = 0, deep: Int32 = 0
-        let status = withExtendedLifetime(sink) {
-            bytes.withUnsafeBufferPointer { source in
-                flick_png_read_rows_deep(source.baseAddress, source.count, UInt32(size.width), UInt32(size.height), { context, row in
-                    let sink = Unmanaged<DeepRowSink>.fromOpaque(context!).takeUnretainedValue()
-                    sink.take(row!)
-                }, Unmanaged.passUnretained(sink).toOpaque(), &hasAlpha, 1, &deep, &message, Int32(message.count))
-            }
-        }
-        // An 8-bit file (no row was read) or an interlaced one: the usual way.
-        if status == FLICK_PNG_NOT_DEEP || status == FLICK_PNG_INTERLACED || deep == 0 { return nil }
-        try check(status, message: message, width: size.width, height: size.height)
-        guard sink.reduction.isComplete else { throw .incomplete }
-        return sink.reduction.picture(isOpaque: sink.reduction.leastAlpha == 255)
-    }
-
-    /// Where deep rows go: converted to 8 bits, then into the reduction.
-    private final class DeepRowSink {
-        var reduction: BoxReduction
-        let rows: DeepRows
-        var converted: [UInt8]
-
-        init(_ reduction: BoxReduction, rows: DeepRows) {
-            self.reduction = reduction
-            self.rows = rows
-            converted = [UInt8](repeating: 0, count: reduction.sourceWidth * 4)
-        }
-
-        func take(_ row: UnsafePointer<UInt8>) {
-            let width = reduction.sourceWidth
-            converted.withUnsafeMutableBytes { rows.convert(row, to: $0.baseAddress!, pixels: width) }
-            converted.withUnsafeBufferPointer { reduction.add($0) }
-        }
+        return try reduceRows(bytes, size: size, to: reduced, converting: rows)
     }
 
     private static func decodeEightBits(_ bytes: [UInt8], size: (width: Int, height: Int),
@@ -92,31 +57,53 @@ enum PNGDecoder {
             return try decodeWhole(bytes, size: size)
         }
         let reduced = PixelBuffer.fittedSize(width: size.width, height: size.height, maximumPixelSize: maximumPixelSize)
-        let reduction = RowSink(BoxReduction(sourceWidth: size.width, sourceHeight: size.height,
-                                             width: reduced.width, height: reduced.height, weighsAlpha: true))
-        var message = [CChar](repeating: 0, count: 160)
-        var hasAlpha: Int32 = 0
-        let status = withExtendedLifetime(reduction) {
-            bytes.withUnsafeBufferPointer { source in
-                flick_png_read_rows(source.baseAddress, source.count, UInt32(size.width), UInt32(size.height), { context, row in
-                    let sink = Unmanaged<RowSink>.fromOpaque(context!).takeUnretainedValue()
-                    sink.reduction.add(UnsafeBufferPointer(start: row, count: sink.rowBytes))
-                }, Unmanaged.passUnretained(reduction).toOpaque(), &hasAlpha, &message, Int32(message.count))
-            }
-        }
-        if status == FLICK_PNG_INTERLACED { return try decodeWhole(bytes, size: size) }
-        try check(status, message: message, width: size.width, height: size.height)
-        guard reduction.reduction.isComplete else { throw .incomplete }
-        return reduction.reduction.picture(isOpaque: reduction.reduction.leastAlpha == 255)
+        if let picture = try reduceRows(bytes, size: size, to: reduced, converting: nil) { return picture }
+        return try decodeWhole(bytes, size: size)
     }
 
-    /// Where decoded rows go, reached from C through an opaque pointer.
+    /// The rows decoded one at a time into a reduction to `reduced`: memory for the reduced
+    /// picture and one row. With `rows`, 16-bit rows converted by it first. Nil where rows
+    /// cannot come one at a time (interlaced), or, with `rows`, the picture is not 16-bit.
+    private static func reduceRows(_ bytes: [UInt8], size: (width: Int, height: Int), to reduced: (width: Int, height: Int),
+                                   converting rows: DeepRows?) throws(DecodeError) -> PixelBuffer? {
+        let sink = RowSink(BoxReduction(sourceWidth: size.width, sourceHeight: size.height,
+                                        width: reduced.width, height: reduced.height, weighsAlpha: true), converting: rows)
+        var message = [CChar](repeating: 0, count: 160)
+        var hasAlpha: Int32 = 0, deep: Int32 = 0
+        let status = withExtendedLifetime(sink) {
+            bytes.withUnsafeBufferPointer { source in
+                flick_png_read_rows_deep(source.baseAddress, source.count, UInt32(size.width), UInt32(size.height), { context, row in
+                    Unmanaged<RowSink>.fromOpaque(context!).takeUnretainedValue().take(row!)
+                }, Unmanaged.passUnretained(sink).toOpaque(), &hasAlpha, rows == nil ? 0 : 1, &deep, &message, Int32(message.count))
+            }
+        }
+        if status == FLICK_PNG_INTERLACED || status == FLICK_PNG_NOT_DEEP { return nil }
+        try check(status, message: message, width: size.width, height: size.height)
+        guard sink.reduction.isComplete else { throw .incomplete }
+        return sink.reduction.picture(isOpaque: sink.reduction.leastAlpha == 255)
+    }
+
+    /// Where decoded rows go, reached from C through an opaque pointer: into the reduction,
+    /// 16-bit ones converted to 8 bits first.
     private final class RowSink {
         var reduction: BoxReduction
-        let rowBytes: Int
-        init(_ reduction: BoxReduction) {
+        private let rows: DeepRows?
+        private var converted: [UInt8]
+
+        init(_ reduction: BoxReduction, converting rows: DeepRows?) {
             self.reduction = reduction
-            rowBytes = reduction.sourceWidth * 4
+            self.rows = rows
+            converted = rows == nil ? [] : [UInt8](repeating: 0, count: reduction.sourceWidth * 4)
+        }
+
+        func take(_ row: UnsafePointer<UInt8>) {
+            let width = reduction.sourceWidth
+            guard let rows else {
+                reduction.add(UnsafeBufferPointer(start: row, count: width * 4))
+                return
+            }
+            converted.withUnsafeMutableBytes { rows.convert(row, to: $0.baseAddress!, pixels: width) }
+            converted.withUnsafeBufferPointer { reduction.add($0) }
         }
     }
 

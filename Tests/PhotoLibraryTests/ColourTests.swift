@@ -84,9 +84,9 @@ func deltaE2000(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
         let source = Self.colour(name).string
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("flick-colour-\(getpid())-\(name).png").path
         let stored = name.hasSuffix(".heic") || name.hasSuffix(".avif") ? output + ".stored.png" : source
-        if stored != source { try run("heif-convert", source, stored) }
+        if stored != source { try runTool(["heif-convert", source, stored]) }
         let assigned = name == "camera-adobe.jpg" ? ["-profile", "/usr/share/color/icc/colord/AdobeRGB1998.icc"] : []
-        try run(["convert-im6.q16", stored] + assigned + ["-profile", "/usr/share/color/icc/colord/sRGB.icc", "-strip", "PNG24:" + output])
+        try runTool(["convert-im6.q16", stored] + assigned + ["-profile", "/usr/share/color/icc/colord/sRGB.icc", "-strip", "PNG24:" + output])
         let reference = try ImageDecoder.decode(FilePath(output), maximumPixelSize: nil)
         let (worst, mean) = difference(try ImageDecoder.decode(Self.colour(name), maximumPixelSize: nil), reference)
         // Flick decodes JPEGs with libjpeg-turbo's fast IDCT, ImageMagick with the exact
@@ -96,18 +96,6 @@ func deltaE2000(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
         #expect(mean < (isJPEG ? 1.5 : 1) && worst < (isJPEG ? 8 : 3), "\(name): mean ΔE \(mean), worst \(worst)")
     }
 
-    func run(_ command: String...) throws { try run(command) }
-
-    func run(_ command: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed")
-    }
 
     /// Without conversion the colours are visibly wrong: the fixtures test something.
     @Test func unconvertedTheyWouldBeWrong() throws {

@@ -31,6 +31,19 @@ enum Fixtures {
     static func animation(_ name: String) -> FilePath { FilePath(root.appendingPathComponent("animations/\(name)").path) }
 }
 
+/// Runs `command` (a tool on the PATH: the independent decoders and converters tests compare
+/// Flick with) and requires that it succeeds.
+func runTool(_ command: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = command
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed", sourceLocation: sourceLocation)
+}
+
 /// Colour at (x, y) as 0…255 (red, green, blue).
 func rgb(_ pixels: PixelBuffer, _ x: Int, _ y: Int) -> (Int, Int, Int) {
     let p = pixels.pixel(x: x, y: y)

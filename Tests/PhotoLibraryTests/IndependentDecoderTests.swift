@@ -11,14 +11,7 @@ import SystemPackage
 @Suite struct IndependentDecoderTests {
     /// What `command` writes to its output (the PNG it is asked for), decoded.
     func theirs(_ command: [String], writing output: String) throws -> PixelBuffer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed")
+        try runTool(command)
         return try ImageDecoder.decode(FilePath(output), maximumPixelSize: nil)
     }
 
