@@ -60,7 +60,8 @@ public enum DisplayProfile {
         return true
     }
 
-    /// An X connection handed to the watching thread, which alone uses it from then on.
+    /// An X connection handed to the watching thread, which alone uses it from then on
+    /// (SDL keeps its own; libX11 1.8, Debian 12's, initialises its locking by itself).
     private final class Connection: @unchecked Sendable {
         let display: OpaquePointer
         init(_ display: OpaquePointer) { self.display = display }
