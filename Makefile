@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Flick's entry points. `make test` is what CI runs (through .ci/run).
 SWIFT ?= swift
 # The folder `make run` opens; the bundled samples unless given (make run PHOTOS=~/Pictures).
@@ -89,7 +90,8 @@ INSTALLED_FILES := $(BINDIR)/flick \
 	$(DATADIR)/metainfo/$(APP_ID).metainfo.xml \
 	$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	$(foreach size,$(ICON_SIZES),$(DATADIR)/icons/hicolor/$(size)x$(size)/apps/$(APP_ID).png) \
-	$(DATADIR)/man/man1/flick.1.gz
+	$(DATADIR)/man/man1/flick.1.gz \
+	$(DATADIR)/licenses/flick/COPYING
 
 install: build
 	install -D -m 0755 -s .build/release/flick "$(DESTDIR)$(BINDIR)/flick"
@@ -102,6 +104,7 @@ install: build
 	install -d -m 0755 "$(DESTDIR)$(DATADIR)/man/man1"
 	gzip -9n -c packaging/flick.1 > "$(DESTDIR)$(DATADIR)/man/man1/flick.1.gz"
 	chmod 0644 "$(DESTDIR)$(DATADIR)/man/man1/flick.1.gz"
+	install -D -m 0644 COPYING "$(DESTDIR)$(DATADIR)/licenses/flick/COPYING"
 	@$(MAKE) --no-print-directory refresh-desktop-caches
 
 uninstall:

@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: GPL-3.0-or-later
 import PackageDescription
 
 // Imports point down only (ARCHITECTURE.md draws the map): flick → Components → Pictures →

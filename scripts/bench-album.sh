@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sourced by the benchmarks: make_album DIR makes DIR/single/photo.jpg, a 12 MP photo-like
 # JPEG, and DIR/album, 1,000 hard links to it (same bytes, distinct files, so each gets its
 # own thumbnail and its own decode).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The newer formats, as a person sees them. Needs DISPLAY (bench.sh provides a private
 # 1920x1080 Xvfb) and the shared yardstick's xpaintwatch for the first-photo lines.
 #  1. A 24 MP RAW (a DNG with a full-size embedded preview and a 1620x1080 one, as most

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sourced by the benchmarks: held LABEL PHOTO WORK opens Flick full screen on PHOTO, holds
 # Right for 4 s (the X server's own auto-repeat) and prints how fast it paged, whether
 # every photo it paged away from was shown sharp, and how many turns came after the key was

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Peak memory of the walk nsxiv is compared on: open a 1,000-photo folder (12 MP JPEGs,
 # empty thumbnail cache), page the grid down to the end so every thumbnail is made and
 # shown, then open the last photo and page back through 50 photos. The same walk in nsxiv's

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Time to the first photo on screen and page-key latency, measured by Flick's own probe
 # (FLICK_BENCH_PROBE) in a real window. Needs DISPLAY (bench.sh provides a private Xvfb).
 set -euo pipefail

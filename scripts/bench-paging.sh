@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Paging through 12 MP photos, as a person sees it and feels it. Needs DISPLAY (bench.sh
 # provides a private 1920x1080 Xvfb).
 #  1. Page turn: Space pressed, until the screen is still again (the next photo in place and

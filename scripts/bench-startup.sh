@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The first photo on screen, as a person sees it: the shared yardstick
 # (../shared/bench/first-photo.sh, which watches the screen from outside) times Flick beside
 # feh and nsxiv on a 12 MP camera-size JPEG; then Flick's own trace of its start-up phases

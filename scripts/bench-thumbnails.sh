@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Thumbnail throughput: `flick thumbnail` against vipsthumbnail (two processes, one per
 # core) and nsxiv's cache fill when installed, on the same 200 camera-size JPEGs.
 set -euo pipefail

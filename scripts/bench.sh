@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs Flick's benchmarks in a private Xvfb (or on $BENCH_DISPLAY) and prints figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # install-packages.sh [--optional WHY] PACKAGE... — installs the Debian packages named that
 # are missing, with apt-get when run as root; otherwise prints the command to run and fails,
 # or with --optional prints WHY (what goes without them) beside the command and carries on.

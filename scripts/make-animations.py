@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes animated GIFs, APNGs and WebPs with known frames into the folder given:
 make-animations.py FOLDER. Each frame is one colour, or a few known rectangles, so a test
 can say which frame it sees from one pixel; delays and loop counts are set, and the

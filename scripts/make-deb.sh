@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Turns a staged install (`make install DESTDIR=ROOT PREFIX=/usr`) into flick_VERSION_ARCH.deb
 # in OUT: the control file with Depends from dpkg-shlibdeps, the copyright and changelog
 # from packaging/debian. Called by `make deb`.
@@ -8,6 +9,9 @@ cd "$(dirname "$0")/.."
 [ -x "$root/usr/bin/flick" ] || { echo "make-deb: no $root/usr/bin/flick; run make install DESTDIR=$root PREFIX=/usr" >&2; exit 1; }
 arch=$(dpkg --print-architecture)
 
+# Debian names the licence in the copyright file and keeps its text in common-licenses:
+# the copy `make install` puts beside the program for other systems is left out.
+rm -rf "$root/usr/share/licenses"
 doc="$root/usr/share/doc/flick"
 install -D -m 0644 packaging/debian/copyright "$doc/copyright"
 gzip -9n -c packaging/debian/changelog > "$doc/changelog.gz"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes a small DNG as cameras lay them out: IFD 0 the embedded preview (a JPEG,
 NewSubfileType 1), its SubIFD the raw Bayer data (RGGB, 12 bits in 16), or, without a
 preview, IFD 0 the raw data itself. The raw scene: left half red, right half blue.

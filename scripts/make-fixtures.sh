@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Makes the odd and hostile files PhotoLibrary's tests read, in folder $1 (created).
 # Needs ImageMagick, python3 and exiftool. The tests run it; nothing it makes is committed.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes PNGs crafted to make decoders spin, stall or swell, into folder argv[1].
 
 Each is small on disk; the tests assert that Flick turns each into a clear failure

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Renders Flick's icon (packaging/icons/io.github.flick.Flick.svg) to the hicolor PNG sizes.
 # Needs rsvg-convert (Debian's librsvg2-bin). The PNGs are committed; run this after
 # changing the SVG.

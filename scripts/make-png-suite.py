@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes a PNG for every colour type and bit depth, each with and without a tRNS chunk,
 into the folder given: make-png-suite.py FOLDER. 16×8 pixels whose values sweep the
 depth's range, so every sample value a decoder could get wrong appears; where there is a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Makes Flick's bundled sample photos (Resources/Samples) from real photographs that Debian
 # ships under free licences: the nature set of mate-backgrounds (GPL-2+) and one photo of
 # lomiri-wallpapers-20.04 (CC BY-SA 3.0). Each is scaled down (at most 1600 px), some are

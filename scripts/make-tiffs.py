@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes TIFFs laid out as no ordinary writer lays them, for Flick's decoding tests.
 
     make-tiffs.py FOLDER

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes a minimal EXIF block (APP1) into a JPEG, after its JFIF header:
     write-exif.py PHOTO.jpg [--orientation N] [--pixel-size WxH] [--thumbnail SMALL.jpg]
 --orientation sets tag 0x0112; --pixel-size the recorded PixelX/YDimension; --thumbnail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libexif, for the orientation tag.
 #include <stddef.h>
 #include <libexif/exif-data.h>

@@ -1,2 +1,3 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libheif for Swift: HEIF/HEIC (through libde265) and AVIF (through libaom / dav1d).
 #include <libheif/heif.h>

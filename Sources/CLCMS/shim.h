@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Little CMS for Swift: colour profiles and the transforms between them. Its pixel
 // formats are macros Swift cannot import; the few Flick uses are named here.
 #include <lcms2.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // glibc's allocator tuning (mallopt), which Swift's Glibc module leaves out, and faulting
 // in a large allocation in one go.
 #include <malloc.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libpng, for thumbnail PNGs with text chunks and for decoding PNGs. libpng reports errors by longjmp, which
 // Swift cannot catch, so the calls that can fail are wrapped here with setjmp.
 #include <png.h>

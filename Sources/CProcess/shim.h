@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Process and file hygiene that Swift's Glibc module leaves out: GNU extensions it was built
 // without (_GNU_SOURCE) and prctl, which is variadic.
 #include <spawn.h>

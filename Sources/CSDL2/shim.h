@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SDL2 and SDL2_ttf for Swift (Platform's alone). pkg-config already points into SDL2/.
 #include <SDL.h>
 #include <SDL_ttf.h>

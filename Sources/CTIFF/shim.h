@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libtiff for Swift: the first page of a TIFF, read from memory.
 //
 // libtiff reads through callbacks and reports errors through printf-style handlers; both

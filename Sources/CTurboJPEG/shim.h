@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libjpeg-turbo's TurboJPEG API.
 #include <turbojpeg.h>
 

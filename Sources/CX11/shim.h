@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Xlib, to read the X resource database (Xft.dpi) for the HiDPI scale and the root
 // window's properties (the display's colour profile).
 #include <X11/Xlib.h>

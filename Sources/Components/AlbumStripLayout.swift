@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
 /// Where the album strip's covers sit, as pure arithmetic: square covers in a row, with an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
 /// Where the culling pager's cards lie (the Slidebox look): the current card in the middle

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
 /// Where each cell of a photo grid goes: square cells in columns, with equal gaps

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
 /// Where a photo sits in a full-screen page as it is zoomed and panned. Pure, so it tests

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Breaks text into lines that fit a width: at spaces where it can, inside a word only
 /// when the word alone is wider than the line; explicit newlines kept. Text beyond the
 /// last allowed line ends the last line with an ellipsis. Pure: the caller measures.

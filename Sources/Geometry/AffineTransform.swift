@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A 2D affine transform in the row-vector convention used throughout Flick:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension Rect {
     /// The largest rectangle of `contentSize`'s aspect ratio that fits inside `bounds`, centred.
     /// Used for a whole photo shown in a window: nothing is cropped, bars may show. Neither

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A colour with straight (not premultiplied) alpha, each component in 0...1, sRGB.
 public struct Color: Hashable, Sendable {
     public var red: Double

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A 4×4 transform split into perspective, translation, rotation (a unit quaternion), skew and

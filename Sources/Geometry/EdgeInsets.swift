@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Distances inward from each edge of a rectangle, in points.
 public struct EdgeInsets: Hashable, Sendable {
     public var top: Double

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A projective map of the plane, in the row-vector convention: `[x y 1] · H = [X Y W]`,

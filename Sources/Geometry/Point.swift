@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A location or a displacement in a 2D coordinate space, in logical points.
 ///
 /// Which space a point lives in is named at the use site (`locationInWindow`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An axis-aligned rectangle: an origin (its minimum corner) and a size.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var origin: Point

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A width and a height in logical points (or pixels, where a name says so).
 public struct Size: Hashable, Sendable, CustomStringConvertible {
     public var width: Double

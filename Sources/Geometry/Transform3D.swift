@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A 4×4 transform in Core Animation's row-vector convention: a point maps as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Motion
 
 /// Follows a drag across snap points (pages, cards) and decides where its release lands:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
 /// A vector space for animation: values animate by blending, springs run per component.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One animatable property: the model value (what the program last set, at once) and the
 /// presentation value (what is on screen now, moved over time by an `Animator`), as in
 /// Core Animation's model and presentation layers.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How an animation moves from where the value is to its target.
 public enum Timing: Sendable {
     /// A fixed duration along a curve; it starts at rest (an inherited velocity is dropped).

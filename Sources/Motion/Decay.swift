@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Exponential decay of a flung value's velocity, as a scroll view's momentum:

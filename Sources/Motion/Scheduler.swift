@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Timed work on the frame clock: "after a delay" and "at a deadline", run when the frame
 /// driver advances it, never from a thread of its own. The app advances it with the
 /// animator; tests step it with the manual clock. `nextDeadline` tells a sleeping frame

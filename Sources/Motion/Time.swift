@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A time or a duration in seconds. Instants are measured from an arbitrary origin chosen
 /// by whoever drives the frames (the platform's performance counter, or a test's manual
 /// clock); the core never reads a clock itself.

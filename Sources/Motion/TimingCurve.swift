@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A timing curve that maps elapsed fraction of a duration to fraction of progress:
 /// a cubic Bézier from (0, 0) to (1, 1) with two control points, as in CSS and Core Animation.
 public struct TimingCurve: Hashable, Sendable {

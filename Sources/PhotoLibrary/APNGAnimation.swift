@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 internal import CPNG
 
 /// An animated PNG's frames. Debian's libpng does not read APNG, so each frame is rebuilt

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Plays a feed's frames on a clock the caller keeps. Each frame is made into what it is
 /// shown as (a texture) as soon as the one before it is on show, so it is ready by its
 /// time; a frame not ready when due waits, and the one on show stays.

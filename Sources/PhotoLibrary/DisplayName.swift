@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import SystemPackage
 
 /// File and folder names as they may be shown on screen (captions, the window title,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 internal import CPNG
 
 /// Which colours a file's values mean, as it declares them, as an ICC profile: JPEG's APP2

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Where PNG and WebP keep their EXIF block (JPEG's is read by libexif from the file

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 internal import CExif
 
 /// What a photo's EXIF block says that Flick uses: how to turn it upright, the camera's

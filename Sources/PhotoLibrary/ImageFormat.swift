@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Image formats recognised from a file's first bytes, not its name.
 public enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, webp, bmp, tiff, tga, heif, avif, jxl, svg, ico, pnm, qoi

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Declared pixel dimensions read from a file's first bytes, so an absurd size is refused
 /// before any codec allocates for it. Nil when the format is not one this knows or the
 /// header is cut short; the codec then decides.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// File-name order as people count: runs of digits compare as numbers (IMG_2 before
 /// IMG_10), other characters case-insensitively, with the plain comparison as a tie-break
 /// so the order is total.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Pixels
 
 /// The EXIF orientation tag: how the stored pixels must be turned to stand upright.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A rectangle a picture is fitted into, in pixels: a window, where a square limit would
 /// decode a 4:3 photo for a 16:9 screen a third larger than it is shown.
 public struct PixelBox: Hashable, Sendable {

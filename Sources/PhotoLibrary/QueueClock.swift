@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Where a decode queue reads the time and waits for it. The app's queues use the monotonic

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Pixels
 
 /// The JPEG previews a TIFF-shaped RAW keeps (DNG, NEF, ARW, CR2, PEF and the like): cameras

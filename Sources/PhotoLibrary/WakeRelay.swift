@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Synchronization
 
 /// Wakes the frame loop once there is one; until then wakes are remembered and delivered

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Where the album strip gets its albums: names, counts and covers, never files.
 public protocol AlbumSource: AnyObject {
     var albumCount: Int { get }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import PhotoLibrary
 
 /// How one picture of a photo serves where another size is wanted.

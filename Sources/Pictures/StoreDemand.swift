@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Pixels
 
 /// One view's demand, in the album's terms: indices become paths as it is made.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// How soon a picture is needed: one vocabulary from a view's request, through the broker
 /// that serves every view, down to the decode queue that orders the work.
 public enum PicturePriority: Int, Comparable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Decoded pixels, 4 bytes each in B, G, R, A byte order: SDL's ARGB8888 on little-endian
 /// machines, so the platform uploads them without conversion. Immutable, so workers can
 /// hand them to the UI thread.

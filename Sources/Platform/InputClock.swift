@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Motion
 
 /// Maps the X server's event times onto the loop's clock, so an event carries the moment

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
 /// A copy of whole texture pixels stretched onto a window rectangle, and the part of it

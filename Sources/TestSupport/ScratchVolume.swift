@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// A small tmpfs of its own, where the machine lets tests mount one (as root on most CI

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
 /// Two folders, "first" and "second", of two tiny PNGs each (a.png, b.png), removed with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
 /// One thing to draw, in window coordinates, as a value: the backend needs nothing else.

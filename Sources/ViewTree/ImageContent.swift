@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
 /// An opaque handle to pixels the backend has (or will have) as a texture. The core never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
 /// Which of a view's values a question is about.

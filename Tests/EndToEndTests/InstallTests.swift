@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Geometry
 import Testing
@@ -16,6 +17,7 @@ import Testing
             "usr/share/metainfo/\(appID).metainfo.xml",
             "usr/share/icons/hicolor/scalable/apps/\(appID).svg",
             "usr/share/man/man1/flick.1.gz",
+            "usr/share/licenses/flick/COPYING",
         ]
         for size in [16, 24, 32, 48, 64, 128, 256, 512] { files.insert("usr/share/icons/hicolor/\(size)x\(size)/apps/\(appID).png") }
         return files
@@ -115,7 +117,9 @@ import Testing
         let packaged = Set(listing.split(separator: "\n").filter { $0.hasPrefix("-") }.compactMap { line in
             line.split(separator: " ", omittingEmptySubsequences: true).last.map { String($0.dropFirst(2)) }
         })
-        #expect(packaged == Self.installLayout.union(["usr/share/doc/flick/copyright", "usr/share/doc/flick/changelog.gz"]))
+        // Debian's copyright file names the licence; the copy beside the program is left out.
+        #expect(packaged == Self.installLayout.subtracting(["usr/share/licenses/flick/COPYING"])
+            .union(["usr/share/doc/flick/copyright", "usr/share/doc/flick/changelog.gz"]))
         #expect(listing.split(separator: "\n").allSatisfy { $0.contains(" root/root ") }, "files owned by root")
 
         let info = try run("dpkg-deb", ["-I", package]).output

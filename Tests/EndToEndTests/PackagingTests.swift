@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Testing
 
@@ -23,6 +24,26 @@ import Testing
         let version = try run(flickBinary, ["--version"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(!version.isEmpty && text.contains("<release version=\"\(version)\""), "the newest release is this version, \(version)")
         #expect(text.contains("<launchable type=\"desktop-id\">io.github.flick.Flick.desktop</launchable>"))
+    }
+
+    /// GPL-3.0-or-later, the owners' choice: said in the metainfo, the Debian copyright file
+    /// (with the notice, pointing at the text Debian keeps), COPYING, and every source file.
+    @Test func theLicenceIsSaidWhereDistributionsAndPeopleLook() throws {
+        let repository = Self.packaging.deletingLastPathComponent()
+        let metainfo = try String(contentsOf: Self.packaging.appendingPathComponent("io.github.flick.Flick.metainfo.xml"), encoding: .utf8)
+        #expect(metainfo.contains("<project_license>GPL-3.0-or-later</project_license>"))
+        let copyright = try String(contentsOf: Self.packaging.appendingPathComponent("debian/copyright"), encoding: .utf8)
+        #expect(copyright.contains("Files: *\nCopyright: 2026 The Flick developers\nLicense: GPL-3.0-or-later\n"))
+        #expect(copyright.contains("/usr/share/common-licenses/GPL-3"))
+        let copying = try String(contentsOf: repository.appendingPathComponent("COPYING"), encoding: .utf8)
+        #expect(copying.contains("GNU GENERAL PUBLIC LICENSE") && copying.contains("Version 3, 29 June 2007"))
+        let sources = FileManager.default.enumerator(at: repository.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)!
+            .compactMap { $0 as? URL }.filter { ["swift", "c", "h"].contains($0.pathExtension) }
+        #expect(sources.count > 100)
+        let unmarked = sources.filter { url in
+            !((try? String(contentsOf: url, encoding: .utf8))?.prefix(200).contains("SPDX-License-Identifier: GPL-3.0-or-later") ?? false)
+        }
+        #expect(unmarked.isEmpty, "without an SPDX line: \(unmarked.map(\.lastPathComponent))")
     }
 
     @Test func theIconIsThereAtEveryHicolorSize() throws {

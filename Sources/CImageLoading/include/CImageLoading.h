@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The few things PhotoLibrary asks of SDL_image and SDL's surfaces, behind a narrow C API:
 // its Swift code sees these declarations only, never SDL's, so it cannot reach SDL's
 // window or renderer (Platform's alone).
