@@ -62,18 +62,12 @@ enum ColourManagement {
     /// precision without its optimisations, rounded to 8 bits only at the end: the exact
     /// reference `MatrixShaper` is measured against.
     static func convertedByLittleCMS(_ pixels: PixelBuffer, from source: [UInt8]?, to destination: [UInt8]?) -> PixelBuffer? {
-        func open(_ icc: [UInt8]?) -> cmsHPROFILE? { icc.map(ColourManagement.open) ?? cmsCreate_sRGBProfile() }
-        guard let from = open(source) else { return nil }
-        defer { cmsCloseProfile(from) }
-        guard let to = open(destination) else { return nil }
-        defer { cmsCloseProfile(to) }
-        guard let transform = cmsCreateTransform(from, flick_lcms_rgb_double, to, flick_lcms_rgb_double, cmsUInt32Number(INTENT_PERCEPTUAL),
-                                                 cmsUInt32Number(cmsFLAGS_NOCACHE | cmsFLAGS_NOOPTIMIZE)) else { return nil }
-        defer { cmsDeleteTransform(transform) }
+        guard let transform = transform(from: source, flick_lcms_rgb_double, to: destination, flick_lcms_rgb_double,
+                                        flags: cmsFLAGS_NOOPTIMIZE) else { return nil }
         var bytes = pixels.bytes
         for i in stride(from: 0, to: bytes.count, by: 4) {
             var rgb = [Double(bytes[i + 2]) / 255, Double(bytes[i + 1]) / 255, Double(bytes[i]) / 255]
-            cmsDoTransform(transform, rgb, &rgb, 1)
+            cmsDoTransform(transform.handle, rgb, &rgb, 1)
             let clamped = rgb.map { UInt8(max(0, min(255, ($0 * 255).rounded()))) }
             (bytes[i + 2], bytes[i + 1], bytes[i]) = (clamped[0], clamped[1], clamped[2])
         }
@@ -84,15 +78,8 @@ enum ColourManagement {
     /// `target`'s, for deep pictures (16-bit PNGs): converted before they are cut to 8 bits,
     /// a wide space's smooth gradients keep their steps. Nil where nothing is to be done.
     static func deepRows(from source: [UInt8], to target: ColourTarget) -> DeepRows? {
-        guard case let .profile(destination) = target, !(isSRGB(source) && (destination.map(isSRGB) ?? true)),
-              let from = open(source) else { return nil }
-        defer { cmsCloseProfile(from) }
-        guard let to = destination.map(open) ?? cmsCreate_sRGBProfile() else { return nil }
-        defer { cmsCloseProfile(to) }
-        guard cmsGetColorSpace(from) == cmsSigRgbData, cmsGetColorSpace(to) == cmsSigRgbData,
-              let handle = cmsCreateTransform(from, flick_lcms_bgra_16, to, flick_lcms_bgra_8, cmsUInt32Number(INTENT_PERCEPTUAL),
-                                              cmsUInt32Number(cmsFLAGS_NOCACHE | cmsFLAGS_COPY_ALPHA)) else { return nil }
-        return DeepRows(Transform(handle))
+        guard case let .profile(destination) = target, !(isSRGB(source) && (destination.map(isSRGB) ?? true)) else { return nil }
+        return transform(from: source, flick_lcms_bgra_16, to: destination, flick_lcms_bgra_8, flags: cmsFLAGS_COPY_ALPHA).map(DeepRows.init)
     }
 
     /// How stored samples are laid out, for converting them straight to 8-bit B, G, R, A.
@@ -113,19 +100,11 @@ enum ColourManagement {
     /// written, where the profile does not fit the samples or lcms2 cannot use it.
     static func convert(_ stored: UnsafeRawPointer, _ samples: Samples, pixelCount: Int, from icc: [UInt8], to target: ColourTarget,
                         into bgra: UnsafeMutableRawPointer) -> Bool {
-        guard case let .profile(destination) = target, let from = open(icc) else { return false }
-        defer { cmsCloseProfile(from) }
-        guard let to = destination.map(open) ?? cmsCreate_sRGBProfile() else { return false }
-        defer { cmsCloseProfile(to) }
-        let space = cmsGetColorSpace(from)
-        guard samples == .cmyk8 ? space == cmsSigCmykData : space == cmsSigRgbData, cmsGetColorSpace(to) == cmsSigRgbData else { return false }
         let alpha = samples == .rgba16
-        let flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | (alpha ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0)
-        guard let transform = cmsCreateTransform(from, samples.lcmsFormat, to, flick_lcms_bgra_8, cmsUInt32Number(INTENT_PERCEPTUAL), flags) else {
-            return false
-        }
-        defer { cmsDeleteTransform(transform) }
-        cmsDoTransform(transform, stored, bgra, cmsUInt32Number(pixelCount))
+        guard case let .profile(destination) = target,
+              let transform = transform(from: icc, samples.lcmsFormat, in: samples == .cmyk8 ? cmsSigCmykData : cmsSigRgbData,
+                                        to: destination, flick_lcms_bgra_8, flags: alpha ? cmsFLAGS_COPY_ALPHA : 0) else { return false }
+        cmsDoTransform(transform.handle, stored, bgra, cmsUInt32Number(pixelCount))
         if !alpha {
             let bytes = bgra.assumingMemoryBound(to: UInt8.self)
             for i in stride(from: 3, to: pixelCount * 4, by: 4) { bytes[i] = 255 }
@@ -136,17 +115,14 @@ enum ColourManagement {
     /// A CMYK JPEG's inks (Adobe's inverted bytes, four a pixel) as sRGB B, G, R, A through
     /// its own profile; false, with the bytes untouched, if the profile is not one for CMYK.
     static func convertCMYK(_ pixels: inout [UInt8], pixelCount: Int, profile icc: [UInt8]) -> Bool {
-        guard let source = open(icc) else { return false }
-        defer { cmsCloseProfile(source) }
-        guard cmsGetColorSpace(source) == cmsSigCmykData else { return false }
-        let srgb = cmsCreate_sRGBProfile()
-        defer { cmsCloseProfile(srgb) }
-        guard let transform = cmsCreateTransform(source, flick_lcms_cmyk_8_inverted, srgb, flick_lcms_bgra_8,
-                                                 cmsUInt32Number(INTENT_PERCEPTUAL), cmsUInt32Number(cmsFLAGS_NOCACHE)) else { return false }
-        defer { cmsDeleteTransform(transform) }
+        guard let transform = transform(from: icc, flick_lcms_cmyk_8_inverted, in: cmsSigCmykData, to: nil, flick_lcms_bgra_8) else {
+            return false
+        }
         let inks = pixels
         inks.withUnsafeBytes { source in
-            pixels.withUnsafeMutableBytes { target in cmsDoTransform(transform, source.baseAddress, target.baseAddress, cmsUInt32Number(pixelCount)) }
+            pixels.withUnsafeMutableBytes { target in
+                cmsDoTransform(transform.handle, source.baseAddress, target.baseAddress, cmsUInt32Number(pixelCount))
+            }
         }
         // lcms leaves the extra channel it did not make alone: every pixel is opaque.
         for i in stride(from: 3, to: pixelCount * 4, by: 4) { pixels[i] = 255 }
@@ -285,6 +261,26 @@ enum ColourManagement {
                           transfer: transfer, description: primaries.name)
     }
 
+    /// `icc` opened, or sRGB for nil.
+    fileprivate static func openOrSRGB(_ icc: [UInt8]?) -> cmsHPROFILE? {
+        icc.map(open) ?? cmsCreate_sRGBProfile()
+    }
+
+    /// A perceptual transform from `source` (in `sourceSpace`) to `destination` (RGB), nil
+    /// meaning sRGB for either; no one-pixel cache, so threads may share it. Nil where a
+    /// profile cannot be read or is not of the space its samples are.
+    fileprivate static func transform(from source: [UInt8]?, _ inFormat: cmsUInt32Number, in sourceSpace: cmsColorSpaceSignature = cmsSigRgbData,
+                                      to destination: [UInt8]?, _ outFormat: cmsUInt32Number, flags: Int32 = 0) -> Transform? {
+        guard let from = openOrSRGB(source) else { return nil }
+        defer { cmsCloseProfile(from) }
+        guard let to = openOrSRGB(destination) else { return nil }
+        defer { cmsCloseProfile(to) }
+        guard cmsGetColorSpace(from) == sourceSpace, cmsGetColorSpace(to) == cmsSigRgbData,
+              let handle = cmsCreateTransform(from, inFormat, to, outFormat, cmsUInt32Number(INTENT_PERCEPTUAL),
+                                              cmsUInt32Number(cmsFLAGS_NOCACHE | flags)) else { return nil }
+        return Transform(handle)
+    }
+
     fileprivate static func open(_ icc: [UInt8]) -> cmsHPROFILE? {
         icc.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
     }
@@ -350,10 +346,9 @@ private final class Transforms: Sendable {
     }
 
     private func make(_ pair: Pair) -> Converter? {
-        func open(_ icc: [UInt8]?) -> cmsHPROFILE? { icc.map(ColourManagement.open) ?? cmsCreate_sRGBProfile() }
-        guard let source = open(pair.source) else { return nil }
+        guard let source = ColourManagement.openOrSRGB(pair.source) else { return nil }
         defer { cmsCloseProfile(source) }
-        guard let destination = open(pair.destination) else { return nil }
+        guard let destination = ColourManagement.openOrSRGB(pair.destination) else { return nil }
         defer { cmsCloseProfile(destination) }
         guard cmsGetColorSpace(source) == cmsSigRgbData, cmsGetColorSpace(destination) == cmsSigRgbData else { return nil }
         // Only profiles that are nothing but curves and primaries: one with tables of its own
@@ -363,11 +358,8 @@ private final class Transforms: Sendable {
            let shaper = MatrixShaper(source: source, destination: destination) {
             return .tables(shaper)
         }
-        // No one-pixel cache: a transform is shared by threads. Converted in place, alpha
-        // needs no copying (which would also keep lcms from its fast 8-bit path).
-        let flags = cmsUInt32Number(cmsFLAGS_NOCACHE)
-        guard let handle = cmsCreateTransform(source, flick_lcms_bgra_8, destination, flick_lcms_bgra_8,
-                                              cmsUInt32Number(INTENT_PERCEPTUAL), flags) else { return nil }
-        return .lcms(Transform(handle))
+        // Converted in place, alpha needs no copying (which would also keep lcms from its
+        // fast 8-bit path).
+        return ColourManagement.transform(from: pair.source, flick_lcms_bgra_8, to: pair.destination, flick_lcms_bgra_8).map(Converter.lcms)
     }
 }
