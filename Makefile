@@ -19,7 +19,7 @@ PHOTOS ?= Resources/Samples
 # and exiftool are the independent implementations (of the Trash spec, of EXIF)
 # the tests check Flick against; desktop-file-utils, appstream and lintian validate
 # packaging/ and the .deb.
-SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libexif-dev libpng-dev libgif-dev libwebp-dev libglib2.0-dev libheif-dev libjxl-dev librsvg2-dev libraw-dev libtiff-dev liblcms2-dev libx11-dev libfontconfig-dev libxtst-dev webp libheif-examples libavif-bin libjxl-tools librsvg2-bin libraw-bin colord-data libgs-common \
+SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libexif-dev libpng-dev libgif-dev libwebp-dev libglib2.0-dev libheif-dev libjxl-dev librsvg2-dev libraw-dev libtiff-dev liblcms2-dev libexempi-dev libx11-dev libfontconfig-dev libxtst-dev webp libheif-examples libavif-bin libjxl-tools librsvg2-bin libraw-bin colord-data libgs-common \
 	fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji xvfb x11-xkb-utils xdotool imagemagick x11-utils dbus-x11 trash-cli libimage-exiftool-perl \
 	desktop-file-utils appstream lintian
 

@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         // Camera RAW.
         .systemLibrary(name: "CLibRaw", pkgConfig: "libraw", providers: [.apt(["libraw-dev"])]),
+        // XMP sidecars: the marks other tools read.
+        .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // glibc's malloc.h (libc6-dev, always there with a C toolchain).
         .systemLibrary(name: "CMalloc"),
@@ -60,18 +62,21 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "ViewTree", dependencies: ["Geometry", "Motion"]),
         .target(name: "Gestures", dependencies: ["Geometry", "Motion", "ViewTree"]),
-        .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Pictures", "Pixels"]),
+        .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Pictures", "Pixels", "Marks"]),
 
+        // What a photographer says of a photo (stars, pick or reject, colour label): plain
+        // values the sidecars, the album and the views share.
+        .target(name: "Marks"),
         // Decoded pixels and how soon they are needed: the leaf that PhotoLibrary, Pictures
         // and Platform share.
         .target(name: "Pixels"),
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["Pixels", "CMalloc", "CProcess", "CImageLoading", "CTurboJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "CExempi", "CMalloc", "CProcess", "CImageLoading", "CTurboJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
-        .target(name: "Album", dependencies: ["PhotoLibrary", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", .product(name: "SystemPackage", package: "swift-system")]),
         // The pipeline between the model and the screen: pictures per photo and size, the
         // broker of views' demands, covers, the decode queues. Textures through a protocol.
-        .target(name: "Pictures", dependencies: ["Pixels", "Geometry", "ViewTree", "PhotoLibrary", "Album",
+        .target(name: "Pictures", dependencies: ["Pixels", "Marks", "Geometry", "ViewTree", "PhotoLibrary", "Album",
                                                  .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.
         .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "Pixels"]),
@@ -98,6 +103,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Pictures", "Pixels"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "MarksTests", dependencies: ["Marks"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
         .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),

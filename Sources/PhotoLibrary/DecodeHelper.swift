@@ -5,6 +5,7 @@ internal import CProcess
 import SystemPackage
 import Synchronization
 import Pixels
+import Marks
 
 /// The decoding side of process isolation: a helper process reads requests on stdin and
 /// answers on stdout, one at a time. Codec libraries hang or crash on hostile files
@@ -19,6 +20,10 @@ import Pixels
 ///           | u8 2, u32 length, the facts (`EmbeddedFacts`, kind `.facts` only)
 ///           | u8 3, u32 width, u32 height, u32 frame count, u32 plays (kind `.animation` only;
 ///             a frame count below 2: no animation, and the helper takes requests again)
+///           | u8 5, u8 1 and u32 marks (`PhotoMarks.wireValue`), or u8 0: none (kind `.marks`)
+///           | u8 6, u32 length, the sidecar's new bytes (kind `.sidecarUpdate`, whose request
+///             carries the marks in place of maximumPixelSize, and the sidecar's path, empty
+///             for a new one)
 /// An animation open, the helper then takes commands, u8 each, until the one to close it:
 ///   0 next frame: u8 0, u32 width, u32 height, u8 flags, u32 delay (µs), pixels
 ///                 | u8 4 (no more frames) | an error as above
@@ -122,6 +127,10 @@ public enum DecodeHelper {
                     var response: [UInt8] = [2]
                     Wire.append(UInt32(facts.count), to: &response)
                     guard output.write(response + facts) else { exit(0) }
+                case .marks:
+                    guard output.write(marksResponse(readMarks(path))) else { exit(0) }
+                case .sidecarUpdate:
+                    guard output.write(try sidecarResponse(path, marks: PhotoMarks(wireValue: size))) else { exit(0) }
                 case .image, .embeddedPreview:
                     let pixels = try decode(path, kind, size == 0 ? nil : Int(size), box, colours)
                     keepsBuffers = pixels.width * pixels.height >= keptAfterPixels
@@ -132,6 +141,34 @@ public enum DecodeHelper {
             }
         }
         exit(0)
+    }
+
+    /// The marks in the sidecar at `path`, or in the photo there.
+    static func readMarks(_ path: FilePath) -> PhotoMarks? {
+        let packet = path.extension?.lowercased() == "xmp" ? try? ImageDecoder.read(path, limits: sidecarLimits) : EmbeddedXMP.packet(at: path)
+        return packet.flatMap(XMPMarks.marks(inPacket:))
+    }
+
+    /// A sidecar is read whole, up to XMPMarks' limit.
+    private static var sidecarLimits: DecodeLimits {
+        var limits = DecodeLimits()
+        limits.maximumFileBytes = XMPMarks.maximumPacketBytes
+        return limits
+    }
+
+    private static func marksResponse(_ marks: PhotoMarks?) -> [UInt8] {
+        var response: [UInt8] = [5, marks == nil ? 0 : 1]
+        Wire.append(marks?.wireValue ?? 0, to: &response)
+        return response
+    }
+
+    private static func sidecarResponse(_ path: FilePath, marks: PhotoMarks) throws(DecodeError) -> [UInt8] {
+        var existing: [UInt8]?
+        if !path.isEmpty { existing = try ImageDecoder.read(path, limits: sidecarLimits) }
+        guard let bytes = XMPMarks.updating(existing, with: marks) else { throw .decoderFailed("the sidecar is not XMP Flick can read") }
+        var response: [UInt8] = [6]
+        Wire.append(UInt32(bytes.count), to: &response)
+        return response + bytes
     }
 
     /// The command that sets the display's profile (then no answer).

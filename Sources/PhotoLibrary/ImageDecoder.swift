@@ -79,6 +79,12 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
     /// An animation's frames, one by one, for as long as they are asked for
     /// (`IsolatedDecoder.openAnimation`).
     case animation = 3
+    /// The marks an XMP packet records: a sidecar's (a path ending in .xmp) or the one
+    /// inside a photo (`EmbeddedXMP`). No pixels.
+    case marks = 4
+    /// A sidecar's bytes with new marks written in (`XMPMarks.updating`): the app writes
+    /// them; the helper only parses what another program wrote.
+    case sidecarUpdate = 5
 }
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
@@ -123,7 +129,7 @@ public enum ImageDecoder {
         switch kind {
         case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize, colours: colours)
-        case .facts, .animation: throw .unreadable("not one picture")
+        case .facts, .animation, .marks, .sidecarUpdate: throw .unreadable("not one picture")
         }
     }
 

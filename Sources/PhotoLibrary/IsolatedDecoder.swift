@@ -4,6 +4,7 @@ internal import CProcess
 import Synchronization
 import SystemPackage
 import Pixels
+import Marks
 
 /// The app's side of process isolation: a small pool of decode helper processes, each
 /// used by one request at a time. A helper that does not answer within the deadline is
@@ -62,6 +63,24 @@ public final class IsolatedDecoder: Sendable {
         ask(path, kind: .facts, maximumPixelSize: nil, box: nil, colours: .untouched).flatMap { answer in
             guard case let .facts(facts) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(facts)
+        }
+    }
+
+    /// The marks an XMP packet records: the sidecar at `path` (a name ending in .xmp), or
+    /// the packet inside the photo there. Success(nil): no marks.
+    public func marks(_ path: FilePath) -> Result<PhotoMarks?, DecodeError> {
+        ask(path, kind: .marks, maximumPixelSize: nil, box: nil, colours: .untouched).flatMap { answer in
+            guard case let .marks(marks) = answer else { return .failure(.decoderFailed("answered something else")) }
+            return .success(marks)
+        }
+    }
+
+    /// The bytes of the sidecar at `existing` (nil: a new one) with `marks` written in and
+    /// everything else kept, for the caller to write.
+    public func sidecar(_ existing: FilePath?, updatedWith marks: PhotoMarks) -> Result<[UInt8], DecodeError> {
+        ask(existing ?? FilePath(), kind: .sidecarUpdate, maximumPixelSize: Int(marks.wireValue), box: nil, colours: .untouched).flatMap { answer in
+            guard case let .sidecar(bytes) = answer else { return .failure(.decoderFailed("answered something else")) }
+            return .success(bytes)
         }
     }
 
@@ -152,6 +171,8 @@ final class Helper: @unchecked Sendable {
     enum Answer {
         case pixels(PixelBuffer)
         case facts(EmbeddedFacts)
+        case marks(PhotoMarks?)
+        case sidecar([UInt8])
     }
 
     enum Outcome {
@@ -196,6 +217,15 @@ final class Helper: @unchecked Sendable {
             guard let length = fromHelper.readUInt32(deadline: deadline), length < 1 << 16,
                   let text = fromHelper.read(Int(length), deadline: deadline) else { return timedOutOrDied(deadline) }
             return .answered(.success(.facts(EmbeddedFacts(decoding: text))))
+        }
+        if status[0] == 5 {
+            guard let present = fromHelper.read(1, deadline: deadline), let value = fromHelper.readUInt32(deadline: deadline) else { return timedOutOrDied(deadline) }
+            return .answered(.success(.marks(present[0] == 1 ? PhotoMarks(wireValue: value) : nil)))
+        }
+        if status[0] == 6 {
+            guard let length = fromHelper.readUInt32(deadline: deadline), length <= UInt32(XMPMarks.maximumPacketBytes) * 2,
+                  let bytes = fromHelper.read(Int(length), deadline: deadline) else { return timedOutOrDied(deadline) }
+            return .answered(.success(.sidecar(bytes)))
         }
         guard let kind = fromHelper.read(1, deadline: deadline), let width = fromHelper.readUInt32(deadline: deadline),
               let height = fromHelper.readUInt32(deadline: deadline), let length = fromHelper.readUInt32(deadline: deadline),

@@ -64,3 +64,18 @@ func expectUpright(_ pixels: PixelBuffer, sourceLocation: SourceLocation = #_sou
 func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int), within tolerance: Int = 40) -> Bool {
     abs(a.0 - b.0) <= tolerance && abs(a.1 - b.1) <= tolerance && abs(a.2 - b.2) <= tolerance
 }
+
+/// What `command` (a tool on the PATH) prints, requiring that it succeeds.
+func toolOutput(_ command: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = command
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed", sourceLocation: sourceLocation)
+    return String(decoding: data, as: UTF8.self)
+}
