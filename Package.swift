@@ -83,17 +83,17 @@ let package = Package(
 
         // The app shell: the album on screen and its upkeep, the browser's wiring to the
         // model and the pictures. No window, no clock.
-        .target(name: "Shell", dependencies: ["Album", "Components", "Pictures", "PhotoLibrary",
+        .target(name: "Shell", dependencies: ["Album", "Marks", "Components", "Pictures", "PhotoLibrary",
                                               .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(name: "flick", dependencies: [
-            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "PhotoLibrary", "Pictures", "Pixels", "Platform", "Shell", "CMalloc",
+            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "Marks", "PhotoLibrary", "Pictures", "Pixels", "Platform", "Shell", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
         // `make bench`: frame costs in a real window.
-        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Components", "Pictures", "Pixels", "PhotoLibrary", "Platform",
+        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Marks", "Motion", "ViewTree", "Gestures", "Components", "Pictures", "Pixels", "PhotoLibrary", "Platform",
                                                            .product(name: "SystemPackage", package: "swift-system")]),
 
         // A decode helper that hangs, crashes or hogs memory on purpose, for isolation tests.
@@ -107,15 +107,15 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
         .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
-        .testTarget(name: "ComponentsTests", dependencies: ["Components", "Pictures", "Pixels", "TestSupport"]),
-        .testTarget(name: "AlbumTests", dependencies: ["Album", "PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "ComponentsTests", dependencies: ["Components", "Pictures", "Pixels", "Marks", "TestSupport"]),
+        .testTarget(name: "AlbumTests", dependencies: ["Album", "Marks", "PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         // Headless: fake decodes and a fake texture sink; no SDL, no helper process.
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Pixels", "PhotoLibrary", "ViewTree", "TestSupport",
                                                           .product(name: "SystemPackage", package: "swift-system")]),
         // The app shell over a real folder, with fake decodes and textures: no window.
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "Album", "Components", "Pictures", "PhotoLibrary", "Pixels", "TestSupport",
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "Album", "Marks", "fake-decode-helper", "Components", "Pictures", "PhotoLibrary", "Pixels", "TestSupport",
                                                        .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Marks", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
         .testTarget(name: "AppTests", dependencies: ["flick", "Album", "Components", "Pictures", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Marks
 import PhotoLibrary
 import SystemPackage
 
@@ -30,7 +31,22 @@ public final class AlbumModel {
         public var file: TrashedFile
     }
 
-    /// How many trash operations can be undone.
+    /// One thing Ctrl+Z can take back.
+    public enum Step: Sendable, Equatable {
+        case trashed(TrashedPhoto)
+        /// Marks were changed: each photo's marks before.
+        case marked([FilePath: PhotoMarks])
+    }
+
+    /// What an undo took back.
+    public enum Undone: Sendable, Equatable {
+        /// A photo came back from the Trash.
+        case restored(TrashedPhoto)
+        /// These photos have their marks as before.
+        case marks([FilePath])
+    }
+
+    /// How many steps can be undone.
     public static let undoDepth = 50
 
     public let folder: FilePath
@@ -39,22 +55,26 @@ public final class AlbumModel {
     /// the costly part of keeping 100,000 photos in order).
     private var keys: [NaturalOrder.Key] = []
     public private(set) var status = Status.listing
-    /// Most recent last.
-    public private(set) var undoStack: [TrashedPhoto] = []
+    /// Trashing and marking, in one history: most recent last.
+    public private(set) var history: [Step] = []
     /// Photos trashed in this session (undone ones do not count).
     public private(set) var trashedCount = 0
 
     private let trash: Trash
+    /// Marks of every photo; nil where the album is not marked (tests of listing alone).
+    public let markBook: MarkBook?
     private var observers: [UInt64: (AlbumDiff) -> Void] = [:]
+    private var markObservers: [UInt64: ([FilePath]) -> Void] = [:]
     private var nextObserver: UInt64 = 0
     /// Paths Flick moved, and whether they should now be there.
     private var expected: [FilePath: Bool] = [:]
     /// The status observers last heard with a diff: a change of status alone is news too.
     private var announcedStatus = Status.listing
 
-    public init(folder: FilePath, trash: Trash) {
+    public init(folder: FilePath, trash: Trash, markBook: MarkBook? = nil) {
         self.folder = folder
         self.trash = trash
+        self.markBook = markBook
     }
 
     public var count: Int { photos.count }
@@ -128,8 +148,7 @@ public final class AlbumModel {
         guard let index = index(of: path) else { throw .vanished(path.string) }
         let file = try trash.trash(path)
         let record = TrashedPhoto(photo: photos[index], index: index, file: file)
-        undoStack.append(record)
-        if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
+        remember(.trashed(record))
         trashedCount += 1
         expected[path] = false
         var remaining = entries
@@ -138,17 +157,81 @@ public final class AlbumModel {
         return record
     }
 
-    /// Brings the last trashed photo back to its path and its place. On failure (its name
-    /// taken meanwhile, its folder gone) it stays in the Trash and on the stack.
+    /// Takes back the last step: a trashed photo comes back to its path and its place, or
+    /// marks are as they were. On failure (its name taken meanwhile, its folder gone) a
+    /// photo stays in the Trash and the step in the history.
     @discardableResult
-    public func undoTrash() throws(TrashError) -> TrashedPhoto? {
-        guard let record = undoStack.last else { return nil }
-        try trash.restore(record.file)
-        undoStack.removeLast()
-        trashedCount -= 1
-        expected[record.photo.path] = true
-        commit(sortedUnion(adding: Self.entries([record.photo])))
-        return record
+    public func undo() throws(TrashError) -> Undone? {
+        guard let step = history.last else { return nil }
+        switch step {
+        case let .trashed(record):
+            try trash.restore(record.file)
+            history.removeLast()
+            trashedCount -= 1
+            expected[record.photo.path] = true
+            commit(sortedUnion(adding: Self.entries([record.photo])))
+            return .restored(record)
+        case let .marked(before):
+            history.removeLast()
+            for (path, marks) in before { markBook?.set(marks, for: path) }
+            notifyMarks(Array(before.keys))
+            return .marks(before.keys.sorted { $0.rawBytes.lexicographicallyPrecedes($1.rawBytes) })
+        }
+    }
+
+    /// The name of the photo the next undo would bring back, if it is a trashed one.
+    public var nextUndoTrashedName: String? {
+        guard case let .trashed(record) = history.last else { return nil }
+        return record.photo.displayName
+    }
+
+    private func remember(_ step: Step) {
+        history.append(step)
+        if history.count > Self.undoDepth { history.removeFirst() }
+    }
+
+    // MARK: Marks
+
+    /// Photo `path`'s marks.
+    public func marks(of path: FilePath) -> PhotoMarks { markBook?.marks(of: path) ?? .none }
+
+    /// Changes the marks of `paths` (a key on the photo in hand), written to their sidecars;
+    /// one undo step. Returns false when nothing changed.
+    @discardableResult
+    public func mark(_ paths: [FilePath], _ change: MarkChange) -> Bool {
+        guard let markBook else { return false }
+        var before: [FilePath: PhotoMarks] = [:]
+        for path in paths {
+            let old = markBook.marks(of: path), new = old.applying(change)
+            guard new != old else { continue }
+            before[path] = old
+            markBook.set(new, for: path)
+        }
+        guard !before.isEmpty else { return false }
+        remember(.marked(before))
+        notifyMarks(Array(before.keys))
+        return true
+    }
+
+    /// Takes in marks read from disk (sidecars, another program's changes); returns the
+    /// notices to show.
+    public func drainMarks() -> [MarkBook.Notice] {
+        guard let markBook else { return [] }
+        let (changed, notices) = markBook.drain()
+        if !changed.isEmpty { notifyMarks(changed) }
+        return notices
+    }
+
+    /// `body` hears which photos' marks changed, until the token is cancelled.
+    public func observeMarks(_ body: @escaping ([FilePath]) -> Void) -> ObservationToken {
+        nextObserver += 1
+        let id = nextObserver
+        markObservers[id] = body
+        return ObservationToken { [weak self] in self?.markObservers[id] = nil }
+    }
+
+    private func notifyMarks(_ paths: [FilePath]) {
+        for observer in markObservers.values { observer(paths) }
     }
 
     // MARK: Applying

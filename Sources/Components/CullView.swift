@@ -9,8 +9,9 @@ import ViewTree
 /// The culling pager (Slidebox on the desktop): one photo at a time, the next ones waiting
 /// underneath. Drag sideways to page, exactly one page per drag; drag the current photo up
 /// and let go (or flick it up) to move it to the Trash; Ctrl+Z brings it back. Del trashes
-/// from the keyboard. The app does the trashing (`trashPhoto`, `undoTrash`); the album's
-/// change comes back through `photosMoved`, so every view sees the same.
+/// from the keyboard. The app does the trashing (`trashPhoto`) and the browser the undo
+/// (`requestUndo`); the album's change comes back through `photosMoved`, so every view
+/// sees the same.
 public final class CullView: View, PhotoCollectionView, ScrollContainerDataSource, Swipeable {
     /// A sideways drag at least this long turns a page, the way it was moving.
     public static let pagingDistance = 30.0
@@ -31,16 +32,6 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     public static let counterPointSize = 13.0
     public static let counterColor = Color(white: 0.7)
 
-    /// What became of a request to bring back the last trashed photo.
-    public enum UndoOutcome: Equatable {
-        /// There was nothing to undo.
-        case nothing
-        /// It is back, at this index.
-        case restored(Int)
-        /// It stays in the Trash; the message says why.
-        case failed(String)
-    }
-
     public let context: ComponentContext
     public weak var source: PhotoSource? { didSet { reloadData() } }
     public private(set) var currentIndex = 0
@@ -48,8 +39,8 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     /// Moves photo `index` to the Trash: nil once it went (the album's change has already
     /// come through `photosMoved`), else a message saying why it could not.
     public var trashPhoto: ((Int) -> String?)?
-    /// Brings back the photo trashed last.
-    public var undoTrash: (() -> UndoOutcome)?
+    /// Takes back the last step (the toast's Undo, Ctrl+Z): the browser's undo.
+    public var requestUndo: (() -> Void)?
     /// Something to tell the user: a photo went (with Undo), or could not.
     public var onToast: ((Toast) -> Void)?
     /// How many photos went to the Trash this session (the counter shows it).
@@ -192,7 +183,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
 
     public func update(_ card: PhotoTile, item index: Int) {
         let picture = source?.picture(at: index, size: cardPictureSize) ?? .loading
-        card.show(picture, index: index, labels: context.labels)
+        card.show(picture, index: index, labels: context.labels, marks: source?.marks(at: index) ?? .none)
         let pose = self.pose(of: index, aspect: picture.image?.pixelSize ?? layout.cardArea.size)
         if index == arriving {
             // Back from the Trash: from above, down into its place.
@@ -339,7 +330,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
             return
         }
         // The album's change has come through `photosMoved`, which sent the card flying.
-        onToast?(Toast("\(name) moved to the Trash", action: (title: "Undo", perform: { [weak self] in self?.undo() })))
+        onToast?(Toast("\(name) moved to the Trash", action: (title: "Undo", perform: { [weak self] in self?.requestUndo?() })))
     }
 
     /// Back where it lies (layout has it again), and the card behind shrinks back with it.
@@ -350,18 +341,11 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         cards.setNeedsLayout()
     }
 
-    /// Brings back the photo trashed last, dropping its card in as the current one.
-    public func undo() {
-        switch undoTrash?() ?? .nothing {
-        case .nothing:
-            break
-        case let .restored(index):
-            arriving = index
-            go(to: index, animated: false)
-            cards.setNeedsLayout()
-        case let .failed(problem):
-            onToast?(Toast(problem))
-        }
+    /// Photo `index` came back from the Trash: its card drops in as the current one.
+    public func photoCameBack(_ index: Int) {
+        arriving = index
+        go(to: index, animated: false)
+        cards.setNeedsLayout()
     }
 
     /// Trashes the current photo as if thrown up (Del).
@@ -403,10 +387,8 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     public func setCovered(_ covered: Bool) { pictures.setCovered(covered) }
 
     public func handleKey(_ key: KeyEvent) -> Bool {
-        guard photoCount > 0 || key.key == .character("z") else { return false }
+        guard photoCount > 0 else { return false }
         switch key.key {
-        case .character("z") where key.modifiers.contains(.control):
-            undo()
         case .right, .space, .pageDown:
             go(to: currentIndex + 1)
         case .left, .backspace, .pageUp:

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Marks
 import Pictures
 import Motion
 import ViewTree
@@ -58,7 +59,7 @@ final class DeckCard: View {
             .concatenating(.perspective(eyeDistance: DeckLayout.eyeDistance(forCardWidth: bounds.width)))
     }
 
-    func show(_ picture: Picture, index: Int) {
+    func show(_ picture: Picture, index: Int, marks: PhotoMarks) {
         if index != self.index {
             self.index = index
             shownLines = nil
@@ -67,7 +68,7 @@ final class DeckCard: View {
             title.name = "card back \(index) title"
             details.name = "card back \(index) facts"
         }
-        front.show(picture, index: index, labels: labels)
+        front.show(picture, index: index, labels: labels, marks: marks)
     }
 
     /// The facts on the back, the file name as its title; nil while they are read.

@@ -139,8 +139,11 @@ public final class DeckView: View, PhotoCollectionView, Swipeable {
             let isNew = cards[sequence] == nil
             let card = cards[sequence] ?? dequeueCard()
             cards[sequence] = card
-            card.show(source?.picture(at: index, size: size) ?? .loading, index: index)
-            if card.isFlipped { card.showFacts(source?.facts(at: index)) }
+            card.show(source?.picture(at: index, size: size) ?? .loading, index: index, marks: source?.marks(at: index) ?? .none)
+            if card.isFlipped {
+                let marksLine = source.flatMap { MarkBadge.factsLine($0.marks(at: index)) }
+                card.showFacts(source?.facts(at: index).map { $0 + (marksLine.map { [$0] } ?? []) })
+            }
             let shownDepth = isSpringingBack ? depth + 1 : depth
             var pose = layout.pose(depth: shownDepth, drag: depth == 0 || !isSpringingBack ? dragOffset : 0, cards: count)
             if index == hiddenIndex { pose.opacity = 0 }

@@ -9,12 +9,15 @@ import ViewTree
 extension FullScreenPager {
     func updateHUDText() {
         guard let source, currentIndex < source.photoCount else { return }
-        hud.show(name: source.fileName(at: currentIndex), position: currentIndex, count: source.photoCount,
+        hud.show(name: source.fileName(at: currentIndex), position: currentIndex, count: source.photoCount, marks: source.marks(at: currentIndex),
                  maximumWidth: bounds.width - 2 * PagerHUD.margin, labels: context.labels)
     }
 
     /// The pointer moved: show the caption for a while.
-    public func pointerMoved() {
+    public func pointerMoved() { showCaptionForAWhile() }
+
+    /// Shows the caption, then fades it when nothing happens (a mark key: its badge is seen).
+    public func showCaptionForAWhile() {
         guard phase == .open || phase == .opening else { return }
         showHUD()
     }

@@ -92,7 +92,8 @@ extension FullScreenPager {
         case .escape: onRequestClose?()
         case .character("+"), .character("="): zoom(by: Self.zoomStep, about: nil, animated: true)
         case .character("-"): zoom(by: 1 / Self.zoomStep, about: nil, animated: true)
-        case .character("0"): zoomToFit()
+        // 0 alone rates the photo (the browser's), as in every culling tool.
+        case .character("0") where key.modifiers == [.control]: zoomToFit()
         default: return false
         }
         return true

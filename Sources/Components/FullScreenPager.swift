@@ -130,7 +130,7 @@ public final class FullScreenPager: View {
     public var help: [HelpEntry] {
         [HelpEntry("Drag, flick, arrows, wheel", "Next / previous photo"),
          HelpEntry("Hold an arrow", "Page on, each photo sharp"),
-         HelpEntry("Ctrl+wheel, + / −, 0", "Zoom in, out, to fit"),
+         HelpEntry("Ctrl+wheel, + / −, Ctrl+0", "Zoom in, out, to fit"),
          HelpEntry("Double-click", "Zoom in, or back to fit"),
          HelpEntry("Drag a zoomed photo", "Look around it"),
          HelpEntry("Click, Esc, drag down", "Back")]

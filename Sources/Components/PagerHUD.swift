@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Marks
 import Motion
 import ViewTree
 
-/// The pager's caption: the file name and "12 / 240", top left on a dark pill. It shows
-/// while the pointer moves and fades out when the pointer has rested a while.
+/// The pager's caption: the file name and "12 / 240" with the photo's marks, top left on a
+/// dark pill. It shows while the pointer moves and fades out when the pointer has rested
+/// a while.
 final class PagerHUD: View {
     static let margin = 16.0
     /// The standard pill, a little taller: it holds two lines.
@@ -18,6 +20,9 @@ final class PagerHUD: View {
     private let nameLabel = View()
     private let counterLabel = View()
     private var shownText: (name: String, counter: String)?
+    private let badge = MarkBadge()
+    /// Between the counter and the marks.
+    static let badgeGap = 8.0
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -28,20 +33,25 @@ final class PagerHUD: View {
         counterLabel.name = "hud counter"
         addSubview(nameLabel)
         addSubview(counterLabel)
+        addSubview(badge)
     }
+
+    /// The marks shown.
+    var marks: PhotoMarks { badge.marks }
 
     /// The text shown, for tests and the window title.
     var text: (name: String, counter: String)? { shownText }
 
     /// Shows `name` (cut in the middle to fit `maximumWidth`, the pill included) and the
     /// position.
-    func show(name: String, position: Int, count: Int, maximumWidth: Double, labels: LabelRenderer?) {
+    func show(name: String, position: Int, count: Int, marks: PhotoMarks, maximumWidth: Double, labels: LabelRenderer?) {
         let counter = "\(position + 1) / \(count)"
         let room = maximumWidth - Self.pill.padding.left - Self.pill.padding.right
         let fitted = labels.map { labels in
             TextLayout.elidedInMiddle(name, toFit: room) { labels.width(of: $0, pointSize: Self.nameSize) ?? 0 }
         } ?? name
-        guard shownText?.name != fitted || shownText?.counter != counter else { return }
+        guard shownText?.name != fitted || shownText?.counter != counter || badge.marks != marks else { return }
+        badge.show(marks, labels: labels)
         shownText = (fitted, counter)
         let nameRendered = labels?.label(fitted, pointSize: Self.nameSize, color: .white)
         let counterRendered = labels?.label(counter, pointSize: Self.counterSize, color: Self.counterColor)
@@ -52,7 +62,10 @@ final class PagerHUD: View {
         let padding = Self.pill.padding
         nameLabel.frame = Rect(origin: Point(x: padding.left, y: padding.top), size: nameSize)
         counterLabel.frame = Rect(origin: Point(x: padding.left, y: padding.top + nameSize.height + Self.lineSpacing), size: counterSize)
-        bounds = Rect(origin: .zero, size: Size(width: max(nameSize.width, counterSize.width) + padding.left + padding.right,
+        let badgeWidth = marks.isEmpty ? 0 : Self.badgeGap + badge.bounds.width
+        badge.frame = Rect(x: counterLabel.frame.maxX + Self.badgeGap, y: counterLabel.frame.midY - badge.bounds.height / 2,
+                           width: badge.bounds.width, height: badge.bounds.height)
+        bounds = Rect(origin: .zero, size: Size(width: max(nameSize.width, counterSize.width + badgeWidth) + padding.left + padding.right,
                                                 height: nameSize.height + Self.lineSpacing + counterSize.height + padding.top + padding.bottom))
         center = Point(x: Self.margin + bounds.width / 2, y: Self.margin + bounds.height / 2)
         // Nothing to show without a font: no empty pill.

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Marks
 import Pictures
 import Gestures
 import Motion
 import ViewTree
 
-/// The ways to look at an album, in the order of their keys (1, 2, …) and the switcher's.
+/// The ways to look at an album, in the order of their keys (Ctrl+1, Ctrl+2, …) and the
+/// switcher's.
 /// Each is registered here once: its names and how it is built.
 public enum AlbumViewKind: String, CaseIterable, Sendable {
     case grid, stack, deck, cull
@@ -40,7 +42,7 @@ public enum AlbumViewKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The kind key `character` shows ("1" the first), if any.
+    /// The kind Ctrl and key `character` shows ("1" the first), if any.
     static func forKey(_ character: Character) -> AlbumViewKind? {
         guard let number = character.wholeNumberValue, number >= 1, number <= allCases.count else { return nil }
         return allCases[number - 1]
@@ -76,8 +78,12 @@ public final class PhotoBrowser: View {
     /// What works everywhere, under each view's own help.
     public static let commonHelp = [
         HelpEntry("", ""),
+        HelpEntry("0 – 5", "Rate the photo: no stars to five stars"),
+        HelpEntry("P, X, U", "Pick, reject, clear the flag"),
+        HelpEntry("6, 7, 8, 9", "Red, yellow, green, blue label (again: off)"),
+        HelpEntry("Ctrl+Z", "Undo the last mark or trashing"),
         // The view keys, from the registered views: a new view appears here by itself.
-        HelpEntry(AlbumViewKind.allCases.indices.map { String($0 + 1) }.joined(separator: " "),
+        HelpEntry("Ctrl+" + AlbumViewKind.allCases.indices.map { String($0 + 1) }.joined(separator: " … "),
                   AlbumViewKind.allCases.map(\.title).joined(separator: ", ")),
         HelpEntry("F, F11", "Full screen"),
         HelpEntry("Esc", "Close what is in front"),
@@ -109,6 +115,11 @@ public final class PhotoBrowser: View {
     public static let messageWidthFraction = 0.7
     private let messageView = TextView()
 
+    /// A mark key was pressed on photo `index` (the photo in hand, or the pager's).
+    public var onMark: ((Int, MarkChange) -> Void)?
+    /// Takes back the album's last step, trashing or marking (Ctrl+Z, a toast's Undo).
+    public var onUndo: (() -> UndoOutcome)? 
+
     /// The pager opened or closed (the app updates the window title, say).
     public var onPagerChange: ((Bool) -> Void)?
     public private(set) var viewKind = AlbumViewKind.grid
@@ -122,6 +133,7 @@ public final class PhotoBrowser: View {
         view.source = source
         view.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         view.onToast = { [unowned self] toast in showToast(toast) }
+        if let cull = view as? CullView { cull.requestUndo = { [unowned self] in undo() } }
         views[kind] = view
         return view
     }
@@ -291,8 +303,9 @@ public final class PhotoBrowser: View {
         if pager.phase != .closed, count > 0 { pager.follow(to: min(newIndex(pager.currentIndex) ?? pager.currentIndex, count - 1)) }
     }
 
-    /// Keys go to the pager while it is up, else to the album's view; 1 and 2 switch
-    /// views. Returns false for keys nobody uses (Esc on the grid, for one: the app quits).
+    /// Keys go to the pager while it is up, else to the album's view; Ctrl+1… switch views,
+    /// mark keys mark the photo in hand, Ctrl+Z undoes. Returns false for keys nobody uses
+    /// (Esc on the grid, for one: the app quits).
     public func handleKey(_ key: KeyEvent) -> Bool {
         // Help is in front of everything: any key closes it.
         if help.isShown {
@@ -308,13 +321,64 @@ public final class PhotoBrowser: View {
             toast.dismiss()
             return true
         }
+        if key.key == .character("z") && key.modifiers == [.control] {
+            undo()
+            return true
+        }
+        if let change = Self.markChange(for: key) {
+            guard let index = photoInHand else { return false }
+            onMark?(index, change)
+            if isPagerOpen { pager.showCaptionForAWhile() }
+            return true
+        }
         if pager.phase == .open || pager.phase == .opening { return pager.handleKey(key) }
         switch key.key {
-        case let .character(character) where AlbumViewKind.forKey(character) != nil:
+        case let .character(character) where key.modifiers == [.control] && AlbumViewKind.forKey(character) != nil:
             show(AlbumViewKind.forKey(character)!)
         default: return collection.handleKey(key)
         }
         return true
+    }
+
+    /// The photo the keys act on: the pager's while it is up, else the view's in hand.
+    public var photoInHand: Int? {
+        if isPagerOpen { return (source?.photoCount ?? 0) > pager.currentIndex ? pager.currentIndex : nil }
+        return collection.photoInHand
+    }
+
+    /// The mark keys of Lightroom and darktable, without modifiers: 0–5 stars, P pick,
+    /// X reject, U neither, 6–9 the labels red to blue.
+    static func markChange(for key: KeyEvent) -> MarkChange? {
+        // A held label key would flip its label on and off with each repeat.
+        guard key.modifiers.isEmpty, !key.isRepeat, case let .character(character) = key.key else { return nil }
+        if let digit = character.wholeNumberValue, character.isASCII {
+            if digit <= PhotoMarks.maximumRating { return .rate(digit) }
+            return ColourLabel(key: digit).map(MarkChange.toggleLabel)
+        }
+        switch character {
+        case "p": return .flag(.pick)
+        case "x": return .flag(.reject)
+        case "u": return .flag(.none)
+        default: return nil
+        }
+    }
+
+    /// Takes back the album's last step: a photo back from the Trash (the culling pager
+    /// drops its card in), or marks as they were.
+    public func undo() {
+        switch onUndo?() ?? .nothing {
+        case .nothing, .marked:
+            break
+        case let .restored(index):
+            if viewKind == .cull && !isPagerOpen { cull.photoCameBack(index) }
+        case let .failed(problem):
+            showToast(Toast(problem))
+        }
+    }
+
+    /// Marks changed (a key, an undo, a sidecar read): every badge shows them.
+    public func marksChanged() {
+        reloadData()
     }
 
     /// A key was let go: a held key's paging stops with it.

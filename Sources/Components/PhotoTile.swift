@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Marks
 import Pictures
 import ViewTree
 
 /// A photo's picture cropped to fill a rectangle — a grid cell, a culling card, a photo of
 /// the stack's spread — a quiet grey while it loads, and a clear "cannot open" tile when
-/// it fails ("incomplete file" over what arrived of a file cut short).
+/// it fails ("incomplete file" over what arrived of a file cut short). Its marks show as
+/// a badge in the corner; a rejected photo is dimmed.
 public final class PhotoTile: View {
     /// The look of a cell whose picture is still coming: dark, so the grid does not flash.
     static let loadingColor = Color(white: 0.16)
@@ -14,6 +16,8 @@ public final class PhotoTile: View {
     private(set) var index = -1
     private var shown: Picture?
     private let label = CannotOpenLabel(pointSize: PhotoTile.failedLabelPointSize)
+    private let badge = MarkBadge()
+    private let dimming = View()
     /// What it is called in draw lists and tests: "cell 5", "card 5".
     private let role: String
 
@@ -21,12 +25,26 @@ public final class PhotoTile: View {
         self.role = role
         super.init()
         clipsToBounds = true
+        dimming.name = "reject dimming"
+        dimming.backgroundColor = MarkBadge.rejectDimming
+        dimming.isUserInteractionEnabled = false
+        dimming.isHidden = true
+        addSubview(dimming)
         addSubview(label)
+        addSubview(badge)
     }
 
-    func show(_ thumbnail: Picture, index: Int, labels: LabelRenderer?) {
+    /// The marks shown.
+    var marks: PhotoMarks { badge.marks }
+
+    func show(_ thumbnail: Picture, index: Int, labels: LabelRenderer?, marks: PhotoMarks = .none) {
         self.index = index
         name = "\(role) \(index)"
+        if marks != badge.marks || badge.isHidden != marks.isEmpty {
+            badge.show(marks, labels: labels)
+            dimming.isHidden = marks.flag != .reject
+            setNeedsLayout()
+        }
         guard thumbnail != shown else { return }
         shown = thumbnail
         switch thumbnail {
@@ -51,5 +69,7 @@ public final class PhotoTile: View {
 
     public override func layoutSubviews() {
         label.center = Point(x: bounds.midX, y: bounds.midY)
+        dimming.frame = bounds
+        badge.place(inBottomLeftOf: bounds)
     }
 }

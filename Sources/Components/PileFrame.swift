@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Marks
 import Pictures
 import ViewTree
 
@@ -27,8 +28,8 @@ public enum PileFrameStyle: Equatable, Sendable {
     }
 }
 
-/// One photo in the pile (or in the spread): the picture inside its frame, and the
-/// pressed highlight.
+/// One photo in the pile (or in the spread): the picture inside its frame, its marks in
+/// the picture's corner (a reject dimmed), and the pressed highlight.
 final class PileFrame: View {
     static let loadingColor = Color(white: 0.2)
     static let failedLabelPointSize = 16.0
@@ -37,6 +38,8 @@ final class PileFrame: View {
     private let frameImage = View()
     private let tint = View()
     private let failure = CannotOpenLabel(pointSize: PileFrame.failedLabelPointSize)
+    private let badge = MarkBadge()
+    private let dimming = View()
     private(set) var aspect = Size(width: 3, height: 2)
     private var insets = EdgeInsets.zero
     /// "pile" or "spread": the first word of its views' names, for tests and debugging.
@@ -49,7 +52,12 @@ final class PileFrame: View {
             part.isUserInteractionEnabled = false
             addSubview(part)
         }
+        dimming.backgroundColor = MarkBadge.rejectDimming
+        dimming.name = "reject dimming"
+        dimming.isHidden = true
+        photo.addSubview(dimming)
         photo.addSubview(failure)
+        photo.addSubview(badge)
         tint.backgroundColor = PhotoStackView.pressTint
         tint.isHidden = true
     }
@@ -62,7 +70,9 @@ final class PileFrame: View {
     /// `headlinePointSize` is for a frame drawn scaled down (a cell of the spread), so why
     /// a photo cannot be shown is still read at a normal size.
     func show(_ picture: Picture, index: Int, style: PileFrameStyle, labels: LabelRenderer?,
-              headlinePointSize: Double = PileFrame.failedLabelPointSize) {
+              headlinePointSize: Double = PileFrame.failedLabelPointSize, marks: PhotoMarks = .none) {
+        badge.show(marks, labels: labels)
+        dimming.isHidden = marks.flag != .reject
         name = "\(role) \(index)"
         photo.name = "\(role) photo \(index)"
         frameImage.name = "\(role) frame \(index)"
@@ -104,5 +114,7 @@ final class PileFrame: View {
         frameImage.frame = bounds
         tint.frame = bounds
         failure.center = Point(x: photo.bounds.midX, y: photo.bounds.midY)
+        dimming.frame = photo.bounds
+        badge.place(inBottomLeftOf: photo.bounds)
     }
 }

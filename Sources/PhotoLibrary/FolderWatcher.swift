@@ -6,7 +6,9 @@ import SystemPackage
 
 /// Watches one folder with inotify and reports that its entries changed: files added,
 /// removed, renamed, or rewritten (closed after writing). It does not say what changed;
-/// the app rescans, which is cheap next to decoding and cannot drift out of step.
+/// the app rescans, which is cheap next to decoding and cannot drift out of step. XMP
+/// sidecars are told apart: a mark written (by Flick or another program) names its
+/// sidecar and needs no rescan, and Flick's own half-written sidecars are not news.
 public final class FolderWatcher: Sendable {
     private let inotify: Int32
     private let stopPipe: (read: Int32, write: Int32)
@@ -15,7 +17,13 @@ public final class FolderWatcher: Sendable {
     /// Shared by the watcher and its thread (an Atomic itself cannot be captured).
     private final class ChangeFlag: Sendable {
         let value = Atomic<Bool>(false)
+        /// Names of sidecars changed since last taken.
+        let sidecars = Mutex<Set<[UInt8]>>([])
     }
+
+    /// Sidecar names remembered between takes; past this many, the rest count as a
+    /// change of the folder.
+    static let sidecarNameLimit = 4096
 
     /// Starts watching; `onChange` runs on the watcher's thread (it should only wake the
     /// UI thread). Nil when the folder cannot be watched (then the app simply does not
@@ -48,6 +56,27 @@ public final class FolderWatcher: Sendable {
         changed.value.exchange(false, ordering: .acquiringAndReleasing)
     }
 
+    /// The names of the sidecars (`*.xmp`) written, moved or removed since the last call.
+    public func takeChangedSidecars() -> Set<[UInt8]> {
+        changed.sidecars.withLock { names in
+            defer { names = [] }
+            return names
+        }
+    }
+
+    /// What an event's name is: a sidecar, Flick's own sidecar being written (not news
+    /// until it is renamed into place), or anything else.
+    enum EntryKind: Equatable {
+        case sidecar, flickTemporary, other
+    }
+
+    static func kind(ofName name: [UInt8]) -> EntryKind {
+        let lowered = name.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        if lowered.starts(with: Array(".flick-".utf8)) && lowered.reversed().starts(with: Array(".xmp.tmp".utf8).reversed()) { return .flickTemporary }
+        if lowered.count > 4 && lowered.reversed().starts(with: Array(".xmp".utf8).reversed()) { return .sidecar }
+        return .other
+    }
+
     deinit {
         var byte: UInt8 = 1
         _ = write(stopPipe.write, &byte, 1)
@@ -63,7 +92,34 @@ public final class FolderWatcher: Sendable {
             // Drain everything queued; one wake covers a burst (a copy of 500 photos).
             let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
             guard count > 0 else { if errno == EINTR { continue }; break }
-            if !changed.value.exchange(true, ordering: .acquiringAndReleasing) { onChange() }
+            var folderChanged = false, sidecarNames: [[UInt8]] = []
+            var offset = 0
+            let header = MemoryLayout<inotify_event>.size
+            while offset + header <= count {
+                let (mask, length) = buffer.withUnsafeBytes { raw in
+                    (raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self), Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                }
+                let name = Array(buffer[(offset + header)..<min(offset + header + length, count)].prefix { $0 != 0 })
+                offset += header + length
+                if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_Q_OVERFLOW) != 0 || name.isEmpty {
+                    folderChanged = true
+                    continue
+                }
+                switch kind(ofName: name) {
+                case .sidecar: sidecarNames.append(name)
+                case .flickTemporary: break
+                case .other: folderChanged = true
+                }
+            }
+            if !sidecarNames.isEmpty {
+                let overflowed = changed.sidecars.withLock { names in
+                    names.formUnion(sidecarNames)
+                    return names.count > sidecarNameLimit
+                }
+                if overflowed { folderChanged = true }
+            }
+            let wasChanged = folderChanged ? changed.value.exchange(true, ordering: .acquiringAndReleasing) : true
+            if !wasChanged || !sidecarNames.isEmpty { onChange() }
         }
         close(inotify)
         close(stop)

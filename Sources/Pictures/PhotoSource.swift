@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Marks
 import PhotoLibrary
 import Pixels
 import ViewTree
@@ -86,6 +87,8 @@ public protocol PhotoSource: AnyObject {
     /// Photo `index`'s facts as lines to read, its file name first (the back of a card);
     /// nil while they are read: the source reads them and reloads its views once they arrive.
     func facts(at index: Int) -> [String]?
+    /// Photo `index`'s marks (stars, pick or reject, label) as they stand.
+    func marks(at index: Int) -> PhotoMarks
 }
 
 /// A view's wants as it holds them: sent on only when they change, and let go when the

@@ -2,6 +2,7 @@
 import Album
 import Foundation
 import Geometry
+import Marks
 import PhotoLibrary
 import Pixels
 import SystemPackage
@@ -87,6 +88,14 @@ public final class PictureStore: PhotoSource {
     public var photoCount: Int { photos.count }
 
     public func fileName(at index: Int) -> String { index < photos.count ? photos[index].displayName : "" }
+
+    /// Where the photos' marks are kept; none shown without one.
+    public var markBook: MarkBook?
+
+    public func marks(at index: Int) -> PhotoMarks {
+        guard index >= 0, index < photos.count, let markBook else { return .none }
+        return markBook.marks(of: photos[index].path)
+    }
 
     /// Where facts are read, off the UI thread; the app drains it and reloads the views.
     public var factsStore: FactsStore?

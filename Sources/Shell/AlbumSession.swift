@@ -2,6 +2,7 @@
 import Album
 import Components
 import Foundation
+import Marks
 import PhotoLibrary
 import Pictures
 import SystemPackage
@@ -9,12 +10,14 @@ import SystemPackage
 /// The album on screen and its upkeep, for the browser: the folder's listing as it arrives
 /// (the photo Flick was opened on full screen once listed), rescans when the folder
 /// changes, the albums beside it in the strip, opening another one (picked in the strip,
-/// or dropped on the window), the Trash with undo, and what the window's title says. No
-/// window and no clock: the frame driver calls `update()` and sets the title it reads.
+/// or dropped on the window), the Trash and marks with one undo, and what the window's
+/// title says. No window and no clock: the frame driver calls `update()` and sets the
+/// title it reads.
 public final class AlbumSession {
     public private(set) var album: Folder
     private var model: AlbumModel
     private var modelObservation: ObservationToken?
+    private var marksObservation: ObservationToken?
     private var watcher: FolderWatcher?
     private var lister: AlbumLister
     private var listingFinished = false
@@ -29,14 +32,22 @@ public final class AlbumSession {
     public let pictures: PictureStore
     public let shelf: AlbumShelf
     private let browser: PhotoBrowser
+    /// Every photo's marks; nil where marks are not kept (tests of listing alone).
+    private let markBook: MarkBook?
+    /// Marks are read once the first screen is up (`startReadingMarks`); until then the
+    /// photos listed wait here.
+    private var marksMayStart = false
+    private var unreadMarks: [FilePath] = []
     /// Wakes the frame loop: a listing batch, a search result or a folder change is waiting.
     private let wake: @Sendable () -> Void
 
     /// `lister` was started before the window, so its work overlaps the platform's start-up.
     public init(opening: Folder.Opening, lister: AlbumLister, pictures: PictureStore, browser: PhotoBrowser,
-                wake: @escaping @Sendable () -> Void) {
+                markBook: MarkBook? = nil, wake: @escaping @Sendable () -> Void) {
         album = opening.album
-        model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser())
+        self.markBook = markBook
+        model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser(), markBook: markBook)
+        pictures.markBook = markBook
         self.lister = lister
         self.pictures = pictures
         self.browser = browser
@@ -55,6 +66,7 @@ public final class AlbumSession {
         browser.onSelectAlbum = { [unowned self] index in open(shelf.albums[index].path) }
         observeModel()
         connectTrash()
+        connectMarks()
     }
 
     /// The album's photos as the model has them.
@@ -70,6 +82,7 @@ public final class AlbumSession {
     /// folder changes.
     public func update() {
         takeListedPhotos()
+        takeMarks()
         if albumWatcher?.takeChange() == true { albumSearch.start() }
         takeAlbumSearch()
         if watcher?.takeChange() == true { rescanPending = true }
@@ -115,6 +128,7 @@ public final class AlbumSession {
         let (photos, finished) = lister.drain()
         listingFinished = finished
         model.appendListing(photos)
+        readMarks(of: photos.map(\.path), onlyIfChanged: false)
         if finished { model.finishListing() }
         if let start = startPath, let index = model.index(of: start) {
             startPath = nil
@@ -152,7 +166,8 @@ public final class AlbumSession {
         guard folder != album.folderPath else { return }
         lister.cancel()
         album = Folder(folderPath: folder)
-        model = AlbumModel(folder: folder, trash: .forCurrentUser())
+        model = AlbumModel(folder: folder, trash: .forCurrentUser(), markBook: markBook)
+        unreadMarks = []
         observeModel()
         lister = AlbumLister(folder: folder, start: start)
         lister.wake.connect(wake)
@@ -174,6 +189,8 @@ public final class AlbumSession {
         } catch {
             model.folderFailed(error)
         }
+        // Photos renamed or come back may bring sidecars of their own.
+        readMarks(of: model.photos.map(\.path), onlyIfChanged: true)
     }
 
     /// The culling pager's Trash is the album model's: a photo leaves every view at once,
@@ -193,15 +210,67 @@ public final class AlbumSession {
                 return "\(photo.displayName) cannot go to the Trash: \(error.reason). It was left where it is."
             }
         }
-        browser.cull.undoTrash = { [unowned self] in
-            let name = model.undoStack.last?.photo.displayName ?? ""
+        browser.onUndo = { [unowned self] in
+            let name = model.nextUndoTrashedName ?? ""
             do throws(TrashError) {
-                guard let record = try model.undoTrash() else { return .nothing }
-                return model.index(of: record.photo.path).map { .restored($0) } ?? .nothing
+                switch try model.undo() {
+                case nil: return .nothing
+                case let .restored(record)?: return model.index(of: record.photo.path).map { .restored($0) } ?? .nothing
+                case let .marks(paths)?: return .marked(paths.first.flatMap(model.index(of:)))
+                }
             } catch {
                 return .failed("\(name) stays in the Trash: \(error.reason).")
             }
         }
+    }
+
+    // MARK: Marks
+
+    /// A mark key marks the photo in hand; its badge changes in the next frame, its sidecar
+    /// is written behind.
+    private func connectMarks() {
+        browser.onMark = { [unowned self] index, change in
+            guard index < model.count else { return }
+            model.mark([model.photos[index].path], change)
+        }
+    }
+
+    /// The first screen is up: marks may be read now, without slowing it.
+    public func startReadingMarks() {
+        guard !marksMayStart else { return }
+        marksMayStart = true
+        readMarks(of: unreadMarks, onlyIfChanged: false)
+        unreadMarks = []
+    }
+
+    private func readMarks(of paths: [FilePath], onlyIfChanged: Bool) {
+        guard let markBook, !paths.isEmpty else { return }
+        guard marksMayStart else { return unreadMarks += paths }
+        if onlyIfChanged { markBook.recheck(paths) } else { markBook.read(paths) }
+    }
+
+    /// Marks read from sidecars, and sidecars another program changed; a notice once if
+    /// marks cannot be kept beside the photos.
+    private func takeMarks() {
+        if let names = watcher?.takeChangedSidecars(), !names.isEmpty {
+            readMarks(of: model.photos.map(\.path).filter { path in
+                let sidecars = Sidecars(of: path, dataFolder: FilePath("/"))
+                return names.contains(Self.nameBytes(of: sidecars.named)) || names.contains(Self.nameBytes(of: sidecars.stem))
+            }, onlyIfChanged: true)
+        }
+        for notice in model.drainMarks() {
+            switch notice {
+            case let .keptInDataFolder(photo, reason):
+                browser.showToast(Toast("Marks on \(photo) are kept in Flick's own folder: \(reason)."))
+            case let .notWritten(photo, reason):
+                browser.showToast(Toast("Marks on \(photo) cannot be saved: \(reason). They last until Flick closes."))
+            }
+        }
+    }
+
+    private static func nameBytes(of path: FilePath) -> [UInt8] {
+        let bytes = path.rawBytes
+        return Array(bytes[((bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...])
     }
 
     /// The pictures follow the album's photos: a listing batch is appended, any other
@@ -209,6 +278,7 @@ public final class AlbumSession {
     private func observeModel() {
         browser.albumMessage = nil
         browser.cull.trashedCount = model.trashedCount
+        marksObservation = model.observeMarks { [unowned browser] _ in browser.marksChanged() }
         modelObservation = model.observe { [unowned self] diff in
             browser.albumMessage = Self.message(for: model.status, album: album.name)
             browser.cull.trashedCount = model.trashedCount

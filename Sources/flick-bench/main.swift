@@ -3,6 +3,7 @@ import Components
 import Pictures
 import Foundation
 import Geometry
+import Marks
 import Gestures
 import Motion
 import PhotoLibrary
@@ -77,6 +78,7 @@ final class SyntheticPhotos: PhotoSource {
     func fileName(at index: Int) -> String { "synthetic-\(index).jpg" }
     func makePictureDemand() -> PictureDemand { AlreadyThere() }
     func facts(at index: Int) -> [String]? { ["synthetic-\(index).jpg"] }
+    func marks(at index: Int) -> PhotoMarks { .none }
 
     /// Cells get thumbnails, everything else a screen-sized picture.
     func picture(at index: Int, size: PictureSize) -> Picture {

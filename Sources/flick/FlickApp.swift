@@ -28,6 +28,8 @@ final class FlickApp: FrameDriver {
     private let images: PictureStore
     /// The facts on the deck's card backs, read by a decode helper of their own.
     private var facts: FactsStore?
+    /// Every photo's marks and their sidecars, read and written through helpers of their own.
+    private let markBook: MarkBook
     let browser: PhotoBrowser
     private let probe = BenchProbe.fromEnvironment()
     private let service: DecodeService
@@ -60,7 +62,8 @@ final class FlickApp: FrameDriver {
         rootView.frame = Rect(origin: .zero, size: window.sizeInPoints)
         rootView.addSubview(browser)
         browser.frame = rootView.bounds
-        session = AlbumSession(opening: opening, lister: lister, pictures: images, browser: browser) { waker.wake() }
+        markBook = MarkBook(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() }
+        session = AlbumSession(opening: opening, lister: lister, pictures: images, browser: browser, markBook: markBook) { waker.wake() }
         browser.show(view)
         rootView.layoutIfNeeded()
         service.wake.connect { waker.wake() }
@@ -71,7 +74,11 @@ final class FlickApp: FrameDriver {
         displayColours?.watch { waker.wake() }
     }
 
-    func run() { window.run(self) }
+    func run() {
+        window.run(self)
+        // A mark made just before quitting is in its sidecar before Flick is gone.
+        markBook.waitUntilIdle()
+    }
 
     /// The window says which album, and which photo while it is full screen.
     private func updateTitle() {
@@ -182,6 +189,7 @@ final class FlickApp: FrameDriver {
             heldForStart = nil
             service.releaseStartHold()
         }
+        if heldForStart == nil { session.startReadingMarks() }
         probe?.framePresented(at: time, root: rootView, images: images, textures: window.textures)
     }
 

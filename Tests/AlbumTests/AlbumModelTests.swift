@@ -123,14 +123,15 @@ final class AlbumFixture {
         try f.model.moveToTrash(f.path("a.jpg"))
         #expect(f.names == ["c.jpg"] && f.model.trashedCount == 3)
         let stale = try f.listing()                             // read while they were all away
-        let first = try #require(try f.model.undoTrash())
+        let undone = try #require(try f.model.undo())
+        guard case let .restored(first) = undone else { Issue.record("\(undone)"); return }
         #expect(first.photo.fileName == "a.jpg" && f.names == ["a.jpg", "c.jpg"] && f.diffs.last?.inserted == [0])
         f.model.applyRescan(stale)
         #expect(f.names == ["a.jpg", "c.jpg"], "a listing from before the restore does not take it away again")
-        try f.model.undoTrash()
-        try f.model.undoTrash()
+        try f.model.undo()
+        try f.model.undo()
         #expect(f.names == ["a.jpg", "b.jpg", "c.jpg", "d.jpg"] && f.model.trashedCount == 0)
-        #expect(try f.model.undoTrash() == nil)
+        #expect(try f.model.undo() == nil)
         let diffsBefore = f.diffs.count
         f.model.applyRescan(try f.listing())
         #expect(f.diffs.count == diffsBefore)
@@ -141,15 +142,15 @@ final class AlbumFixture {
         try f.loadAll()
         try f.model.moveToTrash(f.path("a.jpg"))
         try f.write("a.jpg", bytes: 7)                          // someone else's new a.jpg
-        #expect(throws: TrashError.occupied(f.path("a.jpg").string)) { try f.model.undoTrash() }
-        #expect(f.model.undoStack.count == 1)
+        #expect(throws: TrashError.occupied(f.path("a.jpg").string)) { try f.model.undo() }
+        #expect(f.model.history.count == 1)
         var info = stat()
         stat(f.path("a.jpg").string, &info)
         #expect(info.st_size == 7, "the newcomer is untouched")
         try f.remove("a.jpg")
-        try f.model.undoTrash()
+        try f.model.undo()
         stat(f.path("a.jpg").string, &info)
-        #expect(info.st_size == 100 && f.model.undoStack.isEmpty)
+        #expect(info.st_size == 100 && f.model.history.isEmpty)
     }
 
     @Test func aStoppedObservationHearsNothingMore() throws {

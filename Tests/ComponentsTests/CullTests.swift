@@ -68,7 +68,7 @@ final class CullFixture {
             browser.photosMoved { $0 == index ? nil : $0 > index ? $0 - 1 : $0 }
             return nil
         }
-        browser.cull.undoTrash = { [unowned self] in
+        browser.onUndo = { [unowned self] in
             guard let last = trashed.popLast() else { return .nothing }
             source.ids.insert(last.id, at: last.index)
             browser.reloadData()
@@ -312,13 +312,13 @@ func near(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         let f = CullFixture()
         f.key(.delete)
         f.scene.settle()
-        f.key(.character("1"))
+        f.key(.character("1"), modifiers: .control)
         f.scene.settle()
         #expect(gridPhoto(f, 0) == 1 && gridPhoto(f, 1) == 2, "the grid closed the gap")
         #expect(f.browser.grid.selectedIndex == 0, "the photo in hand is the one that took its place")
-        f.key(.character("4"))
+        f.key(.character("4"), modifiers: .control)
         f.key(.character("z"), modifiers: .control)
-        f.key(.character("1"))
+        f.key(.character("1"), modifiers: .control)
         f.scene.settle()
         #expect(gridPhoto(f, 0) == 0 && gridPhoto(f, 1) == 1, "back in its cell")
         #expect(f.browser.grid.selectedIndex == 0)

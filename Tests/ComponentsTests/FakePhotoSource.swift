@@ -2,6 +2,7 @@
 import Components
 import Pictures
 import Geometry
+import Marks
 import ViewTree
 
 /// An in-memory album: photo `id` has texture handle `id + 1` (`id + 100_000` at screen
@@ -55,6 +56,11 @@ final class FakePhotoSource: PhotoSource {
         demands.append { [weak demand] in demand }
         return demand
     }
+
+    /// Marks by photo id.
+    var marksByID: [Int: PhotoMarks] = [:]
+
+    func marks(at index: Int) -> PhotoMarks { index < ids.count ? marksByID[ids[index]] ?? .none : .none }
 
     /// Names given by photo id, instead of "photo-<id>.jpg".
     var names: [Int: String] = [:]

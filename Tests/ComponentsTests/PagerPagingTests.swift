@@ -277,7 +277,7 @@ import ViewTree
         app.key(.character("-"))
         app.scene.settle()
         #expect(abs(app.pager.zoomScale - FullScreenPager.zoomStep) < 1e-9)
-        app.key(.character("0"))
+        app.key(.character("0"), modifiers: .control)
         app.scene.settle()
         #expect(close(app.photoRect(5), app.fitted))
         app.key(.character("-"))

@@ -433,7 +433,7 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         let labels = FakeLabels()
         let f = BrowserFixture(labels: labels)
         for (key, title) in [("2", "Stack"), ("3", "Card deck"), ("4", "Culling pager"), ("1", "Grid")] {
-            f.key(.character(Character(key)))
+            f.key(.character(Character(key)), modifiers: .control)
             f.key(.character("?"))
             f.scene.settle()
             #expect(shownText(f, labels, column: "title") == [title])

@@ -43,6 +43,28 @@ import SystemPackage
         #expect(waitForChange(watcher), "and vanished")
     }
 
+    @Test func aSidecarWrittenIsNamedWithoutCallingForARescanAndFlicksHalfWrittenOnesAreNotNews() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let watcher = try #require(FolderWatcher(folder: FilePath(folder.path)) {})
+        // As Flick writes one: a temporary file, then renamed into place.
+        let temporary = folder.appendingPathComponent(".flick-1-2.xmp.tmp")
+        try Data("<x:xmpmeta/>".utf8).write(to: temporary)
+        try FileManager.default.moveItem(at: temporary, to: folder.appendingPathComponent("a.jpg.xmp"))
+        // Another program's, in Lightroom's name and case.
+        try Data("<x:xmpmeta/>".utf8).write(to: folder.appendingPathComponent("B.XMP"))
+        var names: Set<[UInt8]> = []
+        #expect(waitUntil(seconds: 3, pollingEvery: 20_000) {
+            names.formUnion(watcher.takeChangedSidecars())
+            return names.count == 2
+        })
+        #expect(names == [Array("a.jpg.xmp".utf8), Array("B.XMP".utf8)])
+        #expect(!watcher.takeChange(), "no photo changed: no rescan")
+        try Data([0xFF, 0xD8, 0xFF]).write(to: folder.appendingPathComponent("c.jpg"))
+        #expect(waitForChange(watcher), "a photo still is a change of the folder")
+    }
+
     @Test func aFolderThatDoesNotExistCannotBeWatched() {
         #expect(FolderWatcher(folder: FilePath("/no/such/folder")) {} == nil)
     }

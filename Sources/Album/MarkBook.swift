@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Marks
+import PhotoLibrary
+import Synchronization
+import SystemPackage
+
+/// Every photo's marks as Flick knows them, and their sidecars kept in step. Marks are read
+/// in the background (sidecars first, then the packet inside the photo) and never hold up
+/// a screen; a mark the user makes is known at once and written behind them, atomically
+/// (a new file renamed over the old), into the sidecar other tools read, or where the
+/// folder cannot be written, into Flick's own copy under `$XDG_DATA_HOME/flick/` (the
+/// first time, a notice says so). Sidecars changed by another program are read again
+/// when `recheck` finds them changed. The UI thread calls everything here; helpers do
+/// every parse.
+public final class MarkBook {
+    /// Something the user should hear about, once.
+    public enum Notice: Equatable, Sendable {
+        /// Marks are kept in Flick's data folder: the photos' folder cannot be written (or
+        /// its sidecar cannot be read without losing what is in it).
+        case keptInDataFolder(photo: String, reason: String)
+        /// Not even there: the marks stay in memory for this session only.
+        case notWritten(photo: String, reason: String)
+    }
+
+    private let worker: Worker
+    private var known: [FilePath: PhotoMarks] = [:]
+
+    /// `wake` runs on a worker when marks arrive: it should only wake the UI thread.
+    public init(decoder: IsolatedDecoder, dataFolder: FilePath = Sidecars.dataFolder(), wake: @escaping @Sendable () -> Void = {}) {
+        worker = Worker(decoder: decoder, dataFolder: dataFolder, wake: wake)
+    }
+
+    /// Photo `path`'s marks (none until read).
+    public func marks(of path: FilePath) -> PhotoMarks { known[path] ?? .none }
+
+    /// Reads the marks of `paths` in the background (in this order).
+    public func read(_ paths: [FilePath]) {
+        worker.read(paths, onlyIfChanged: false)
+    }
+
+    /// Reads again the marks of those of `paths` whose sidecars changed since last read (a
+    /// folder change: another program may have marked).
+    public func recheck(_ paths: [FilePath]) {
+        worker.read(paths, onlyIfChanged: true)
+    }
+
+    /// Sets photo `path`'s marks: known at once, written in the background.
+    public func set(_ marks: PhotoMarks, for path: FilePath) {
+        known[path] = marks
+        worker.write(marks, for: path)
+    }
+
+    /// Takes in what was read; returns the photos whose marks changed, and any notices.
+    public func drain() -> (changed: [FilePath], notices: [Notice]) {
+        let (results, notices) = worker.take()
+        var changed: [FilePath] = []
+        for result in results where worker.isCurrent(result) && marks(of: result.path) != result.marks {
+            known[result.path] = result.marks
+            changed.append(result.path)
+        }
+        return (changed, notices)
+    }
+
+    /// Blocks until every read and write asked for so far is done (tests, and quitting:
+    /// a mark made just before is not lost).
+    public func waitUntilIdle() { worker.waitUntilIdle() }
+
+    struct ReadResult {
+        var path: FilePath
+        var marks: PhotoMarks
+        /// The photo's write count when the read began: a read that a mark overtook is stale.
+        var writeGeneration: Int
+    }
+
+    /// The background half: reads on one queue, writes on a quicker one, their results in
+    /// an inbox.
+    final class Worker: Sendable {
+        private let decoder: IsolatedDecoder
+        private let dataFolder: FilePath
+        private let wake: @Sendable () -> Void
+        private let reads = DispatchQueue(label: "flick.marks.read", qos: .utility)
+        private let writes = DispatchQueue(label: "flick.marks.write", qos: .userInitiated)
+        private let state = Mutex(State())
+
+        private struct State {
+            var results: [ReadResult] = []
+            var notices: [Notice] = []
+            /// Marks written (or being written) per photo, and how many are done.
+            var asked: [FilePath: Int] = [:]
+            var written: [FilePath: Int] = [:]
+            var signatures: [FilePath: [Int64]] = [:]
+            var toldKept = false
+            var toldNotWritten = false
+        }
+
+        init(decoder: IsolatedDecoder, dataFolder: FilePath, wake: @escaping @Sendable () -> Void) {
+            self.decoder = decoder
+            self.dataFolder = dataFolder
+            self.wake = wake
+        }
+
+        func read(_ paths: [FilePath], onlyIfChanged: Bool) {
+            guard !paths.isEmpty else { return }
+            reads.async { [self] in
+                var found: [ReadResult] = []
+                for (number, path) in paths.enumerated() {
+                    let sidecars = Sidecars(of: path, dataFolder: dataFolder)
+                    let signature = sidecars.signature
+                    let generation = state.withLock { state -> Int? in
+                        if onlyIfChanged && state.signatures[path] == signature { return nil }
+                        let asked = state.asked[path, default: 0]
+                        // A mark being written is newer than anything on disk.
+                        return asked == state.written[path, default: 0] ? asked : nil
+                    }
+                    guard let generation else { continue }
+                    let marks = readMarks(path, sidecars: sidecars)
+                    state.withLock { $0.signatures[path] = signature }
+                    found.append(ReadResult(path: path, marks: marks, writeGeneration: generation))
+                    // Delivered in batches, so a big folder's badges appear as they are read.
+                    if found.count >= 64 || number == paths.count - 1 {
+                        let batch = found
+                        found = []
+                        state.withLock { $0.results += batch }
+                        wake()
+                    }
+                }
+                if !found.isEmpty {
+                    let batch = found
+                    state.withLock { $0.results += batch }
+                    wake()
+                }
+            }
+        }
+
+        /// The first sidecar that records marks decides; with none, the photo's own packet.
+        private func readMarks(_ path: FilePath, sidecars: Sidecars) -> PhotoMarks {
+            for sidecar in sidecars.existing {
+                if case let .success(marks?) = decoder.marks(sidecar) { return marks }
+            }
+            if case let .success(marks?) = decoder.marks(path) { return marks }
+            return .none
+        }
+
+        func write(_ marks: PhotoMarks, for path: FilePath) {
+            let generation = state.withLock { state in
+                state.asked[path, default: 0] += 1
+                return state.asked[path]!
+            }
+            writes.async { [self] in
+                let notice = store(marks, for: path)
+                state.withLock { state in
+                    state.written[path] = max(state.written[path, default: 0], generation)
+                    state.signatures[path] = Sidecars(of: path, dataFolder: dataFolder).signature
+                    guard let notice else { return }
+                    switch notice {
+                    case .keptInDataFolder where !state.toldKept:
+                        state.toldKept = true
+                        state.notices.append(notice)
+                    case .notWritten where !state.toldNotWritten:
+                        state.toldNotWritten = true
+                        state.notices.append(notice)
+                    default:
+                        break
+                    }
+                }
+                if notice != nil { wake() }
+            }
+        }
+
+        /// Into the folder's sidecar; failing that, into Flick's copy. Returns what the
+        /// user should hear.
+        private func store(_ marks: PhotoMarks, for path: FilePath) -> Notice? {
+            let sidecars = Sidecars(of: path, dataFolder: dataFolder)
+            let target = sidecars.writeTarget
+            let name = DisplayName.of(lastComponentOf: path)
+            do throws(SidecarWriteError) {
+                try SidecarFile.write(marks, to: target, base: Sidecars.isFile(target) ? target : nil, decoder: decoder)
+                // The folder holds the marks again: Flick's copy would only hide later ones.
+                if Sidecars.isFile(sidecars.kept) { _ = sidecars.kept.withPlatformString { unlink($0) } }
+                return nil
+            } catch let folderError {
+                let base: FilePath? = Sidecars.isFile(sidecars.kept) ? sidecars.kept : nil
+                do throws(SidecarWriteError) {
+                    try SidecarFile.write(marks, to: sidecars.kept, base: base, decoder: decoder, makingFolders: true)
+                    return .keptInDataFolder(photo: name, reason: folderError.reason)
+                } catch {
+                    return .notWritten(photo: name, reason: error.reason)
+                }
+            }
+        }
+
+        func take() -> ([ReadResult], [Notice]) {
+            state.withLock { state in
+                defer {
+                    state.results = []
+                    state.notices = []
+                }
+                return (state.results, state.notices)
+            }
+        }
+
+        /// True unless a mark was made since the read began.
+        func isCurrent(_ result: ReadResult) -> Bool {
+            state.withLock { $0.asked[result.path, default: 0] == result.writeGeneration }
+        }
+
+        func waitUntilIdle() {
+            writes.sync {}
+            reads.sync {}
+            writes.sync {}
+        }
+    }
+}

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Marks
+import PhotoLibrary
+import SystemPackage
+
+/// Why a sidecar could not be written, in words for a toast.
+public struct SidecarWriteError: Error, Sendable {
+    public var reason: String
+}
+
+/// Writes one sidecar the safe way: its new bytes made by a helper from the old ones, into
+/// a new file beside it, flushed, then renamed over it, so a crash or a full disk leaves
+/// the old sidecar whole. The old one's permissions are kept; a sidecar that may not be
+/// written is not replaced, even where the folder would allow the rename.
+enum SidecarFile {
+    static func write(_ marks: PhotoMarks, to target: FilePath, base: FilePath?, decoder: IsolatedDecoder,
+                      makingFolders: Bool = false) throws(SidecarWriteError) {
+        if base == target, target.withPlatformString({ access($0, W_OK) }) != 0 {
+            throw SidecarWriteError(reason: Self.describe(errno))
+        }
+        let bytes: [UInt8]
+        switch decoder.sidecar(base, updatedWith: marks) {
+        case let .success(made): bytes = made
+        case let .failure(error): throw SidecarWriteError(reason: "its sidecar cannot be read (\(error.headline))")
+        }
+        let folder = target.removingLastComponent()
+        if makingFolders {
+            do {
+                try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
+            } catch {
+                throw SidecarWriteError(reason: error.localizedDescription)
+            }
+        }
+        var mode: mode_t = 0o644
+        var info = stat()
+        if target.withPlatformString({ stat($0, &info) }) == 0 { mode = info.st_mode & 0o7777 }
+        let temporary = FilePath(rawBytes: folder.rawBytes + Array("/.flick-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).xmp.tmp".utf8))
+        let fd = temporary.withPlatformString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
+        guard fd >= 0 else { throw SidecarWriteError(reason: Self.describe(errno)) }
+        var failure: Int32 = 0
+        var written = 0
+        while written < bytes.count && failure == 0 {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 { if errno != EINTR { failure = errno } } else { written += count }
+        }
+        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        if failure == 0 {
+            let renamed = temporary.withPlatformString { from in target.withPlatformString { to in rename(from, to) } }
+            if renamed != 0 { failure = errno }
+        }
+        if failure != 0 {
+            _ = temporary.withPlatformString { unlink($0) }
+            throw SidecarWriteError(reason: Self.describe(failure))
+        }
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM: "the folder may not be written"
+        case EROFS: "the folder is on a read-only volume"
+        case ENOSPC, EDQUOT: "the disk is full"
+        default: String(cString: strerror(code))
+        }
+    }
+}

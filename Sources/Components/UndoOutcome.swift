@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// What became of Ctrl+Z (or a toast's Undo): the album's one history of trashing and
+/// marking, taken back a step.
+public enum UndoOutcome: Equatable, Sendable {
+    /// There was nothing to undo.
+    case nothing
+    /// A trashed photo is back, at this index.
+    case restored(Int)
+    /// Marks are as they were on the photo at this index (nil: it is not in the album).
+    case marked(Int?)
+    /// Nothing changed; the message says why (a photo that stays in the Trash).
+    case failed(String)
+}

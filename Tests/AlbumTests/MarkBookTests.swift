@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Album
+import Foundation
+import Marks
+import PhotoLibrary
+import SystemPackage
+import Testing
+import TestSupport
+
+/// A folder of photos and the marks kept for them, with exiftool as the independent reader.
+final class MarkFolder {
+    let folder: URL
+    let dataFolder: FilePath
+    let book: MarkBook
+
+    init(root: URL? = nil) throws {
+        let base = root ?? FileManager.default.temporaryDirectory
+        folder = base.appendingPathComponent("flick-marks-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        dataFolder = FilePath(FileManager.default.temporaryDirectory.appendingPathComponent("flick-data-\(UUID().uuidString.prefix(8))").path)
+        book = MarkBook(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]), dataFolder: dataFolder)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+        try? FileManager.default.removeItem(atPath: dataFolder.string)
+    }
+
+    func path(_ name: String) -> FilePath { FilePath(folder.appendingPathComponent(name).path) }
+    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) }
+
+    /// A small grey JPEG.
+    func photo(_ name: String) throws {
+        try run(["convert", "-size", "32x24", "xc:gray", path(name).string])
+    }
+
+    /// Reads every photo's marks and waits for them (a bound, not a timing assertion).
+    func readAll(_ names: [String]) -> [FilePath] {
+        book.read(names.map(path))
+        book.waitUntilIdle()
+        return book.drain().changed
+    }
+
+    func tags(_ name: String) throws -> String {
+        try output(["exiftool", "-s", "-s", "-G1", "-n", "-XMP-xmp:Rating", "-XMP-xmp:Label", "-XMP-digiKam:PickLabel", "-XMP-photomech:Tagged",
+                    folder.appendingPathComponent(name).path])
+    }
+
+    func run(_ command: [String]) throws { _ = try output(command) }
+
+    func output(_ command: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(command.joined(separator: " "))")
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+@Suite struct MarkBookTests {
+    @Test func marksAreReadFromEitherSidecarAndFromInsideThePhoto() throws {
+        let f = try MarkFolder()
+        for name in ["darktable.jpg", "lightroom.jpg", "inside.jpg", "plain.jpg"] { try f.photo(name) }
+        try f.run(["exiftool", "-q", "-XMP-xmp:Rating=3", "-XMP-xmp:Label=Red", "-o", f.path("darktable.jpg.xmp").string])
+        try f.run(["exiftool", "-q", "-XMP-xmp:Rating=-1", "-o", f.path("lightroom.xmp").string])
+        try f.run(["exiftool", "-q", "-overwrite_original", "-XMP-xmp:Rating=5", f.path("inside.jpg").string])
+        let changed = f.readAll(["darktable.jpg", "lightroom.jpg", "inside.jpg", "plain.jpg"])
+        #expect(Set(changed) == Set(["darktable.jpg", "lightroom.jpg", "inside.jpg"].map(f.path)), "an unmarked photo is no news")
+        #expect(f.book.marks(of: f.path("darktable.jpg")) == PhotoMarks(rating: 3, label: .red))
+        #expect(f.book.marks(of: f.path("lightroom.jpg")) == PhotoMarks(flag: .reject))
+        #expect(f.book.marks(of: f.path("inside.jpg")) == PhotoMarks(rating: 5))
+        #expect(f.book.marks(of: f.path("plain.jpg")).isEmpty)
+    }
+
+    @Test func aMarkIsWrittenBesideThePhotoAsDarktableNamesIt() throws {
+        let f = try MarkFolder()
+        try f.photo("a.jpg")
+        let before = try Data(contentsOf: URL(fileURLWithPath: f.path("a.jpg").string))
+        f.book.set(PhotoMarks(rating: 4, flag: .pick, label: .blue), for: f.path("a.jpg"))
+        #expect(f.book.marks(of: f.path("a.jpg")).rating == 4, "known at once")
+        f.book.waitUntilIdle()
+        let tags = try f.tags("a.jpg.xmp")
+        #expect(tags.contains("Rating: 4") && tags.contains("Label: Blue") && tags.contains("PickLabel: 3") && tags.contains("Tagged: True"), "\(tags)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: f.path("a.jpg").string)) == before, "the photo's bytes are untouched")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: f.folder.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "no temporary file left behind")
+    }
+
+    @Test func anExistingLightroomSidecarIsUpdatedNotDuplicated() throws {
+        let f = try MarkFolder()
+        try f.photo("IMG_1.jpg")
+        try f.run(["exiftool", "-q", "-XMP-dc:Title=Beach", "-XMP-xmp:Rating=1", "-o", f.path("IMG_1.xmp").string])
+        f.book.set(PhotoMarks(rating: 2), for: f.path("IMG_1.jpg"))
+        f.book.waitUntilIdle()
+        #expect(!f.exists("IMG_1.jpg.xmp"))
+        #expect(try f.tags("IMG_1.xmp").contains("Rating: 2"))
+        #expect(try f.output(["exiftool", "-s", "-s", "-s", "-XMP-dc:Title", f.path("IMG_1.xmp").string]).contains("Beach"), "other properties kept")
+    }
+
+    @Test func aSidecarChangedByAnotherProgramIsReadAgainAndAStaleReadNeverUndoesAMark() throws {
+        let f = try MarkFolder()
+        try f.photo("b.jpg")
+        _ = f.readAll(["b.jpg"])
+        try f.run(["exiftool", "-q", "-XMP-xmp:Rating=2", "-o", f.path("b.jpg.xmp").string])
+        f.book.recheck([f.path("b.jpg")])
+        f.book.waitUntilIdle()
+        #expect(f.book.drain().changed == [f.path("b.jpg")] && f.book.marks(of: f.path("b.jpg")).rating == 2)
+        // Unchanged sidecars are not read again.
+        f.book.recheck([f.path("b.jpg")])
+        f.book.waitUntilIdle()
+        #expect(f.book.drain().changed.isEmpty)
+        // A read that began before a mark was made is dropped, not applied over it.
+        f.book.read([f.path("b.jpg")])
+        f.book.set(PhotoMarks(rating: 5), for: f.path("b.jpg"))
+        f.book.waitUntilIdle()
+        _ = f.book.drain()
+        #expect(f.book.marks(of: f.path("b.jpg")).rating == 5)
+    }
+
+    @Test func aSidecarFlickCannotReadIsNeverReplacedAndTheMarksAreKeptInItsOwnFolder() throws {
+        let f = try MarkFolder()
+        try f.photo("c.jpg")
+        let broken = Data("<x:xmpmeta><rdf:RDF><half".utf8)
+        try broken.write(to: f.folder.appendingPathComponent("c.jpg.xmp"))
+        f.book.set(PhotoMarks(rating: 3), for: f.path("c.jpg"))
+        f.book.waitUntilIdle()
+        #expect(try Data(contentsOf: f.folder.appendingPathComponent("c.jpg.xmp")) == broken, "another program's file untouched")
+        guard case .keptInDataFolder? = f.book.drain().notices.first else { Issue.record("no notice"); return }
+        let kept = Sidecars(of: f.path("c.jpg"), dataFolder: f.dataFolder).kept
+        #expect(FileManager.default.fileExists(atPath: kept.string))
+        // Read again by a new book (Flick's next run), the kept marks win.
+        let next = MarkBook(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]), dataFolder: f.dataFolder)
+        next.read([f.path("c.jpg")])
+        next.waitUntilIdle()
+        _ = next.drain()
+        #expect(next.marks(of: f.path("c.jpg")).rating == 3)
+    }
+
+    @Test(.enabled(if: ScratchVolume.isAllowed, "mounting a tmpfs is not allowed on this machine"))
+    func onAReadOnlyVolumeMarksAreKeptInTheDataFolderAndTheUserToldOnce() throws {
+        let volume = try #require(ScratchVolume(kilobytes: 1024))
+        let f = try MarkFolder(root: URL(fileURLWithPath: volume.mountPoint))
+        try f.photo("d.jpg")
+        try f.photo("e.jpg")
+        #expect(volume.remountReadOnly())
+        f.book.set(PhotoMarks(rating: 1), for: f.path("d.jpg"))
+        f.book.set(PhotoMarks(label: .green), for: f.path("e.jpg"))
+        f.book.waitUntilIdle()
+        let notices = f.book.drain().notices
+        #expect(notices.count == 1, "told once, not for every photo")
+        guard case let .keptInDataFolder(_, reason)? = notices.first else { Issue.record("\(notices)"); return }
+        #expect(reason.contains("read-only"))
+        #expect(!f.exists("d.jpg.xmp"))
+        let next = MarkBook(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]), dataFolder: f.dataFolder)
+        next.read([f.path("d.jpg"), f.path("e.jpg")])
+        next.waitUntilIdle()
+        _ = next.drain()
+        #expect(next.marks(of: f.path("d.jpg")).rating == 1 && next.marks(of: f.path("e.jpg")).label == .green, "nothing lost")
+    }
+
+    @Test func sidecarNamesKeepThePhotosBytes() {
+        let latin1 = FilePath(rawBytes: Array("/photos/caf".utf8) + [0xE9] + Array(".JPG".utf8))
+        let sidecars = Sidecars(of: latin1, dataFolder: FilePath("/data"))
+        #expect(sidecars.named.rawBytes == latin1.rawBytes + Array(".xmp".utf8))
+        #expect(sidecars.stem.rawBytes == Array("/photos/caf".utf8) + [0xE9] + Array(".xmp".utf8))
+        #expect(sidecars.kept.rawBytes == Array("/data/photos/caf".utf8) + [0xE9] + Array(".JPG.xmp".utf8))
+        #expect(Sidecars(of: FilePath("/p/.hidden"), dataFolder: FilePath("/d")).stem == FilePath("/p/.hidden.xmp"))
+    }
+}
+
+@Suite struct AlbumMarkTests {
+    @Test func marksAndTrashingShareOneUndoHistory() throws {
+        let f = try MarkFolder()
+        for name in ["a.jpg", "b.jpg"] { try f.photo(name) }
+        let model = AlbumModel(folder: FilePath(f.folder.path), trash: Trash(homeTrash: FilePath(f.dataFolder.string + "-trash")), markBook: f.book)
+        model.appendListing(try FolderScanner.photos(in: FilePath(f.folder.path)))
+        model.finishListing()
+        var heard: [[FilePath]] = []
+        let token = model.observeMarks { heard.append($0) }
+        #expect(model.mark([f.path("a.jpg")], .rate(3)))
+        #expect(!model.mark([f.path("a.jpg")], .rate(3)), "the same mark again is no step")
+        try model.moveToTrash(f.path("b.jpg"))
+        model.mark([f.path("a.jpg")], .toggleLabel(.red))
+        #expect(model.marks(of: f.path("a.jpg")) == PhotoMarks(rating: 3, label: .red))
+        #expect(try model.undo() == .marks([f.path("a.jpg")]))
+        #expect(model.marks(of: f.path("a.jpg")) == PhotoMarks(rating: 3))
+        guard case .restored? = try model.undo() else { Issue.record("the trashing is next"); return }
+        #expect(try model.undo() == .marks([f.path("a.jpg")]))
+        #expect(model.marks(of: f.path("a.jpg")).isEmpty)
+        #expect(heard.count == 4)
+        f.book.waitUntilIdle()
+        #expect(try f.tags("a.jpg.xmp").contains("Rating: 0"), "the undone mark is written too")
+        token.cancel()
+    }
+}

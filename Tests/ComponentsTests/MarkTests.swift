@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Components
+import Geometry
+import Gestures
+import Marks
+import Pictures
+import Testing
+import TestSupport
+import ViewTree
+
+/// A browser whose mark keys mark the fake album as the app's do (the change comes back
+/// through `marksChanged`), and whose undo takes the last mark back.
+final class MarkFixture {
+    let app: BrowserFixture
+    let labels = FakeLabels()
+    private(set) var marked: [(index: Int, change: MarkChange)] = []
+    private var history: [(id: Int, marks: PhotoMarks)] = []
+
+    init(count: Int = 20) {
+        app = BrowserFixture(count: count, labels: labels)
+        let source = app.source, browser = app.browser
+        browser.onMark = { [unowned self] index, change in
+            marked.append((index, change))
+            let id = source.ids[index]
+            let old = source.marksByID[id] ?? .none
+            history.append((id, old))
+            source.marksByID[id] = old.applying(change)
+            browser.marksChanged()
+        }
+        browser.onUndo = { [unowned self] in
+            guard let last = history.popLast() else { return .nothing }
+            source.marksByID[last.id] = last.marks
+            browser.marksChanged()
+            return .marked(source.ids.firstIndex(of: last.id))
+        }
+    }
+
+    var browser: PhotoBrowser { app.browser }
+    var source: FakePhotoSource { app.source }
+    var scene: TestScene { app.scene }
+
+    func key(_ key: Key, modifiers: KeyModifiers = [], repeated: Bool = false) {
+        _ = browser.handleKey(KeyEvent(key: key, isRepeat: repeated, modifiers: modifiers, timestampNanoseconds: scene.now.nanosecondStamp))
+        scene.settle()
+    }
+
+    /// The badge drawn inside the window rectangle `rect` in the last frame: its name
+    /// ("marks pick 3★ red") and the texts on it.
+    func badge(in rect: Rect) -> (name: String, texts: [String])? {
+        let frame = scene.recorder.last
+        guard let pill = frame.first(where: { $0.viewName?.hasPrefix("marks ") == true && $0.viewName?.hasPrefix("marks flag") == false
+                                            && $0.viewName?.hasPrefix("marks stars") == false && $0.viewName?.hasPrefix("marks label") == false
+                                            && rect.contains(Point(x: $0.boundsInWindow.midX, y: $0.boundsInWindow.midY)) }) else { return nil }
+        let texts = frame.filter { ($0.viewName == "marks flag" || $0.viewName == "marks stars") && pill.boundsInWindow.contains(Point(x: $0.boundsInWindow.midX, y: $0.boundsInWindow.midY)) }
+            .compactMap { command -> String? in
+                guard case let .image(handle, _) = command.kind else { return nil }
+                return labels.text(of: handle)
+            }
+        return (pill.viewName!, texts)
+    }
+
+    func cellRect(_ index: Int) -> Rect { app.cellFrameInWindow(index) }
+}
+
+@Suite struct MarkKeyTests {
+    @Test func theKeysOfLightroomAndDarktableMarkThePhotoInHand() {
+        let f = MarkFixture()
+        f.browser.grid.select(3)
+        let keys: [(Character, MarkChange)] = [("0", .rate(0)), ("3", .rate(3)), ("5", .rate(5)), ("p", .flag(.pick)), ("x", .flag(.reject)),
+                                               ("u", .flag(.none)), ("6", .toggleLabel(.red)), ("7", .toggleLabel(.yellow)),
+                                               ("8", .toggleLabel(.green)), ("9", .toggleLabel(.blue))]
+        for (key, _) in keys { f.key(.character(key)) }
+        #expect(f.marked.map(\.index) == Array(repeating: 3, count: keys.count))
+        #expect(f.marked.map(\.change) == keys.map(\.1))
+        #expect(f.browser.viewKind == .grid, "digits no longer switch views")
+    }
+
+    @Test func ctrlAndADigitSwitchesViewsWithoutMarking() {
+        let f = MarkFixture()
+        for (digit, kind) in [("2", AlbumViewKind.stack), ("3", .deck), ("4", .cull), ("1", .grid)] {
+            f.key(.character(Character(digit)), modifiers: .control)
+            #expect(f.browser.viewKind == kind)
+        }
+        #expect(f.marked.isEmpty)
+    }
+
+    @Test func aHeldLabelKeySetsItsLabelOnceInsteadOfFlickeringItOnAndOff() {
+        let f = MarkFixture()
+        f.key(.character("6"))
+        for _ in 0..<5 { f.key(.character("6"), repeated: true) }
+        #expect(f.marked.count == 1 && f.source.marksByID[0]?.label == .red)
+    }
+
+    @Test func inThePagerTheKeysMarkThePhotoShownAndItsCaptionShowsTheMarks() {
+        let f = MarkFixture()
+        f.app.open(4)
+        f.key(.right)
+        f.key(.character("4"))
+        f.key(.character("p"))
+        #expect(f.marked.map(\.index) == [5, 5])
+        #expect(f.browser.isPagerOpen, "a mark key leaves the pager open")
+        let caption = f.scene.recorder.last.first { $0.viewName == "hud" }?.boundsInWindow
+        let badge = f.badge(in: caption ?? .zero)
+        #expect(badge?.name == "marks pick 4★")
+        #expect(badge?.texts == ["✓", "★★★★"])
+    }
+
+    @Test func badgesShowInEveryViewAndARejectIsDimmed() {
+        let f = MarkFixture()
+        f.source.marksByID[0] = PhotoMarks(rating: 3, flag: .pick, label: .green)
+        f.source.marksByID[1] = PhotoMarks(flag: .reject)
+        f.browser.marksChanged()
+        f.scene.settle()
+        #expect(f.badge(in: f.cellRect(0))?.name == "marks pick 3★ green")
+        #expect(f.badge(in: f.cellRect(0))?.texts == ["✓", "★★★"])
+        #expect(f.scene.recorder.last.contains { $0.viewName == "marks label green" })
+        #expect(f.badge(in: f.cellRect(1))?.name == "marks reject")
+        #expect(f.badge(in: f.cellRect(2)) == nil, "an unmarked photo has no badge")
+        let dimmed = f.scene.recorder.last.filter { $0.viewName == "reject dimming" }.map(\.boundsInWindow)
+        #expect(dimmed.count == 1 && dimmed.first.map { close($0, f.cellRect(1)) } == true, "only the rejected photo is dimmed")
+        // The photo in hand (the first) shows its marks in the other views too.
+        for kind in [AlbumViewKind.stack, .deck, .cull] {
+            f.key(.character(Character(String(AlbumViewKind.allCases.firstIndex(of: kind)! + 1))), modifiers: .control)
+            #expect(f.scene.recorder.last.contains { $0.viewName == "marks pick 3★ green" }, "\(kind)")
+        }
+    }
+
+    @Test func ctrlZTakesTheLastMarkBackInEveryView() {
+        let f = MarkFixture()
+        f.key(.character("2"))
+        f.key(.character("4"), modifiers: .control)
+        f.key(.character("z"), modifiers: .control)
+        #expect(f.source.marksByID[0] == PhotoMarks())
+        f.key(.character("9"))
+        f.app.open(0)
+        f.key(.character("z"), modifiers: .control)
+        #expect(f.source.marksByID[0]?.label == nil)
+    }
+}
