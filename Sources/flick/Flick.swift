@@ -55,7 +55,20 @@ struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
         abstract: "Open a folder of photos (the default).",
-        discussion: "Opens PATH (a folder, or an image to open its folder at that photo); the current folder when no PATH is given.")
+        discussion: """
+            Opens PATH (a folder, or an image to open its folder at that photo); the current folder when no PATH is given.
+
+            Keys: ? or F1 shows every key of what is on screen. Ctrl+1 to Ctrl+4 switch between the grid, the stack, \
+            the deck and the culling pager. On the photo in hand (the full-screen photo while it is up): 0 to 5 rate it, \
+            P picks, X rejects, U clears the flag, 6 to 9 put on a red, yellow, green or blue label (again: off); \
+            Ctrl+Z takes back the last mark or move to the Trash. f or F11 toggles full screen; Esc closes the front-most \
+            thing; q, Ctrl+Q or Ctrl+W quit.
+
+            Marks are written, as the user marks, into the XMP sidecar other tools read: NAME.EXT.xmp beside the photo, \
+            or an existing NAME.xmp, keeping everything else in it (xmp:Rating, -1 for a reject; xmp:Label; digiKam's \
+            PickLabel and Photo Mechanic's Tagged for a pick). Photos are never written to. Where the folder cannot be \
+            written, marks are kept in $XDG_DATA_HOME/flick/sidecars.
+            """)
 
     @Argument(help: "A folder of photos, or one image in it. Default: the current folder.")
     var path: String?

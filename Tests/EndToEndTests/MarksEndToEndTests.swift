@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Components
+import Foundation
+import Geometry
+import Testing
+import TestSupport
+
+/// Marks made with the keys in the real binary land in XMP sidecars that exiftool reads as
+/// Lightroom, darktable, digiKam and Photo Mechanic expect; the badge is drawn; Ctrl+Z takes
+/// a mark back; the next run shows the marks again.
+@Suite(.serialized) struct MarksEndToEndTests {
+    static let colours = Array(FlickEndToEndTests.colours.prefix(3))
+    /// The stars' gold (MarkBadge.starColor).
+    static let gold = (red: 255, green: 209, blue: 71)
+
+    /// How many pixels of the star's gold are in the grid cell `index` (a few hundred where
+    /// a badge with stars is drawn; none on the solid-colour photos).
+    func goldPixels(_ shot: Screenshot, cell index: Int, window: Rect) -> Int {
+        let frame = GridLayout(width: window.width).frame(of: index)
+        var count = 0
+        for y in Int(window.minY + frame.minY)..<Int(window.minY + frame.maxY) {
+            for x in Int(window.minX + frame.minX)..<Int(window.minX + frame.maxX) where shot.matches(x: x, y: y, Self.gold, tolerance: 24) {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while try !condition() && Date() < deadline { usleep(50_000) }
+        return try condition()
+    }
+
+    func tags(_ sidecar: URL) -> String {
+        (try? run("exiftool", ["-s", "-s", "-G1", "-n", "-XMP-xmp:Rating", "-XMP-xmp:Label", "-XMP-digiKam:PickLabel", "-XMP-photomech:Tagged",
+                               sidecar.path]).output) ?? ""
+    }
+
+    @Test func keysMarkThePhotoInItsSidecarTheBadgeShowsAndTheNextRunReadsThemBack() throws {
+        let folder = try makeSolidColourFolder(Self.colours)
+        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-data-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: dataHome)
+        }
+        let photo = folder.appendingPathComponent("photo_1.png")
+        let sidecar = folder.appendingPathComponent("photo_1.png.xmp")
+        let before = try Data(contentsOf: photo)
+        var flick: FlickSession? = try FlickSession(arguments: ["--view", "grid", folder.path], environment: ["XDG_DATA_HOME": dataHome.path])
+        let window = try flick!.geometry()
+        #expect(try flick!.waitForScreen { $0.matches(x: cellCentre(0, in: window).x, y: cellCentre(0, in: window).y, Self.colours[0]) }.1)
+
+        try flick!.server.xdotool("key", "3", "p", "7")
+        #expect(eventually {
+            let read = tags(sidecar)
+            return read.contains("Rating: 3") && read.contains("PickLabel: 3") && read.contains("Label: Yellow") && read.contains("Tagged: True")
+        }, "exiftool reads the marks: \(tags(sidecar))")
+        #expect(try Data(contentsOf: photo) == before, "the photo's bytes are untouched")
+        #expect(try flick!.waitForScreen { goldPixels($0, cell: 0, window: window) > 20 }.1, "the stars are drawn on the photo's cell")
+        #expect(goldPixels(try flick!.server.screenshot(), cell: 1, window: window) == 0, "and on no other")
+
+        try flick!.server.xdotool("key", "ctrl+z")
+        #expect(eventually { !tags(sidecar).contains("Label: Yellow") && tags(sidecar).contains("Rating: 3") }, "the label is taken back: \(tags(sidecar))")
+
+        try flick!.server.xdotool("key", "q")
+        #expect(flick!.waitForExit() == 0)
+        flick = nil
+
+        let again = try FlickSession(arguments: ["--view", "grid", folder.path], environment: ["XDG_DATA_HOME": dataHome.path])
+        let secondWindow = try again.geometry()
+        #expect(try again.waitForScreen { goldPixels($0, cell: 0, window: secondWindow) > 20 }.1, "the marks are read back on the next run")
+        try again.server.xdotool("key", "q")
+        #expect(again.waitForExit() == 0)
+    }
+}
