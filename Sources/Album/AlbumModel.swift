@@ -4,9 +4,11 @@ import Marks
 import PhotoLibrary
 import SystemPackage
 
-/// One album's photos, by identity (path) in natural order, and every change to them as a
-/// diff: the listing arriving in batches, rescans after the watcher wakes, and Flick's own
-/// moves to the Trash and back. Runs on the UI thread; what it is given was read elsewhere.
+/// One album's photos, by identity (path), and every change to them as a diff: the listing
+/// arriving in batches, rescans after the watcher wakes, Flick's own moves to the Trash and
+/// back, and what is shown of them — filtered by their marks and sorted (by name in
+/// natural order unless told otherwise) — for every view alike. Runs on the UI thread;
+/// what it is given was read elsewhere.
 ///
 /// Flick's own changes apply at once. The watcher then reports them too, and a rescan may
 /// even have started before the change and still list the old state; so each path Flick
@@ -50,10 +52,18 @@ public final class AlbumModel {
     public static let undoDepth = 50
 
     public let folder: FilePath
+    /// What the views show: the listing's photos that pass the filter, in the order asked.
     public private(set) var photos: [Photo] = []
-    /// Each photo's name prepared for natural order, beside `photos` (parsing file names is
-    /// the costly part of keeping 100,000 photos in order).
-    private var keys: [NaturalOrder.Key] = []
+    /// Every photo of the folder in natural order, each with its name prepared for that
+    /// order (parsing file names is the costly part of keeping 100,000 photos in order).
+    private var listing: [Entry] = []
+    /// Which photos are shown, by their marks.
+    public private(set) var filter = PhotoFilter.all
+    public private(set) var order = PhotoOrder.byName
+    /// When each photo was taken, as its EXIF says ("YYYY-MM-DD hh:mm:ss"), where known.
+    private var datesTaken: [FilePath: String] = [:]
+    /// Photos read and found to have no date taken (sorted by their files' times).
+    private var datesRead: Set<FilePath> = []
     public private(set) var status = Status.listing
     /// Trashing and marking, in one history: most recent last.
     public private(set) var history: [Step] = []
@@ -79,6 +89,9 @@ public final class AlbumModel {
 
     public var count: Int { photos.count }
 
+    /// Every photo of the folder, shown or not.
+    public var allPhotos: [Photo] { listing.map(\.photo) }
+
     public func index(of path: FilePath) -> Int? { photos.firstIndex { $0.path == path } }
 
     /// `body` hears every diff until the returned token is cancelled.
@@ -97,13 +110,12 @@ public final class AlbumModel {
     public func appendListing(_ batch: [Photo]) {
         let batch = Self.entries(batch.filter { expected[$0.path] != false })
         guard !batch.isEmpty else { return }
-        let last = photos.last.map { [Entry(photo: $0, key: keys[keys.count - 1])] } ?? []
-        let sequence = last + batch
+        let sequence = listing.suffix(1) + batch
         let inOrder = zip(sequence, sequence.dropFirst()).allSatisfy { Self.precedes($0, $1) }
-        guard inOrder else { return commit(sortedUnion(adding: batch)) }
+        guard inOrder, isShownAsListed else { return commit(sortedUnion(adding: batch)) }
         let oldCount = photos.count
+        listing += batch
         photos += batch.map(\.photo)
-        keys += batch.map(\.key)
         notify(.appended(oldCount: oldCount, newCount: photos.count))
     }
 
@@ -115,14 +127,14 @@ public final class AlbumModel {
 
     /// A full listing read after the watcher woke (or any time): applied as a diff, except
     /// for paths whose state Flick itself just changed and the listing does not yet show.
-    public func applyRescan(_ listing: [Photo]) {
-        var listed = Dictionary(listing.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    public func applyRescan(_ rescan: [Photo]) {
+        var listed = Dictionary(rescan.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for (path, shouldExist) in expected {
             let isListed = listed[path] != nil
             if isListed == shouldExist {
                 expected[path] = nil                          // the echo: confirmed, forgotten
             } else if shouldExist {
-                if let current = photos.first(where: { $0.path == path }) { listed[path] = current }
+                if let current = listing.first(where: { $0.photo.path == path }) { listed[path] = current.photo }
             } else {
                 listed[path] = nil                            // a listing from before the move
             }
@@ -151,9 +163,7 @@ public final class AlbumModel {
         remember(.trashed(record))
         trashedCount += 1
         expected[path] = false
-        var remaining = entries
-        remaining.remove(at: index)
-        commit(remaining)
+        commit(listing.filter { $0.photo.path != path })
         return record
     }
 
@@ -175,6 +185,7 @@ public final class AlbumModel {
             history.removeLast()
             for (path, marks) in before { markBook?.set(marks, for: path) }
             notifyMarks(Array(before.keys))
+            if filter != .all { commit(listing) }
             return .marks(before.keys.sorted { $0.rawBytes.lexicographicallyPrecedes($1.rawBytes) })
         }
     }
@@ -210,7 +221,74 @@ public final class AlbumModel {
         guard !before.isEmpty else { return false }
         remember(.marked(before))
         notifyMarks(Array(before.keys))
+        if filter != .all { commit(listing) }
         return true
+    }
+
+    // MARK: What is shown
+
+    /// Shows only the photos `filter` admits (a photo marked out of it leaves at once).
+    public func setFilter(_ filter: PhotoFilter) {
+        guard filter != self.filter else { return }
+        self.filter = filter
+        commit(listing)
+    }
+
+    public func setOrder(_ order: PhotoOrder) {
+        guard order != self.order else { return }
+        self.order = order
+        commit(listing)
+    }
+
+    /// Dates taken read from the photos (in the background): sorted by date, they move to
+    /// their places.
+    public func noteDatesTaken(_ dates: [FilePath: String]) {
+        guard !dates.isEmpty else { return }
+        datesTaken.merge(dates.mapValues { $0.isEmpty ? nil : $0 }.compactMapValues { $0 }) { $1 }
+        for path in dates.keys where dates[path] == "" { datesRead.insert(path) }
+        if order.key == .dateTaken { commit(listing) }
+    }
+
+    /// Photos whose dates taken are not read yet.
+    public var photosWithoutDateTaken: [FilePath] {
+        listing.map(\.photo.path).filter { datesTaken[$0] == nil && !datesRead.contains($0) }
+    }
+
+    /// True while the listing is shown as it is: every photo, by name.
+    private var isShownAsListed: Bool { filter == .all && order == .byName }
+
+    /// The listing as shown: filtered, then sorted (a stable sort over natural order, so
+    /// photos that tie stay by name).
+    private func arranged(_ listing: [Entry]) -> [Photo] {
+        var shown = listing.map(\.photo)
+        if filter != .all {
+            shown.removeAll { !filter.admits(marks(of: $0.path)) }
+        }
+        switch order.key {
+        case .name: break
+        case .dateModified: Self.stableSort(&shown) { $0.modificationDate < $1.modificationDate }
+        case .size: Self.stableSort(&shown) { $0.byteCount < $1.byteCount }
+        case .dateTaken:
+            let keys = Dictionary(shown.map { ($0.path, datesTaken[$0.path] ?? Self.exifStyle($0.modificationDate)) }) { first, _ in first }
+            Self.stableSort(&shown) { keys[$0.path]! < keys[$1.path]! }
+        }
+        if order.reversed { shown.reverse() }
+        return shown
+    }
+
+    private static func stableSort(_ photos: inout [Photo], by precedes: (Photo, Photo) -> Bool) {
+        photos = photos.enumerated().sorted { a, b in
+            precedes(a.element, b.element) || (!precedes(b.element, a.element) && a.offset < b.offset)
+        }.map(\.element)
+    }
+
+    /// A file's time as EXIF writes a date taken (local time), so the two sort together.
+    static func exifStyle(_ date: Date) -> String {
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&time, &parts)
+        return String(format: "%04d-%02d-%02d %02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                      parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 
     /// Takes in marks read from disk (sidecars, another program's changes); returns the
@@ -218,7 +296,10 @@ public final class AlbumModel {
     public func drainMarks() -> [MarkBook.Notice] {
         guard let markBook else { return [] }
         let (changed, notices) = markBook.drain()
-        if !changed.isEmpty { notifyMarks(changed) }
+        if !changed.isEmpty {
+            notifyMarks(changed)
+            if filter != .all { commit(listing) }
+        }
         return notices
     }
 
@@ -236,11 +317,12 @@ public final class AlbumModel {
 
     // MARK: Applying
 
+    /// Takes `new` as the listing and shows it arranged, telling observers what moved.
     private func commit(_ new: [Entry]) {
-        let newPhotos = new.map(\.photo)
+        let newPhotos = arranged(new)
         let diff = AlbumDiff(from: photos, to: newPhotos)
         photos = newPhotos
-        keys = new.map(\.key)
+        listing = new
         if status == .ready || status == .empty { status = new.isEmpty ? .empty : .ready }
         guard !diff.isEmpty || status != announcedStatus else { return }
         notify(diff)
@@ -257,15 +339,13 @@ public final class AlbumModel {
         var key: NaturalOrder.Key
     }
 
-    private var entries: [Entry] { zip(photos, keys).map { Entry(photo: $0.0, key: $0.1) } }
-
     private static func entries(_ photos: some Sequence<Photo>) -> [Entry] {
         photos.map { Entry(photo: $0, key: NaturalOrder.Key($0.fileName)) }
     }
 
     /// The photos and `more` (which win for a path both have), in order.
     private func sortedUnion(adding more: [Entry]) -> [Entry] {
-        var byPath = Dictionary(entries.map { ($0.photo.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var byPath = Dictionary(listing.map { ($0.photo.path, $0) }, uniquingKeysWith: { first, _ in first })
         for entry in more { byPath[entry.photo.path] = entry }
         return byPath.values.sorted(by: Self.precedes)
     }

@@ -75,6 +75,16 @@ public final class PhotoBrowser: View {
     public let help: HelpOverlay
     /// Grid / Stack / Deck / Cull, top right.
     public let switcher: ViewSwitcher
+    /// What is shown and in which order ("All photos · Name ↑"), left of the switcher,
+    /// and its menu.
+    public let arrangement: ArrangementControl
+    public let arrangementMenu: ArrangementMenu
+    /// The filter and order the album is shown with (the app's model decides; this shows it).
+    public private(set) var shownFilter = PhotoFilter.all
+    public private(set) var shownOrder = PhotoOrder.byName
+    /// The user chose what to show, or an order (the same again: reversed).
+    public var onChooseFilter: ((PhotoFilter) -> Void)?
+    public var onChooseOrder: ((PhotoOrder.Key) -> Void)?
     /// What works everywhere, under each view's own help.
     public static let commonHelp = [
         HelpEntry("", ""),
@@ -82,6 +92,9 @@ public final class PhotoBrowser: View {
         HelpEntry("P, X, U", "Pick, reject, clear the flag"),
         HelpEntry("6, 7, 8, 9", "Red, yellow, green, blue label (again: off)"),
         HelpEntry("Ctrl+Z", "Undo the last mark or trashing"),
+        HelpEntry("Alt+0 – 5, Alt+P, X, U", "Show all, ★ or more…, picks, rejects, unrated"),
+        HelpEntry("Alt+6 – 9", "Show one label"),
+        HelpEntry("Alt+N, D, M, S", "Sort by name, date taken, modified, size (again: reverse)"),
         // The view keys, from the registered views: a new view appears here by itself.
         HelpEntry("Ctrl+" + AlbumViewKind.allCases.indices.map { String($0 + 1) }.joined(separator: " … "),
                   AlbumViewKind.allCases.map(\.title).joined(separator: ", ")),
@@ -145,6 +158,8 @@ public final class PhotoBrowser: View {
         toast = ToastView(context: context)
         help = HelpOverlay(context: context)
         switcher = ViewSwitcher(context: context, kinds: AlbumViewKind.allCases, current: .grid)
+        arrangement = ArrangementControl(context: context)
+        arrangementMenu = ArrangementMenu(context: context)
         super.init()
         name = "browser"
         addSubview(collection)
@@ -158,9 +173,18 @@ public final class PhotoBrowser: View {
         messageView.maximumLines = 4
         addSubview(messageView)
         addSubview(switcher)
+        addSubview(arrangement)
+        addSubview(arrangementMenu)
         addSubview(toast)
         addSubview(help)
         switcher.onSelect = { [unowned self] kind in show(kind) }
+        arrangement.onOpen = { [unowned self] in toggleArrangementMenu() }
+        arrangementMenu.onChoose = { [unowned self] choice in
+            switch choice {
+            case let .filter(filter): onChooseFilter?(filter)
+            case let .order(key): onChooseOrder?(key)
+            }
+        }
         albumStrip.onSelect = { [unowned self] index in onSelectAlbum?(index) }
         pager.onRequestClose = { [unowned self] in closePager() }
         pager.onCloseTargetMoved = { [unowned self] in closePager() }
@@ -316,9 +340,18 @@ public final class PhotoBrowser: View {
             showHelp()
             return true
         }
-        // Esc closes the front-most thing: a message first, then the pager, then the view's own.
+        // Esc closes the front-most thing: a message first, then the menu, then the pager,
+        // then the view's own.
         if key.key == .escape, toast.message != nil {
             toast.dismiss()
+            return true
+        }
+        if arrangementMenu.isShown { return arrangementMenu.handleKey(key) || true }
+        if let choice = Self.arrangementChoice(for: key) {
+            switch choice {
+            case let .filter(filter): onChooseFilter?(filter)
+            case let .order(key): onChooseOrder?(key)
+            }
             return true
         }
         if key.key == .character("z") && key.modifiers == [.control] {
@@ -363,6 +396,46 @@ public final class PhotoBrowser: View {
         }
     }
 
+    /// The arrangement's keys: Alt with 0 (all) to 5 (stars or more), P, X, U, 6–9 (a label)
+    /// filter; Alt with N, D, M, S sort by name, date taken, date modified, size.
+    static func arrangementChoice(for key: KeyEvent) -> ArrangementMenu.Choice? {
+        guard key.modifiers == [.alt], !key.isRepeat, case let .character(character) = key.key else { return nil }
+        if let digit = character.wholeNumberValue, character.isASCII {
+            if digit == 0 { return .filter(.all) }
+            if digit <= PhotoMarks.maximumRating { return .filter(.rated(atLeast: digit)) }
+            return ColourLabel(key: digit).map { .filter(.label($0)) }
+        }
+        switch character {
+        case "p": return .filter(.picks)
+        case "x": return .filter(.rejects)
+        case "u": return .filter(.unrated)
+        case "n": return .order(.name)
+        case "d": return .order(.dateTaken)
+        case "m": return .order(.dateModified)
+        case "s": return .order(.size)
+        default: return nil
+        }
+    }
+
+    /// The album is now shown with `filter` and `order`: the control and its menu say so.
+    public func showArrangement(filter: PhotoFilter, order: PhotoOrder) {
+        shownFilter = filter
+        shownOrder = order
+        arrangementMenu.update(filter: filter, order: order)
+        setNeedsLayout()
+    }
+
+    public func toggleArrangementMenu() {
+        if arrangementMenu.isShown {
+            arrangementMenu.hide()
+        } else {
+            bringSubviewToFront(arrangementMenu)
+            arrangementMenu.show(filter: shownFilter, order: shownOrder, below: arrangement.frame)
+            bringSubviewToFront(toast)
+            bringSubviewToFront(help)
+        }
+    }
+
     /// Takes back the album's last step: a photo back from the Trash (the culling pager
     /// drops its card in), or marks as they were.
     public func undo() {
@@ -403,8 +476,11 @@ public final class PhotoBrowser: View {
         switcher.place(in: bounds)
         albumStrip.isHidden = !isAlbumStripShown
         albumStrip.frame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: isAlbumStripShown ? AlbumStripLayout.height : 0)
+        arrangement.show(filter: shownFilter, order: shownOrder, maxX: switcher.frame.minX - ViewSwitcher.margin / 2,
+                         minY: switcher.frame.minY, height: switcher.frame.height)
+        arrangement.isHidden = arrangement.isHidden || switcher.isHidden
         switcherBacking.isHidden = albumStrip.isHidden || switcher.isHidden
-        let backingStart = switcher.frame.minX - ViewSwitcher.margin
+        let backingStart = arrangement.frame.minX - ViewSwitcher.margin
         switcherBacking.frame = Rect(x: backingStart, y: albumStrip.frame.minY, width: bounds.maxX - backingStart, height: albumStrip.frame.height)
         collection.frame = collectionFrame
         layoutMessage()

@@ -38,14 +38,23 @@ public final class AlbumSession {
     /// photos listed wait here.
     private var marksMayStart = false
     private var unreadMarks: [FilePath] = []
+    /// Dates taken, read when the album is sorted by them.
+    private let takenDates: TakenDates?
+    /// What every album is shown with: kept from one album to the next.
+    public private(set) var filter: PhotoFilter
+    public private(set) var order: PhotoOrder
     /// Wakes the frame loop: a listing batch, a search result or a folder change is waiting.
     private let wake: @Sendable () -> Void
 
     /// `lister` was started before the window, so its work overlaps the platform's start-up.
     public init(opening: Folder.Opening, lister: AlbumLister, pictures: PictureStore, browser: PhotoBrowser,
-                markBook: MarkBook? = nil, wake: @escaping @Sendable () -> Void) {
+                markBook: MarkBook? = nil, takenDates: TakenDates? = nil, filter: PhotoFilter = .all, order: PhotoOrder = .byName,
+                wake: @escaping @Sendable () -> Void) {
         album = opening.album
         self.markBook = markBook
+        self.takenDates = takenDates
+        self.filter = filter
+        self.order = order
         model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser(), markBook: markBook)
         pictures.markBook = markBook
         self.lister = lister
@@ -67,6 +76,7 @@ public final class AlbumSession {
         observeModel()
         connectTrash()
         connectMarks()
+        connectArrangement()
     }
 
     /// The album's photos as the model has them.
@@ -83,6 +93,7 @@ public final class AlbumSession {
     public func update() {
         takeListedPhotos()
         takeMarks()
+        if let dates = takenDates?.drain(), !dates.isEmpty { model.noteDatesTaken(dates) }
         if albumWatcher?.takeChange() == true { albumSearch.start() }
         takeAlbumSearch()
         if watcher?.takeChange() == true { rescanPending = true }
@@ -121,6 +132,14 @@ public final class AlbumSession {
         }
     }
 
+    /// What the view says while it shows no photos: why (the album has none, or the
+    /// filter lets none through).
+    private var message: String? {
+        if let message = Self.message(for: model.status, album: album.name) { return message }
+        guard model.status == .ready, model.photos.isEmpty, filter != .all else { return nil }
+        return "No photos in “\(album.name)” are shown as “\(filter.title)”. Alt+0 shows them all."
+    }
+
     /// The grid grows as the listing arrives; the photo Flick was opened on is opened in
     /// the pager once listed.
     private func takeListedPhotos() {
@@ -129,6 +148,7 @@ public final class AlbumSession {
         listingFinished = finished
         model.appendListing(photos)
         readMarks(of: photos.map(\.path), onlyIfChanged: false)
+        if order.key == .dateTaken { takenDates?.read(photos.map(\.path)) }
         if finished { model.finishListing() }
         if let start = startPath, let index = model.index(of: start) {
             startPath = nil
@@ -168,6 +188,8 @@ public final class AlbumSession {
         album = Folder(folderPath: folder)
         model = AlbumModel(folder: folder, trash: .forCurrentUser(), markBook: markBook)
         unreadMarks = []
+        model.setFilter(filter)
+        model.setOrder(order)
         observeModel()
         lister = AlbumLister(folder: folder, start: start)
         lister.wake.connect(wake)
@@ -235,6 +257,26 @@ public final class AlbumSession {
         }
     }
 
+    // MARK: Filter and order
+
+    /// The arrangement control, its menu and keys set what the album shows, for every view
+    /// (the photo in hand stays in hand while it is shown).
+    private func connectArrangement() {
+        browser.onChooseFilter = { [unowned self] filter in arrange(filter: filter, order: order) }
+        browser.onChooseOrder = { [unowned self] key in arrange(filter: filter, order: order.choosing(key)) }
+        arrange(filter: filter, order: order)
+    }
+
+    private func arrange(filter: PhotoFilter, order: PhotoOrder) {
+        self.filter = filter
+        self.order = order
+        if order.key == .dateTaken { takenDates?.read(model.photosWithoutDateTaken) }
+        model.setFilter(filter)
+        model.setOrder(order)
+        browser.showArrangement(filter: filter, order: order)
+        browser.albumMessage = message
+    }
+
     /// The first screen is up: marks may be read now, without slowing it.
     public func startReadingMarks() {
         guard !marksMayStart else { return }
@@ -280,7 +322,7 @@ public final class AlbumSession {
         browser.cull.trashedCount = model.trashedCount
         marksObservation = model.observeMarks { [unowned browser] _ in browser.marksChanged() }
         modelObservation = model.observe { [unowned self] diff in
-            browser.albumMessage = Self.message(for: model.status, album: album.name)
+            browser.albumMessage = message
             browser.cull.trashedCount = model.trashedCount
             if diff.removed.isEmpty && diff.moved.isEmpty && diff.changed.isEmpty, let first = diff.inserted.first,
                first == pictures.photoCount, diff.inserted.last == model.count - 1 {

@@ -64,6 +64,10 @@ struct Browse: ParsableCommand {
             Ctrl+Z takes back the last mark or move to the Trash. f or F11 toggles full screen; Esc closes the front-most \
             thing; q, Ctrl+Q or Ctrl+W quit.
 
+            What is shown: Alt+0 all, Alt+1 to Alt+5 that many stars or more, Alt+P picks, Alt+X rejects, Alt+U unrated, \
+            Alt+6 to Alt+9 one label; Alt+N, Alt+D, Alt+M, Alt+S sort by name, date taken, date modified, size (again: \
+            reversed); or the control left of the view switcher. Both are remembered.
+
             Marks are written, as the user marks, into the XMP sidecar other tools read: NAME.EXT.xmp beside the photo, \
             or an existing NAME.xmp, keeping everything else in it (xmp:Rating, -1 for a reject; xmp:Label; digiKam's \
             PickLabel and Photo Mechanic's Tagged for a pick). Photos are never written to. Where the folder cannot be \
@@ -124,7 +128,8 @@ struct Browse: ParsableCommand {
             app = try FlickApp(opening: opening, service: service, lister: lister,
                                view: view ?? remembered.view ?? .grid,
                                fullscreen: startFullscreen, windowSize: remembered.windowSize, startScreenPicture: screenPicture,
-                               isFirstRun: isFirstRun, frame: frame.loaded(), displayColours: displayColours)
+                               isFirstRun: isFirstRun, frame: frame.loaded(), displayColours: displayColours,
+                               filter: remembered.filter ?? .all, order: remembered.order ?? .byName)
         } catch {
             fail(error.description)
         }

@@ -5,6 +5,7 @@ import Pictures
 import Foundation
 import Geometry
 import Gestures
+import Marks
 import Motion
 import PhotoLibrary
 import Platform
@@ -43,7 +44,7 @@ final class FlickApp: FrameDriver {
     /// where help is.
     init(opening: Folder.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
          windowSize: Size? = nil, startScreenPicture: PictureSize = .within(width: 1280, height: 800), isFirstRun: Bool = false, frame: LoadedStackFrame,
-         displayColours: DisplayColours? = nil) throws(PlatformError) {
+         displayColours: DisplayColours? = nil, filter: PhotoFilter = .all, order: PhotoOrder = .byName) throws(PlatformError) {
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen, size: windowSize)
         StartupTrace.mark("window-created")
         windowedSize = fullscreen ? windowSize : window.sizeInPoints
@@ -63,7 +64,9 @@ final class FlickApp: FrameDriver {
         rootView.addSubview(browser)
         browser.frame = rootView.bounds
         markBook = MarkBook(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() }
-        session = AlbumSession(opening: opening, lister: lister, pictures: images, browser: browser, markBook: markBook) { waker.wake() }
+        session = AlbumSession(opening: opening, lister: lister, pictures: images, browser: browser, markBook: markBook,
+                               takenDates: TakenDates(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() },
+                               filter: filter, order: order) { waker.wake() }
         browser.show(view)
         rootView.layoutIfNeeded()
         service.wake.connect { waker.wake() }
@@ -97,7 +100,7 @@ final class FlickApp: FrameDriver {
 
     /// What to remember for the next run.
     var settings: Settings {
-        Settings(view: browser.viewKind, windowSize: windowedSize, fullscreen: window.isFullscreen)
+        Settings(view: browser.viewKind, windowSize: windowedSize, fullscreen: window.isFullscreen, filter: session.filter, order: session.order)
     }
 
     var windowTitle: String { window.title }

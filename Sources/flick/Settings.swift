@@ -2,10 +2,11 @@
 import Components
 import Foundation
 import Geometry
+import Marks
 import SystemPackage
 
-/// What Flick remembers between runs: the last view, the window's size and whether it was
-/// full screen, as a few `key = value` lines in `$XDG_CONFIG_HOME/flick/settings` that a
+/// What Flick remembers between runs: the last view, what it showed and in which order, the
+/// window's size and whether it was full screen, as a few `key = value` lines in `$XDG_CONFIG_HOME/flick/settings` that a
 /// person can read and edit. Anything it cannot read is left out with a warning; the
 /// command line's flags win over it.
 struct Settings: Equatable {
@@ -16,6 +17,10 @@ struct Settings: Equatable {
     /// `colour-management = false` shows colours as files store them (set by hand; the
     /// `--[no-]colour-management` flag wins for one run).
     var colourManagement: Bool?
+    /// What the album showed ("all", "picks", "rated-3", "label-red"…) and its order
+    /// ("name", "date-taken-reversed"…).
+    var filter: PhotoFilter?
+    var order: PhotoOrder?
 
     /// A window size outside this (points, either side) is not believed.
     static let plausibleSide = 200.0...16_384.0
@@ -27,10 +32,12 @@ struct Settings: Equatable {
         return FilePath(config).appending("flick").appending("settings")
     }
 
-    init(view: AlbumViewKind? = nil, windowSize: Size? = nil, fullscreen: Bool? = nil) {
+    init(view: AlbumViewKind? = nil, windowSize: Size? = nil, fullscreen: Bool? = nil, filter: PhotoFilter? = nil, order: PhotoOrder? = nil) {
         self.view = view
         self.windowSize = windowSize
         self.fullscreen = fullscreen
+        self.filter = filter
+        self.order = order
     }
 
     /// Reads `text`; what it cannot make sense of goes into `warnings` and is left out.
@@ -57,6 +64,10 @@ struct Settings: Equatable {
                 }
             case "fullscreen":
                 if let flag = Bool(value) { fullscreen = flag } else { warnings.append("fullscreen is true or false, not \"\(value)\"") }
+            case "show":
+                if let choice = PhotoFilter(settingName: value) { filter = choice } else { warnings.append("\"\(value)\" is not something Flick can show") }
+            case "order":
+                if let choice = PhotoOrder(settingName: value) { order = choice } else { warnings.append("\"\(value)\" is not an order Flick knows") }
             case "colour-management":
                 if let flag = Bool(value) { colourManagement = flag } else { warnings.append("colour-management is true or false, not \"\(value)\"") }
             default:
@@ -70,6 +81,8 @@ struct Settings: Equatable {
         if let view { lines.append("view = \(view.rawValue)") }
         if let windowSize { lines.append("window = \(Int(windowSize.width.rounded()))x\(Int(windowSize.height.rounded()))") }
         if let fullscreen { lines.append("fullscreen = \(fullscreen)") }
+        if let filter { lines.append("show = \(filter.settingName)") }
+        if let order { lines.append("order = \(order.settingName)") }
         if let colourManagement { lines.append("colour-management = \(colourManagement)") }
         return lines.joined(separator: "\n") + "\n"
     }

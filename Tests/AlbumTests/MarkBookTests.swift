@@ -199,3 +199,103 @@ final class MarkFolder {
         token.cancel()
     }
 }
+
+@Suite struct AlbumArrangementTests {
+    /// A folder of photos with known sizes and times, listed into a model with marks.
+    final class Arranged {
+        let f: MarkFolder
+        let model: AlbumModel
+        private(set) var diffs: [AlbumDiff] = []
+        private var token: ObservationToken?
+
+        /// Photo i is i·100 bytes… reversed by name, and modified i hours after the epoch.
+        init(_ names: [String]) throws {
+            f = try MarkFolder()
+            for (number, name) in names.enumerated() {
+                let url = f.folder.appendingPathComponent(name)
+                try f.photo(name)
+                let handle = try FileHandle(forWritingTo: url)
+                handle.seekToEndOfFile()
+                handle.write(Data(repeating: 0, count: (names.count - number) * 1000))
+                try handle.close()
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: Double(number) * 3600 + 1_000_000)],
+                                                      ofItemAtPath: url.path)
+            }
+            model = AlbumModel(folder: FilePath(f.folder.path), trash: Trash(homeTrash: FilePath(f.dataFolder.string + "-trash")), markBook: f.book)
+            model.appendListing(try FolderScanner.photos(in: FilePath(f.folder.path)))
+            model.finishListing()
+            token = model.observe { [unowned self] in diffs.append($0) }
+        }
+
+        var names: [String] { model.photos.map(\.fileName) }
+    }
+
+    @Test func aFilterShowsWhatItAdmitsAndAMarkMovesAPhotoInOrOutAtOnce() throws {
+        let a = try Arranged(["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
+        a.model.mark([a.f.path("a.jpg")], .flag(.pick))
+        a.model.mark([a.f.path("c.jpg")], .rate(4))
+        a.model.mark([a.f.path("d.jpg")], .flag(.reject))
+        a.model.setFilter(.picks)
+        #expect(a.names == ["a.jpg"])
+        #expect(a.diffs.last?.removed.count == 3, "the others left as a diff every view follows")
+        a.model.mark([a.f.path("b.jpg")], .flag(.pick))
+        #expect(a.names == ["a.jpg", "b.jpg"], "picked, it joins")
+        a.model.mark([a.f.path("a.jpg")], .flag(.reject))
+        #expect(a.names == ["b.jpg"], "rejected, it leaves")
+        try a.model.undo()
+        #expect(a.names == ["a.jpg", "b.jpg"], "undone, it is back")
+        a.model.setFilter(.rated(atLeast: 3))
+        #expect(a.names == ["c.jpg"])
+        a.model.setFilter(.unrated)
+        #expect(a.names == ["a.jpg", "b.jpg"], "unrated leaves rejects out")
+        a.model.setFilter(.rejects)
+        #expect(a.names == ["d.jpg"])
+        a.model.setFilter(.all)
+        #expect(a.names == ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
+    }
+
+    @Test func ordersBySizeDateModifiedAndDateTakenEachReversible() throws {
+        let a = try Arranged(["IMG_2.jpg", "IMG_10.jpg", "IMG_9.jpg"])
+        #expect(a.names == ["IMG_2.jpg", "IMG_9.jpg", "IMG_10.jpg"], "natural order by name")
+        a.model.setOrder(PhotoOrder(.size))
+        #expect(a.names == ["IMG_9.jpg", "IMG_10.jpg", "IMG_2.jpg"])
+        a.model.setOrder(PhotoOrder(.dateModified, reversed: true))
+        #expect(a.names == ["IMG_9.jpg", "IMG_10.jpg", "IMG_2.jpg"])
+        a.model.setOrder(PhotoOrder(.dateTaken))
+        #expect(a.names == ["IMG_2.jpg", "IMG_10.jpg", "IMG_9.jpg"], "without dates read, the files' times")
+        #expect(Set(a.model.photosWithoutDateTaken) == Set(["IMG_2.jpg", "IMG_10.jpg", "IMG_9.jpg"].map(a.f.path)))
+        // IMG_9 was taken first; IMG_2 has no date and keeps its file's time (1970).
+        a.model.noteDatesTaken([a.f.path("IMG_9.jpg"): "2024-05-01 10:00:00", a.f.path("IMG_10.jpg"): "2024-05-01 10:00:01",
+                                a.f.path("IMG_2.jpg"): ""])
+        #expect(a.names == ["IMG_2.jpg", "IMG_9.jpg", "IMG_10.jpg"])
+        #expect(a.model.photosWithoutDateTaken.isEmpty, "a photo without a date is not read again")
+        a.model.setOrder(PhotoOrder(.name, reversed: true))
+        #expect(a.names == ["IMG_10.jpg", "IMG_9.jpg", "IMG_2.jpg"])
+    }
+
+    @Test func datesTakenAreReadFromTheirExifThroughAHelper() throws {
+        let f = try MarkFolder()
+        try f.photo("dated.jpg")
+        try f.photo("undated.jpg")
+        try f.run(["exiftool", "-q", "-overwrite_original", "-DateTimeOriginal=2023:08:14 16:20:05", f.path("dated.jpg").string])
+        let dates = TakenDates(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]))
+        dates.read([f.path("dated.jpg"), f.path("undated.jpg")])
+        dates.read([f.path("dated.jpg")])
+        dates.waitUntilIdle()
+        let read = dates.drain()
+        #expect(read == [f.path("dated.jpg"): "2023-08-14 16:20:05", f.path("undated.jpg"): ""])
+        dates.read([f.path("dated.jpg")])
+        dates.waitUntilIdle()
+        #expect(dates.drain().isEmpty, "each photo is read once")
+    }
+
+    @Test func filtersAndOrdersAsTheSettingsKeepThem() {
+        for filter in PhotoFilter.choices { #expect(PhotoFilter(settingName: filter.settingName) == filter) }
+        for key in PhotoOrder.Key.allCases {
+            for reversed in [false, true] { #expect(PhotoOrder(settingName: PhotoOrder(key, reversed: reversed).settingName) == PhotoOrder(key, reversed: reversed)) }
+        }
+        #expect(PhotoFilter(settingName: "rated-9") == nil && PhotoOrder(settingName: "colour") == nil)
+        #expect(PhotoOrder(.size).choosing(.size) == PhotoOrder(.size, reversed: true))
+        #expect(PhotoOrder(.size, reversed: true).choosing(.name) == PhotoOrder(.name))
+    }
+}

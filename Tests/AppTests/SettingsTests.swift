@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Components
 import Geometry
+import Marks
 import SystemPackage
 @testable import flick
 
@@ -29,6 +30,19 @@ import SystemPackage
         #expect(warnings.isEmpty && settings.colourManagement == false)
         #expect(settings.text.contains("colour-management = false\n"))
         #expect(!Settings(view: .grid).text.contains("colour-management"), "unset, nothing is written")
+    }
+
+    @Test func whatWasShownAndItsOrderAreRemembered() throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: file.removingLastComponent().removingLastComponent().string) }
+        let settings = Settings(view: .cull, filter: .rated(atLeast: 3), order: PhotoOrder(.dateTaken, reversed: true))
+        try settings.save(to: file)
+        let text = try String(contentsOfFile: file.string, encoding: .utf8)
+        #expect(text.contains("show = rated-3\n") && text.contains("order = date-taken-reversed\n"))
+        #expect(Settings.load(from: file) { Issue.record("unexpected warning: \($0)") }.settings == settings)
+        var warnings: [String] = []
+        let odd = Settings(parsing: "show = favourites\norder = colour\n", warnings: &warnings)
+        #expect(odd.filter == nil && odd.order == nil && warnings.count == 2)
     }
 
     @Test func noFileIsTheFirstRun() {

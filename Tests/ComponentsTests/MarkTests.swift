@@ -137,3 +137,68 @@ final class MarkFixture {
         #expect(f.source.marksByID[0]?.label == nil)
     }
 }
+
+@Suite struct ArrangementTests {
+    final class Fixture {
+        let marks = MarkFixture()
+        private(set) var filters: [PhotoFilter] = []
+        private(set) var orders: [PhotoOrder.Key] = []
+
+        init() {
+            let browser = marks.browser
+            browser.onChooseFilter = { [unowned self] filter in
+                filters.append(filter)
+                browser.showArrangement(filter: filter, order: browser.shownOrder)
+            }
+            browser.onChooseOrder = { [unowned self] key in
+                orders.append(key)
+                browser.showArrangement(filter: browser.shownFilter, order: browser.shownOrder.choosing(key))
+            }
+        }
+
+        var browser: PhotoBrowser { marks.browser }
+
+        /// The texts drawn by views whose names start with `prefix`.
+        func texts(_ prefix: String) -> [String] { marks.labels.texts(in: marks.scene.recorder.last, ofViewsNamed: prefix) }
+
+        func click(_ rect: Rect) {
+            marks.scene.play(PointerScript.clicks(at: Point(x: rect.midX, y: rect.midY), count: 1, startTime: marks.scene.now + 0.05))
+            marks.scene.settle()
+        }
+    }
+
+    @Test func altKeysFilterAndSortWithoutMarking() {
+        let f = Fixture()
+        for key in ["0", "3", "p", "x", "u", "7"] { f.marks.key(.character(Character(key)), modifiers: .alt) }
+        #expect(f.filters == [.all, .rated(atLeast: 3), .picks, .rejects, .unrated, .label(.yellow)])
+        for key in ["n", "d", "m", "s", "s"] { f.marks.key(.character(Character(key)), modifiers: .alt) }
+        #expect(f.orders == [.name, .dateTaken, .dateModified, .size, .size])
+        #expect(f.browser.shownOrder == PhotoOrder(.size, reversed: true))
+        #expect(f.marks.marked.isEmpty)
+        #expect(f.texts("arrangement label") == ["Yellow label · Size ↓"], "the control says what is shown")
+    }
+
+    @Test func theControlOpensAMenuWhoseRowsChooseByClickOrByKeys() throws {
+        let f = Fixture()
+        f.marks.scene.settle()
+        let control = try #require(f.marks.scene.recorder.last.first { $0.viewName == "arrangement" }?.boundsInWindow)
+        f.click(control)
+        #expect(f.browser.arrangementMenu.isShown)
+        #expect(f.texts("arrangement row").contains("★★★ or more"))
+        let picks = try #require(f.marks.scene.recorder.last.first { $0.viewName == "arrangement row Picks label" }?.boundsInWindow)
+        f.click(picks)
+        #expect(f.filters == [.picks] && !f.browser.arrangementMenu.isShown, "a filter is chosen and the menu closes")
+        // By keys: down from the current filter, Enter.
+        f.click(control)
+        f.marks.key(.down)
+        f.marks.key(.enter)
+        #expect(f.filters == [.picks, .rated(atLeast: 1)])
+        f.click(control)
+        f.marks.key(.right)
+        f.marks.key(.enter)
+        #expect(f.orders == [.dateModified] && f.browser.arrangementMenu.isShown, "the row beside; an order leaves the menu open, to turn it round")
+        f.marks.key(.escape)
+        #expect(!f.browser.arrangementMenu.isShown)
+        #expect(f.marks.marked.isEmpty, "keys in the menu do not mark photos")
+    }
+}

@@ -34,9 +34,9 @@ import Testing
         try take("pager")
         try flick.server.xdotool("key", "Escape")
         try waitUntilStill(flick)
-        try flick.server.xdotool("key", "3")
+        try flick.server.xdotool("key", "ctrl+3")
         try take("deck")
-        try flick.server.xdotool("key", "4")
+        try flick.server.xdotool("key", "ctrl+4")
         try take("cull")
 
         let metainfo = try String(contentsOf: PackagingTests.packaging.appendingPathComponent("io.github.flick.Flick.metainfo.xml"), encoding: .utf8)

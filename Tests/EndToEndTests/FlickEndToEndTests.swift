@@ -141,7 +141,7 @@ import Testing
         }
         let environment = ["XDG_CONFIG_HOME": config.path]
         let first = try FlickSession(arguments: [folder.path], environment: environment)
-        try first.server.xdotool("key", "4")
+        try first.server.xdotool("key", "ctrl+4")
         try first.server.xdotool("key", "q")
         #expect(first.waitForExit() == 0)
         let saved = try String(contentsOf: config.appendingPathComponent("flick/settings"), encoding: .utf8)

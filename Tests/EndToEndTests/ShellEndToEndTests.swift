@@ -42,7 +42,7 @@ import Testing
         #expect(settings.contains("fullscreen = false") && settings.contains("window = 1280x800"), "\(settings)")
     }
 
-    @Test func keysOneToFourShowEachViewWithTheSamePhotoInHand() throws {
+    @Test func ctrlOneToFourShowEachViewWithTheSamePhotoInHand() throws {
         let folder = try makeSolidColourFolder(Self.colours)
         defer { try? FileManager.default.removeItem(at: folder) }
         let flick = try FlickSession(arguments: [folder.path])
@@ -51,11 +51,11 @@ import Testing
         #expect(try flick.waitForScreen { $0.matches(x: first.x, y: first.y, Self.colours[0]) }.1)
 
         try flick.server.xdotool("key", "Right", "Right")
-        for (key, view) in [("2", "stack"), ("3", "deck"), ("4", "culling pager")] {
+        for (key, view) in [("ctrl+2", "stack"), ("ctrl+3", "deck"), ("ctrl+4", "culling pager")] {
             try flick.server.xdotool("key", key)
             #expect(try flick.waitForScreen { centreShows(2, $0, window: window) }.1, "the \(view) shows the third photo")
         }
-        try flick.server.xdotool("key", "1", "Return")
+        try flick.server.xdotool("key", "ctrl+1", "Return")
         let (_, opened) = try flick.waitForScreen { shot in
             centreShows(2, shot, window: window) && shot.matches(x: Int(window.minX) + 5, y: Int(window.midY), (0, 0, 0))
         }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Album
 import Components
+import Marks
 import PhotoLibrary
 import Pictures
 import Pixels
@@ -21,7 +22,7 @@ import TestSupport
         let browser: PhotoBrowser
         let session: AlbumSession
 
-        init(opening path: String) throws {
+        init(opening path: String, markBook: MarkBook? = nil) throws {
             let opening = try Folder.open(path: path)
             let decode: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = { _ in
                 .success(PixelBuffer(width: 8, height: 8, blue: 0, green: 0, red: 255))
@@ -33,7 +34,7 @@ import TestSupport
             scene.root.addSubview(browser)
             browser.frame = scene.root.bounds
             session = AlbumSession(opening: opening, lister: AlbumLister(folder: opening.album.folderPath, start: opening.startPath),
-                                   pictures: pictures, browser: browser, wake: {})
+                                   pictures: pictures, browser: browser, markBook: markBook, wake: {})
             browser.show(.grid)
         }
 
@@ -47,6 +48,29 @@ import TestSupport
                 return condition()
             }
         }
+    }
+
+    @Test func aFilterKeepsThePhotoInHandAndSaysSoWhenItLetsNothingThrough() throws {
+        let folders = try Folders()
+        let data = FilePath(folders.root.appendingPathComponent("data").path)
+        let book = MarkBook(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]), dataFolder: data)
+        let f = try Fixture(opening: folders.first, markBook: book)
+        #expect(f.run { f.browser.source?.photoCount == 2 })
+        let second = try #require(f.browser.source?.fileName(at: 1))
+        f.browser.grid.select(1)
+        f.browser.onMark?(1, .flag(.pick))
+        #expect(f.browser.source?.marks(at: 1).flag == .pick, "the badge's marks change at once")
+        f.browser.onChooseFilter?(.picks)
+        #expect(f.run { f.browser.source?.photoCount == 1 })
+        #expect(f.browser.source?.fileName(at: 0) == second && f.browser.grid.selectedIndex == 0, "the photo in hand stays in hand")
+        #expect(f.session.filter == .picks)
+        f.browser.onChooseFilter?(.rejects)
+        #expect(f.run { f.browser.source?.photoCount == 0 })
+        #expect(f.browser.albumMessage?.contains("“Rejects”") == true, "\(f.browser.albumMessage ?? "no message")")
+        f.browser.onChooseFilter?(.all)
+        #expect(f.run { f.browser.source?.photoCount == 2 } && f.browser.albumMessage == nil)
+        book.waitUntilIdle()
+        #expect(FileManager.default.fileExists(atPath: folders.first + "/" + second + ".xmp"), "the pick is in its sidecar")
     }
 
     @Test func aFolderWithoutPhotosSaysSoByName() throws {

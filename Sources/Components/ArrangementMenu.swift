@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+import Gestures
+import Marks
+import ViewTree
+
+/// What the album shows and in which order, as a small control beside the view switcher
+/// ("All photos · Name ↑"); a click opens its menu.
+public final class ArrangementControl: View {
+    public static let textSize = ViewSwitcher.textSize
+    public static let pill = PillStyle(color: PillStyle.standard.color, cornerRadius: PillStyle.standard.cornerRadius,
+                                       padding: EdgeInsets(horizontal: 12, vertical: 8))
+    private let context: ComponentContext
+    private let label = View()
+    private var shown: String?
+    private lazy var tap = TapGestureRecognizer { [unowned self] in if $0.state == .recognized { onOpen?() } }
+    var onOpen: (() -> Void)?
+
+    init(context: ComponentContext) {
+        self.context = context
+        super.init()
+        name = "arrangement"
+        Self.pill.apply(to: self)
+        label.isUserInteractionEnabled = false
+        label.name = "arrangement label"
+        addSubview(label)
+        context.arena.add(tap, to: self)
+    }
+
+    /// The words on it.
+    static func text(filter: PhotoFilter, order: PhotoOrder) -> String { "\(filter.title) · \(order.title)" }
+
+    /// Shows `filter` and `order`, sized to them, its right edge at `maxX`, its top at `minY`.
+    func show(filter: PhotoFilter, order: PhotoOrder, maxX: Double, minY: Double, height: Double) {
+        let text = Self.text(filter: filter, order: order)
+        if text != shown, let rendered = context.labels?.label(text, pointSize: Self.textSize, color: .white) {
+            shown = text
+            label.content = rendered.content
+            label.bounds = Rect(origin: .zero, size: rendered.size)
+        }
+        isHidden = label.content == nil
+        let size = label.bounds.size
+        let width = size.width + Self.pill.padding.horizontal
+        frame = Rect(x: (maxX - width).rounded(), y: minY, width: width, height: height)
+        label.frame = Rect(origin: Point(x: Self.pill.padding.left, y: ((height - size.height) / 2).rounded()), size: size)
+    }
+}
+
+/// The arrangement's menu: what to show (all, picks, stars, unrated, rejects, a label) and
+/// how to sort (name, date taken, date modified, size; the current one again turns it
+/// round). Clicks choose; arrows move the focus ring, Enter chooses, Esc or a click
+/// outside closes it.
+public final class ArrangementMenu: View {
+    public enum Choice: Hashable, Sendable {
+        case filter(PhotoFilter)
+        case order(PhotoOrder.Key)
+    }
+
+    public static let textSize = 13.0
+    public static let headingColor = Color(white: 0.6)
+    public static let panelColor = Color(white: 0.13, alpha: 0.97)
+    public static let markColor = Color(white: 1, alpha: 0.18)
+    public static let focusColor = Color(red: 0.35, green: 0.6, blue: 1, alpha: 0.45)
+    public static let rowHeight = 24.0
+    public static let padding = 10.0
+    public static let columnGap = 16.0
+    public static let rowPadding = 8.0
+
+    private let context: ComponentContext
+    private let panel = View()
+    private var rows: [(choice: Choice, view: View, label: View)] = []
+    private var headings: [View] = []
+    private lazy var tap = TapGestureRecognizer { [unowned self] in handleTap($0) }
+    public private(set) var isShown = false
+    /// The row the keys are on.
+    public private(set) var focused = 0
+    private var filter = PhotoFilter.all
+    private var order = PhotoOrder.byName
+    var onChoose: ((Choice) -> Void)?
+
+    /// The rows in order: filters (the first column), then orders.
+    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order)
+
+    init(context: ComponentContext) {
+        self.context = context
+        super.init()
+        name = "arrangement menu"
+        isHidden = true
+        panel.name = "arrangement panel"
+        panel.backgroundColor = Self.panelColor
+        panel.cornerRadius = 8
+        panel.isUserInteractionEnabled = false
+        addSubview(panel)
+        context.arena.add(tap, to: self)
+    }
+
+    /// The words a row says.
+    static func title(of choice: Choice) -> String {
+        switch choice {
+        case let .filter(filter): filter.title
+        case let .order(key): PhotoOrder(key).title.dropLast(2).description
+        }
+    }
+
+    func show(filter: PhotoFilter, order: PhotoOrder, below anchor: Rect) {
+        self.filter = filter
+        self.order = order
+        isShown = true
+        isHidden = false
+        focused = Self.choices.firstIndex(of: .filter(filter)) ?? 0
+        build()
+        layout(below: anchor)
+    }
+
+    func hide() {
+        isShown = false
+        isHidden = true
+    }
+
+    /// The current arrangement changed while open: the marks follow.
+    func update(filter: PhotoFilter, order: PhotoOrder) {
+        self.filter = filter
+        self.order = order
+        mark()
+    }
+
+    /// Arrows, Enter, Esc; true if the key was the menu's.
+    func handleKey(_ key: KeyEvent) -> Bool {
+        let filters = PhotoFilter.choices.count
+        switch key.key {
+        case .escape: hide()
+        case .down: focused = min(focused + 1, Self.choices.count - 1)
+        case .up: focused = max(focused - 1, 0)
+        case .right where focused < filters: focused = filters + min(focused, Self.choices.count - filters - 1)
+        case .left where focused >= filters: focused = focused - filters
+        case .enter, .space: choose(Self.choices[focused])
+        default: return false
+        }
+        mark()
+        return true
+    }
+
+    private func choose(_ choice: Choice) {
+        onChoose?(choice)
+        // A filter is one choice, made; an order may be turned round at once, so the menu stays.
+        if case .filter = choice { hide() }
+    }
+
+    private func build() {
+        guard rows.isEmpty else { return mark() }
+        for heading in ["Show", "Sort by"] {
+            let view = View()
+            view.name = "arrangement heading \(heading)"
+            view.isUserInteractionEnabled = false
+            if let rendered = context.labels?.label(heading, pointSize: Self.textSize, color: Self.headingColor) {
+                view.content = rendered.content
+                view.bounds = Rect(origin: .zero, size: rendered.size)
+            }
+            panel.addSubview(view)
+            headings.append(view)
+        }
+        for choice in Self.choices {
+            let row = View(), label = View()
+            row.name = "arrangement row \(Self.title(of: choice))"
+            label.name = "arrangement row \(Self.title(of: choice)) label"
+            row.cornerRadius = 4
+            row.isUserInteractionEnabled = false
+            label.isUserInteractionEnabled = false
+            if let rendered = context.labels?.label(Self.title(of: choice), pointSize: Self.textSize, color: .white) {
+                label.content = rendered.content
+                label.bounds = Rect(origin: .zero, size: rendered.size)
+            }
+            row.addSubview(label)
+            panel.addSubview(row)
+            rows.append((choice, row, label))
+        }
+        mark()
+    }
+
+    /// The current filter and order are marked; the focused row has a ring of colour.
+    private func mark() {
+        for (index, row) in rows.enumerated() {
+            let isCurrent = switch row.choice {
+            case let .filter(each): each == filter
+            case let .order(key): key == order.key
+            }
+            row.view.backgroundColor = index == focused ? Self.focusColor : isCurrent ? Self.markColor : .clear
+        }
+    }
+
+    private func layout(below anchor: Rect) {
+        frame = superview?.bounds ?? bounds
+        let filters = rows.filter { if case .filter = $0.choice { true } else { false } }
+        let orders = rows.filter { if case .order = $0.choice { true } else { false } }
+        let widths = [filters, orders].enumerated().map { column, rows in
+            max(headings[column].bounds.width, rows.map { $0.label.bounds.width }.max() ?? 0) + 2 * Self.rowPadding
+        }
+        var x = Self.padding
+        var height = 0.0
+        for (column, columnRows) in [filters, orders].enumerated() {
+            headings[column].frame = Rect(origin: Point(x: x + Self.rowPadding, y: Self.padding), size: headings[column].bounds.size)
+            var y = Self.padding + Self.rowHeight
+            for row in columnRows {
+                row.view.frame = Rect(x: x, y: y, width: widths[column], height: Self.rowHeight)
+                row.label.frame = Rect(origin: Point(x: Self.rowPadding, y: ((Self.rowHeight - row.label.bounds.height) / 2).rounded()),
+                                       size: row.label.bounds.size)
+                y += Self.rowHeight
+            }
+            height = max(height, y)
+            x += widths[column] + Self.columnGap
+        }
+        let size = Size(width: x - Self.columnGap + Self.padding, height: height + Self.padding)
+        let left = min(max(anchor.maxX - size.width, 8), max(bounds.width - size.width - 8, 8))
+        panel.frame = Rect(x: left, y: anchor.maxY + 6, width: size.width, height: size.height)
+    }
+
+    private func handleTap(_ tap: TapGestureRecognizer) {
+        guard tap.state == .recognized, let point = tap.location(in: panel) else { return }
+        guard panel.bounds.contains(point) else { return hide() }
+        guard let index = rows.firstIndex(where: { $0.view.frame.contains(point) }) else { return }
+        focused = index
+        choose(rows[index].choice)
+        mark()
+    }
+}
