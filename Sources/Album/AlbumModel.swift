@@ -35,15 +35,16 @@ public final class AlbumModel {
 
     /// One thing Ctrl+Z can take back.
     public enum Step: Sendable, Equatable {
-        case trashed(TrashedPhoto)
+        /// Photos moved to the Trash together (one, or all the rejects).
+        case trashed([TrashedPhoto])
         /// Marks were changed: each photo's marks before.
         case marked([FilePath: PhotoMarks])
     }
 
     /// What an undo took back.
     public enum Undone: Sendable, Equatable {
-        /// A photo came back from the Trash.
-        case restored(TrashedPhoto)
+        /// Photos came back from the Trash.
+        case restored([TrashedPhoto])
         /// These photos have their marks as before.
         case marks([FilePath])
     }
@@ -157,14 +158,35 @@ public final class AlbumModel {
     /// Moves photo `path` to the Trash; it leaves the album at once.
     @discardableResult
     public func moveToTrash(_ path: FilePath) throws(TrashError) -> TrashedPhoto {
-        guard let index = index(of: path) else { throw .vanished(path.string) }
-        let file = try trash.trash(path)
-        let record = TrashedPhoto(photo: photos[index], index: index, file: file)
-        remember(.trashed(record))
-        trashedCount += 1
-        expected[path] = false
-        commit(listing.filter { $0.photo.path != path })
-        return record
+        let (moved, failed) = moveToTrash(together: [path])
+        if let failure = failed.first { throw failure.error }
+        return moved[0]
+    }
+
+    /// Moves the photos at `paths` to the Trash as one step (one undo brings them all
+    /// back); those the Trash will not take stay, and say why.
+    @discardableResult
+    public func moveToTrash(together paths: [FilePath]) -> (moved: [TrashedPhoto], failed: [(path: FilePath, error: TrashError)]) {
+        var moved: [TrashedPhoto] = [], failed: [(path: FilePath, error: TrashError)] = []
+        for path in paths {
+            guard let index = listing.firstIndex(where: { $0.photo.path == path }) else {
+                failed.append((path, .vanished(path.string)))
+                continue
+            }
+            do throws(TrashError) {
+                let file = try trash.trash(path)
+                moved.append(TrashedPhoto(photo: listing[index].photo, index: self.index(of: path) ?? index, file: file))
+                expected[path] = false
+            } catch {
+                failed.append((path, error))
+            }
+        }
+        guard !moved.isEmpty else { return (moved, failed) }
+        remember(.trashed(moved))
+        trashedCount += moved.count
+        let gone = Set(moved.map(\.photo.path))
+        commit(listing.filter { !gone.contains($0.photo.path) })
+        return (moved, failed)
     }
 
     /// Takes back the last step: a trashed photo comes back to its path and its place, or
@@ -174,13 +196,28 @@ public final class AlbumModel {
     public func undo() throws(TrashError) -> Undone? {
         guard let step = history.last else { return nil }
         switch step {
-        case let .trashed(record):
-            try trash.restore(record.file)
+        case let .trashed(records):
+            // Last in, first out; one that cannot come back stops the rest, which stay
+            // undoable.
+            var restored: [TrashedPhoto] = []
+            var failure: TrashError?
+            for record in records.reversed() {
+                do throws(TrashError) {
+                    try trash.restore(record.file)
+                    restored.append(record)
+                    expected[record.photo.path] = true
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            let remaining = Array(records.dropLast(restored.count))
             history.removeLast()
-            trashedCount -= 1
-            expected[record.photo.path] = true
-            commit(sortedUnion(adding: Self.entries([record.photo])))
-            return .restored(record)
+            if !remaining.isEmpty { history.append(.trashed(remaining)) }
+            trashedCount -= restored.count
+            if !restored.isEmpty { commit(sortedUnion(adding: Self.entries(restored.map(\.photo)))) }
+            if let failure { throw failure }
+            return .restored(restored.reversed())
         case let .marked(before):
             history.removeLast()
             for (path, marks) in before { markBook?.set(marks, for: path) }
@@ -190,10 +227,11 @@ public final class AlbumModel {
         }
     }
 
-    /// The name of the photo the next undo would bring back, if it is a trashed one.
+    /// What the next undo would bring back from the Trash, in words ("IMG_2.jpg", "7
+    /// photos"), if it is trashing.
     public var nextUndoTrashedName: String? {
-        guard case let .trashed(record) = history.last else { return nil }
-        return record.photo.displayName
+        guard case let .trashed(records) = history.last else { return nil }
+        return records.count == 1 ? records[0].photo.displayName : "\(records.count) photos"
     }
 
     private func remember(_ step: Step) {

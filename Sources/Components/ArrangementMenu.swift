@@ -54,6 +54,8 @@ public final class ArrangementMenu: View {
     public enum Choice: Hashable, Sendable {
         case filter(PhotoFilter)
         case order(PhotoOrder.Key)
+        /// "Move rejects to Trash…": shows them, then asks.
+        case trashRejects
     }
 
     public static let textSize = 13.0
@@ -79,7 +81,7 @@ public final class ArrangementMenu: View {
     var onChoose: ((Choice) -> Void)?
 
     /// The rows in order: filters (the first column), then orders.
-    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order)
+    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order) + [.trashRejects]
 
     init(context: ComponentContext) {
         self.context = context
@@ -99,6 +101,7 @@ public final class ArrangementMenu: View {
         switch choice {
         case let .filter(filter): filter.title
         case let .order(key): PhotoOrder(key).title.dropLast(2).description
+        case .trashRejects: "Move rejects to Trash…"
         }
     }
 
@@ -141,9 +144,9 @@ public final class ArrangementMenu: View {
     }
 
     private func choose(_ choice: Choice) {
-        onChoose?(choice)
         // A filter is one choice, made; an order may be turned round at once, so the menu stays.
-        if case .filter = choice { hide() }
+        if case .order = choice {} else { hide() }
+        onChoose?(choice)
     }
 
     private func build() {
@@ -183,6 +186,7 @@ public final class ArrangementMenu: View {
             let isCurrent = switch row.choice {
             case let .filter(each): each == filter
             case let .order(key): key == order.key
+            case .trashRejects: false
             }
             row.view.backgroundColor = index == focused ? Self.focusColor : isCurrent ? Self.markColor : .clear
         }
@@ -191,7 +195,7 @@ public final class ArrangementMenu: View {
     private func layout(below anchor: Rect) {
         frame = superview?.bounds ?? bounds
         let filters = rows.filter { if case .filter = $0.choice { true } else { false } }
-        let orders = rows.filter { if case .order = $0.choice { true } else { false } }
+        let orders = rows.filter { if case .filter = $0.choice { false } else { true } }
         let widths = [filters, orders].enumerated().map { column, rows in
             max(headings[column].bounds.width, rows.map { $0.label.bounds.width }.max() ?? 0) + 2 * Self.rowPadding
         }
@@ -201,6 +205,8 @@ public final class ArrangementMenu: View {
             headings[column].frame = Rect(origin: Point(x: x + Self.rowPadding, y: Self.padding), size: headings[column].bounds.size)
             var y = Self.padding + Self.rowHeight
             for row in columnRows {
+                // The action stands apart from the orders above it.
+                if row.choice == .trashRejects { y += Self.rowHeight / 2 }
                 row.view.frame = Rect(x: x, y: y, width: widths[column], height: Self.rowHeight)
                 row.label.frame = Rect(origin: Point(x: Self.rowPadding, y: ((Self.rowHeight - row.label.bounds.height) / 2).rounded()),
                                        size: row.label.bounds.size)

@@ -85,6 +85,10 @@ public final class PhotoBrowser: View {
     /// The user chose what to show, or an order (the same again: reversed).
     public var onChooseFilter: ((PhotoFilter) -> Void)?
     public var onChooseOrder: ((PhotoOrder.Key) -> Void)?
+    /// "Move rejects to Trash…" (Ctrl+Del, or the menu): the app shows them and asks.
+    public var onTrashRejects: (() -> Void)?
+    /// A question waiting for its answer, bottom centre.
+    public let confirmBar: ConfirmBar
     /// What works everywhere, under each view's own help.
     public static let commonHelp = [
         HelpEntry("", ""),
@@ -95,6 +99,7 @@ public final class PhotoBrowser: View {
         HelpEntry("Alt+0 – 5, Alt+P, X, U", "Show all, ★ or more…, picks, rejects, unrated"),
         HelpEntry("Alt+6 – 9", "Show one label"),
         HelpEntry("Alt+N, D, M, S", "Sort by name, date taken, modified, size (again: reverse)"),
+        HelpEntry("Ctrl+Del", "Move all rejected photos to the Trash (shows them first)"),
         // The view keys, from the registered views: a new view appears here by itself.
         HelpEntry("Ctrl+" + AlbumViewKind.allCases.indices.map { String($0 + 1) }.joined(separator: " … "),
                   AlbumViewKind.allCases.map(\.title).joined(separator: ", ")),
@@ -160,6 +165,7 @@ public final class PhotoBrowser: View {
         switcher = ViewSwitcher(context: context, kinds: AlbumViewKind.allCases, current: .grid)
         arrangement = ArrangementControl(context: context)
         arrangementMenu = ArrangementMenu(context: context)
+        confirmBar = ConfirmBar(context: context)
         super.init()
         name = "browser"
         addSubview(collection)
@@ -175,6 +181,7 @@ public final class PhotoBrowser: View {
         addSubview(switcher)
         addSubview(arrangement)
         addSubview(arrangementMenu)
+        addSubview(confirmBar)
         addSubview(toast)
         addSubview(help)
         switcher.onSelect = { [unowned self] kind in show(kind) }
@@ -183,6 +190,7 @@ public final class PhotoBrowser: View {
             switch choice {
             case let .filter(filter): onChooseFilter?(filter)
             case let .order(key): onChooseOrder?(key)
+            case .trashRejects: onTrashRejects?()
             }
         }
         albumStrip.onSelect = { [unowned self] index in onSelectAlbum?(index) }
@@ -346,11 +354,17 @@ public final class PhotoBrowser: View {
             toast.dismiss()
             return true
         }
+        if confirmBar.isShown { return confirmBar.handleKey(key) }
         if arrangementMenu.isShown { return arrangementMenu.handleKey(key) || true }
+        if [.delete, .backspace].contains(key.key) && key.modifiers == [.control] {
+            onTrashRejects?()
+            return true
+        }
         if let choice = Self.arrangementChoice(for: key) {
             switch choice {
             case let .filter(filter): onChooseFilter?(filter)
             case let .order(key): onChooseOrder?(key)
+            case .trashRejects: onTrashRejects?()
             }
             return true
         }
@@ -436,6 +450,12 @@ public final class PhotoBrowser: View {
         }
     }
 
+    /// Asks `confirmation` and waits for the answer (Enter, Esc or a click).
+    public func ask(_ confirmation: Confirmation) {
+        confirmBar.show(confirmation)
+        setNeedsLayout()
+    }
+
     /// Takes back the album's last step: a photo back from the Trash (the culling pager
     /// drops its card in), or marks as they were.
     public func undo() {
@@ -485,6 +505,8 @@ public final class PhotoBrowser: View {
         collection.frame = collectionFrame
         layoutMessage()
         if pager.superview != nil { pager.frame = bounds }
+        confirmBar.place(in: bounds)
+        bringSubviewToFront(confirmBar)
         toast.place(in: bounds)
         bringSubviewToFront(toast)
         help.frame = bounds

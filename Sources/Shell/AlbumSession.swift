@@ -237,7 +237,7 @@ public final class AlbumSession {
             do throws(TrashError) {
                 switch try model.undo() {
                 case nil: return .nothing
-                case let .restored(record)?: return model.index(of: record.photo.path).map { .restored($0) } ?? .nothing
+                case let .restored(records)?: return records.lazy.compactMap { self.model.index(of: $0.photo.path) }.first.map { .restored($0) } ?? .nothing
                 case let .marks(paths)?: return .marked(paths.first.flatMap(model.index(of:)))
                 }
             } catch {
@@ -264,7 +264,38 @@ public final class AlbumSession {
     private func connectArrangement() {
         browser.onChooseFilter = { [unowned self] filter in arrange(filter: filter, order: order) }
         browser.onChooseOrder = { [unowned self] key in arrange(filter: filter, order: order.choosing(key)) }
+        browser.onTrashRejects = { [unowned self] in askToTrashRejects() }
         arrange(filter: filter, order: order)
+    }
+
+    /// Shows every rejected photo in the grid (the contact sheet of what will go), asks,
+    /// then moves them all to the Trash as one step; either way the album is shown as it
+    /// was before.
+    private func askToTrashRejects() {
+        let rejects = model.allPhotos.filter { model.marks(of: $0.path).flag == .reject }
+        guard !rejects.isEmpty else {
+            browser.showToast(Toast("No photo is rejected: X rejects the photo in hand."))
+            return
+        }
+        let (filterBefore, viewBefore) = (filter, browser.viewKind)
+        if browser.isPagerOpen { browser.closePager() }
+        arrange(filter: .rejects, order: order)
+        browser.show(.grid)
+        let count = rejects.count == 1 ? "this rejected photo" : "these \(rejects.count) rejected photos"
+        browser.ask(Confirmation("Move \(count) to the Trash?", confirmTitle: "Move to Trash", confirm: { [unowned self] in
+            let (moved, failed) = model.moveToTrash(together: rejects.map(\.path))
+            arrange(filter: filterBefore, order: order)
+            browser.show(viewBefore)
+            var message = moved.count == 1 ? "\(moved[0].photo.displayName) moved to the Trash" : "\(moved.count) photos moved to the Trash"
+            if let first = failed.first {
+                message += moved.isEmpty ? "" : "; "
+                message += "\(failed.count) could not go: \(first.error.reason)"
+            }
+            browser.showToast(Toast(message, action: moved.isEmpty ? nil : (title: "Undo", perform: { [unowned browser] in browser.undo() })))
+        }, cancel: { [unowned self] in
+            arrange(filter: filterBefore, order: order)
+            browser.show(viewBefore)
+        }))
     }
 
     private func arrange(filter: PhotoFilter, order: PhotoOrder) {

@@ -273,6 +273,20 @@ final class MarkFolder {
         #expect(a.names == ["IMG_10.jpg", "IMG_9.jpg", "IMG_2.jpg"])
     }
 
+    @Test func theRejectsGoToTheTrashTogetherAndOneUndoBringsThemAllBack() throws {
+        let a = try Arranged(["a.jpg", "b.jpg", "c.jpg"])
+        a.model.mark([a.f.path("a.jpg")], .flag(.reject))
+        a.model.mark([a.f.path("c.jpg")], .flag(.reject))
+        let (moved, failed) = a.model.moveToTrash(together: [a.f.path("a.jpg"), a.f.path("c.jpg"), a.f.path("gone.jpg")])
+        #expect(moved.map(\.photo.fileName) == ["a.jpg", "c.jpg"] && failed.map(\.path) == [a.f.path("gone.jpg")])
+        #expect(a.names == ["b.jpg"] && a.model.trashedCount == 2 && !a.f.exists("a.jpg") && !a.f.exists("c.jpg"))
+        #expect(a.model.nextUndoTrashedName == "2 photos")
+        guard case let .restored(back)? = try a.model.undo() else { Issue.record("not restored"); return }
+        #expect(Set(back.map(\.photo.fileName)) == ["a.jpg", "c.jpg"])
+        #expect(a.names == ["a.jpg", "b.jpg", "c.jpg"] && a.model.trashedCount == 0 && a.f.exists("a.jpg") && a.f.exists("c.jpg"))
+        #expect(a.model.marks(of: a.f.path("a.jpg")).flag == .reject, "their marks came back with them")
+    }
+
     @Test func datesTakenAreReadFromTheirExifThroughAHelper() throws {
         let f = try MarkFolder()
         try f.photo("dated.jpg")

@@ -202,3 +202,27 @@ final class MarkFixture {
         #expect(f.marks.marked.isEmpty, "keys in the menu do not mark photos")
     }
 }
+
+@Suite struct ConfirmTests {
+    @Test func ctrlDeleteAsksTheAppAndTheQuestionWaitsForEnterOrEsc() {
+        let f = MarkFixture()
+        var asked = 0, answers: [Bool] = []
+        f.browser.onTrashRejects = {
+            asked += 1
+            f.browser.ask(Confirmation("Move these 2 rejected photos to the Trash?", confirmTitle: "Move to Trash",
+                                       confirm: { answers.append(true) }, cancel: { answers.append(false) }))
+        }
+        f.key(.delete, modifiers: .control)
+        #expect(asked == 1 && f.browser.confirmBar.isShown)
+        #expect(f.labels.texts(in: f.scene.recorder.last, ofViewsNamed: "confirm").contains("Move to Trash"))
+        f.key(.character("3"))
+        f.key(.right)
+        #expect(f.marked.isEmpty && f.browser.confirmBar.isShown, "other keys wait for the answer")
+        f.key(.escape)
+        #expect(answers == [false] && !f.browser.confirmBar.isShown)
+        f.key(.backspace, modifiers: .control)
+        f.key(.enter)
+        #expect(answers == [false, true] && asked == 2)
+        #expect(!f.browser.isPagerOpen, "Enter answered; it opened nothing")
+    }
+}

@@ -13,6 +13,11 @@ import TestSupport
     /// The stars' gold (MarkBadge.starColor).
     static let gold = (red: 255, green: 209, blue: 71)
 
+    /// A rejected photo's colour: dimmed under MarkBadge.rejectDimming (black at 55 %).
+    static func dimmed(_ colour: (red: Int, green: Int, blue: Int)) -> (red: Int, green: Int, blue: Int) {
+        (colour.red * 45 / 100, colour.green * 45 / 100, colour.blue * 45 / 100)
+    }
+
     /// How many pixels of the star's gold are in the grid cell `index` (a few hundred where
     /// a badge with stars is drawn; none on the solid-colour photos).
     func goldPixels(_ shot: Screenshot, cell index: Int, window: Rect) -> Int {
@@ -72,5 +77,41 @@ import TestSupport
         #expect(try again.waitForScreen { goldPixels($0, cell: 0, window: secondWindow) > 20 }.1, "the marks are read back on the next run")
         try again.server.xdotool("key", "q")
         #expect(again.waitForExit() == 0)
+    }
+
+    @Test func ctrlDeleteShowsTheRejectsThenMovesThemAllToTheTrashAndOneUndoBringsThemBack() throws {
+        let folder = try makeSolidColourFolder(Self.colours)
+        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-data-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: dataHome)
+        }
+        let photo = { (index: Int) in folder.appendingPathComponent("photo_\(index + 1).png").path }
+        let flick = try FlickSession(arguments: ["--view", "grid", folder.path], environment: ["XDG_DATA_HOME": dataHome.path])
+        let window = try flick.geometry()
+        let cell = { (index: Int) in cellCentre(index, in: window) }
+        #expect(try flick.waitForScreen { $0.matches(x: cell(0).x, y: cell(0).y, Self.colours[0]) }.1)
+
+        // Reject the first and the third, then ask for the rejects to go.
+        try flick.server.xdotool("key", "x", "Right", "Right", "x")
+        try flick.server.xdotool("key", "ctrl+Delete")
+        #expect(try flick.waitForScreen { shot in
+            shot.matches(x: cell(0).x, y: cell(0).y, Self.dimmed(Self.colours[0]), tolerance: 20)
+                && shot.matches(x: cell(1).x, y: cell(1).y, Self.dimmed(Self.colours[2]), tolerance: 20)
+        }.1, "the grid shows the two rejects, and only them, before anything moves")
+        #expect(FileManager.default.fileExists(atPath: photo(0)) && FileManager.default.fileExists(atPath: photo(2)))
+
+        try flick.server.xdotool("key", "Return")
+        #expect(eventually { !FileManager.default.fileExists(atPath: photo(0)) && !FileManager.default.fileExists(atPath: photo(2)) })
+        let listed = try run("trash-list", [], environment: ["XDG_DATA_HOME": dataHome.path]).output
+        #expect(listed.contains(photo(0)) && listed.contains(photo(2)), "trash-list knows both: \(listed)")
+        #expect(try flick.waitForScreen { $0.matches(x: cell(0).x, y: cell(0).y, Self.colours[1]) }.1, "the album shows what is left")
+
+        try flick.server.xdotool("key", "ctrl+z")
+        #expect(eventually { FileManager.default.fileExists(atPath: photo(0)) && FileManager.default.fileExists(atPath: photo(2)) },
+                "one undo brings both back")
+        #expect(try flick.waitForScreen { $0.matches(x: cell(2).x, y: cell(2).y, Self.dimmed(Self.colours[2]), tolerance: 20) }.1, "back in its place, still rejected")
+        try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
     }
 }
