@@ -31,6 +31,8 @@ public final class AlbumModel {
         /// Where it stood when it went.
         public var index: Int
         public var file: TrashedFile
+        /// A RAW that went with its JPEG: not a photo of its own in counts and messages.
+        public var isCompanion = false
     }
 
     /// One thing Ctrl+Z can take back.
@@ -90,10 +92,16 @@ public final class AlbumModel {
 
     public var count: Int { photos.count }
 
-    /// Every photo of the folder, shown or not.
+    /// Every file of the folder, shown or not (a RAW and its JPEG apart).
     public var allPhotos: [Photo] { listing.map(\.photo) }
 
-    public func index(of path: FilePath) -> Int? { photos.firstIndex { $0.path == path } }
+    /// Every photo as it would be shown without a filter (pairs as one).
+    public var photosIgnoringFilter: [Photo] { RawPairs.folded(listing.map(\.photo)) }
+
+    /// Where the photo whose file (or a companion's: a RAW beside its JPEG) is `path` is shown.
+    public func index(of path: FilePath) -> Int? {
+        photos.firstIndex { $0.path == path } ?? photos.firstIndex { $0.companions.contains { $0.path == path } }
+    }
 
     /// `body` hears every diff until the returned token is cancelled.
     public func observe(_ body: @escaping (AlbumDiff) -> Void) -> ObservationToken {
@@ -113,10 +121,12 @@ public final class AlbumModel {
         guard !batch.isEmpty else { return }
         let sequence = listing.suffix(1) + batch
         let inOrder = zip(sequence, sequence.dropFirst()).allSatisfy { Self.precedes($0, $1) }
-        guard inOrder, isShownAsListed else { return commit(sortedUnion(adding: batch)) }
+        // A batch that begins with the name the last one ended with may hold its pair.
+        let continuesAName = listing.last.map { RawPairs.stem(of: $0.photo.path) == RawPairs.stem(of: batch[0].photo.path) } ?? false
+        guard inOrder, isShownAsListed, !continuesAName else { return commit(sortedUnion(adding: batch)) }
         let oldCount = photos.count
         listing += batch
-        photos += batch.map(\.photo)
+        photos += RawPairs.folded(batch.map(\.photo))
         notify(.appended(oldCount: oldCount, newCount: photos.count))
     }
 
@@ -159,8 +169,9 @@ public final class AlbumModel {
     @discardableResult
     public func moveToTrash(_ path: FilePath) throws(TrashError) -> TrashedPhoto {
         let (moved, failed) = moveToTrash(together: [path])
-        if let failure = failed.first { throw failure.error }
-        return moved[0]
+        // A pair whose RAW stayed behind still went: the RAW shows as a photo of its own.
+        guard let first = moved.first else { throw failed[0].error }
+        return first
     }
 
     /// Moves the photos at `paths` to the Trash as one step (one undo brings them all
@@ -168,14 +179,18 @@ public final class AlbumModel {
     @discardableResult
     public func moveToTrash(together paths: [FilePath]) -> (moved: [TrashedPhoto], failed: [(path: FilePath, error: TrashError)]) {
         var moved: [TrashedPhoto] = [], failed: [(path: FilePath, error: TrashError)] = []
-        for path in paths {
+        // A pair goes as one photo: the RAW with its JPEG.
+        let companions = paths.flatMap { path in photos.first { $0.path == path }?.companions.map(\.path) ?? [] }
+        var seen = Set<FilePath>()
+        for path in paths + companions where seen.insert(path).inserted {
             guard let index = listing.firstIndex(where: { $0.photo.path == path }) else {
                 failed.append((path, .vanished(path.string)))
                 continue
             }
             do throws(TrashError) {
                 let file = try trash.trash(path)
-                moved.append(TrashedPhoto(photo: listing[index].photo, index: self.index(of: path) ?? index, file: file))
+                moved.append(TrashedPhoto(photo: listing[index].photo, index: self.index(of: path) ?? index, file: file,
+                                          isCompanion: !paths.contains(path)))
                 expected[path] = false
             } catch {
                 failed.append((path, error))
@@ -183,7 +198,7 @@ public final class AlbumModel {
         }
         guard !moved.isEmpty else { return (moved, failed) }
         remember(.trashed(moved))
-        trashedCount += moved.count
+        trashedCount += moved.count { !$0.isCompanion }
         let gone = Set(moved.map(\.photo.path))
         commit(listing.filter { !gone.contains($0.photo.path) })
         return (moved, failed)
@@ -214,7 +229,7 @@ public final class AlbumModel {
             let remaining = Array(records.dropLast(restored.count))
             history.removeLast()
             if !remaining.isEmpty { history.append(.trashed(remaining)) }
-            trashedCount -= restored.count
+            trashedCount -= restored.count { !$0.isCompanion }
             if !restored.isEmpty { commit(sortedUnion(adding: Self.entries(restored.map(\.photo)))) }
             if let failure { throw failure }
             return .restored(restored.reversed())
@@ -231,7 +246,8 @@ public final class AlbumModel {
     /// photos"), if it is trashing.
     public var nextUndoTrashedName: String? {
         guard case let .trashed(records) = history.last else { return nil }
-        return records.count == 1 ? records[0].photo.displayName : "\(records.count) photos"
+        let photos = records.filter { !$0.isCompanion }
+        return photos.count == 1 ? photos[0].photo.displayName : "\(photos.count) photos"
     }
 
     private func remember(_ step: Step) {
@@ -241,11 +257,28 @@ public final class AlbumModel {
 
     // MARK: Marks
 
-    /// Photo `path`'s marks.
+    /// The marks of the file at `path`.
     public func marks(of path: FilePath) -> PhotoMarks { markBook?.marks(of: path) ?? .none }
 
-    /// Changes the marks of `paths` (a key on the photo in hand), written to their sidecars;
-    /// one undo step. Returns false when nothing changed.
+    /// A photo's marks as shown: its own, else its companion's (a RAW marked in darktable
+    /// beside an unmarked JPEG).
+    public func marks(of photo: Photo) -> PhotoMarks {
+        photo.allPaths.lazy.map(marks(of:)).first { !$0.isEmpty } ?? .none
+    }
+
+    /// Changes the marks of the photo shown at `path` and its companions alike (a key on
+    /// the photo in hand), written to their sidecars; one undo step. Returns false when
+    /// nothing changed.
+    @discardableResult
+    public func mark(_ path: FilePath, _ change: MarkChange) -> Bool {
+        let photo = photos.first { $0.path == path } ?? listing.first { $0.photo.path == path }?.photo
+        guard let photo else { return false }
+        let new = marks(of: photo).applying(change)
+        return mark(photo.allPaths, .set(new))
+    }
+
+    /// Changes the marks of each of `paths`; one undo step. Returns false when nothing
+    /// changed.
     @discardableResult
     public func mark(_ paths: [FilePath], _ change: MarkChange) -> Bool {
         guard let markBook else { return false }
@@ -298,9 +331,9 @@ public final class AlbumModel {
     /// The listing as shown: filtered, then sorted (a stable sort over natural order, so
     /// photos that tie stay by name).
     private func arranged(_ listing: [Entry]) -> [Photo] {
-        var shown = listing.map(\.photo)
+        var shown = RawPairs.folded(listing.map(\.photo))
         if filter != .all {
-            shown.removeAll { !filter.admits(marks(of: $0.path)) }
+            shown.removeAll { !filter.admits(marks(of: $0)) }
         }
         switch order.key {
         case .name: break

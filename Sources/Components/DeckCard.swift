@@ -59,7 +59,7 @@ final class DeckCard: View {
             .concatenating(.perspective(eyeDistance: DeckLayout.eyeDistance(forCardWidth: bounds.width)))
     }
 
-    func show(_ picture: Picture, index: Int, marks: PhotoMarks) {
+    func show(_ picture: Picture, index: Int, marks: PhotoMarks, pair: String?) {
         if index != self.index {
             self.index = index
             shownLines = nil
@@ -68,7 +68,7 @@ final class DeckCard: View {
             title.name = "card back \(index) title"
             details.name = "card back \(index) facts"
         }
-        front.show(picture, index: index, labels: labels, marks: marks)
+        front.show(picture, index: index, labels: labels, marks: marks, pair: pair)
     }
 
     /// The facts on the back, the file name as its title; nil while they are read.

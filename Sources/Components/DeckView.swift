@@ -139,7 +139,8 @@ public final class DeckView: View, PhotoCollectionView, Swipeable {
             let isNew = cards[sequence] == nil
             let card = cards[sequence] ?? dequeueCard()
             cards[sequence] = card
-            card.show(source?.picture(at: index, size: size) ?? .loading, index: index, marks: source?.marks(at: index) ?? .none)
+            card.show(source?.picture(at: index, size: size) ?? .loading, index: index, marks: source?.marks(at: index) ?? .none,
+                       pair: source?.pairName(at: index))
             if card.isFlipped {
                 let marksLine = source.flatMap { MarkBadge.factsLine($0.marks(at: index)) }
                 card.showFacts(source?.facts(at: index).map { $0 + (marksLine.map { [$0] } ?? []) })

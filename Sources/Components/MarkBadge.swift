@@ -20,11 +20,17 @@ final class MarkBadge: View {
     /// A rejected photo is dimmed this much, as in Lightroom's grid.
     static let rejectDimming = Color(white: 0, alpha: 0.55)
 
+    static let pairColor = Color(white: 0.85)
+    static let pairPointSize = 10.0
+
     private let flagView = View()
     private let starsView = View()
     private let dot = View()
+    private let pairView = View()
     private(set) var marks = PhotoMarks.none
-    private var rendered: (marks: PhotoMarks, hasFont: Bool)?
+    /// "RAW+JPEG" for a camera's pair.
+    private(set) var pair: String?
+    private var rendered: (marks: PhotoMarks, pair: String?, hasFont: Bool)?
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -34,7 +40,8 @@ final class MarkBadge: View {
         dot.cornerRadius = Self.dotSize / 2
         flagView.name = "marks flag"
         starsView.name = "marks stars"
-        for part in [flagView, starsView, dot] { addSubview(part) }
+        pairView.name = "marks pair"
+        for part in [flagView, starsView, dot, pairView] { addSubview(part) }
         isHidden = true
     }
 
@@ -50,14 +57,16 @@ final class MarkBadge: View {
     /// "★★★" for three stars.
     static func stars(_ rating: Int) -> String { String(repeating: "★", count: rating) }
 
-    /// Shows `marks`, sized to them (hidden when there are none).
-    func show(_ marks: PhotoMarks, labels: LabelRenderer?) {
-        guard rendered?.marks != marks || rendered?.hasFont != (labels != nil) else { return }
-        rendered = (marks, labels != nil)
+    /// Shows `marks` (and `pair`, "RAW+JPEG"), sized to them; hidden when there is nothing
+    /// to show.
+    func show(_ marks: PhotoMarks, pair: String? = nil, labels: LabelRenderer?) {
+        guard rendered?.marks != marks || rendered?.pair != pair || rendered?.hasFont != (labels != nil) else { return }
+        rendered = (marks, pair, labels != nil)
         self.marks = marks
-        name = "marks \(Self.describe(marks))"
-        isHidden = marks.isEmpty
-        guard !marks.isEmpty else { return }
+        self.pair = pair
+        name = "marks \(([Self.describe(marks)] + [pair?.lowercased()].compactMap { $0 }).filter { !$0.isEmpty }.joined(separator: " "))"
+        isHidden = marks.isEmpty && pair == nil
+        guard !isHidden else { return }
         let padding = Self.pill.padding
         var x = padding.left
         var height = Self.dotSize
@@ -82,6 +91,15 @@ final class MarkBadge: View {
             parts.append((dot, Size(width: Self.dotSize, height: Self.dotSize)))
         } else {
             dot.isHidden = true
+        }
+        if let pair, let label = labels?.label(pair, pointSize: Self.pairPointSize, color: Self.pairColor) {
+            pairView.content = label.content
+            pairView.isHidden = false
+            parts.append((pairView, label.size))
+            height = max(height, label.size.height)
+        } else {
+            pairView.content = nil
+            pairView.isHidden = true
         }
         for (index, (view, size)) in parts.enumerated() {
             if index > 0 { x += Self.gap }

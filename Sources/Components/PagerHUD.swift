@@ -44,14 +44,14 @@ final class PagerHUD: View {
 
     /// Shows `name` (cut in the middle to fit `maximumWidth`, the pill included) and the
     /// position.
-    func show(name: String, position: Int, count: Int, marks: PhotoMarks, maximumWidth: Double, labels: LabelRenderer?) {
+    func show(name: String, position: Int, count: Int, marks: PhotoMarks, pair: String?, maximumWidth: Double, labels: LabelRenderer?) {
         let counter = "\(position + 1) / \(count)"
         let room = maximumWidth - Self.pill.padding.left - Self.pill.padding.right
         let fitted = labels.map { labels in
             TextLayout.elidedInMiddle(name, toFit: room) { labels.width(of: $0, pointSize: Self.nameSize) ?? 0 }
         } ?? name
-        guard shownText?.name != fitted || shownText?.counter != counter || badge.marks != marks else { return }
-        badge.show(marks, labels: labels)
+        guard shownText?.name != fitted || shownText?.counter != counter || badge.marks != marks || badge.pair != pair else { return }
+        badge.show(marks, pair: pair, labels: labels)
         shownText = (fitted, counter)
         let nameRendered = labels?.label(fitted, pointSize: Self.nameSize, color: .white)
         let counterRendered = labels?.label(counter, pointSize: Self.counterSize, color: Self.counterColor)
@@ -62,7 +62,7 @@ final class PagerHUD: View {
         let padding = Self.pill.padding
         nameLabel.frame = Rect(origin: Point(x: padding.left, y: padding.top), size: nameSize)
         counterLabel.frame = Rect(origin: Point(x: padding.left, y: padding.top + nameSize.height + Self.lineSpacing), size: counterSize)
-        let badgeWidth = marks.isEmpty ? 0 : Self.badgeGap + badge.bounds.width
+        let badgeWidth = badge.isHidden ? 0 : Self.badgeGap + badge.bounds.width
         badge.frame = Rect(x: counterLabel.frame.maxX + Self.badgeGap, y: counterLabel.frame.midY - badge.bounds.height / 2,
                            width: badge.bounds.width, height: badge.bounds.height)
         bounds = Rect(origin: .zero, size: Size(width: max(nameSize.width, counterSize.width + badgeWidth) + padding.left + padding.right,

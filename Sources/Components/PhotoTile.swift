@@ -37,11 +37,11 @@ public final class PhotoTile: View {
     /// The marks shown.
     var marks: PhotoMarks { badge.marks }
 
-    func show(_ thumbnail: Picture, index: Int, labels: LabelRenderer?, marks: PhotoMarks = .none) {
+    func show(_ thumbnail: Picture, index: Int, labels: LabelRenderer?, marks: PhotoMarks = .none, pair: String? = nil) {
         self.index = index
         name = "\(role) \(index)"
-        if marks != badge.marks || badge.isHidden != marks.isEmpty {
-            badge.show(marks, labels: labels)
+        if marks != badge.marks || pair != badge.pair || badge.isHidden != (marks.isEmpty && pair == nil) {
+            badge.show(marks, pair: pair, labels: labels)
             dimming.isHidden = marks.flag != .reject
             setNeedsLayout()
         }

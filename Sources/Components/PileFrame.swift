@@ -70,8 +70,8 @@ final class PileFrame: View {
     /// `headlinePointSize` is for a frame drawn scaled down (a cell of the spread), so why
     /// a photo cannot be shown is still read at a normal size.
     func show(_ picture: Picture, index: Int, style: PileFrameStyle, labels: LabelRenderer?,
-              headlinePointSize: Double = PileFrame.failedLabelPointSize, marks: PhotoMarks = .none) {
-        badge.show(marks, labels: labels)
+              headlinePointSize: Double = PileFrame.failedLabelPointSize, marks: PhotoMarks = .none, pair: String? = nil) {
+        badge.show(marks, pair: pair, labels: labels)
         dimming.isHidden = marks.flag != .reject
         name = "\(role) \(index)"
         photo.name = "\(role) photo \(index)"

@@ -175,7 +175,8 @@ final class PileSpread: View, ScrollContainerDataSource {
         // A photo that cannot be shown says why at the grid's size, however far its frame is shrunk.
         let headlineSize = PhotoTile.failedLabelPointSize / cellScale(of: stack.frameSize(for: cell.aspect))
         cell.show(stack.source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, style: stack.frameStyle,
-                  labels: stack.context.labels, headlinePointSize: headlineSize, marks: stack.source?.marks(at: index) ?? .none)
+                  labels: stack.context.labels, headlinePointSize: headlineSize, marks: stack.source?.marks(at: index) ?? .none,
+                  pair: stack.source?.pairName(at: index))
         guard !isGathering else { return }
         cell.apply(cellPose(of: index, size: stack.frameSize(for: cell.aspect)), using: stack.context.animator)
     }

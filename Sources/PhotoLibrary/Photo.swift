@@ -9,12 +9,30 @@ public struct Photo: Sendable, Hashable {
     public let format: ImageFormat
     public let byteCount: Int
     public let modificationDate: Date
+    /// Files shown as this one photo: the camera's RAW beside its JPEG (or HEIC) of the same
+    /// name. Marked, trashed and restored with it.
+    public let companions: [Photo]
 
-    public init(path: FilePath, format: ImageFormat, byteCount: Int, modificationDate: Date) {
+    public init(path: FilePath, format: ImageFormat, byteCount: Int, modificationDate: Date, companions: [Photo] = []) {
         self.path = path
         self.format = format
         self.byteCount = byteCount
         self.modificationDate = modificationDate
+        self.companions = companions
+    }
+
+    /// This photo with `companions` shown as part of it.
+    public func with(companions: [Photo]) -> Photo {
+        Photo(path: path, format: format, byteCount: byteCount, modificationDate: modificationDate, companions: companions)
+    }
+
+    /// Its own file and its companions'.
+    public var allPaths: [FilePath] { [path] + companions.map(\.path) }
+
+    /// "RAW+JPEG", "RAW+HEIC" for a pair; nil for a photo alone.
+    public var pairName: String? {
+        guard companions.contains(where: { $0.format == .raw }) else { return nil }
+        return format == .heif ? "RAW+HEIC" : "RAW+JPEG"
     }
 
     /// The file name as text; bytes that are not UTF-8 show as "�".

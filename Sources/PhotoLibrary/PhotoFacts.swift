@@ -192,7 +192,7 @@ extension PhotoFacts {
     }
 
     /// "812 bytes", "48 KB", "3.2 MB".
-    static func sizeText(_ bytes: Int) -> String {
+    public static func sizeText(_ bytes: Int) -> String {
         if bytes < 1000 { return "\(bytes) bytes" }
         if bytes < 1_000_000 { return "\(Int((Double(bytes) / 1000).rounded())) KB" }
         let megabytes = Double(bytes) / 1_000_000

@@ -89,6 +89,8 @@ public protocol PhotoSource: AnyObject {
     func facts(at index: Int) -> [String]?
     /// Photo `index`'s marks (stars, pick or reject, label) as they stand.
     func marks(at index: Int) -> PhotoMarks
+    /// "RAW+JPEG" where photo `index` is a camera's pair of files shown as one; else nil.
+    func pairName(at index: Int) -> String?
 }
 
 /// A view's wants as it holds them: sent on only when they change, and let go when the

@@ -92,9 +92,14 @@ public final class PictureStore: PhotoSource {
     /// Where the photos' marks are kept; none shown without one.
     public var markBook: MarkBook?
 
+    /// Its own marks, else its companion's (a RAW marked elsewhere beside its JPEG).
     public func marks(at index: Int) -> PhotoMarks {
         guard index >= 0, index < photos.count, let markBook else { return .none }
-        return markBook.marks(of: photos[index].path)
+        return photos[index].allPaths.lazy.map(markBook.marks(of:)).first { !$0.isEmpty } ?? .none
+    }
+
+    public func pairName(at index: Int) -> String? {
+        index >= 0 && index < photos.count ? photos[index].pairName : nil
     }
 
     /// Where facts are read, off the UI thread; the app drains it and reloads the views.
@@ -102,7 +107,9 @@ public final class PictureStore: PhotoSource {
 
     public func facts(at index: Int) -> [String]? {
         guard index < photos.count else { return nil }
-        return factsStore?.facts(of: photos[index].path)?.lines
+        // A pair's facts are its JPEG's, and the RAW beside it.
+        let companions = photos[index].companions.map { "With \($0.displayName), \(PhotoFacts.sizeText($0.byteCount))" }
+        return factsStore?.facts(of: photos[index].path).map { $0.lines + companions }
     }
 
     public func makePictureDemand() -> PictureDemand { StoreDemand(store: self, demand: broker.makeDemand()) }

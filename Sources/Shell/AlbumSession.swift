@@ -253,7 +253,7 @@ public final class AlbumSession {
     private func connectMarks() {
         browser.onMark = { [unowned self] index, change in
             guard index < model.count else { return }
-            model.mark([model.photos[index].path], change)
+            model.mark(model.photos[index].path, change)
         }
     }
 
@@ -272,7 +272,7 @@ public final class AlbumSession {
     /// then moves them all to the Trash as one step; either way the album is shown as it
     /// was before.
     private func askToTrashRejects() {
-        let rejects = model.allPhotos.filter { model.marks(of: $0.path).flag == .reject }
+        let rejects = model.photosIgnoringFilter.filter { model.marks(of: $0).flag == .reject }
         guard !rejects.isEmpty else {
             browser.showToast(Toast("No photo is rejected: X rejects the photo in hand."))
             return
@@ -283,7 +283,8 @@ public final class AlbumSession {
         browser.show(.grid)
         let count = rejects.count == 1 ? "this rejected photo" : "these \(rejects.count) rejected photos"
         browser.ask(Confirmation("Move \(count) to the Trash?", confirmTitle: "Move to Trash", confirm: { [unowned self] in
-            let (moved, failed) = model.moveToTrash(together: rejects.map(\.path))
+            let (movedFiles, failed) = model.moveToTrash(together: rejects.map(\.path))
+            let moved = movedFiles.filter { !$0.isCompanion }
             arrange(filter: filterBefore, order: order)
             browser.show(viewBefore)
             var message = moved.count == 1 ? "\(moved[0].photo.displayName) moved to the Trash" : "\(moved.count) photos moved to the Trash"

@@ -79,6 +79,7 @@ final class SyntheticPhotos: PhotoSource {
     func makePictureDemand() -> PictureDemand { AlreadyThere() }
     func facts(at index: Int) -> [String]? { ["synthetic-\(index).jpg"] }
     func marks(at index: Int) -> PhotoMarks { .none }
+    func pairName(at index: Int) -> String? { nil }
 
     /// Cells get thumbnails, everything else a screen-sized picture.
     func picture(at index: Int, size: PictureSize) -> Picture {

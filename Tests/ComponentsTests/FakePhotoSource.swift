@@ -62,6 +62,11 @@ final class FakePhotoSource: PhotoSource {
 
     func marks(at index: Int) -> PhotoMarks { index < ids.count ? marksByID[ids[index]] ?? .none : .none }
 
+    /// "RAW+JPEG" by photo id.
+    var pairNames: [Int: String] = [:]
+
+    func pairName(at index: Int) -> String? { index < ids.count ? pairNames[ids[index]] : nil }
+
     /// Names given by photo id, instead of "photo-<id>.jpg".
     var names: [Int: String] = [:]
     func fileName(at index: Int) -> String { names[ids[index]] ?? "photo-\(ids[index]).jpg" }

@@ -109,6 +109,7 @@ final class MarkFixture {
         let f = MarkFixture()
         f.source.marksByID[0] = PhotoMarks(rating: 3, flag: .pick, label: .green)
         f.source.marksByID[1] = PhotoMarks(flag: .reject)
+        f.source.pairNames[3] = "RAW+JPEG"
         f.browser.marksChanged()
         f.scene.settle()
         #expect(f.badge(in: f.cellRect(0))?.name == "marks pick 3★ green")
@@ -116,6 +117,8 @@ final class MarkFixture {
         #expect(f.scene.recorder.last.contains { $0.viewName == "marks label green" })
         #expect(f.badge(in: f.cellRect(1))?.name == "marks reject")
         #expect(f.badge(in: f.cellRect(2)) == nil, "an unmarked photo has no badge")
+        #expect(f.badge(in: f.cellRect(3))?.name == "marks raw+jpeg", "a camera's pair says so, marked or not")
+        #expect(f.labels.texts(in: f.scene.recorder.last, ofViewsNamed: "marks pair") == ["RAW+JPEG"])
         let dimmed = f.scene.recorder.last.filter { $0.viewName == "reject dimming" }.map(\.boundsInWindow)
         #expect(dimmed.count == 1 && dimmed.first.map { close($0, f.cellRect(1)) } == true, "only the rejected photo is dimmed")
         // The photo in hand (the first) shows its marks in the other views too.

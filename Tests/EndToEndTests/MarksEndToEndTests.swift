@@ -114,4 +114,31 @@ import TestSupport
         try flick.server.xdotool("key", "q")
         #expect(flick.waitForExit() == 0)
     }
+
+    @Test func aRawAndItsJpegAreOnePhotoTrashedAndRestoredTogether() throws {
+        let folder = try makeSolidColourFolder([Self.colours[1]])
+        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-data-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: dataHome)
+        }
+        let jpeg = folder.appendingPathComponent("IMG_0001.JPG").path, raw = folder.appendingPathComponent("IMG_0001.DNG").path
+        #expect(try run("convert-im6.q16", ["-size", "300x200", "xc:rgb(230,40,40)", jpeg]).status == 0)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/make-dng.py").path
+        #expect(try run("python3", [script, raw, "300", "200"]).status == 0)
+        let flick = try FlickSession(arguments: ["--view", "cull", folder.path], environment: ["XDG_DATA_HOME": dataHome.path])
+        let window = try flick.geometry()
+        // Two photos, not three: the pair's JPEG first (red), then the other photo (green).
+        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), (230, 40, 40)) }.1)
+        try flick.server.xdotool("key", "Delete")
+        #expect(eventually { !FileManager.default.fileExists(atPath: jpeg) && !FileManager.default.fileExists(atPath: raw) }, "both files went")
+        let listed = try run("trash-list", [], environment: ["XDG_DATA_HOME": dataHome.path]).output
+        #expect(listed.contains(jpeg) && listed.contains(raw), "trash-list shows both: \(listed)")
+        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), Self.colours[1]) }.1)
+        try flick.server.xdotool("key", "ctrl+z")
+        #expect(eventually { FileManager.default.fileExists(atPath: jpeg) && FileManager.default.fileExists(atPath: raw) }, "and came back together")
+        try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
 }
