@@ -96,6 +96,7 @@ public final class PhotoBrowser: View {
         HelpEntry("P, X, U", "Pick, reject, clear the flag"),
         HelpEntry("6, 7, 8, 9", "Red, yellow, green, blue label (again: off)"),
         HelpEntry("Ctrl+Z", "Undo the last mark or trashing"),
+        HelpEntry("Shift+A", "Go on to the next photo after a mark, or stay (pagers)"),
         HelpEntry("Alt+0 – 5, Alt+P, X, U", "Show all, ★ or more…, picks, rejects, unrated"),
         HelpEntry("Alt+6 – 9", "Show one label"),
         HelpEntry("Alt+N, D, M, S", "Sort by name, date taken, modified, size (again: reverse)"),
@@ -136,7 +137,10 @@ public final class PhotoBrowser: View {
     /// A mark key was pressed on photo `index` (the photo in hand, or the pager's).
     public var onMark: ((Int, MarkChange) -> Void)?
     /// Takes back the album's last step, trashing or marking (Ctrl+Z, a toast's Undo).
-    public var onUndo: (() -> UndoOutcome)? 
+    public var onUndo: (() -> UndoOutcome)?
+    /// After a mark, the culling pager and the full-screen pager go on to the next photo,
+    /// as Lightroom's auto advance does (a setting; off unless asked for).
+    public var advancesAfterMark = false
 
     /// The pager opened or closed (the app updates the window title, say).
     public var onPagerChange: ((Bool) -> Void)?
@@ -356,6 +360,11 @@ public final class PhotoBrowser: View {
         }
         if confirmBar.isShown { return confirmBar.handleKey(key) }
         if arrangementMenu.isShown { return arrangementMenu.handleKey(key) || true }
+        if key.key == .character("a") && key.modifiers == [.shift] {
+            advancesAfterMark.toggle()
+            showToast(Toast(advancesAfterMark ? "After a mark, the next photo" : "After a mark, the same photo"))
+            return true
+        }
         if [.delete, .backspace].contains(key.key) && key.modifiers == [.control] {
             onTrashRejects?()
             return true
@@ -374,8 +383,17 @@ public final class PhotoBrowser: View {
         }
         if let change = Self.markChange(for: key) {
             guard let index = photoInHand else { return false }
+            let name = source?.fileName(at: index)
             onMark?(index, change)
             if isPagerOpen { pager.showCaptionForAWhile() }
+            // A photo the mark took out of view (a filter) is already replaced by the next.
+            if advancesAfterMark, source?.fileName(at: index) == name, index + 1 < source?.photoCount ?? 0 {
+                if isPagerOpen {
+                    pager.goTo(index + 1)
+                } else if viewKind == .cull {
+                    cull.go(to: index + 1)
+                }
+            }
             return true
         }
         if pager.phase == .open || pager.phase == .opening { return pager.handleKey(key) }

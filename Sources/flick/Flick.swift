@@ -129,7 +129,8 @@ struct Browse: ParsableCommand {
                                view: view ?? remembered.view ?? .grid,
                                fullscreen: startFullscreen, windowSize: remembered.windowSize, startScreenPicture: screenPicture,
                                isFirstRun: isFirstRun, frame: frame.loaded(), displayColours: displayColours,
-                               filter: remembered.filter ?? .all, order: remembered.order ?? .byName)
+                               filter: remembered.filter ?? .all, order: remembered.order ?? .byName,
+                               advancesAfterMark: remembered.advancesAfterMark ?? false)
         } catch {
             fail(error.description)
         }

@@ -44,7 +44,8 @@ final class FlickApp: FrameDriver {
     /// where help is.
     init(opening: Folder.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
          windowSize: Size? = nil, startScreenPicture: PictureSize = .within(width: 1280, height: 800), isFirstRun: Bool = false, frame: LoadedStackFrame,
-         displayColours: DisplayColours? = nil, filter: PhotoFilter = .all, order: PhotoOrder = .byName) throws(PlatformError) {
+         displayColours: DisplayColours? = nil, filter: PhotoFilter = .all, order: PhotoOrder = .byName,
+         advancesAfterMark: Bool = false) throws(PlatformError) {
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen, size: windowSize)
         StartupTrace.mark("window-created")
         windowedSize = fullscreen ? windowSize : window.sizeInPoints
@@ -57,6 +58,7 @@ final class FlickApp: FrameDriver {
         self.service = service
         heldForStart = opening.startPath
         browser = PhotoBrowser(context: context)
+        browser.advancesAfterMark = advancesAfterMark
         browser.stack.frameStyle = Self.style(of: frame, textures: window.textures)
 
         rootView.name = "root"
@@ -100,7 +102,9 @@ final class FlickApp: FrameDriver {
 
     /// What to remember for the next run.
     var settings: Settings {
-        Settings(view: browser.viewKind, windowSize: windowedSize, fullscreen: window.isFullscreen, filter: session.filter, order: session.order)
+        var settings = Settings(view: browser.viewKind, windowSize: windowedSize, fullscreen: window.isFullscreen, filter: session.filter, order: session.order)
+        settings.advancesAfterMark = browser.advancesAfterMark
+        return settings
     }
 
     var windowTitle: String { window.title }

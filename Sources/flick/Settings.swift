@@ -21,6 +21,8 @@ struct Settings: Equatable {
     /// ("name", "date-taken-reversed"…).
     var filter: PhotoFilter?
     var order: PhotoOrder?
+    /// `advance-after-mark = true`: the pagers go on to the next photo after a mark (Shift+A).
+    var advancesAfterMark: Bool?
 
     /// A window size outside this (points, either side) is not believed.
     static let plausibleSide = 200.0...16_384.0
@@ -68,6 +70,8 @@ struct Settings: Equatable {
                 if let choice = PhotoFilter(settingName: value) { filter = choice } else { warnings.append("\"\(value)\" is not something Flick can show") }
             case "order":
                 if let choice = PhotoOrder(settingName: value) { order = choice } else { warnings.append("\"\(value)\" is not an order Flick knows") }
+            case "advance-after-mark":
+                if let flag = Bool(value) { advancesAfterMark = flag } else { warnings.append("advance-after-mark is true or false, not \"\(value)\"") }
             case "colour-management":
                 if let flag = Bool(value) { colourManagement = flag } else { warnings.append("colour-management is true or false, not \"\(value)\"") }
             default:
@@ -83,6 +87,7 @@ struct Settings: Equatable {
         if let fullscreen { lines.append("fullscreen = \(fullscreen)") }
         if let filter { lines.append("show = \(filter.settingName)") }
         if let order { lines.append("order = \(order.settingName)") }
+        if let advancesAfterMark { lines.append("advance-after-mark = \(advancesAfterMark)") }
         if let colourManagement { lines.append("colour-management = \(colourManagement)") }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -40,7 +40,11 @@ import SystemPackage
         let text = try String(contentsOfFile: file.string, encoding: .utf8)
         #expect(text.contains("show = rated-3\n") && text.contains("order = date-taken-reversed\n"))
         #expect(Settings.load(from: file) { Issue.record("unexpected warning: \($0)") }.settings == settings)
+        var auto = Settings()
+        auto.advancesAfterMark = true
+        #expect(auto.text.contains("advance-after-mark = true\n"))
         var warnings: [String] = []
+        #expect(Settings(parsing: auto.text, warnings: &warnings).advancesAfterMark == true && warnings.isEmpty)
         let odd = Settings(parsing: "show = favourites\norder = colour\n", warnings: &warnings)
         #expect(odd.filter == nil && odd.order == nil && warnings.count == 2)
     }

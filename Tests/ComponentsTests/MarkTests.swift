@@ -128,6 +128,24 @@ final class MarkFixture {
         }
     }
 
+    @Test func withAutoAdvanceTheCullingPagerAndThePagerGoOnAfterAMarkAndTheGridStays() {
+        let f = MarkFixture()
+        #expect(!f.browser.advancesAfterMark, "off unless asked for")
+        f.key(.character("a"), modifiers: .shift)
+        #expect(f.browser.advancesAfterMark && f.browser.toast.message == "After a mark, the next photo")
+        f.key(.character("3"))
+        #expect(f.browser.grid.selectedIndex == 0, "the grid stays where it is")
+        f.key(.character("4"), modifiers: .control)
+        f.key(.character("p"))
+        #expect(f.browser.cull.currentIndex == 1 && f.source.marksByID[0]?.flag == .pick)
+        f.app.open(1)
+        f.key(.character("x"))
+        #expect(f.browser.pager.currentIndex == 2 && f.source.marksByID[1]?.flag == .reject)
+        f.key(.character("a"), modifiers: .shift)
+        f.key(.character("5"))
+        #expect(f.browser.pager.currentIndex == 2 && f.source.marksByID[2]?.rating == 5, "turned off, it stays")
+    }
+
     @Test func ctrlZTakesTheLastMarkBackInEveryView() {
         let f = MarkFixture()
         f.key(.character("2"))
