@@ -93,7 +93,7 @@ let package = Package(
         ]),
 
         // `make bench`: frame costs in a real window.
-        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Marks", "Motion", "ViewTree", "Gestures", "Components", "Pictures", "Pixels", "PhotoLibrary", "Platform",
+        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Marks", "Album", "Motion", "ViewTree", "Gestures", "Components", "Pictures", "Pixels", "PhotoLibrary", "Platform",
                                                            .product(name: "SystemPackage", package: "swift-system")]),
 
         // A decode helper that hangs, crashes or hogs memory on purpose, for isolation tests.

@@ -35,6 +35,10 @@ echo "== the newer formats: RAW, HEIC"
 DISPLAY=$display bash scripts/bench-formats.sh
 echo
 
+echo "== marks: read in the background, written behind the badge"
+bash scripts/bench-marks.sh
+echo
+
 echo "== memory"
 DISPLAY=$display bash scripts/bench-memory.sh
 echo
