@@ -6,6 +6,8 @@
 #     sharp), watched from outside by the shared yardstick's xpaintwatch (MIT-SHM grabs every
 #     few ms): Flick full screen and windowed beside feh and nsxiv at 1920x1080, on eight
 #     different photos. Target: at most 300 ms.
+#     The culling pager too, turned by Space and by a rating key with auto advance on (a
+#     photographer rating and moving on): marking must not slow the turn.
 #  2. A held Right key (the X server's own auto-repeat, 25 a second after 660 ms), on 12 MP
 #     and on 3 MP photos: how fast Flick pages, whether every photo it pages away from was
 #     shown sharp, and how many turns come after the key is let go (target: none). From
@@ -15,8 +17,9 @@ cd "$(dirname "$0")/.."
 work=$(mktemp -d /tmp/flick-bench-paging-XXXXXX)
 trap 'pkill -f "$work" 2>/dev/null || true; rm -rf "$work"' EXIT
 source scripts/bench-album.sh
-mkdir -p "$work/turns" "$work/held" "$work/config/flick"
+mkdir -p "$work/turns" "$work/held" "$work/config/flick" "$work/advancing/flick"
 : > "$work/config/flick/settings"
+echo "advance-after-mark = true" > "$work/advancing/flick/settings"
 for seed in 1 2 3 4 5 6 7 8; do make_photo "$work/turns/photo_$seed.jpg" "$seed"; done
 for i in $(seq 1 120); do ln "$work/turns/photo_1.jpg" "$work/held/DSC_$i.jpg"; done
 mkdir -p "$work/held3"
@@ -28,7 +31,7 @@ if [ -f "$watcher" ] && cc -O2 -o "$work/xpaintwatch" "$watcher" -lX11 -lXext -l
   # One viewer: started on the first photo, given two seconds, then seven presses.
   turns() {  # label, keysym, command...
     local label=$1 key=$2; shift 2
-    XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache "$@" >/dev/null 2>&1 &
+    XDG_CONFIG_HOME=${TURNS_CONFIG:-$work/config} XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache "$@" >/dev/null 2>&1 &
     local pid=$!
     xdotool search --sync --onlyvisible --pid "$pid" >/dev/null 2>&1 || true
     sleep 2
@@ -47,6 +50,9 @@ if [ -f "$watcher" ] && cc -O2 -o "$work/xpaintwatch" "$watcher" -lX11 -lXext -l
   turns "flick (window)" space .build/release/flick "$work/turns/photo_1.jpg"
   command -v feh >/dev/null && turns feh space feh -g 1920x1080+0+0 --scale-down "$work/turns"
   command -v nsxiv >/dev/null && turns nsxiv space nsxiv -g 1920x1080+0+0 "$work/turns"/*.jpg
+  echo "  the culling pager, windowed: turned by Space, and by rating (3, auto advance on):"
+  turns "cull, Space" space .build/release/flick --view cull "$work/turns"
+  TURNS_CONFIG=$work/advancing turns "cull, rate and go on" 3 .build/release/flick --view cull "$work/turns"
 else
   echo "  (no $watcher beside the repository: page turns from outside skipped)"
 fi
