@@ -23,18 +23,31 @@ public struct Folder {
     /// Checks that `path` is a readable folder, or an image whose folder is readable; the
     /// listing itself happens in the background (`AlbumLister`).
     public static func open(path: String) throws(FolderError) -> Opening {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { throw .notFound(path) }
-        if isDirectory.boolValue {
-            guard access(url.path, R_OK | X_OK) == 0 else { throw .unreadable(path) }
-            return Opening(album: Folder(folderPath: FilePath(url.path)), startPath: nil)
+        try open(path: FilePath(path))
+    }
+
+    /// As `open(path:)`, byte for byte: a path named in an old 8-bit encoding (a Latin-1
+    /// archive, an old camera's card) is opened as it is on disk, never as text.
+    public static func open(path given: FilePath) throws(FolderError) -> Opening {
+        let shown = DisplayName.of(given.rawBytes)
+        let path = absolute(given)
+        var info = stat()
+        guard path.withPlatformString({ stat($0, &info) }) == 0 else { throw .notFound(shown) }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            guard path.withPlatformString({ access($0, R_OK | X_OK) }) == 0 else { throw .unreadable(shown) }
+            return Opening(album: Folder(folderPath: path), startPath: nil)
         }
-        guard access(url.path, R_OK) == 0 else { throw .unreadable(path) }
-        guard FolderScanner.photo(at: FilePath(url.path)) != nil else { throw .notAFolder(path) }
-        let folder = url.deletingLastPathComponent()
-        guard access(folder.path, R_OK | X_OK) == 0 else { throw .unreadable(folder.path) }
-        return Opening(album: Folder(folderPath: FilePath(folder.path)), startPath: FilePath(url.path))
+        guard path.withPlatformString({ access($0, R_OK) }) == 0 else { throw .unreadable(shown) }
+        guard FolderScanner.photo(at: path) != nil else { throw .notAFolder(shown) }
+        let folder = path.removingLastComponent()
+        guard folder.withPlatformString({ access($0, R_OK | X_OK) }) == 0 else { throw .unreadable(DisplayName.of(folder.rawBytes)) }
+        return Opening(album: Folder(folderPath: folder), startPath: path)
+    }
+
+    /// `path` from the root, its "." and ".." taken out, as the file manager would name it.
+    static func absolute(_ path: FilePath) -> FilePath {
+        let rooted = path.isAbsolute ? path : FilePath(FileManager.default.currentDirectoryPath).pushing(path)
+        return rooted.lexicallyNormalized()
     }
 }
 

@@ -106,7 +106,7 @@ struct Browse: ParsableCommand {
         let displayColours = colourManaged ? DisplayColours(service: service) : nil
         let opening: Folder.Opening
         do {
-            opening = try Folder.open(path: path ?? FileManager.default.currentDirectoryPath)
+            opening = try Folder.open(path: path.map { RawArguments.path($0) } ?? FilePath(FileManager.default.currentDirectoryPath))
         } catch {
             fail(error.description)
         }

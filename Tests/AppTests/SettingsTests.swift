@@ -78,3 +78,14 @@ import SystemPackage
         #expect(Settings.file(environment: ["HOME": "/home/a"]) == FilePath("/home/a/.config/flick/settings"))
     }
 }
+
+@Suite struct RawArgumentsTests {
+    @Test func aPathThatIsNotUTF8KeepsItsBytes() {
+        let latin1: [UInt8] = Array("/photos/caf".utf8) + [0xE9]
+        let lossy = String(decoding: latin1, as: UTF8.self)
+        #expect(lossy.contains("\u{FFFD}"), "what the argument parser is given")
+        let raw = [Array("--view".utf8), Array("grid".utf8), latin1]
+        #expect(RawArguments.path(lossy, among: raw).rawBytes == latin1)
+        #expect(RawArguments.path("/photos/plain", among: raw) == FilePath("/photos/plain"), "a path not on the command line is taken as given")
+    }
+}

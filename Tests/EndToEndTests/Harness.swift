@@ -201,7 +201,10 @@ final class FlickSession {
     private(set) var windowID: UInt = 0
 
     /// `beforeLaunch` readies the X server before Flick starts (a keyboard layout, a key held).
-    init(arguments: [String], environment: [String: String] = [:], beforeLaunch: (XvfbServer) throws -> Void = { _ in }) throws {
+    /// `executable` runs instead of Flick itself: a shell that hands Flick arguments no
+    /// Swift string can hold (names that are not UTF-8), or a launcher (gio).
+    init(arguments: [String], environment: [String: String] = [:], executable: String = flickBinary,
+         beforeLaunch: (XvfbServer) throws -> Void = { _ in }) throws {
         server = try XvfbServer()
         try beforeLaunch(server)
         // A private thumbnail cache: tests never write into the real ~/.cache.
@@ -212,14 +215,14 @@ final class FlickSession {
         let fullEnvironment = ProcessInfo.processInfo.environment
             .merging(["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": cache, "XDG_CONFIG_HOME": cache + "/config"]) { $1 }
             .merging(environment) { $1 }
-        try launch(arguments: arguments, environment: fullEnvironment)
+        try launch(executable: executable, arguments: arguments, environment: fullEnvironment)
         guard windowID != 0 else { throw HarnessError("no Flick window appeared; stderr: \(errorOutput())") }
     }
 
-    private func launch(arguments: [String], environment: [String: String]) throws {
+    private func launch(executable: String, arguments: [String], environment: [String: String]) throws {
         process = Process()
         stderr = Pipe()
-        process.executableURL = URL(fileURLWithPath: flickBinary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
