@@ -89,6 +89,15 @@ public final class PhotoBrowser: View {
     public var onTrashRejects: (() -> Void)?
     /// A question waiting for its answer, bottom centre.
     public let confirmBar: ConfirmBar
+    /// Where the keys go besides the photo in hand: Tab moves on to the album strip, the
+    /// arrangement control and the switcher, each ringed while it has the keys.
+    public enum KeyboardFocus: Equatable, Sendable {
+        case view, albums, arrangement, switcher(AlbumViewKind)
+    }
+    public private(set) var focus = KeyboardFocus.view
+    private let focusRing = View()
+    public static let focusColor = Color(red: 0.35, green: 0.6, blue: 1)
+    public static let focusWidth = 2.0
     /// What works everywhere, under each view's own help.
     public static let commonHelp = [
         HelpEntry("", ""),
@@ -101,8 +110,10 @@ public final class PhotoBrowser: View {
         HelpEntry("Alt+6 – 9", "Show one label"),
         HelpEntry("Alt+N, D, M, S", "Sort by name, date taken, modified, size (again: reverse)"),
         HelpEntry("Ctrl+Del", "Move all rejected photos to the Trash (shows them first)"),
+        HelpEntry("Ctrl+PgUp, Ctrl+PgDn", "Previous / next album"),
+        HelpEntry("Tab, Shift+Tab", "To the albums, the arrangement, the switcher (arrows, Enter; Esc back)"),
         // The view keys, from the registered views: a new view appears here by itself.
-        HelpEntry("Ctrl+" + AlbumViewKind.allCases.indices.map { String($0 + 1) }.joined(separator: " … "),
+        HelpEntry("Ctrl+1 – \(AlbumViewKind.allCases.count)",
                   AlbumViewKind.allCases.map(\.title).joined(separator: ", ")),
         HelpEntry("F, F11", "Full screen"),
         HelpEntry("Esc", "Close what is in front"),
@@ -186,6 +197,13 @@ public final class PhotoBrowser: View {
         addSubview(arrangement)
         addSubview(arrangementMenu)
         addSubview(confirmBar)
+        focusRing.name = "focus ring"
+        focusRing.borderColor = Self.focusColor
+        focusRing.borderWidth = Self.focusWidth
+        focusRing.cornerRadius = 6
+        focusRing.isUserInteractionEnabled = false
+        focusRing.isHidden = true
+        addSubview(focusRing)
         addSubview(toast)
         addSubview(help)
         switcher.onSelect = { [unowned self] kind in show(kind) }
@@ -360,6 +378,15 @@ public final class PhotoBrowser: View {
         }
         if confirmBar.isShown { return confirmBar.handleKey(key) }
         if arrangementMenu.isShown { return arrangementMenu.handleKey(key) || true }
+        if [.pageUp, .pageDown].contains(key.key) && key.modifiers == [.control] {
+            stepAlbum(by: key.key == .pageDown ? 1 : -1)
+            return true
+        }
+        if key.key == .tab && (key.modifiers.isEmpty || key.modifiers == [.shift]) && !isPagerOpen {
+            moveFocus(backwards: key.modifiers == [.shift])
+            return true
+        }
+        if focus != .view && !isPagerOpen && handleFocusedKey(key) { return true }
         if key.key == .character("a") && key.modifiers == [.shift] {
             advancesAfterMark.toggle()
             showToast(Toast(advancesAfterMark ? "After a mark, the next photo" : "After a mark, the same photo"))
@@ -426,6 +453,64 @@ public final class PhotoBrowser: View {
         case "u": return .flag(.none)
         default: return nil
         }
+    }
+
+    /// The next (or previous) album in the strip opens, as a click on its cover does.
+    public func stepAlbum(by step: Int) {
+        guard isAlbumStripShown else { return }
+        let target = albumStrip.selectedIndex + step
+        guard target >= 0, target < albumSource?.albumCount ?? 0 else { return }
+        albumStrip.select(target, animated: true)
+    }
+
+    /// The places Tab goes through, in order.
+    private var focusOrder: [KeyboardFocus] {
+        [.view] + (isAlbumStripShown ? [.albums] : []) + (arrangement.isHidden ? [] : [.arrangement])
+            + (switcher.isHidden ? [] : AlbumViewKind.allCases.map(KeyboardFocus.switcher))
+    }
+
+    private func moveFocus(backwards: Bool) {
+        let order = focusOrder
+        let here = order.firstIndex(of: focus) ?? 0
+        focus = order[(here + (backwards ? order.count - 1 : 1)) % order.count]
+        setNeedsLayout()
+    }
+
+    /// Keys for the control that has the focus; false for keys it leaves to the view.
+    private func handleFocusedKey(_ key: KeyEvent) -> Bool {
+        guard key.modifiers.isEmpty || key.modifiers == [.shift] else { return false }
+        switch (focus, key.key) {
+        case (_, .escape):
+            focus = .view
+        case (.albums, .left), (.albums, .up): stepAlbum(by: -1)
+        case (.albums, .right), (.albums, .down): stepAlbum(by: 1)
+        case (.albums, .home): stepAlbum(by: -albumStrip.selectedIndex)
+        case (.albums, .end): stepAlbum(by: (albumSource?.albumCount ?? 1) - 1 - albumStrip.selectedIndex)
+        case (.arrangement, .enter), (.arrangement, .space), (.arrangement, .down): toggleArrangementMenu()
+        case let (.switcher(kind), .left), let (.switcher(kind), .right):
+            let kinds = AlbumViewKind.allCases, index = kinds.firstIndex(of: kind)!
+            focus = .switcher(kinds[(index + (key.key == .left ? kinds.count - 1 : 1)) % kinds.count])
+        case let (.switcher(kind), .enter), let (.switcher(kind), .space): show(kind)
+        default: return false
+        }
+        setNeedsLayout()
+        return true
+    }
+
+    /// The ring round what has the keys (nothing while they are the view's).
+    private func layoutFocusRing() {
+        let ringed: Rect? = switch focus {
+        case .view: nil
+        case .albums: isAlbumStripShown ? albumStrip.frame : nil
+        case .arrangement: arrangement.frame
+        case let .switcher(kind): switcher.segmentFrame(of: kind).flatMap { switcher.convert($0, to: self) }
+        }
+        focusRing.isHidden = ringed == nil || isPagerOpen
+        guard let ringed else { return }
+        // Round a control; inside the strip, which spans the window.
+        let outset = focus == .albums ? -Self.focusWidth : Self.focusWidth + 1
+        focusRing.frame = ringed.insetBy(dx: -outset, dy: -outset)
+        bringSubviewToFront(focusRing)
     }
 
     /// The arrangement's keys: Alt with 0 (all) to 5 (stars or more), P, X, U, 6–9 (a label)
@@ -523,6 +608,7 @@ public final class PhotoBrowser: View {
         collection.frame = collectionFrame
         layoutMessage()
         if pager.superview != nil { pager.frame = bounds }
+        layoutFocusRing()
         confirmBar.place(in: bounds)
         bringSubviewToFront(confirmBar)
         toast.place(in: bounds)

@@ -4,7 +4,8 @@ import Gestures
 import ViewTree
 
 /// The small control that switches the album's view (Grid, Stack, Deck, Cull), the current
-/// one marked; a click on a name shows that view, as keys 1–4 do.
+/// one marked; a click on a name shows that view, as Ctrl+1…4 do (or Tab to it, arrows,
+/// Enter).
 public final class ViewSwitcher: View {
     public static let textSize = 13.0
     public static let pill = PillStyle.standard
@@ -72,6 +73,12 @@ public final class ViewSwitcher: View {
         isHidden = labels.contains { $0.content == nil }
         center = Point(x: (area.maxX - Self.margin - bounds.width / 2).rounded(), y: (area.minY + Self.margin + bounds.height / 2).rounded())
         mark(current)
+    }
+
+    /// Where view `kind`'s segment is, in the switcher's coordinates (the keyboard's focus
+    /// ring goes round it).
+    public func segmentFrame(of kind: AlbumViewKind) -> Rect? {
+        kinds.firstIndex(of: kind).map { segments[$0].frame }
     }
 
     private func handleTap(_ tap: TapGestureRecognizer) {

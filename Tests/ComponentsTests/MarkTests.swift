@@ -247,3 +247,61 @@ final class MarkFixture {
         #expect(!f.browser.isPagerOpen, "Enter answered; it opened nothing")
     }
 }
+
+@Suite struct KeyboardFocusTests {
+    final class Fixture {
+        let marks = MarkFixture()
+        let albums = FakeAlbumSource(count: 4)
+        private(set) var opened: [Int] = []
+
+        init() {
+            marks.browser.albumSource = albums
+            marks.browser.onSelectAlbum = { [unowned self] index in opened.append(index) }
+            marks.scene.settle()
+        }
+
+        var browser: PhotoBrowser { marks.browser }
+        var ring: Rect? { marks.scene.recorder.last.first { $0.viewName == "focus ring" }?.boundsInWindow }
+        func frame(of name: String) -> Rect? { marks.scene.recorder.last.first { $0.viewName == name }?.boundsInWindow }
+    }
+
+    @Test func ctrlPageDownAndUpOpenTheNextAndPreviousAlbum() {
+        let f = Fixture()
+        f.marks.key(.pageDown, modifiers: .control)
+        f.marks.key(.pageDown, modifiers: .control)
+        f.marks.key(.pageUp, modifiers: .control)
+        #expect(f.opened == [1, 2, 1])
+        f.marks.key(.pageUp, modifiers: .control)
+        f.marks.key(.pageUp, modifiers: .control)
+        #expect(f.opened == [1, 2, 1, 0], "nothing before the first")
+    }
+
+    @Test func tabRingsTheAlbumsTheArrangementAndEachViewAndTheirKeysWork() throws {
+        let f = Fixture()
+        #expect(f.ring == nil, "the view has the keys: no ring")
+        f.marks.key(.tab)
+        #expect(f.browser.focus == .albums)
+        f.marks.key(.right)
+        #expect(f.opened == [1], "an arrow opens the album beside, as a click on it does")
+        f.marks.key(.tab)
+        #expect(f.browser.focus == .arrangement)
+        let control = try #require(f.frame(of: "arrangement"))
+        #expect(try #require(f.ring).contains(Point(x: control.midX, y: control.midY)), "the ring is round the control")
+        f.marks.key(.enter)
+        #expect(f.browser.arrangementMenu.isShown)
+        f.marks.key(.escape)
+        f.marks.key(.tab)
+        #expect(f.browser.focus == .switcher(.grid))
+        f.marks.key(.right)
+        f.marks.key(.right)
+        #expect(f.browser.focus == .switcher(.deck))
+        f.marks.key(.enter)
+        #expect(f.browser.viewKind == .deck)
+        f.marks.key(.tab, modifiers: .shift)
+        #expect(f.browser.focus == .switcher(.stack), "Shift+Tab goes back")
+        f.marks.key(.escape)
+        #expect(f.browser.focus == .view && f.ring == nil, "Esc gives the keys back to the view")
+        f.marks.key(.right)
+        #expect(f.browser.deck.topIndex == 1, "which has them again")
+    }
+}
