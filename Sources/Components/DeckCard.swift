@@ -84,7 +84,17 @@ final class DeckCard: View {
     /// Turns to the other face.
     func flip(using animator: Animator, timing: Timing) {
         isFlipped.toggle()
-        animator.animate(flipper, \.animatedTransform, to: flipTransform(isFlipped ? .pi : 0), timing: timing)
+        let face = flipTransform(isFlipped ? .pi : 0)
+        guard animator.reducesMotion else {
+            animator.animate(flipper, \.animatedTransform, to: face, timing: timing)
+            return
+        }
+        // With less motion asked for, the card fades to its other face instead of turning.
+        animator.animate(flipper, \.animatedOpacity, to: 0, timing: .easeOut(Animator.reducedDuration / 2)) { [weak self] outcome in
+            guard let self, outcome == .finished else { return }
+            flipper.transform = face
+            animator.animate(flipper, \.animatedOpacity, to: 1, timing: .easeOut(Animator.reducedDuration / 2))
+        }
     }
 
     /// Front up at once (a reused card).

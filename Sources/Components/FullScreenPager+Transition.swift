@@ -11,6 +11,8 @@ extension FullScreenPager {
     /// window while the backdrop fades to black; without a placement it fades in.
     public func open(at index: Int, from placement: PhotoPlacement?) {
         guard photoCount > 0 else { return }
+        // With less motion asked for, the photo fades in where it will rest: no flight.
+        let placement = context.animator.reducesMotion ? nil : placement
         let index = min(max(index, 0), photoCount - 1)
         if phase == .closing && index == currentIndex, let page = currentPage {
             // Opened again mid-flight: turn round from where the photo is.
@@ -81,6 +83,7 @@ extension FullScreenPager {
     /// is. Without a placement the pager fades out.
     public func close(to placement: PhotoPlacement?) {
         guard phase != .closed, let page = currentPage else { return }
+        let placement = context.animator.reducesMotion ? nil : placement
         phase = .closing
         // Clicks fall through to the view underneath, which may open another photo.
         isUserInteractionEnabled = false

@@ -47,6 +47,13 @@ public final class Animator {
         scheduler = Scheduler(startTime: startTime)
     }
 
+    /// Reduced motion (the desktop's "reduce animation" switch, or Flick's setting): every
+    /// spring, and every curve longer than `reducedDuration`, becomes a short ease-out of
+    /// that length — nothing overshoots, wobbles or drifts. Glides after a fling and the
+    /// pointer's own drags are the user's motion and stay.
+    public var reducesMotion = false
+    public static let reducedDuration: Seconds = 0.15
+
     /// True while any animation is running or waiting out its delay: what settling waits for.
     public var isAnimating: Bool { !running.isEmpty || !pendingCompletions.isEmpty }
 
@@ -178,7 +185,9 @@ public final class Animator {
         let motion: PropertyAnimation<Object, Value>.Motion
         switch timing {
         case let .curve(curve, duration):
-            motion = .curve(curve, duration: max(duration, 0))
+            motion = .curve(curve, duration: min(max(duration, 0), reducesMotion ? Self.reducedDuration : .infinity))
+        case .spring where reducesMotion:
+            motion = .curve(.easeOut, duration: Self.reducedDuration)
         case let .spring(spring):
             motion = .spring(spring, initialVelocity: initialVelocity ?? state.velocity)
         }

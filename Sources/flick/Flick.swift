@@ -130,7 +130,8 @@ struct Browse: ParsableCommand {
                                fullscreen: startFullscreen, windowSize: remembered.windowSize, startScreenPicture: screenPicture,
                                isFirstRun: isFirstRun, frame: frame.loaded(), displayColours: displayColours,
                                filter: remembered.filter ?? .all, order: remembered.order ?? .byName,
-                               advancesAfterMark: remembered.advancesAfterMark ?? false)
+                               advancesAfterMark: remembered.advancesAfterMark ?? false,
+                               motion: MotionPreference(forced: remembered.reducesMotion))
         } catch {
             fail(error.description)
         }
@@ -140,6 +141,7 @@ struct Browse: ParsableCommand {
             var settings = app.settings
             // Kept as the person wrote it; the flag is for this run.
             settings.colourManagement = remembered.colourManagement
+            settings.reducesMotion = remembered.reducesMotion
             try settings.save(to: settingsFile)
         } catch {
             warn("cannot remember the settings in \(settingsFile): \(error.localizedDescription)")

@@ -35,6 +35,7 @@ final class FlickApp: FrameDriver {
     private let probe = BenchProbe.fromEnvironment()
     private let service: DecodeService
     private var displayColours: DisplayColours?
+    private let motion: MotionPreference
     /// The photo Flick was opened on, until its screen picture has been drawn.
     private var heldForStart: FilePath?
 
@@ -45,11 +46,13 @@ final class FlickApp: FrameDriver {
     init(opening: Folder.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
          windowSize: Size? = nil, startScreenPicture: PictureSize = .within(width: 1280, height: 800), isFirstRun: Bool = false, frame: LoadedStackFrame,
          displayColours: DisplayColours? = nil, filter: PhotoFilter = .all, order: PhotoOrder = .byName,
-         advancesAfterMark: Bool = false) throws(PlatformError) {
+         advancesAfterMark: Bool = false, motion: MotionPreference = MotionPreference(forced: nil)) throws(PlatformError) {
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen, size: windowSize)
         StartupTrace.mark("window-created")
         windowedSize = fullscreen ? windowSize : window.sizeInPoints
         animator = Animator(startTime: window.now)
+        animator.reducesMotion = motion.reducesMotion
+        self.motion = motion
         arena = GestureArena(root: rootView)
         context = ComponentContext(animator: animator, arena: arena, labels: PlatformLabels(text: window.text), pixelScale: window.scale)
         let waker = window.wakeHandle
@@ -77,6 +80,7 @@ final class FlickApp: FrameDriver {
         if isFirstRun { browser.showToast(Toast(Self.firstRunHint)) }
         self.displayColours = displayColours
         displayColours?.watch { waker.wake() }
+        motion.watch { waker.wake() }
     }
 
     func run() {
@@ -216,6 +220,7 @@ final class FlickApp: FrameDriver {
         defer { probeTurn(from: wasOn, at: now) }
         session.update()
         displayColours?.update(monitor: window.monitorIndex)
+        motion.update(animator)
         updateTitle()
         images.drainResults()
         images.advanceAnimations(to: now)

@@ -23,6 +23,9 @@ struct Settings: Equatable {
     var order: PhotoOrder?
     /// `advance-after-mark = true`: the pagers go on to the next photo after a mark (Shift+A).
     var advancesAfterMark: Bool?
+    /// `reduce-motion = true` (or false): less motion whatever the desktop says (set by
+    /// hand; unset, Flick follows the desktop's switch).
+    var reducesMotion: Bool?
 
     /// A window size outside this (points, either side) is not believed.
     static let plausibleSide = 200.0...16_384.0
@@ -72,6 +75,8 @@ struct Settings: Equatable {
                 if let choice = PhotoOrder(settingName: value) { order = choice } else { warnings.append("\"\(value)\" is not an order Flick knows") }
             case "advance-after-mark":
                 if let flag = Bool(value) { advancesAfterMark = flag } else { warnings.append("advance-after-mark is true or false, not \"\(value)\"") }
+            case "reduce-motion":
+                if let flag = Bool(value) { reducesMotion = flag } else { warnings.append("reduce-motion is true or false, not \"\(value)\"") }
             case "colour-management":
                 if let flag = Bool(value) { colourManagement = flag } else { warnings.append("colour-management is true or false, not \"\(value)\"") }
             default:
@@ -88,6 +93,7 @@ struct Settings: Equatable {
         if let filter { lines.append("show = \(filter.settingName)") }
         if let order { lines.append("order = \(order.settingName)") }
         if let advancesAfterMark { lines.append("advance-after-mark = \(advancesAfterMark)") }
+        if let reducesMotion { lines.append("reduce-motion = \(reducesMotion)") }
         if let colourManagement { lines.append("colour-management = \(colourManagement)") }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -89,3 +89,14 @@ import SystemPackage
         #expect(RawArguments.path("/photos/plain", among: raw) == FilePath("/photos/plain"), "a path not on the command line is taken as given")
     }
 }
+
+@Suite struct ReduceMotionSettingTests {
+    @Test func reduceMotionIsReadAndKeptAsThePersonWroteIt() {
+        var warnings: [String] = []
+        let settings = Settings(parsing: "reduce-motion = true\n", warnings: &warnings)
+        #expect(warnings.isEmpty && settings.reducesMotion == true)
+        #expect(settings.text.contains("reduce-motion = true\n"))
+        #expect(!Settings().text.contains("reduce-motion"), "unset, the desktop decides")
+        #expect(MotionPreference(forced: true).reducesMotion && !MotionPreference(forced: false).reducesMotion)
+    }
+}

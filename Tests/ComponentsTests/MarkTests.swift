@@ -305,3 +305,29 @@ final class MarkFixture {
         #expect(f.browser.deck.topIndex == 1, "which has them again")
     }
 }
+
+@Suite struct ReducedMotionPagerTests {
+    @Test func withLessMotionThePhotoFadesInAtItsPlaceAndOutWithoutFlying() {
+        let app = BrowserFixture()
+        app.scene.animator.reducesMotion = true
+        app.doubleClick(3)
+        var drawn: [Rect] = []
+        var openedAt: Double?, settledAt: Double?
+        for _ in 0..<60 {
+            app.scene.frame(at: app.scene.now + 1.0 / 60)
+            if let rect = app.photoRect(3) { drawn.append(rect) }
+            if openedAt == nil, app.pager.phase != .closed { openedAt = app.scene.now }
+            if settledAt == nil, !app.scene.animator.isAnimating, app.pager.phase == .open { settledAt = app.scene.now }
+        }
+        #expect(!drawn.isEmpty && drawn.allSatisfy { close($0, app.fitted) }, "only ever at its place: no flight from the cell")
+        #expect((settledAt ?? 10) - (openedAt ?? 0) < 0.2, "the transition lasts under 0.2 s")
+        app.key(.escape)
+        var closing: [Rect] = []
+        for _ in 0..<30 {
+            app.scene.frame(at: app.scene.now + 1.0 / 60)
+            if let rect = app.photoRect(3) { closing.append(rect) }
+        }
+        #expect(closing.allSatisfy { close($0, app.fitted) }, "closing fades where it is")
+        #expect(app.pager.phase == .closed)
+    }
+}

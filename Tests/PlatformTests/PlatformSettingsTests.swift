@@ -97,3 +97,40 @@ import ViewTree
                                                  busSocketExists: { $0 == "/run/user/1000/bus" }) == nil)
     }
 }
+
+@Suite struct DesktopAnimationsTests {
+    /// An `_XSETTINGS_SETTINGS` property as a settings manager writes it: a string, a colour
+    /// and `Gtk/EnableAnimations` = `value`, in either byte order.
+    static func settings(enableAnimations value: Int32, bigEndian: Bool = false) -> [UInt8] {
+        func card16(_ v: Int) -> [UInt8] { bigEndian ? [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func card32(_ v: UInt32) -> [UInt8] {
+            let little = [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
+            return bigEndian ? little.reversed() : little
+        }
+        func name(_ text: String) -> [UInt8] {
+            let bytes = Array(text.utf8)
+            return card16(bytes.count) + bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4)
+        }
+        var out: [UInt8] = [bigEndian ? 1 : 0, 0, 0, 0] + card32(7) + card32(3)
+        out += [1, 0] + name("Net/ThemeName") + card32(0) + card32(7) + Array("Adwaita".utf8) + [0]
+        out += [2, 0] + name("Gtk/CursorBlinkColor") + card32(0) + [0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
+        out += [0, 0] + name("Gtk/EnableAnimations") + card32(0) + card32(UInt32(bitPattern: value))
+        return out
+    }
+
+    @Test func theAnimationSwitchIsReadInEitherByteOrderPastOtherSettings() {
+        #expect(DesktopAnimations.integers(inSettings: Self.settings(enableAnimations: 0))["Gtk/EnableAnimations"] == 0)
+        #expect(DesktopAnimations.integers(inSettings: Self.settings(enableAnimations: 1, bigEndian: true))["Gtk/EnableAnimations"] == 1)
+    }
+
+    @Test func aPropertyCutShortOrMalformedYieldsWhatCameBeforeTheFault() {
+        let whole = Self.settings(enableAnimations: 0)
+        for length in [0, 5, 12, 30, whole.count - 1] {
+            #expect(DesktopAnimations.integers(inSettings: Array(whole.prefix(length)))["Gtk/EnableAnimations"] == nil, "\(length) bytes")
+        }
+        var lying = whole
+        lying[8] = 0xFF                                   // claims 255 settings
+        #expect(DesktopAnimations.integers(inSettings: lying)["Gtk/EnableAnimations"] == 0)
+        #expect(DesktopAnimations.integers(inSettings: [UInt8](repeating: 0xFF, count: 64)).isEmpty)
+    }
+}
