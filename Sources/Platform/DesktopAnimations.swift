@@ -92,36 +92,20 @@ public enum DesktopAnimations {
     /// X display.
     @discardableResult
     public static func watch(_ changed: @escaping @Sendable () -> Void) -> Bool {
-        guard let display = XOpenDisplay(nil) else { return false }
-        let connection = Connection(display)
-        // A new manager announces itself to the root window (MANAGER client message).
-        XSelectInput(display, XDefaultRootWindow(display), StructureNotifyMask)
-        if let owner = manager(on: display) { XSelectInput(display, owner, PropertyChangeMask | StructureNotifyMask) }
-        let thread = Thread {
-            var event = XEvent()
-            while true {
-                XNextEvent(connection.display, &event)
-                switch event.type {
-                case PropertyNotify, DestroyNotify:
-                    changed()
-                case ClientMessage:
-                    if let owner = manager(on: connection.display) {
-                        XSelectInput(connection.display, owner, PropertyChangeMask | StructureNotifyMask)
-                    }
-                    changed()
-                default:
-                    break
-                }
+        XPropertyWatch.start(named: "desktop settings", setUp: { display in
+            // A new manager announces itself to the root window (MANAGER client message).
+            XSelectInput(display, XDefaultRootWindow(display), StructureNotifyMask)
+            if let owner = manager(on: display) { XSelectInput(display, owner, PropertyChangeMask | StructureNotifyMask) }
+        }, handle: { display, event in
+            switch event.type {
+            case PropertyNotify, DestroyNotify:
+                changed()
+            case ClientMessage:
+                if let owner = manager(on: display) { XSelectInput(display, owner, PropertyChangeMask | StructureNotifyMask) }
+                changed()
+            default:
+                break
             }
-        }
-        thread.name = "desktop settings"
-        thread.start()
-        return true
-    }
-
-    /// An X connection handed to the watching thread, which alone uses it from then on.
-    private final class Connection: @unchecked Sendable {
-        let display: OpaquePointer
-        init(_ display: OpaquePointer) { self.display = display }
+        })
     }
 }

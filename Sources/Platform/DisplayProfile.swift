@@ -41,30 +41,13 @@ public enum DisplayProfile {
     /// removes a display's profile, for as long as Flick runs. False without an X display.
     @discardableResult
     public static func watch(_ changed: @escaping @Sendable () -> Void) -> Bool {
-        guard let display = XOpenDisplay(nil) else { return false }
-        let connection = Connection(display)
-        XSelectInput(display, XDefaultRootWindow(display), PropertyChangeMask)
-        let thread = Thread {
-            var event = XEvent()
-            while true {
-                // Blocks until the X server sends something; the thread ends with Flick.
-                XNextEvent(connection.display, &event)
-                guard event.type == PropertyNotify,
-                      let name = XGetAtomName(connection.display, event.xproperty.atom) else { continue }
-                let isProfile = String(cString: name).hasPrefix("_ICC_PROFILE")
-                XFree(name)
-                if isProfile { changed() }
-            }
-        }
-        thread.name = "display profile"
-        thread.start()
-        return true
-    }
-
-    /// An X connection handed to the watching thread, which alone uses it from then on
-    /// (SDL keeps its own; libX11 1.8, Debian 12's, initialises its locking by itself).
-    private final class Connection: @unchecked Sendable {
-        let display: OpaquePointer
-        init(_ display: OpaquePointer) { self.display = display }
+        XPropertyWatch.start(named: "display profile", setUp: { display in
+            XSelectInput(display, XDefaultRootWindow(display), PropertyChangeMask)
+        }, handle: { display, event in
+            guard event.type == PropertyNotify, let name = XGetAtomName(display, event.xproperty.atom) else { return }
+            let isProfile = String(cString: name).hasPrefix("_ICC_PROFILE")
+            XFree(name)
+            if isProfile { changed() }
+        })
     }
 }

@@ -49,17 +49,9 @@ final class MarkFolder {
     func run(_ command: [String]) throws { _ = try output(command) }
 
     func output(_ command: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(command.joined(separator: " "))")
-        return String(decoding: data, as: UTF8.self)
+        let (status, output) = try runExternalTool(command)
+        try #require(status == 0, "\(command.joined(separator: " "))")
+        return output
     }
 }
 

@@ -4,6 +4,7 @@ import PhotoLibrary
 import Pixels
 import SystemPackage
 import Testing
+import TestSupport
 
 /// The fixture folder, made once per test run by scripts/make-fixtures.sh.
 enum Fixtures {
@@ -35,14 +36,7 @@ enum Fixtures {
 /// Runs `command` (a tool on the PATH: the independent decoders and converters tests compare
 /// Flick with) and requires that it succeeds.
 func runTool(_ command: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed", sourceLocation: sourceLocation)
+    _ = try toolOutput(command, sourceLocation: sourceLocation)
 }
 
 /// Colour at (x, y) as 0…255 (red, green, blue).
@@ -67,15 +61,7 @@ func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int), within tolerance: Int = 40
 
 /// What `command` (a tool on the PATH) prints, requiring that it succeeds.
 func toolOutput(_ command: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed", sourceLocation: sourceLocation)
-    return String(decoding: data, as: UTF8.self)
+    let (status, output) = try runExternalTool(command)
+    try #require(status == 0, "\(command.joined(separator: " ")) failed", sourceLocation: sourceLocation)
+    return output
 }

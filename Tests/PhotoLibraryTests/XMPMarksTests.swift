@@ -8,7 +8,17 @@ import Testing
 /// Marks written to XMP as the tools photographers edit in read them, checked with exiftool
 /// (the independent reader); other programs' properties kept; marks read from sidecars
 /// and from packets inside photos, through a helper like every other file.
-@Suite struct XMPMarksTests {
+@Suite final class XMPMarksTests {
+    /// Each test's own folder, removed after it.
+    private let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-xmp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
     /// A sidecar as darktable 4 writes one: its own properties, an edit history, tags.
     static let darktableSidecar = """
     <?xml version="1.0" encoding="UTF-8"?>
@@ -63,11 +73,7 @@ import Testing
     </x:xmpmeta>
     """
 
-    private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-xmp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    private func scratch() throws -> URL { folder }
 
     /// exiftool's reading of `file`: tag (with its group, e.g. "XMP-xmp:Rating") → value.
     private func exiftool(_ file: URL) throws -> [String: String] {
