@@ -77,11 +77,13 @@ public enum FolderScanner {
     /// The photo at `path` if it is a regular file in an image format, or one whose name
     /// says it is an image (empty, corrupt or unreadable, it is listed to say so).
     public static func photo(at path: FilePath) -> Photo? {
+        let fileExtension = (path.extension ?? "").lowercased()
+        // A card culled in darktable holds a sidecar for every photo: not even looked at.
+        if fileExtension == "xmp" { return nil }
         var info = stat()
         // stat follows symlinks; a link loop fails with ELOOP and is skipped.
         guard path.withPlatformString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-        let fileExtension = (path.extension ?? "").lowercased()
         func listed(as format: ImageFormat?) -> Photo? {
             format.map { Photo(path: path, format: $0, byteCount: Int(info.st_size), modificationDate: modified) }
         }

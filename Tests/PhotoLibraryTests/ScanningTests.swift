@@ -98,3 +98,16 @@ import SystemPackage
         #expect(AlbumFinder.albums(in: root.appending("nowhere")).isEmpty)
     }
 }
+
+@Suite struct SidecarScanningTests {
+    @Test func sidecarsBesideThePhotosAreNotPhotos() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-scan-xmp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Fixtures.photos.appendingPathComponent("IMG_2.jpg"), to: folder.appendingPathComponent("a.jpg"))
+        try Data("<x:xmpmeta/>".utf8).write(to: folder.appendingPathComponent("a.jpg.xmp"))
+        // Even one that holds a JPEG's bytes under a sidecar's name.
+        try FileManager.default.copyItem(at: Fixtures.photos.appendingPathComponent("IMG_2.jpg"), to: folder.appendingPathComponent("a.XMP"))
+        #expect(try FolderScanner.photos(in: FilePath(folder.path)).map(\.fileName) == ["a.jpg"])
+    }
+}
