@@ -169,6 +169,18 @@ import Testing
             let packet = try #require(EmbeddedXMP.packet(at: FilePath(photo.path)), "\(name)")
             #expect(XMPMarks.marks(inPacket: packet) == PhotoMarks(rating: 4, label: .purple), "\(name)")
         }
+        // A RAW (a DNG) and an iPhone's HEIC, marked by exiftool as an editor would.
+        let dng = folder.appendingPathComponent("marked.dng"), heic = folder.appendingPathComponent("marked.heic")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/make-dng.py").path
+        try runTool(["python3", script, dng.path, "60", "40"])
+        try runTool(["convert", "-size", "64x64", "xc:gray", folder.appendingPathComponent("gray.png").path])
+        try runTool(["heif-enc", "-q", "50", "-o", heic.path, folder.appendingPathComponent("gray.png").path])
+        for photo in [dng, heic] {
+            try runTool(["exiftool", "-q", "-overwrite_original", "-XMP-xmp:Rating=2", "-XMP-xmp:Label=Blue", photo.path])
+            let packet = try #require(EmbeddedXMP.packet(at: FilePath(photo.path)), "\(photo.lastPathComponent)")
+            #expect(XMPMarks.marks(inPacket: packet) == PhotoMarks(rating: 2, label: .blue), "\(photo.lastPathComponent)")
+        }
         let unmarked = folder.appendingPathComponent("plain.jpg")
         try runTool(["convert", "-size", "40x30", "xc:gray", unmarked.path])
         #expect(EmbeddedXMP.packet(at: FilePath(unmarked.path)) == nil)
