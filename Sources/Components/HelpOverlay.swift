@@ -16,7 +16,8 @@ public struct HelpEntry: Equatable, Sendable {
 }
 
 /// The keys and mouse actions of what is on screen, over a dimmed window (? or F1). Any
-/// key or click closes it.
+/// key or click closes it. Taller than the window, the list goes on in a second pair of
+/// columns beside the first, never off the screen.
 public final class HelpOverlay: View {
     public static let dimming = Color(white: 0, alpha: 0.72)
     public static let panelColor = Color(white: 0.13, alpha: 0.96)
@@ -35,6 +36,10 @@ public final class HelpOverlay: View {
     private let title = TextView()
     private let inputs = TextView()
     private let actions = TextView()
+    /// The second half, beside the first, when one column would not fit the window's height.
+    private let moreInputs = TextView()
+    private let moreActions = TextView()
+    private var entries: [HelpEntry] = []
     private lazy var close = TapGestureRecognizer { [unowned self] in if $0.state == .recognized { hide() } }
 
     public private(set) var isShown = false
@@ -51,7 +56,9 @@ public final class HelpOverlay: View {
         panel.isUserInteractionEnabled = false
         addSubview(panel)
         for (view, size, color, name) in [(title, Self.titleSize, Self.inputColor, "help title"), (inputs, Self.textSize, Self.inputColor, "help keys"),
-                                          (actions, Self.textSize, Self.actionColor, "help actions")] {
+                                          (actions, Self.textSize, Self.actionColor, "help actions"),
+                                          (moreInputs, Self.textSize, Self.inputColor, "help keys 2"),
+                                          (moreActions, Self.textSize, Self.actionColor, "help actions 2")] {
             view.name = name
             view.pointSize = size
             view.textColor = color
@@ -64,8 +71,7 @@ public final class HelpOverlay: View {
     /// Shows `entries` under `heading`.
     public func show(heading: String, entries: [HelpEntry]) {
         title.text = heading
-        inputs.text = entries.map(\.input).joined(separator: "\n")
-        actions.text = entries.map(\.action).joined(separator: "\n")
+        self.entries = entries
         isShown = true
         isHidden = false
         opacity = 0
@@ -87,16 +93,50 @@ public final class HelpOverlay: View {
         let labels = context.labels
         let width = max(bounds.width - 4 * Self.padding, 100)
         title.sizeToFit(maximumWidth: width, labels: labels)
-        // One line per entry in each column, so the rows line up.
-        inputs.sizeToFit(maximumWidth: .greatestFiniteMagnitude, labels: labels)
-        actions.sizeToFit(maximumWidth: .greatestFiniteMagnitude, labels: labels)
-        let columns = inputs.bounds.width + Self.columnGap + actions.bounds.width
-        let size = Size(width: max(columns, title.bounds.width) + 2 * Self.padding,
-                        height: title.bounds.height + Self.titleGap + max(inputs.bounds.height, actions.bounds.height) + 2 * Self.padding)
+        fill(first: entries, second: [], room: width)
+        let chrome = title.bounds.height + Self.titleGap + 2 * Self.padding
+        if chrome + inputs.bounds.height > bounds.height, entries.count > 1 {
+            // Split in the middle, or at a blank line near it (what works everywhere starts
+            // after one).
+            let middle = (entries.count + 1) / 2
+            let blanks = entries.indices.filter { entries[$0].input.isEmpty && $0 > 0 && abs($0 - middle) <= entries.count / 8 }
+            let split = blanks.min { abs($0 - middle) < abs($1 - middle) } ?? middle
+            let halves = (Array(entries[..<split]), Array(entries[split...].drop { $0.input.isEmpty }))
+            // Each pair of columns gets room as it needs it; what is too long is cut short.
+            fill(first: halves.0, second: halves.1, room: .greatestFiniteMagnitude)
+            let natural = (inputs.bounds.width + actions.bounds.width, moreInputs.bounds.width + moreActions.bounds.width)
+            let room = width - 4 * Self.columnGap
+            fill(first: halves.0, second: halves.1, room: room * natural.0 / max(natural.0 + natural.1, 1) + Self.columnGap,
+                 secondRoom: room * natural.1 / max(natural.0 + natural.1, 1) + Self.columnGap)
+        }
+        let firstPair = inputs.bounds.width + Self.columnGap + actions.bounds.width
+        let secondPair = moreInputs.lines.isEmpty ? 0 : 2 * Self.columnGap + moreInputs.bounds.width + Self.columnGap + moreActions.bounds.width
+        let columnsHeight = [inputs, actions, moreInputs, moreActions].map(\.bounds.height).max() ?? 0
+        let size = Size(width: max(firstPair + secondPair, title.bounds.width) + 2 * Self.padding, height: chrome + columnsHeight)
         panel.frame = Rect(center: Point(x: bounds.midX.rounded(), y: bounds.midY.rounded()), size: size)
         title.frame = Rect(origin: Point(x: Self.padding, y: Self.padding), size: title.bounds.size)
         let top = Self.padding + title.bounds.height + Self.titleGap
-        inputs.frame = Rect(origin: Point(x: Self.padding, y: top), size: inputs.bounds.size)
-        actions.frame = Rect(origin: Point(x: Self.padding + inputs.bounds.width + Self.columnGap, y: top), size: actions.bounds.size)
+        var x = Self.padding
+        for view in [inputs, actions, moreInputs, moreActions] {
+            view.frame = Rect(origin: Point(x: x, y: top), size: view.bounds.size)
+            x += view.bounds.width + (view === actions ? 3 : 1) * Self.columnGap
+        }
+    }
+
+    /// One line per entry in each column, so the rows line up; each pair of columns within
+    /// `room` points, an action too long for it cut short with an ellipsis.
+    private func fill(first: [HelpEntry], second: [HelpEntry], room: Double, secondRoom: Double? = nil) {
+        for (keys, actions, entries, room) in [(inputs, actions, first, room), (moreInputs, moreActions, second, secondRoom ?? room)] {
+            keys.text = entries.map(\.input).joined(separator: "\n")
+            keys.sizeToFit(maximumWidth: .greatestFiniteMagnitude, labels: context.labels)
+            let left = max(room - keys.bounds.width - Self.columnGap, 60)
+            actions.text = entries.map { elided($0.action, toFit: left) }.joined(separator: "\n")
+            actions.sizeToFit(maximumWidth: .greatestFiniteMagnitude, labels: context.labels)
+        }
+    }
+
+    private func elided(_ text: String, toFit width: Double) -> String {
+        guard let labels = context.labels else { return text }
+        return TextLayout.lines(of: text, maximumWidth: width, maximumLines: 1) { labels.width(of: $0, pointSize: Self.textSize) ?? 0 }.first ?? text
     }
 }

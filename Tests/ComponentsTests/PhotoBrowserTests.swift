@@ -392,7 +392,8 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
 
 @Suite struct HelpTests {
     func shownText(_ f: BrowserFixture, _ labels: FakeLabels, column: String) -> [String] {
-        labels.texts(in: f.scene.recorder.last, ofViewsNamed: "help \(column) line")
+        // Both halves, where the list goes on beside itself.
+        labels.texts(in: f.scene.recorder.last, ofViewsNamed: "help \(column) line") + labels.texts(in: f.scene.recorder.last, ofViewsNamed: "help \(column) 2 line")
     }
 
     @Test func questionMarkShowsTheViewsKeysAndAnyKeyClosesItWithoutDoingAnythingElse() {
