@@ -89,7 +89,7 @@ struct EventTranslator {
         case SDL_DROPFILE:
             guard let file = event.drop.file else { return nil }
             defer { SDL_free(file) }
-            return .dropped(path: String(cString: file))
+            return .dropped(path: Array(UnsafeBufferPointer(start: file, count: strlen(file))).map { UInt8(bitPattern: $0) })
         default:
             return nil
         }

@@ -9,8 +9,8 @@ public enum PlatformEvent: Sendable {
     case resized(Size)
     /// The close button, or the desktop asked the app to quit.
     case closeRequested
-    /// A file or folder dragged onto the window.
-    case dropped(path: String)
+    /// A file or folder dragged onto the window: its path's bytes (a name need not be UTF-8).
+    case dropped(path: [UInt8])
     /// The pointer moved without a button held (hover), in window points.
     case hover(Point)
     /// Something the app cannot see changed (exposure, focus): draw again.

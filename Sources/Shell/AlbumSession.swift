@@ -103,6 +103,11 @@ public final class AlbumSession {
     /// A folder or an image dropped on the window opens as if Flick had been launched on it:
     /// its albums in the strip, the image (if it is one) full screen once listed.
     public func openDropped(_ path: String) {
+        openDropped(FilePath(path))
+    }
+
+    /// As `openDropped(_:)`, byte for byte: a name that is not UTF-8 opens too.
+    public func openDropped(_ path: FilePath) {
         let opening: Folder.Opening
         do {
             opening = try Folder.open(path: path)

@@ -157,7 +157,7 @@ final class FlickApp: FrameDriver {
         case .hover:
             browser.pointerMoved()
         case let .dropped(path):
-            session.openDropped(path)
+            session.openDropped(FilePath(rawBytes: path))
             updateTitle()
         case .redraw:
             StartupTrace.mark("window-exposed")

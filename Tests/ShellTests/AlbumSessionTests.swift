@@ -73,6 +73,22 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: folders.first + "/" + second + ".xmp"), "the pick is in its sidecar")
     }
 
+    @Test func aDroppedFolderNamedInLatinOneOpens() throws {
+        let folders = try Folders()
+        let latin1 = FilePath(rawBytes: Array(folders.root.path.utf8) + Array("/caf".utf8) + [0xE9])
+        #expect(latin1.withPlatformString { mkdir($0, 0o755) } == 0)
+        let photo = FilePath(rawBytes: latin1.rawBytes + Array("/a.png".utf8))
+        let png = try Data(contentsOf: URL(fileURLWithPath: folders.first + "/b.png"))
+        let fd = photo.withPlatformString { open($0, O_WRONLY | O_CREAT, 0o644) }
+        _ = png.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let f = try Fixture(opening: folders.first)
+        #expect(f.run { f.browser.source?.photoCount == 2 })
+        f.session.openDropped(latin1)
+        #expect(f.session.album.folderPath == latin1, "the folder by its own bytes")
+        #expect(f.run { f.browser.source?.photoCount == 1 })
+    }
+
     @Test func aFolderWithoutPhotosSaysSoByName() throws {
         let folders = try Folders()
         let empty = folders.root.appendingPathComponent("Empty Trip").path
