@@ -22,12 +22,10 @@ public struct Confirmation {
 }
 
 public final class ConfirmBar: View {
-    static let pill = ToastView.pill
-    static let spacing = 12.0
     static let bottomMargin = 24.0
 
     private let context: ComponentContext
-    private let text = TextView()
+    private let pill = MessagePill(name: "confirm")
     private var buttons: [String: LabelButton] = [:]
     private var shownButtons: [LabelButton] = []
     public private(set) var confirmation: Confirmation?
@@ -38,17 +36,13 @@ public final class ConfirmBar: View {
         self.context = context
         super.init()
         name = "confirm"
-        Self.pill.apply(to: self)
-        text.name = "confirm text"
-        text.pointSize = ToastView.pointSize
-        text.maximumLines = 2
-        addSubview(text)
+        pill.attach(to: self)
         isHidden = true
     }
 
     func show(_ confirmation: Confirmation) {
         self.confirmation = confirmation
-        text.text = confirmation.question
+        pill.text.text = confirmation.question
         for button in shownButtons { button.removeFromSuperview() }
         shownButtons = [button(confirmation.confirmTitle, confirming: true), button("Cancel", confirming: false)]
         for button in shownButtons { addSubview(button) }
@@ -86,19 +80,6 @@ public final class ConfirmBar: View {
 
     func place(in area: Rect) {
         guard isShown else { return }
-        let padding = Self.pill.padding
-        for button in shownButtons { button.update(labels: context.labels) }
-        let buttonsWidth = shownButtons.reduce(0) { $0 + $1.bounds.width + Self.spacing }
-        text.sizeToFit(maximumWidth: max(area.width * 0.8 - padding.horizontal - buttonsWidth, 40), labels: context.labels)
-        let height = max(text.bounds.height, shownButtons.map(\.bounds.height).max() ?? 0)
-        bounds = Rect(origin: .zero, size: Size(width: text.bounds.width + buttonsWidth + padding.horizontal, height: height + padding.vertical))
-        text.frame = Rect(origin: Point(x: padding.left, y: padding.top + (height - text.bounds.height) / 2), size: text.bounds.size)
-        var x = padding.left + text.bounds.width
-        for button in shownButtons {
-            x += Self.spacing
-            button.frame = Rect(origin: Point(x: x, y: padding.top + (height - button.bounds.height) / 2), size: button.bounds.size)
-            x += button.bounds.width
-        }
-        center = Point(x: area.midX.rounded(), y: (area.maxY - Self.bottomMargin - bounds.height / 2).rounded())
+        pill.place(self, buttons: shownButtons, in: area, bottomMargin: Self.bottomMargin, labels: context.labels)
     }
 }

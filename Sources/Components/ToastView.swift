@@ -25,15 +25,12 @@ public struct Toast {
 /// Shows toasts one at a time, bottom centre: a new one replaces the one showing; each goes
 /// after its time (the scheduler's), or at once when its action is clicked.
 public final class ToastView: View {
-    public static let pointSize = 14.0
     /// From the bottom of the area it floats over.
     public static let bottomMargin = 72.0
     public static let fade = Timing.easeOut(0.2)
-    static let pill = PillStyle(color: Color(white: 0.12, alpha: 0.92), cornerRadius: 8, padding: EdgeInsets(horizontal: 16, vertical: 10))
-    static let spacing = 16.0
 
     private let context: ComponentContext
-    private let text = TextView()
+    private let pill = MessagePill(name: "toast")
     private var button: LabelButton?
     private var buttons: [String: LabelButton] = [:]
     private var action: (() -> Void)?
@@ -46,18 +43,14 @@ public final class ToastView: View {
         self.context = context
         super.init()
         name = "toast"
-        Self.pill.apply(to: self)
-        text.name = "toast text"
-        text.pointSize = Self.pointSize
-        text.maximumLines = 2
-        addSubview(text)
+        pill.attach(to: self)
         isHidden = true
     }
 
     /// Shows `toast` in place of whatever shows now.
     public func show(_ toast: Toast) {
         message = toast.message
-        text.text = toast.message
+        pill.text.text = toast.message
         button?.removeFromSuperview()
         button = toast.action.map { self.button(titled: $0.title) }
         if let button { addSubview(button) }
@@ -96,17 +89,6 @@ public final class ToastView: View {
 
     /// Sizes itself for its message and sits bottom centre of `area`.
     public func place(in area: Rect) {
-        let padding = Self.pill.padding
-        button?.update(labels: context.labels)
-        let buttonWidth = button.map { $0.bounds.width + Self.spacing } ?? 0
-        text.sizeToFit(maximumWidth: max(area.width * 0.8 - padding.horizontal - buttonWidth, 40), labels: context.labels)
-        let height = max(text.bounds.height, button?.bounds.height ?? 0)
-        bounds = Rect(origin: .zero, size: Size(width: text.bounds.width + buttonWidth + padding.horizontal, height: height + padding.vertical))
-        text.frame = Rect(origin: Point(x: padding.left, y: padding.top + (height - text.bounds.height) / 2), size: text.bounds.size)
-        if let button {
-            button.frame = Rect(origin: Point(x: padding.left + text.bounds.width + Self.spacing, y: padding.top + (height - button.bounds.height) / 2),
-                                size: button.bounds.size)
-        }
-        center = Point(x: area.midX.rounded(), y: (area.maxY - Self.bottomMargin - bounds.height / 2).rounded())
+        pill.place(self, buttons: button.map { [$0] } ?? [], in: area, bottomMargin: Self.bottomMargin, labels: context.labels)
     }
 }

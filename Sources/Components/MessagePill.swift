@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+import ViewTree
+
+/// The look and layout a toast and a question share: a message of up to two lines on a
+/// dark pill, its buttons after it, centred near the bottom of the area it floats over.
+struct MessagePill {
+    static let style = PillStyle(color: Color(white: 0.12, alpha: 0.92), cornerRadius: 8, padding: EdgeInsets(horizontal: 16, vertical: 10))
+    static let pointSize = 14.0
+    /// Between the message and a button, and between buttons.
+    static let spacing = 16.0
+
+    let text = TextView()
+
+    /// The message's text view is named `name text`.
+    init(name: String) {
+        text.name = "\(name) text"
+        text.pointSize = Self.pointSize
+        text.maximumLines = 2
+    }
+
+    /// Gives `host` the pill's look and the message.
+    func attach(to host: View) {
+        Self.style.apply(to: host)
+        host.addSubview(text)
+    }
+
+    /// Sizes `host` around the message and `buttons` (already its subviews) and puts it
+    /// `bottomMargin` above the bottom of `area`, centred.
+    func place(_ host: View, buttons: [LabelButton], in area: Rect, bottomMargin: Double, labels: LabelRenderer?) {
+        let padding = Self.style.padding
+        for button in buttons { button.update(labels: labels) }
+        let buttonsWidth = buttons.reduce(0) { $0 + $1.bounds.width + Self.spacing }
+        text.sizeToFit(maximumWidth: max(area.width * 0.8 - padding.horizontal - buttonsWidth, 40), labels: labels)
+        let height = max(text.bounds.height, buttons.map(\.bounds.height).max() ?? 0)
+        host.bounds = Rect(origin: .zero, size: Size(width: text.bounds.width + buttonsWidth + padding.horizontal, height: height + padding.vertical))
+        text.frame = Rect(origin: Point(x: padding.left, y: padding.top + (height - text.bounds.height) / 2), size: text.bounds.size)
+        var x = padding.left + text.bounds.width
+        for button in buttons {
+            x += Self.spacing
+            button.frame = Rect(origin: Point(x: x, y: padding.top + (height - button.bounds.height) / 2), size: button.bounds.size)
+            x += button.bounds.width
+        }
+        host.center = Point(x: area.midX.rounded(), y: (area.maxY - bottomMargin - host.bounds.height / 2).rounded())
+    }
+}
