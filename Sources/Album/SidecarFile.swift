@@ -25,13 +25,7 @@ enum SidecarFile {
         case let .failure(error): throw SidecarWriteError(reason: "its sidecar cannot be read (\(error.headline))")
         }
         let folder = target.removingLastComponent()
-        if makingFolders {
-            do {
-                try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
-            } catch {
-                throw SidecarWriteError(reason: error.localizedDescription)
-            }
-        }
+        if makingFolders { try makeFolders(folder) }
         var mode: mode_t = 0o644
         var info = stat()
         if target.withPlatformString({ stat($0, &info) }) == 0 { mode = info.st_mode & 0o7777 }
@@ -53,6 +47,18 @@ enum SidecarFile {
         if failure != 0 {
             _ = temporary.withPlatformString { unlink($0) }
             throw SidecarWriteError(reason: Self.describe(failure))
+        }
+    }
+
+    /// `folder` and the folders above it, by their bytes (Flick's copy mirrors a photo's
+    /// folder, whose name need not be UTF-8).
+    private static func makeFolders(_ folder: FilePath) throws(SidecarWriteError) {
+        var made = FilePath("/")
+        for component in folder.components {
+            made.append(component)
+            if made.withPlatformString({ mkdir($0, 0o755) }) != 0 && errno != EEXIST {
+                throw SidecarWriteError(reason: describe(errno))
+            }
         }
     }
 

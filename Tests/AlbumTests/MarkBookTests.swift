@@ -156,6 +156,25 @@ final class MarkFolder {
         #expect(next.marks(of: f.path("d.jpg")).rating == 1 && next.marks(of: f.path("e.jpg")).label == .green, "nothing lost")
     }
 
+    @Test func flicksOwnCopyOfALatinOneFolderKeepsItsBytes() throws {
+        let f = try MarkFolder()
+        try f.photo("a.jpg")
+        let latin1 = FilePath(rawBytes: Array(f.folder.path.utf8) + Array("/caf".utf8) + [0xE9])
+        #expect(latin1.withPlatformString { mkdir($0, 0o755) } == 0)
+        let photo = FilePath(rawBytes: latin1.rawBytes + Array("/a.jpg".utf8))
+        #expect(f.path("a.jpg").withPlatformString { from in photo.withPlatformString { rename(from, $0) } } == 0)
+        // A sidecar Flick cannot read: the marks go to its own copy, under the same bytes.
+        let broken = FilePath(rawBytes: photo.rawBytes + Array(".xmp".utf8))
+        let fd = broken.withPlatformString { open($0, O_WRONLY | O_CREAT, 0o644) }
+        _ = Array("<x:xmpmeta><half".utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        f.book.set(PhotoMarks(rating: 4), for: photo)
+        f.book.waitUntilIdle()
+        let kept = Sidecars(of: photo, dataFolder: f.dataFolder).kept
+        var info = stat()
+        #expect(kept.withPlatformString { stat($0, &info) } == 0, "kept at its own bytes")
+    }
+
     @Test func sidecarNamesKeepThePhotosBytes() {
         let latin1 = FilePath(rawBytes: Array("/photos/caf".utf8) + [0xE9] + Array(".JPG".utf8))
         let sidecars = Sidecars(of: latin1, dataFolder: FilePath("/data"))
