@@ -141,4 +141,24 @@ import TestSupport
         try flick.server.xdotool("key", "q")
         #expect(flick.waitForExit() == 0)
     }
+
+    @Test func aSidecarAnotherProgramWritesWhileFlickIsOpenShowsItsMarks() throws {
+        let folder = try makeSolidColourFolder(Self.colours)
+        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-data-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: dataHome)
+        }
+        let flick = try FlickSession(arguments: ["--view", "grid", folder.path], environment: ["XDG_DATA_HOME": dataHome.path])
+        let window = try flick.geometry()
+        let cell = cellCentre(2, in: window)
+        #expect(try flick.waitForScreen { $0.matches(x: cell.x, y: cell.y, Self.colours[2]) }.1)
+        #expect(goldPixels(try flick.server.screenshot(), cell: 2, window: window) == 0)
+        // darktable, say, rates the third photo while Flick shows it.
+        let sidecar = folder.appendingPathComponent("photo_3.png.xmp")
+        #expect(try run("exiftool", ["-q", "-XMP-xmp:Rating=5", "-o", sidecar.path]).status == 0)
+        #expect(try flick.waitForScreen { goldPixels($0, cell: 2, window: window) > 20 }.1, "its stars appear without a key pressed")
+        try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
 }
