@@ -52,6 +52,8 @@ let package = Package(
         // XMP sidecars: the marks other tools read.
         .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // glibc's gettext (libintl.h: part of libc6-dev).
+        .systemLibrary(name: "CIntl"),
         // glibc's malloc.h (libc6-dev, always there with a C toolchain).
         .systemLibrary(name: "CMalloc"),
         // glibc's spawn and prctl extensions, for starting helpers that inherit nothing.
@@ -62,32 +64,35 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "ViewTree", dependencies: ["Geometry", "Motion"]),
         .target(name: "Gestures", dependencies: ["Geometry", "Motion", "ViewTree"]),
-        .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Pictures", "Pixels", "Marks"]),
+        .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Pictures", "Pixels", "Marks", "Localization"]),
 
         // What a photographer says of a photo (stars, pick or reject, colour label): plain
         // values the sidecars, the album and the views share.
-        .target(name: "Marks"),
+        .target(name: "Marks", dependencies: ["Localization"]),
         // Decoded pixels and how soon they are needed: the leaf that PhotoLibrary, Pictures
         // and Platform share.
         .target(name: "Pixels"),
+        // Flick's words in the user's language (gettext) and numbers, sizes and dates in
+        // the user's formats: the leaf every module that shows words imports.
+        .target(name: "Localization", dependencies: ["CIntl"]),
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "CExempi", "CMalloc", "CProcess", "CImageLoading", "CTurboJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CMalloc", "CProcess", "CImageLoading", "CTurboJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
-        .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", "Localization", .product(name: "SystemPackage", package: "swift-system")]),
         // The pipeline between the model and the screen: pictures per photo and size, the
         // broker of views' demands, covers, the decode queues. Textures through a protocol.
-        .target(name: "Pictures", dependencies: ["Pixels", "Marks", "Geometry", "ViewTree", "PhotoLibrary", "Album",
+        .target(name: "Pictures", dependencies: ["Pixels", "Marks", "Localization", "Geometry", "ViewTree", "PhotoLibrary", "Album",
                                                  .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.
         .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "Pixels"]),
 
         // The app shell: the album on screen and its upkeep, the browser's wiring to the
         // model and the pictures. No window, no clock.
-        .target(name: "Shell", dependencies: ["Album", "Marks", "Components", "Pictures", "PhotoLibrary",
+        .target(name: "Shell", dependencies: ["Album", "Marks", "Localization", "Components", "Pictures", "PhotoLibrary",
                                               .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(name: "flick", dependencies: [
-            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "Marks", "PhotoLibrary", "Pictures", "Pixels", "Platform", "Shell", "CMalloc",
+            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "Marks", "Localization", "PhotoLibrary", "Pictures", "Pixels", "Platform", "Shell", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
@@ -100,10 +105,14 @@ let package = Package(
         .executableTarget(name: "fake-decode-helper", dependencies: ["PhotoLibrary", "Pixels", .product(name: "SystemPackage", package: "swift-system")],
                           path: "Tests/FakeDecodeHelper"),
 
+        // Flick's language set up in a process of its own (a locale is the whole process's).
+        .executableTarget(name: "localization-probe", dependencies: ["Localization"], path: "Tests/LocalizationProbe"),
+
         .target(name: "TestSupport", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Pictures", "Pixels"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MarksTests", dependencies: ["Marks"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "localization-probe", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
         .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Localization
 import Marks
 import PhotoLibrary
 import SystemPackage
@@ -247,7 +248,8 @@ public final class AlbumModel {
     public var nextUndoTrashedName: String? {
         guard case let .trashed(records) = history.last else { return nil }
         let photos = records.filter { !$0.isCompanion }
-        return photos.count == 1 ? photos[0].photo.displayName : "\(photos.count) photos"
+        return photos.count == 1 ? photos[0].photo.displayName : localizedPlural("{count} photo", "{count} photos", count: photos.count)
+
     }
 
     private func remember(_ step: Step) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Localization
 import Marks
 import PhotoLibrary
 import SystemPackage
@@ -22,7 +23,8 @@ enum SidecarFile {
         let bytes: [UInt8]
         switch decoder.sidecar(base, updatedWith: marks) {
         case let .success(made): bytes = made
-        case let .failure(error): throw SidecarWriteError(reason: "its sidecar cannot be read (\(error.headline))")
+        case let .failure(error): throw SidecarWriteError(reason: localized("its sidecar cannot be read ({problem})", ["problem": error.headline]))
+
         }
         let folder = target.removingLastComponent()
         if makingFolders { try makeFolders(folder) }
@@ -64,9 +66,9 @@ enum SidecarFile {
 
     private static func describe(_ code: Int32) -> String {
         switch code {
-        case EACCES, EPERM: "the folder may not be written"
-        case EROFS: "the folder is on a read-only volume"
-        case ENOSPC, EDQUOT: "the disk is full"
+        case EACCES, EPERM: localized("the folder may not be written")
+        case EROFS: localized("the folder is on a read-only volume")
+        case ENOSPC, EDQUOT: localized("the disk is full")
         default: String(cString: strerror(code))
         }
     }

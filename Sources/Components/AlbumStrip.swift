@@ -2,6 +2,7 @@
 import Geometry
 import Pictures
 import Gestures
+import Localization
 import Motion
 import ViewTree
 
@@ -161,7 +162,8 @@ public final class AlbumCoverCell: View {
             shownCaption = (name, photoCount)
             let room = bounds.width - 4
             set(nameLabel, fitting(name, in: room, pointSize: AlbumStrip.namePointSize, color: AlbumStrip.nameColor, labels: labels))
-            let count = photoCount == 1 ? "1 photo" : "\(photoCount) photos"
+            let count = localizedPlural("{count} photo", "{count} photos", count: photoCount)
+
             set(countLabel, fitting(count, in: room, pointSize: AlbumStrip.countPointSize, color: AlbumStrip.countColor, labels: labels))
         }
         setNeedsLayout()

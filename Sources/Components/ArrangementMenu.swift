@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 import Gestures
+import Localization
 import Marks
 import ViewTree
 
@@ -30,15 +31,25 @@ public final class ArrangementControl: View {
     /// The words on it.
     static func text(filter: PhotoFilter, order: PhotoOrder) -> String { "\(filter.title) · \(order.title)" }
 
-    /// Shows `filter` and `order`, sized to them, its right edge at `maxX`, its top at `minY`.
-    func show(filter: PhotoFilter, order: PhotoOrder, maxX: Double, minY: Double, height: Double) {
-        let text = Self.text(filter: filter, order: order)
+    /// The narrowest it is shown: a few letters and the ellipsis. With less room (a small
+    /// window beside a long language's switcher) it steps aside; its keys still work.
+    static let minimumTextWidth = 40.0
+
+    /// Shows `filter` and `order`, sized to them, its right edge at `maxX`, its top at `minY`;
+    /// the words cut short with an ellipsis where they would pass `minX`.
+    func show(filter: PhotoFilter, order: PhotoOrder, minX: Double, maxX: Double, minY: Double, height: Double) {
+        let room = maxX - minX - Self.pill.padding.horizontal
+        var text = Self.text(filter: filter, order: order)
+        if let labels = context.labels {
+            text = TextLayout.truncated(text, toFit: room) { labels.width(of: $0, pointSize: Self.textSize) ?? 0 }
+        }
         if text != shown, let rendered = context.labels?.label(text, pointSize: Self.textSize, color: .white) {
             shown = text
             label.content = rendered.content
             label.bounds = Rect(origin: .zero, size: rendered.size)
         }
-        isHidden = label.content == nil
+        isHidden = label.content == nil || room < Self.minimumTextWidth
+
         let size = label.bounds.size
         let width = size.width + Self.pill.padding.horizontal
         frame = Rect(x: (maxX - width).rounded(), y: minY, width: width, height: height)
@@ -100,8 +111,8 @@ public final class ArrangementMenu: View {
     static func title(of choice: Choice) -> String {
         switch choice {
         case let .filter(filter): filter.title
-        case let .order(key): PhotoOrder(key).title.dropLast(2).description
-        case .trashRejects: "Move rejects to Trash…"
+        case let .order(key): key.title
+        case .trashRejects: localized("Move rejects to Trash…")
         }
     }
 
@@ -151,11 +162,13 @@ public final class ArrangementMenu: View {
 
     private func build() {
         guard rows.isEmpty else { return mark() }
-        for heading in ["Show", "Sort by"] {
+        // TRANSLATORS: the arrangement menu's two column headings.
+        for (heading, words) in [("Show", localized("Show")), ("Sort by", localized("Sort by"))] {
             let view = View()
             view.name = "arrangement heading \(heading)"
             view.isUserInteractionEnabled = false
-            if let rendered = context.labels?.label(heading, pointSize: Self.textSize, color: Self.headingColor) {
+            if let rendered = context.labels?.label(words, pointSize: Self.textSize, color: Self.headingColor) {
+
                 view.content = rendered.content
                 view.bounds = Rect(origin: .zero, size: rendered.size)
             }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 import Gestures
+import Localization
 import Motion
 import ViewTree
 
@@ -44,7 +45,8 @@ public final class ConfirmBar: View {
         self.confirmation = confirmation
         pill.text.text = confirmation.question
         for button in shownButtons { button.removeFromSuperview() }
-        shownButtons = [button(confirmation.confirmTitle, confirming: true), button("Cancel", confirming: false)]
+        shownButtons = [button(confirmation.confirmTitle, confirming: true), button(localized("Cancel"), confirming: false)]
+
         for button in shownButtons { addSubview(button) }
         isHidden = false
         opacity = 1

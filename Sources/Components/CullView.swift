@@ -3,6 +3,7 @@ import Foundation
 import Pictures
 import Geometry
 import Gestures
+import Localization
 import Motion
 import ViewTree
 
@@ -142,8 +143,8 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         let count = photoCount
         counter.isHidden = count == 0
         guard count > 0 else { return }
-        var text = "\(currentIndex + 1) / \(count)"
-        if trashedCount > 0 { text += " · \(trashedCount) in the Trash" }
+        var text = "\(Language.number(currentIndex + 1)) / \(Language.number(count))"
+        if trashedCount > 0 { text += " · " + localizedPlural("{count} in the Trash", "{count} in the Trash", count: trashedCount) }
         counter.text = text
         counter.sizeToFit(maximumWidth: bounds.width, labels: context.labels)
         let area = layout.cardArea
@@ -323,14 +324,16 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         let index = currentIndex
         let name = source?.fileName(at: index) ?? ""
         throwing = (card, hold, velocity)
-        if let problem = trashPhoto?(index) ?? (trashPhoto == nil ? "\(name) cannot go to the Trash here." : nil) {
+        if let problem = trashPhoto?(index) ?? (trashPhoto == nil ? localized("{name} cannot go to the Trash here.", ["name": name]) : nil) {
             throwing = nil
             settleBack(hold)
             onToast?(Toast(problem))
             return
         }
         // The album's change has come through `photosMoved`, which sent the card flying.
-        onToast?(Toast("\(name) moved to the Trash", action: (title: "Undo", perform: { [weak self] in self?.requestUndo?() })))
+        onToast?(Toast(localized("{name} moved to the Trash", ["name": name]),
+                       action: (title: localized("Undo"), perform: { [weak self] in self?.requestUndo?() })))
+
     }
 
     /// Back where it lies (layout has it again), and the card behind shrinks back with it.
@@ -361,10 +364,10 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     public var photoInHand: Int? { photoCount > 0 ? currentIndex : nil }
 
     public var help: [HelpEntry] {
-        [HelpEntry("Drag sideways, Left / Right", "Next / previous photo"),
-         HelpEntry("Drag up, flick up, Del", "Move the photo to the Trash"),
-         HelpEntry("Ctrl+Z, Undo", "Bring it back to its place"),
-         HelpEntry("Double-click, Enter", "Open it full screen")]
+        [HelpEntry(localized("Drag sideways, Left / Right"), localized("Next / previous photo")),
+         HelpEntry(localized("Drag up, flick up, Del"), localized("Move the photo to the Trash")),
+         HelpEntry(localized("Ctrl+Z, Undo"), localized("Bring it back to its place")),
+         HelpEntry(localized("Double-click, Enter"), localized("Open it full screen"))]
     }
 
     public func takePhotoInHand(_ index: Int) { go(to: index, animated: false) }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Localization
 import Marks
 import Pictures
 import Motion
@@ -77,7 +78,8 @@ final class DeckCard: View {
         shownLines = lines
         title.text = lines?.first ?? ""
         titleCutWidth = nil
-        details.text = lines.map { $0.dropFirst().joined(separator: "\n") } ?? "Reading…"
+        details.text = lines.map { $0.dropFirst().joined(separator: "\n") } ?? localized("Reading…")
+
         setNeedsLayout()
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Pictures
 import Geometry
 import Gestures
+import Localization
 import Motion
 import ViewTree
 
@@ -259,11 +260,11 @@ public final class DeckView: View, PhotoCollectionView, Swipeable {
     public var photoInHand: Int? { photoCount > 0 ? topIndex : nil }
 
     public var help: [HelpEntry] {
-        [HelpEntry("Drag, flick", "Throw the front card"),
-         HelpEntry("Left / Right", "Throw it that way"),
-         HelpEntry("Click, Space, I", "Turn it over: the photo's facts"),
-         HelpEntry("Double-click, Enter", "Open it full screen"),
-         HelpEntry("Home / End", "First / last photo")]
+        [HelpEntry(localized("Drag, flick"), localized("Throw the front card")),
+         HelpEntry(localized("Left / Right"), localized("Throw it that way")),
+         HelpEntry(localized("Click, Space, I"), localized("Turn it over: the photo's facts")),
+         HelpEntry(localized("Double-click, Enter"), localized("Open it full screen")),
+         HelpEntry(localized("Home / End"), localized("First / last photo"))]
     }
 
     public func takePhotoInHand(_ index: Int) { go(to: index) }

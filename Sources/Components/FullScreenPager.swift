@@ -3,6 +3,7 @@ import Foundation
 import Pictures
 import Geometry
 import Gestures
+import Localization
 import Motion
 import ViewTree
 
@@ -128,12 +129,12 @@ public final class FullScreenPager: View {
     public var photoCount: Int { source?.photoCount ?? 0 }
 
     public var help: [HelpEntry] {
-        [HelpEntry("Drag, flick, arrows, wheel", "Next / previous photo"),
-         HelpEntry("Hold an arrow", "Page on, each photo sharp"),
-         HelpEntry("Ctrl+wheel, + / −, Ctrl+0", "Zoom in, out, to fit"),
-         HelpEntry("Double-click", "Zoom in, or back to fit"),
-         HelpEntry("Drag a zoomed photo", "Look around it"),
-         HelpEntry("Click, Esc, drag down", "Back")]
+        [HelpEntry(localized("Drag, flick, arrows, wheel"), localized("Next / previous photo")),
+         HelpEntry(localized("Hold an arrow"), localized("Page on, each photo sharp")),
+         HelpEntry(localized("Ctrl+wheel, + / −, Ctrl+0"), localized("Zoom in, out, to fit")),
+         HelpEntry(localized("Double-click"), localized("Zoom in, or back to fit")),
+         HelpEntry(localized("Drag a zoomed photo"), localized("Look around it")),
+         HelpEntry(localized("Click, Esc, drag down"), localized("Back"))]
     }
 
     /// The scroll offset on screen now.

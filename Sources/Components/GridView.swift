@@ -2,6 +2,7 @@
 import Geometry
 import Pictures
 import Gestures
+import Localization
 import Motion
 import ViewTree
 
@@ -221,10 +222,10 @@ public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, Sc
     public var photoInHand: Int? { selectedIndex }
 
     public var help: [HelpEntry] {
-        [HelpEntry("Click", "Select a photo"),
-         HelpEntry("Double-click, Enter", "Open it full screen"),
-         HelpEntry("Arrows, Page Up/Down, Home/End", "Move the selection"),
-         HelpEntry("Drag, wheel", "Scroll")]
+        [HelpEntry(localized("Click"), localized("Select a photo")),
+         HelpEntry(localized("Double-click, Enter"), localized("Open it full screen")),
+         HelpEntry(localized("Arrows, Page Up/Down, Home/End"), localized("Move the selection")),
+         HelpEntry(localized("Drag, wheel"), localized("Scroll"))]
     }
 
     public func takePhotoInHand(_ index: Int) { select(index) }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Localization
 import Marks
 import ViewTree
 
@@ -120,11 +121,12 @@ final class MarkBadge: View {
         var parts: [String] = []
         switch marks.flag {
         case .none: break
-        case .pick: parts.append("✓ Pick")
-        case .reject: parts.append("✕ Rejected")
+        case .pick: parts.append("✓ " + localized("Pick"))
+        case .reject: parts.append("✕ " + localized("Rejected"))
         }
         if marks.rating > 0 { parts.append(stars(marks.rating)) }
-        if let label = marks.label { parts.append("\(label.xmpName) label") }
+        if let label = marks.label { parts.append(PhotoFilter.label(label).title) }
+
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Localization
 import Marks
 import Motion
 import ViewTree
@@ -45,7 +46,8 @@ final class PagerHUD: View {
     /// Shows `name` (cut in the middle to fit `maximumWidth`, the pill included) and the
     /// position.
     func show(name: String, position: Int, count: Int, marks: PhotoMarks, pair: String?, maximumWidth: Double, labels: LabelRenderer?) {
-        let counter = "\(position + 1) / \(count)"
+        let counter = "\(Language.number(position + 1)) / \(Language.number(count))"
+
         let room = maximumWidth - Self.pill.padding.left - Self.pill.padding.right
         let fitted = labels.map { labels in
             TextLayout.elidedInMiddle(name, toFit: room) { labels.width(of: $0, pointSize: Self.nameSize) ?? 0 }

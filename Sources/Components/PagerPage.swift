@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Localization
 import Pictures
 import Motion
 import ViewTree
@@ -15,7 +16,8 @@ public final class PagerPage: View {
     /// flashes the word.
     static let loadingLabelDelay: Seconds = 0.3
     static let loadingLabelFade = Timing.easeOut(0.2)
-    static let loadingLabelText = "loading…"
+    static var loadingLabelText: String { localized("loading…") }
+
     static let loadingLabelPointSize = 15.0
     static let loadingLabelColor = Color(white: 0.6)
 

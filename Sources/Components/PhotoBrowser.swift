@@ -3,6 +3,7 @@ import Geometry
 import Marks
 import Pictures
 import Gestures
+import Localization
 import Motion
 import ViewTree
 
@@ -15,20 +16,21 @@ public enum AlbumViewKind: String, CaseIterable, Sendable {
     /// What a person calls it (the help's heading).
     public var title: String {
         switch self {
-        case .grid: "Grid"
-        case .stack: "Stack"
-        case .deck: "Card deck"
-        case .cull: "Culling pager"
+        case .grid: localized("Grid")
+        case .stack: localized("Stack")
+        case .deck: localized("Card deck")
+        case .cull: localized("Culling pager")
         }
     }
 
     /// Its name on the switcher.
     public var shortTitle: String {
         switch self {
-        case .grid: "Grid"
-        case .stack: "Stack"
-        case .deck: "Deck"
-        case .cull: "Cull"
+        // TRANSLATORS: the views' names on the view switcher: short words.
+        case .grid: localized("Grid")
+        case .stack: localized("Stack")
+        case .deck: localized("Deck")
+        case .cull: localized("Cull")
         }
     }
 
@@ -99,27 +101,27 @@ public final class PhotoBrowser: View {
     public static let focusColor = Color(red: 0.35, green: 0.6, blue: 1)
     public static let focusWidth = 2.0
     /// What works everywhere, under each view's own help.
-    public static let commonHelp = [
+    public static var commonHelp: [HelpEntry] { [
         HelpEntry("", ""),
-        HelpEntry("0 – 5", "Rate the photo: no stars to five stars"),
-        HelpEntry("P, X, U", "Pick, reject, clear the flag"),
-        HelpEntry("6, 7, 8, 9", "Red, yellow, green, blue label (again: off)"),
-        HelpEntry("Ctrl+Z", "Undo the last mark or trashing"),
-        HelpEntry("Shift+A", "After a mark, go on or stay (pagers)"),
-        HelpEntry("Alt+0 – 5, Alt+P, X, U", "Show all, ★ or more…, picks, rejects, unrated"),
-        HelpEntry("Alt+6 – 9", "Show one label"),
-        HelpEntry("Alt+N, D, M, S", "Sort: name, date taken, modified, size"),
-        HelpEntry("Ctrl+Del", "Move the rejects to the Trash (asks first)"),
-        HelpEntry("Ctrl+PgUp, Ctrl+PgDn", "Previous / next album"),
-        HelpEntry("Tab, Shift+Tab", "Keys to the albums, the arrangement, the views"),
+        HelpEntry("0 – 5", localized("Rate the photo: no stars to five stars")),
+        HelpEntry("P, X, U", localized("Pick, reject, clear the flag")),
+        HelpEntry("6, 7, 8, 9", localized("Red, yellow, green, blue label (again: off)")),
+        HelpEntry(localized("Ctrl+Z"), localized("Undo the last mark or trashing")),
+        HelpEntry(localized("Shift+A"), localized("After a mark, go on or stay (pagers)")),
+        HelpEntry("Alt+0 – 5, Alt+P, X, U", localized("Show all, ★ or more…, picks, rejects, unrated")),
+        HelpEntry("Alt+6 – 9", localized("Show one label")),
+        HelpEntry("Alt+N, D, M, S", localized("Sort: name, date taken, modified, size")),
+        HelpEntry(localized("Ctrl+Del"), localized("Move the rejects to the Trash (asks first)")),
+        HelpEntry(localized("Ctrl+PgUp, Ctrl+PgDn"), localized("Previous / next album")),
+        HelpEntry(localized("Tab, Shift+Tab"), localized("Keys to the albums, the arrangement, the views")),
         // The view keys, from the registered views: a new view appears here by itself.
-        HelpEntry("Ctrl+1 – \(AlbumViewKind.allCases.count)",
+        HelpEntry(localized("Ctrl+1 – {last}", ["last": String(AlbumViewKind.allCases.count)]),
                   AlbumViewKind.allCases.map(\.title).joined(separator: ", ")),
-        HelpEntry("F, F11", "Full screen"),
-        HelpEntry("Esc", "Close what is in front"),
-        HelpEntry("Q, Ctrl+Q, Ctrl+W", "Quit"),
-        HelpEntry("?, F1", "These keys (any key closes them)"),
-    ]
+        HelpEntry("F, F11", localized("Full screen")),
+        HelpEntry(localized("Esc"), localized("Close what is in front")),
+        HelpEntry(localized("Q, Ctrl+Q, Ctrl+W"), localized("Quit")),
+        HelpEntry("?, F1", localized("These keys (any key closes them)")),
+    ] }
     public weak var albumSource: AlbumSource? {
         didSet {
             albumStrip.source = albumSource
@@ -243,7 +245,7 @@ public final class PhotoBrowser: View {
     /// The keys and mouse actions of the pager, if it is up, else of the album's view.
     public func showHelp() {
         if isPagerOpen {
-            help.show(heading: "Full-screen photo", entries: pager.help + Self.commonHelp)
+            help.show(heading: localized("Full-screen photo"), entries: pager.help + Self.commonHelp)
         } else {
             help.show(heading: viewKind.title, entries: collection.help + Self.commonHelp)
         }
@@ -389,7 +391,8 @@ public final class PhotoBrowser: View {
         if focus != .view && !isPagerOpen && handleFocusedKey(key) { return true }
         if key.key == .character("a") && key.modifiers == [.shift] {
             advancesAfterMark.toggle()
-            showToast(Toast(advancesAfterMark ? "After a mark, the next photo" : "After a mark, the same photo"))
+            showToast(Toast(advancesAfterMark ? localized("After a mark, the next photo") : localized("After a mark, the same photo")))
+
             return true
         }
         if [.delete, .backspace].contains(key.key) && key.modifiers == [.control] {
@@ -599,7 +602,8 @@ public final class PhotoBrowser: View {
         switcher.place(in: bounds)
         albumStrip.isHidden = !isAlbumStripShown
         albumStrip.frame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: isAlbumStripShown ? AlbumStripLayout.height : 0)
-        arrangement.show(filter: shownFilter, order: shownOrder, maxX: switcher.frame.minX - ViewSwitcher.margin / 2,
+        arrangement.show(filter: shownFilter, order: shownOrder, minX: bounds.minX + ViewSwitcher.margin, maxX: switcher.frame.minX - ViewSwitcher.margin / 2,
+
                          minY: switcher.frame.minY, height: switcher.frame.height)
         arrangement.isHidden = arrangement.isHidden || switcher.isHidden
         switcherBacking.isHidden = albumStrip.isHidden || switcher.isHidden

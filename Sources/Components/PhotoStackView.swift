@@ -2,6 +2,7 @@
 import Geometry
 import Pictures
 import Gestures
+import Localization
 import Motion
 import ViewTree
 
@@ -66,7 +67,8 @@ public final class PhotoStackView: View, PhotoCollectionView {
     private var pictures = PictureWants()
     /// "Show all", while it is out.
     private var spread: PileSpread?
-    private let showAllButton = LabelButton(title: "Show all")
+    private let showAllButton = LabelButton(title: localized("Show all"))
+
 
     private lazy var pan = PanGestureRecognizer { [unowned self] in handlePan($0) }
     private lazy var press = PressGestureRecognizer { [unowned self] in handlePress($0) }
@@ -307,10 +309,10 @@ public final class PhotoStackView: View, PhotoCollectionView {
     public var photoInHand: Int? { photoCount > 0 ? topIndex : nil }
 
     public var help: [HelpEntry] {
-        [HelpEntry("Drag, flick", "Throw the top photo under the pile"),
-         HelpEntry("Right, Space / Left", "Next / previous photo"),
-         HelpEntry("S, Show all", "Deal them all out; click one to put it on top"),
-         HelpEntry("Double-click, Enter", "Open it full screen")]
+        [HelpEntry(localized("Drag, flick"), localized("Throw the top photo under the pile")),
+         HelpEntry(localized("Right, Space / Left"), localized("Next / previous photo")),
+         HelpEntry(localized("S, Show all"), localized("Deal them all out; click one to put it on top")),
+         HelpEntry(localized("Double-click, Enter"), localized("Open it full screen"))]
     }
 
     public func takePhotoInHand(_ index: Int) { goTo(index) }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Localization
 
 /// Which photos of an album are shown, by their marks.
 public enum PhotoFilter: Hashable, Sendable {
@@ -25,12 +26,17 @@ public enum PhotoFilter: Hashable, Sendable {
     /// What the filter control and the help call it.
     public var title: String {
         switch self {
-        case .all: "All photos"
-        case .picks: "Picks"
-        case let .rated(stars): String(repeating: "★", count: stars) + " or more"
-        case .unrated: "Unrated"
-        case .rejects: "Rejects"
-        case let .label(label): "\(label.xmpName) label"
+        case .all: localized("All photos")
+        case .picks: localized("Picks")
+        // TRANSLATORS: a filter: photos with at least these stars ("★★★ or more").
+        case let .rated(stars): localized("{stars} or more", ["stars": String(repeating: "★", count: stars)])
+        case .unrated: localized("Unrated")
+        case .rejects: localized("Rejects")
+        case .label(.red): localized("Red label")
+        case .label(.yellow): localized("Yellow label")
+        case .label(.green): localized("Green label")
+        case .label(.blue): localized("Blue label")
+        case .label(.purple): localized("Purple label")
         }
     }
 
@@ -65,6 +71,17 @@ public struct PhotoOrder: Hashable, Sendable {
         case dateTaken = "date-taken"
         case dateModified = "date-modified"
         case size
+
+        /// What the sort control and the menu call it.
+        public var title: String {
+            switch self {
+            // TRANSLATORS: sort orders in the arrangement menu.
+            case .name: localized("Name")
+            case .dateTaken: localized("Date taken")
+            case .dateModified: localized("Date modified")
+            case .size: localized("Size")
+            }
+        }
     }
 
     public var key: Key
@@ -83,15 +100,7 @@ public struct PhotoOrder: Hashable, Sendable {
         key == self.key ? PhotoOrder(key, reversed: !reversed) : PhotoOrder(key)
     }
 
-    public var title: String {
-        let name = switch key {
-        case .name: "Name"
-        case .dateTaken: "Date taken"
-        case .dateModified: "Date modified"
-        case .size: "Size"
-        }
-        return name + (reversed ? " ↓" : " ↑")
-    }
+    public var title: String { key.title + (reversed ? " ↓" : " ↑") }
 
     /// As the settings file keeps it ("date-taken", "size-reversed").
     public var settingName: String { key.rawValue + (reversed ? "-reversed" : "") }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Localization
 import SystemPackage
 
 /// Why a folder could not be listed, in words for the user.
@@ -10,9 +11,10 @@ public enum FolderError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .notFound(path): "\(path): no such file or folder"
-        case let .notAFolder(path): "\(path): not a folder or an image"
-        case let .unreadable(path): "\(path): cannot be read (permission denied)"
+        case let .notFound(path): localized("{path}: no such file or folder", ["path": path])
+        case let .notAFolder(path): localized("{path}: not a folder or an image", ["path": path])
+        case let .unreadable(path): localized("{path}: cannot be read (permission denied)", ["path": path])
+
         }
     }
 }

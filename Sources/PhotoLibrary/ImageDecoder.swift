@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CImageLoading
 import Foundation
+import Localization
 import SystemPackage
 import Pixels
 
@@ -28,10 +29,12 @@ public enum DecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The few words a tile or page shows: which kind of failure it is.
     public var headline: String {
         switch self {
-        case .unreadable, .decoderFailed: "cannot open"
-        case .incomplete: "incomplete file"
-        case .permissionDenied: "permission denied"
-        case .tooLarge: "too large"
+        // TRANSLATORS: the few words over a photo that cannot be shown.
+        case .unreadable, .decoderFailed: localized("cannot open")
+        case .incomplete: localized("incomplete file")
+        case .permissionDenied: localized("permission denied")
+        case .tooLarge: localized("too large")
+
         }
     }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Localization
 import SystemPackage
 
 /// What a photo's file says about it: what the file system knows, and what its EXIF block
@@ -135,15 +136,13 @@ extension EmbeddedFacts {
         if exposureTime < 0.5 {
             return "1/\(Int((1 / exposureTime).rounded())) s"
         }
-        let tenths = (exposureTime * 10).rounded() / 10
-        return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
+        return Language.decimal(exposureTime) + " s"
     }
 
-    /// "f/2.8", "f/11".
+    /// "f/2.8", "f/11" ("f/2,8" in German).
     public var fNumberText: String? {
         guard let fNumber, fNumber > 0, fNumber.isFinite else { return nil }
-        let tenths = (fNumber * 10).rounded() / 10
-        return tenths == tenths.rounded() ? "f/\(Int(tenths))" : "f/\(tenths)"
+        return "f/" + Language.decimal(fNumber)
     }
 
     public var isoText: String? { iso.flatMap { $0 > 0 ? "ISO \($0)" : nil } }
@@ -151,9 +150,9 @@ extension EmbeddedFacts {
     /// "35 mm", "4.2 mm".
     public var focalLengthText: String? {
         guard let focalLength, focalLength > 0, focalLength.isFinite else { return nil }
-        let tenths = (focalLength * 10).rounded() / 10
-        return tenths == tenths.rounded() ? "\(Int(tenths)) mm" : "\(tenths) mm"
+        return Language.decimal(focalLength) + " mm"
     }
+
 
     /// "Canon EOS R6": the make left out where the model already names it.
     public var cameraText: String? {
@@ -175,13 +174,14 @@ extension PhotoFacts {
     public var lines: [String] {
         var lines = [fileName]
         if let width = embedded?.pixelWidth, let height = embedded?.pixelHeight {
-            lines.append(["\(width) × \(height) pixels", embedded?.colourSpace].compactMap { $0 }.joined(separator: " · "))
+            let pixels = localized("{width} × {height} pixels", ["width": String(width), "height": String(height)])
+            lines.append([pixels, embedded?.colourSpace].compactMap { $0 }.joined(separator: " · "))
         }
         lines.append(Self.sizeText(byteCount))
         if let taken = embedded?.dateTaken.flatMap(Self.readableDate) {
-            lines.append("Taken \(taken)")
+            lines.append(localized("Taken {date}", ["date": taken]))
         } else {
-            lines.append("Changed \(Self.localDate(modificationDate))")
+            lines.append(localized("Changed {date}", ["date": Language.dateAndTime(modificationDate)]))
         }
         if let camera = [embedded?.cameraText, embedded?.lens].compactMap({ $0 }).nilIfEmpty?.joined(separator: " · ") { lines.append(camera) }
         if let exposure = [embedded?.exposureText, embedded?.fNumberText, embedded?.isoText, embedded?.focalLengthText]
@@ -191,28 +191,22 @@ extension PhotoFacts {
         return lines
     }
 
-    /// "812 bytes", "48 KB", "3.2 MB".
-    public static func sizeText(_ bytes: Int) -> String {
-        if bytes < 1000 { return "\(bytes) bytes" }
-        if bytes < 1_000_000 { return "\(Int((Double(bytes) / 1000).rounded())) KB" }
-        let megabytes = Double(bytes) / 1_000_000
-        return megabytes < 100 ? String(format: "%.1f MB", megabytes) : "\(Int(megabytes.rounded())) MB"
-    }
+    /// "812 bytes", "48 kB", "3.2 MB" (in German "3,2 MB").
+    public static func sizeText(_ bytes: Int) -> String { Language.fileSize(bytes) }
 
-    /// "2024-05-01 14:03:22" (or EXIF's "2024:05:01 14:03:22") as "2024-05-01 14:03"; nil
-    /// if it is not a date.
+    /// "2024-05-01 14:03:22" (or EXIF's "2024:05:01 14:03:22") as the user writes a day and
+    /// a time ("2024-05-01 14:03" without a locale, "1. Mai 2024, 14:03"); nil if it is not
+    /// a date. A camera's clock has no time zone: the time is shown as the camera says it.
     static func readableDate(_ exif: String) -> String? {
-        let parts = exif.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "-" }).map(String.init)
-        guard parts.count >= 5, parts.prefix(5).allSatisfy({ Int($0) != nil }), Int(parts[0])! > 0 else { return nil }
-        return "\(parts[0])-\(parts[1])-\(parts[2]) \(parts[3]):\(parts[4])"
+        let parts = exif.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "-" }).compactMap { Int($0) }
+        guard parts.count >= 5, parts[0] > 0, let utc = TimeZone(identifier: "UTC") else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4])
+        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
+        return Language.dateAndTime(date, timeZone: utc)
     }
 
-    static func localDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
-    }
 }
 
 private extension Array {

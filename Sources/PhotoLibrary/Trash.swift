@@ -2,6 +2,7 @@
 import Foundation
 import SystemPackage
 internal import CProcess
+import Localization
 
 /// Why a file could not go to the Trash or come back from it, in words for the user.
 /// Nothing is lost in any of these cases: the file stays where it was.
@@ -15,21 +16,21 @@ public enum TrashError: Error, Equatable, CustomStringConvertible {
     /// Why, in a few words, without the path (for a message that names the photo itself).
     public var reason: String {
         switch self {
-        case .vanished: "it is no longer there"
+        case .vanished: localized("it is no longer there")
         case let .noTrash(_, reason): reason
         case let .cannotMove(_, reason): reason
-        case .occupied: "another file has its name now"
-        case .notInTrash: "it is no longer in the Trash"
+        case .occupied: localized("another file has its name now")
+        case .notInTrash: localized("it is no longer in the Trash")
         }
     }
 
     public var description: String {
         switch self {
-        case let .vanished(path): "\(path): no longer there"
-        case let .noTrash(path, reason): "\(path): no trash can be used for it (\(reason)); it was left where it is"
-        case let .cannotMove(path, reason): "\(path): cannot be moved (\(reason)); it was left where it is"
-        case let .occupied(path): "\(path): another file has that name now; the trashed one stays in the Trash"
-        case let .notInTrash(path): "\(path): no longer in the Trash"
+        case let .vanished(path): localized("{path}: no longer there", ["path": path])
+        case let .noTrash(path, reason): localized("{path}: no trash can be used for it ({reason}); it was left where it is", ["path": path, "reason": reason])
+        case let .cannotMove(path, reason): localized("{path}: cannot be moved ({reason}); it was left where it is", ["path": path, "reason": reason])
+        case let .occupied(path): localized("{path}: another file has that name now; the trashed one stays in the Trash", ["path": path])
+        case let .notInTrash(path): localized("{path}: no longer in the Trash", ["path": path])
         }
     }
 }
@@ -75,7 +76,7 @@ public struct Trash: Sendable {
         guard path.withPlatformString({ lstat($0, &info) }) == 0 else { throw .vanished(path.string) }
         let (directory, topdir) = try trashDirectory(forFileOn: info.st_dev, path: path)
         let files = directory.appending("files"), infos = directory.appending("info")
-        guard let name = path.lastComponent else { throw .cannotMove(path.string, reason: "it has no name") }
+        guard let name = path.lastComponent else { throw .cannotMove(path.string, reason: localized("it has no name")) }
 
         let recordedPath = topdir.map { Self.relative(path, to: $0) } ?? path
         let deletionDate = Self.localTimestamp(date)
@@ -90,7 +91,7 @@ public struct Trash: Sendable {
             let fd = infoPath.withPlatformString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
             if fd < 0 {
                 if errno == EEXIST { continue }
-                throw .noTrash(path.string, reason: "cannot write in \(infos.string): \(Self.reason(errno))")
+                throw .noTrash(path.string, reason: localized("cannot write in {folder}: {reason}", ["folder": infos.string, "reason": Self.reason(errno)]))
             }
             let written = Array(contents.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             let writeError = written < 0 ? errno : 0
@@ -101,7 +102,7 @@ public struct Trash: Sendable {
                 _ = infoPath.withPlatformString { unlink($0) }
                 // A short write to a regular file means the disk filled up.
                 let error = writeError != 0 ? writeError : syncError != 0 ? syncError : ENOSPC
-                throw .noTrash(path.string, reason: "cannot write in \(infos.string): \(Self.reason(error))")
+                throw .noTrash(path.string, reason: localized("cannot write in {folder}: {reason}", ["folder": infos.string, "reason": Self.reason(error)]))
             }
             if let error = Self.moveWithoutReplacing(path, to: trashedPath) {
                 _ = infoPath.withPlatformString { unlink($0) }
@@ -111,7 +112,7 @@ public struct Trash: Sendable {
             }
             return TrashedFile(originalPath: path, trashedPath: trashedPath, infoPath: infoPath, deletionDate: deletionDate)
         }
-        throw .noTrash(path.string, reason: "no free name in \(files.string)")
+        throw .noTrash(path.string, reason: localized("no free name in {folder}", ["folder": files.string]))
     }
 
     /// Puts a trashed file back where it was, unless something else has that name now.
@@ -120,7 +121,7 @@ public struct Trash: Sendable {
         if let error = Self.moveWithoutReplacing(file.trashedPath, to: file.originalPath) {
             switch error {
             case EEXIST: throw .occupied(file.originalPath.string)
-            case ENOENT: throw .cannotMove(file.originalPath.string, reason: "its folder no longer exists")
+            case ENOENT: throw .cannotMove(file.originalPath.string, reason: localized("its folder no longer exists"))
             default: throw .cannotMove(file.originalPath.string, reason: Self.reason(error))
             }
         }
@@ -152,7 +153,7 @@ public struct Trash: Sendable {
     private func trashDirectory(forFileOn device: dev_t, path: FilePath) throws(TrashError) -> (FilePath, FilePath?) {
         if let homeDevice = try? prepareHomeTrash(), homeDevice == device { return (homeTrash, nil) }
         guard let topdir = Self.topDirectory(of: path.removingLastComponent(), device: device) else {
-            throw .noTrash(path.string, reason: "its volume cannot be found")
+            throw .noTrash(path.string, reason: localized("its volume cannot be found"))
         }
         let uid = getuid()
         // $topdir/.Trash, made by the administrator: a real directory with the sticky bit.
@@ -164,7 +165,7 @@ public struct Trash: Sendable {
         }
         let own = topdir.appending(".Trash-\(uid)")
         if Self.makeTrashDirectory(own, owner: uid) { return (own, topdir) }
-        throw .noTrash(path.string, reason: "\(own.string) cannot be made; the volume may be read-only")
+        throw .noTrash(path.string, reason: localized("{folder} cannot be made; the volume may be read-only", ["folder": own.string]))
     }
 
     /// Creates the home trash if needed; its device.
@@ -285,9 +286,10 @@ public struct Trash: Sendable {
 
     static func reason(_ error: Int32) -> String {
         switch error {
-        case EROFS: "the volume is read-only"
-        case EACCES, EPERM: "permission denied"
-        case ENOSPC, EDQUOT: "the disk is full"
+        case EROFS: localized("the volume is read-only")
+        case EACCES, EPERM: localized("permission denied")
+        case ENOSPC, EDQUOT: localized("the disk is full")
+
         default: String(cString: strerror(error))
         }
     }

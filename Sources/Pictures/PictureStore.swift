@@ -2,6 +2,7 @@
 import Album
 import Foundation
 import Geometry
+import Localization
 import Marks
 import PhotoLibrary
 import Pixels
@@ -108,7 +109,10 @@ public final class PictureStore: PhotoSource {
     public func facts(at index: Int) -> [String]? {
         guard index < photos.count else { return nil }
         // A pair's facts are its JPEG's, and the RAW beside it.
-        let companions = photos[index].companions.map { "With \($0.displayName), \(PhotoFacts.sizeText($0.byteCount))" }
+        let companions = photos[index].companions.map {
+            localized("With {name}, {size}", ["name": $0.displayName, "size": PhotoFacts.sizeText($0.byteCount)])
+        }
+
         return factsStore?.facts(of: photos[index].path).map { $0.lines + companions }
     }
 

@@ -63,7 +63,19 @@ public final class TextRenderer {
         return Double(total) / scale
     }
 
+    /// The characters of `text` that no font here can draw (they would show as empty boxes):
+    /// none, for any language Flick is translated into, on a system with `make deps`' fonts.
+    public func charactersWithoutGlyphs(in text: String, pointSize: Double = 15) -> [Character] {
+        let pixelSize = Int((pointSize * scale).rounded())
+        guard let main = font(pixelSize: pixelSize) else { return Array(text) }
+        return text.filter { character in
+            guard let scalar = character.unicodeScalars.first, !scalar.properties.isWhitespace else { return false }
+            return TTF_GlyphIsProvided32(main, scalar.value) == 0 && fallbackFont(for: scalar, pixelSize: pixelSize) == nil
+        }.map { $0 }
+    }
+
     /// `text` split where the font changes: the main font where it has the glyphs, else a
+
     /// font fontconfig finds with them (CJK, say). Empty without a main font.
     private func runs(of text: String, pixelSize: Int) -> [(text: String, font: OpaquePointer)] {
         guard let main = font(pixelSize: pixelSize) else { return [] }

@@ -2,6 +2,7 @@
 import Album
 import Components
 import Foundation
+import Localization
 import Marks
 import PhotoLibrary
 import Pictures
@@ -112,7 +113,7 @@ public final class AlbumSession {
         do {
             opening = try Folder.open(path: path)
         } catch {
-            browser.showToast(Toast("Flick cannot open that: \(error.description)"))
+            browser.showToast(Toast(localized("Flick cannot open that: {reason}", ["reason": error.description])))
             return
         }
         albumSearch = AlbumSearch(root: opening.album.folderPath)
@@ -132,7 +133,7 @@ public final class AlbumSession {
     public static func message(for status: AlbumModel.Status, album: String) -> String? {
         switch status {
         case .listing, .ready: nil
-        case .empty: "No photos in “\(album)”: nothing in this folder is an image Flick can show."
+        case .empty: localized("No photos in “{album}”: nothing in this folder is an image Flick can show.", ["album": album])
         case let .unavailable(reason): reason
         }
     }
@@ -142,7 +143,7 @@ public final class AlbumSession {
     private var message: String? {
         if let message = Self.message(for: model.status, album: album.name) { return message }
         guard model.status == .ready, model.photos.isEmpty, filter != .all else { return nil }
-        return "No photos in “\(album.name)” are shown as “\(filter.title)”. Alt+0 shows them all."
+        return localized("No photos in “{album}” are shown as “{filter}”. Alt+0 shows them all.", ["album": album.name, "filter": filter.title])
     }
 
     /// The grid grows as the listing arrives; the photo Flick was opened on is opened in
@@ -224,7 +225,7 @@ public final class AlbumSession {
     /// and comes back to its place on undo.
     private func connectTrash() {
         browser.cull.trashPhoto = { [unowned self] index in
-            guard index < model.count else { return "That photo has left the album." }
+            guard index < model.count else { return localized("That photo has left the album.") }
             let photo = model.photos[index]
             do throws(TrashError) {
                 try model.moveToTrash(photo.path)
@@ -232,9 +233,9 @@ public final class AlbumSession {
             } catch .vanished {
                 // Gone meanwhile: the folder is read again and it leaves every view.
                 rescanPending = true
-                return "\(photo.displayName) is no longer there; it leaves the album."
+                return localized("{name} is no longer there; it leaves the album.", ["name": photo.displayName])
             } catch {
-                return "\(photo.displayName) cannot go to the Trash: \(error.reason). It was left where it is."
+                return localized("{name} cannot go to the Trash: {reason}. It was left where it is.", ["name": photo.displayName, "reason": error.reason])
             }
         }
         browser.onUndo = { [unowned self] in
@@ -246,7 +247,7 @@ public final class AlbumSession {
                 case let .marks(paths)?: return .marked(paths.first.flatMap(model.index(of:)))
                 }
             } catch {
-                return .failed("\(name) stays in the Trash: \(error.reason).")
+                return .failed(localized("{name} stays in the Trash: {reason}.", ["name": name, "reason": error.reason]))
             }
         }
     }
@@ -279,25 +280,26 @@ public final class AlbumSession {
     private func askToTrashRejects() {
         let rejects = model.photosIgnoringFilter.filter { model.marks(of: $0).flag == .reject }
         guard !rejects.isEmpty else {
-            browser.showToast(Toast("No photo is rejected: X rejects the photo in hand."))
+            browser.showToast(Toast(localized("No photo is rejected: X rejects the photo in hand.")))
             return
         }
         let (filterBefore, viewBefore) = (filter, browser.viewKind)
         if browser.isPagerOpen { browser.closePager() }
         arrange(filter: .rejects, order: order)
         browser.show(.grid)
-        let count = rejects.count == 1 ? "this rejected photo" : "these \(rejects.count) rejected photos"
-        browser.ask(Confirmation("Move \(count) to the Trash?", confirmTitle: "Move to Trash", confirm: { [unowned self] in
+        let question = localizedPlural("Move this rejected photo to the Trash?", "Move these {count} rejected photos to the Trash?", count: rejects.count)
+        browser.ask(Confirmation(question, confirmTitle: localized("Move to Trash"), confirm: { [unowned self] in
             let (movedFiles, failed) = model.moveToTrash(together: rejects.map(\.path))
             let moved = movedFiles.filter { !$0.isCompanion }
             arrange(filter: filterBefore, order: order)
             browser.show(viewBefore)
-            var message = moved.count == 1 ? "\(moved[0].photo.displayName) moved to the Trash" : "\(moved.count) photos moved to the Trash"
+            var message = moved.count == 1 ? localized("{name} moved to the Trash", ["name": moved[0].photo.displayName])
+                : localizedPlural("{count} photo moved to the Trash", "{count} photos moved to the Trash", count: moved.count)
             if let first = failed.first {
-                message += moved.isEmpty ? "" : "; "
-                message += "\(failed.count) could not go: \(first.error.reason)"
+                let failure = localizedPlural("{count} could not go: {reason}", "{count} could not go: {reason}", count: failed.count, ["reason": first.error.reason])
+                message = moved.isEmpty ? failure : localized("{moved}; {failed}", ["moved": message, "failed": failure])
             }
-            browser.showToast(Toast(message, action: moved.isEmpty ? nil : (title: "Undo", perform: { [unowned browser] in browser.undo() })))
+            browser.showToast(Toast(message, action: moved.isEmpty ? nil : (title: localized("Undo"), perform: { [unowned browser] in browser.undo() })))
         }, cancel: { [unowned self] in
             arrange(filter: filterBefore, order: order)
             browser.show(viewBefore)
@@ -340,9 +342,10 @@ public final class AlbumSession {
         for notice in model.drainMarks() {
             switch notice {
             case let .keptInDataFolder(photo, reason):
-                browser.showToast(Toast("Marks on \(photo) are kept in Flick's own folder: \(reason)."))
+                browser.showToast(Toast(localized("Marks on {name} are kept in Flick's own folder: {reason}.", ["name": photo, "reason": reason])))
             case let .notWritten(photo, reason):
-                browser.showToast(Toast("Marks on \(photo) cannot be saved: \(reason). They last until Flick closes."))
+                browser.showToast(Toast(localized("Marks on {name} cannot be saved: {reason}. They last until Flick closes.", ["name": photo, "reason": reason])))
+
             }
         }
     }

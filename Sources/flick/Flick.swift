@@ -5,6 +5,7 @@ import CMalloc
 import Components
 import Foundation
 import Geometry
+import Localization
 import PhotoLibrary
 import Pictures
 import Platform
@@ -98,6 +99,7 @@ struct Browse: ParsableCommand {
         // The first helper is ready before the album is opened and the window made: this
         // process forked while it is still one thread (before the service starts its own).
         let firstHelper = IsolatedDecoder.forkOwnHelper()
+        Language.start(catalogues: Bundle.main.executableURL.flatMap { Language.catalogues(besideExecutable: $0.resolvingSymlinksInPath().path) })
         let settingsFile = Settings.file()
         let (remembered, isFirstRun) = Settings.load(from: settingsFile)
         let colourManaged = colourManagement ?? remembered.colourManagement ?? true
@@ -144,7 +146,7 @@ struct Browse: ParsableCommand {
             settings.reducesMotion = remembered.reducesMotion
             try settings.save(to: settingsFile)
         } catch {
-            warn("cannot remember the settings in \(settingsFile): \(error.localizedDescription)")
+            warn(localized("cannot remember the settings in {file}: {reason}", ["file": settingsFile.string, "reason": error.localizedDescription]))
         }
     }
 
@@ -183,7 +185,8 @@ enum StackFrame: ExpressibleByArgument {
             do {
                 return .image(try FrameImage.load(path))
             } catch {
-                warn("cannot use \(path) as a frame (\(error.description)); using the white border")
+                warn(localized("cannot use {file} as a frame ({reason}); using the white border", ["file": path.string, "reason": error.description]))
+
                 return .style(.whiteBorder)
             }
         }

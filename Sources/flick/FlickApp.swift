@@ -5,6 +5,7 @@ import Pictures
 import Foundation
 import Geometry
 import Gestures
+import Localization
 import Marks
 import Motion
 import PhotoLibrary
@@ -99,7 +100,7 @@ final class FlickApp: FrameDriver {
     var albumFolder: FilePath { session.album.folderPath }
 
     /// Shown once, on Flick's very first run.
-    static let firstRunHint = "Press ? for help"
+    static var firstRunHint: String { localized("Press ? for help") }
 
     /// The window's size when last not full screen, in points.
     private var windowedSize: Size?

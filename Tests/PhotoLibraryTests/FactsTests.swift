@@ -31,11 +31,11 @@ import SystemPackage
         let full = try #require(PhotoFacts.gather(Self.fact("full.jpg"), decoder: decoder))
         #expect(full.lines.count == 6)
         #expect(Array(full.lines.prefix(2)) == ["full.jpg", "200 × 300 pixels"], "upright, as shown")
-        #expect(full.lines[2].hasSuffix("KB") || full.lines[2].hasSuffix("bytes"))
+        #expect(full.lines[2].hasSuffix("kB") || full.lines[2].hasSuffix("bytes"))
         #expect(Array(full.lines.suffix(3)) == ["Taken 2024-05-01 14:03", "Canon EOS R6 · RF24-105mm F4 L IS USM", "1/250 s · f/4 · ISO 200 · 35 mm"])
         let none = try #require(PhotoFacts.gather(Self.fact("none.jpg"), decoder: decoder))
         #expect(none.lines.count == 4 && none.lines[3].hasPrefix("Changed "), "without EXIF: the file's own facts")
-        #expect(PhotoFacts.sizeText(812) == "812 bytes" && PhotoFacts.sizeText(48_400) == "48 KB" && PhotoFacts.sizeText(3_240_000) == "3.2 MB")
+        #expect(PhotoFacts.sizeText(812) == "812 bytes" && PhotoFacts.sizeText(48_400) == "48 kB" && PhotoFacts.sizeText(3_240_000) == "3.2 MB")
     }
 
     @Test func aFewFieldsGiveThoseAndNothingInvented() throws {

@@ -47,7 +47,25 @@ import ViewTree
         #expect(ink(0..<latinWidth) && ink(latinWidth..<Int(label.pixelSize.width)))
     }
 
+    /// Every word of every translation has its glyphs on a system with `make deps`' fonts:
+    /// a Chinese user reads Chinese, never empty boxes.
+    @Test(arguments: ["de", "zh_CN"]) func everyTranslationCanBeDrawn(language: String) throws {
+        let canvas = try #require(OffscreenCanvas(width: 10, height: 10))
+        let renderer = TextRenderer(textures: canvas.textures, scale: 1)
+        let po = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("po/\(language).po")
+        let translations = try String(contentsOf: po, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("msgstr") }
+            .compactMap { line in line.firstIndex(of: "\"").map { String(line[line.index(after: $0)...].dropLast()) } }
+        #expect(translations.count > 100)
+        #expect(renderer.charactersWithoutGlyphs(in: "a \u{10FFFD}") == ["\u{10FFFD}"], "a character no font has is found missing")
+
+        let missing = Set(translations.flatMap { renderer.charactersWithoutGlyphs(in: $0) })
+        #expect(missing.isEmpty, "no glyph for \(missing.sorted())")
+    }
+
     @Test func aColourEmojiIsDrawnAtTheLinesHeightNotItsBitmapsSize() throws {
+
         let canvas = try #require(OffscreenCanvas(width: 300, height: 60))
         let renderer = TextRenderer(textures: canvas.textures, scale: 1)
         try #require(SystemSettings.fallbackFontPath(for: "🎉") != nil, "an emoji font: make deps installs fonts-noto-color-emoji")

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Localization
+
+/// Numbers, sizes and dates written the user's way (LC_NUMERIC, LC_TIME): "1.234" and
+/// "3,2 MB" in German, "2025年6月15日" in Chinese. Without a locale (C, POSIX, or before
+/// `Language.start`) the neutral forms: "1234", "3.2 MB", "2025-06-15 15:06".
+extension Language {
+    public static func number(_ value: Int) -> String {
+        guard let locale = formats.withLock({ $0.numbers }) else { return String(value) }
+        return value.formatted(.number.locale(locale))
+    }
+
+    /// A number with at most `fractionDigits` digits after the decimal sign: "4.2", "4,2".
+    public static func decimal(_ value: Double, fractionDigits: Int = 1) -> String {
+        let locale = formats.withLock { $0.numbers } ?? Locale(identifier: "en_US_POSIX")
+        return value.formatted(.number.precision(.fractionLength(0...fractionDigits)).rounded(rule: .toNearestOrAwayFromZero).grouping(.never).locale(locale))
+    }
+
+    /// A file's size as a file manager says it: "812 bytes", "48 kB", "3,2 MB".
+    public static func fileSize(_ bytes: Int) -> String {
+        let locale = formats.withLock { $0.numbers } ?? Locale(identifier: "en_US_POSIX")
+        return Int64(bytes).formatted(.byteCount(style: .file).locale(locale))
+    }
+
+    /// A day and a time of day, as the user writes them: "15 Jun 2025 at 15:06",
+    /// "15. Juni 2025, 15:06". `date` is read in `timeZone` (a camera's clock has none:
+    /// its wall-clock time is given as UTC and shown as UTC).
+    public static func dateAndTime(_ date: Date, timeZone: TimeZone = .current) -> String {
+        guard let locale = formats.withLock({ $0.time }) else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = timeZone
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            return formatter.string(from: date)
+        }
+        return date.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened, locale: locale, timeZone: timeZone))
+    }
+}
