@@ -88,32 +88,60 @@ public final class HelpOverlay: View {
         }
     }
 
+    /// The sizes the keys and actions are tried at, largest first, until they fit the
+    /// window in one pair of columns or two; at the last, what still does not fit is cut short.
+    public static let textSizes = [textSize, 13, 12, 11]
+
     public override func layoutSubviews() {
         guard isShown else { return }
         let labels = context.labels
         let width = max(bounds.width - 4 * Self.padding, 100)
         title.sizeToFit(maximumWidth: width, labels: labels)
-        fill(first: entries, second: [], room: width)
         let chrome = title.bounds.height + Self.titleGap + 2 * Self.padding
-        if chrome + inputs.bounds.height > bounds.height, entries.count > 1 {
-            // Split in the middle, or at a blank line near it (what works everywhere starts
-            // after one).
-            let middle = (entries.count + 1) / 2
-            let blanks = entries.indices.filter { entries[$0].input.isEmpty && $0 > 0 && abs($0 - middle) <= entries.count / 8 }
-            let split = blanks.min { abs($0 - middle) < abs($1 - middle) } ?? middle
-            let halves = (Array(entries[..<split]), Array(entries[split...].drop { $0.input.isEmpty }))
+        let columnsRoom = bounds.height - chrome
+        let halves = Self.halves(of: entries)
+
+        // One line's height at the first size, as drawn; the others in proportion.
+        setTextSize(Self.textSize)
+        fill(first: entries, second: [], room: .greatestFiniteMagnitude)
+        let rows = Double(max(entries.count, 1)), spacing = inputs.lineSpacing
+        let lineHeight = (inputs.bounds.height + spacing) / rows
+        func height(rows: Int, size: Double) -> Double { Double(rows) * (lineHeight * size / Self.textSize + spacing) - spacing }
+        func pairWidth(_ entries: [HelpEntry], size: Double) -> Double {
+            guard let labels, !entries.isEmpty else { return 0 }
+            let keys = entries.map { labels.width(of: $0.input, pointSize: size) ?? 0 }.max() ?? 0
+            let actions = entries.map { labels.width(of: $0.action, pointSize: size) ?? 0 }.max() ?? 0
+            return keys + Self.columnGap + actions
+        }
+        var chosen: (size: Double, split: Bool)?
+        for size in Self.textSizes {
+            if height(rows: entries.count, size: size) <= columnsRoom && pairWidth(entries, size: size) <= width {
+                chosen = (size, false)
+                break
+            }
+            let two = pairWidth(halves.0, size: size) + 3 * Self.columnGap + pairWidth(halves.1, size: size)
+            if entries.count > 1 && height(rows: max(halves.0.count, halves.1.count), size: size) <= columnsRoom && two <= width {
+                chosen = (size, true)
+                break
+            }
+        }
+        let smallest = Self.textSizes.last!
+        let (size, split) = chosen ?? (smallest, entries.count > 1 && height(rows: entries.count, size: smallest) > columnsRoom)
+        setTextSize(size)
+        if split {
             // Each pair of columns gets room as it needs it; what is too long is cut short.
-            fill(first: halves.0, second: halves.1, room: .greatestFiniteMagnitude)
-            let natural = (inputs.bounds.width + actions.bounds.width, moreInputs.bounds.width + moreActions.bounds.width)
-            let room = width - 4 * Self.columnGap
-            fill(first: halves.0, second: halves.1, room: room * natural.0 / max(natural.0 + natural.1, 1) + Self.columnGap,
-                 secondRoom: room * natural.1 / max(natural.0 + natural.1, 1) + Self.columnGap)
+            let natural = (pairWidth(halves.0, size: size), pairWidth(halves.1, size: size))
+            let room = width - 3 * Self.columnGap
+            fill(first: halves.0, second: halves.1, room: room * natural.0 / max(natural.0 + natural.1, 1),
+                 secondRoom: room * natural.1 / max(natural.0 + natural.1, 1))
+        } else {
+            fill(first: entries, second: [], room: width)
         }
         let firstPair = inputs.bounds.width + Self.columnGap + actions.bounds.width
         let secondPair = moreInputs.lines.isEmpty ? 0 : 2 * Self.columnGap + moreInputs.bounds.width + Self.columnGap + moreActions.bounds.width
         let columnsHeight = [inputs, actions, moreInputs, moreActions].map(\.bounds.height).max() ?? 0
-        let size = Size(width: max(firstPair + secondPair, title.bounds.width) + 2 * Self.padding, height: chrome + columnsHeight)
-        panel.frame = Rect(center: Point(x: bounds.midX.rounded(), y: bounds.midY.rounded()), size: size)
+        let panelSize = Size(width: max(firstPair + secondPair, title.bounds.width) + 2 * Self.padding, height: chrome + columnsHeight)
+        panel.frame = Rect(center: Point(x: bounds.midX.rounded(), y: bounds.midY.rounded()), size: panelSize)
         title.frame = Rect(origin: Point(x: Self.padding, y: Self.padding), size: title.bounds.size)
         let top = Self.padding + title.bounds.height + Self.titleGap
         var x = Self.padding
@@ -123,20 +151,34 @@ public final class HelpOverlay: View {
         }
     }
 
+    /// Split in the middle, or at a blank line near it (what works everywhere starts after one).
+    private static func halves(of entries: [HelpEntry]) -> ([HelpEntry], [HelpEntry]) {
+        let middle = (entries.count + 1) / 2
+        let blanks = entries.indices.filter { entries[$0].input.isEmpty && $0 > 0 && abs($0 - middle) <= entries.count / 8 }
+        let split = blanks.min { abs($0 - middle) < abs($1 - middle) } ?? middle
+        return (Array(entries[..<split]), Array(entries[split...].drop { $0.input.isEmpty }))
+    }
+
+    private func setTextSize(_ size: Double) {
+        for view in [inputs, actions, moreInputs, moreActions] { view.pointSize = size }
+    }
+
     /// One line per entry in each column, so the rows line up; each pair of columns within
-    /// `room` points, an action too long for it cut short with an ellipsis.
+    /// `room` points: the keys take at most half, the actions the rest, and what is too
+    /// long for its column is cut short with an ellipsis.
     private func fill(first: [HelpEntry], second: [HelpEntry], room: Double, secondRoom: Double? = nil) {
         for (keys, actions, entries, room) in [(inputs, actions, first, room), (moreInputs, moreActions, second, secondRoom ?? room)] {
-            keys.text = entries.map(\.input).joined(separator: "\n")
+            let size = keys.pointSize
+            keys.text = entries.map { elided($0.input, toFit: max(room / 2, 40), pointSize: size) }.joined(separator: "\n")
             keys.sizeToFit(maximumWidth: .greatestFiniteMagnitude, labels: context.labels)
-            let left = max(room - keys.bounds.width - Self.columnGap, 60)
-            actions.text = entries.map { elided($0.action, toFit: left) }.joined(separator: "\n")
+            let left = max(room - keys.bounds.width - Self.columnGap, 40)
+            actions.text = entries.map { elided($0.action, toFit: left, pointSize: size) }.joined(separator: "\n")
             actions.sizeToFit(maximumWidth: .greatestFiniteMagnitude, labels: context.labels)
         }
     }
 
-    private func elided(_ text: String, toFit width: Double) -> String {
+    private func elided(_ text: String, toFit width: Double, pointSize: Double) -> String {
         guard let labels = context.labels else { return text }
-        return TextLayout.lines(of: text, maximumWidth: width, maximumLines: 1) { labels.width(of: $0, pointSize: Self.textSize) ?? 0 }.first ?? text
+        return TextLayout.lines(of: text, maximumWidth: width, maximumLines: 1) { labels.width(of: $0, pointSize: pointSize) ?? 0 }.first ?? text
     }
 }

@@ -345,4 +345,19 @@ final class MarkFixture {
         let first = labels.texts(in: f.scene.recorder.last, ofViewsNamed: "help actions line")
         #expect(first.contains("Open it full screen") && !first.contains("Quit"))
     }
+
+    /// A small window with long words (German's, say): smaller type first, then words cut
+    /// short with an ellipsis, never a panel wider or taller than the window.
+    @Test(arguments: [(640.0, 480.0), (480, 360), (1400, 420)])
+    func helpInASmallWindowStaysInsideIt(width: Double, height: Double) throws {
+        let labels = FakeLabels()
+        let f = BrowserFixture(size: Size(width: width, height: height), labels: labels)
+        f.key(.character("?"))
+        f.scene.settle()
+        let panel = try #require(f.scene.recorder.last.first { $0.viewName == "help panel" }?.boundsInWindow)
+        #expect(panel.minY >= 0 && panel.maxY <= height && panel.minX >= 0 && panel.maxX <= width, "the panel fits the window: \(panel)")
+        let actions = labels.texts(in: f.scene.recorder.last, ofViewsNamed: "help actions")
+        #expect(actions.contains { $0.hasSuffix("…") } == (width < 1000), "cut short only where the window is small")
+    }
+
 }
