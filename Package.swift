@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
         .testTarget(name: "AppTests", dependencies: ["flick", "Album", "Marks", "Components", "Pictures", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "Components", "Geometry", "Platform", "CXTest", "CX11", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "Components", "Geometry", "Platform", "ViewTree", "CXTest", "CX11", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

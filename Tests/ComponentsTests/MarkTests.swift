@@ -361,3 +361,35 @@ final class MarkFixture {
     }
 
 }
+
+/// Long words (German's) in a small window: cut short or laid out anew, never past the edge.
+@Suite struct LongWordsFitTests {
+    @Test func aLongQuestionPutsItsButtonsUnderItAndStaysInTheWindow() throws {
+        let labels = FakeLabels()
+        let f = BrowserFixture(count: 5, size: Size(width: 400, height: 300), labels: labels)
+        f.browser.ask(Confirmation("Diese 12 abgelehnten Fotos in den Papierkorb verschieben?", confirmTitle: "In den Papierkorb",
+                                   confirm: {}, cancel: {}))
+        f.scene.settle()
+        let frame = f.scene.recorder.last
+        let bar = try #require(frame.first { $0.viewName == "confirm" }?.boundsInWindow)
+        #expect(bar.minX >= 0 && bar.maxX <= 400, "inside the window: \(bar)")
+        let words = frame.filter { $0.viewName?.hasPrefix("confirm text line") == true }.compactMap(\.boundsInWindow)
+        let button = try #require(frame.first { $0.viewName == "confirm In den Papierkorb button" }?.boundsInWindow)
+        #expect(!words.isEmpty && button.minY >= words.map(\.maxY).max()!, "the buttons under the words")
+        let text = labels.texts(in: frame, ofViewsNamed: "confirm text line").joined(separator: " ")
+        #expect(text.contains("Diese 12 abgelehnten") && text.contains("verschieben?"), "the question whole: \(text)")
+    }
+
+    @Test func theArrangementControlIsCutShortBesideTheSwitcherNotPushedOffTheWindow() throws {
+        let labels = FakeLabels()
+        let f = BrowserFixture(count: 5, size: Size(width: 400, height: 300), labels: labels)
+        f.browser.showArrangement(filter: .rated(atLeast: 3), order: PhotoOrder(.dateModified, reversed: true))
+        f.scene.settle()
+        let frame = f.scene.recorder.last
+        let control = try #require(frame.first { $0.viewName == "arrangement" }?.boundsInWindow)
+        let switcher = try #require(frame.first { $0.viewName == "switcher" }?.boundsInWindow)
+        #expect(control.minX >= 0 && control.maxX <= switcher.minX, "\(control) beside \(switcher)")
+        let shown = labels.texts(in: frame, ofViewsNamed: "arrangement label")
+        #expect(shown.count == 1 && shown[0].hasPrefix("★★★ or") && shown[0].hasSuffix("…"), "\(shown)")
+    }
+}

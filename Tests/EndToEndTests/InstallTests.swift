@@ -18,6 +18,8 @@ import Testing
             "usr/share/icons/hicolor/scalable/apps/\(appID).svg",
             "usr/share/man/man1/flick.1.gz",
             "usr/share/licenses/flick/COPYING",
+            "usr/share/locale/de/LC_MESSAGES/flick.mo",
+            "usr/share/locale/zh_CN/LC_MESSAGES/flick.mo",
         ]
         for size in [16, 24, 32, 48, 64, 128, 256, 512] { files.insert("usr/share/icons/hicolor/\(size)x\(size)/apps/\(appID).png") }
         return files
@@ -75,7 +77,37 @@ import Testing
         #expect(Self.files(under: destination) == ["usr/share/applications/other.desktop"])
     }
 
+    /// The desktop entry and the metadata installed carry every translation, and still pass
+    /// the desktop's validators; the installed binary finds its catalogues.
+    @Test func theInstalledFilesSpeakGermanAndChinese() throws {
+        let destination = try Self.install()
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let entry = destination.appendingPathComponent("usr/share/applications/\(Self.appID).desktop").path
+        let validated = try run("desktop-file-validate", [entry])
+        #expect(validated.status == 0 && validated.output.isEmpty, "\(validated.output)\(validated.error)")
+        let entryText = try String(contentsOfFile: entry, encoding: .utf8)
+        #expect(entryText.contains("GenericName[de]=Fotobetrachter") && entryText.contains("GenericName[zh_CN]=照片浏览器"))
+        #expect(entryText.contains("Comment[de]=") && entryText.contains("Keywords[zh_CN]="))
+
+        let metainfo = destination.appendingPathComponent("usr/share/metainfo/\(Self.appID).metainfo.xml").path
+        let checked = try run("appstreamcli", ["validate", "--no-net", metainfo])
+        #expect(checked.status == 0, "\(checked.output)\(checked.error)")
+        let metainfoText = try String(contentsOfFile: metainfo, encoding: .utf8)
+        #expect(metainfoText.contains("<summary xml:lang=\"de\">Einen Ordner voller Fotos mit der Maus durchsehen</summary>"))
+        #expect(metainfoText.contains("<summary xml:lang=\"zh_CN\">用鼠标浏览一个文件夹的照片</summary>"))
+        #expect(metainfoText.contains("<caption xml:lang=\"de\">"), "the screenshots' captions too")
+
+        // The installed binary looks beside itself (../share/locale): a folder it cannot
+        // open is said in German.
+        let binary = destination.appendingPathComponent("usr/bin/flick").path
+        if TranslationsEndToEndTests.hasLocale("de_DE.UTF-8") {
+            let missing = try run(binary, ["/nonexistent-\(UUID().uuidString)"], environment: ["LANG": "de_DE.UTF-8", "LANGUAGE": "", "LC_ALL": ""])
+            #expect(missing.status == 2 && missing.error.contains("Datei oder Ordner nicht vorhanden"), "\(missing.error)")
+        }
+    }
+
     @Test func theInstalledBinaryRunsWithoutASwiftToolchain() throws {
+
         let destination = try Self.install()
         defer { try? FileManager.default.removeItem(at: destination) }
         let binary = destination.appendingPathComponent("usr/bin/flick").path
