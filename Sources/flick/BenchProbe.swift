@@ -9,7 +9,7 @@ import ViewTree
 
 /// Measurements for `make bench`, on only when FLICK_BENCH_PROBE is set: when the first
 /// photo reached the screen, and how long a page key takes to show the next photo's
-/// screen image. Lines go to stderr as "flick-probe <what> <value>".
+/// screen image; for the tests, whether motion is reduced as it changes. Lines go to stderr as "flick-probe <what> <value>".
 final class BenchProbe {
     static func fromEnvironment() -> BenchProbe? {
         ProcessInfo.processInfo.environment["FLICK_BENCH_PROBE"] == nil ? nil : BenchProbe()
@@ -49,6 +49,15 @@ final class BenchProbe {
                 pendingPage = nil
             }
         }
+    }
+
+    private var reportedMotion: Bool?
+
+    /// Whether animations are reduced, each time it changes (the desktop's switch followed).
+    func noteMotion(reduced: Bool) {
+        guard reportedMotion != reduced else { return }
+        reportedMotion = reduced
+        report("motion", reduced ? "reduced" : "full")
     }
 
     private func report(_ what: String, _ value: String) {

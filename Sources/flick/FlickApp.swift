@@ -222,6 +222,7 @@ final class FlickApp: FrameDriver {
         session.update()
         displayColours?.update(monitor: window.monitorIndex)
         motion.update(animator)
+        probe?.noteMotion(reduced: animator.reducesMotion)
         updateTitle()
         images.drainResults()
         images.advanceAnimations(to: now)

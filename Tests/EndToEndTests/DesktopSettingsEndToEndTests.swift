@@ -50,3 +50,32 @@ import Testing
         #expect(DesktopAnimations.enabled(displayName: server.display) == nil, "the manager gone, nothing is asked")
     }
 }
+
+extension DesktopSettingsEndToEndTests {
+    /// Flick itself follows the switch: started with animations off it reduces motion, and
+    /// turns full motion back on when the desktop does, while it runs; a photo still opens
+    /// and closes either way.
+    @Test func flickReducesMotionWhileTheDesktopSaysSo() throws {
+        nonisolated(unsafe) var manager: FakeSettingsManager?
+        let folder = try makeSolidColourFolder([(red: 200, green: 40, blue: 40), (red: 40, green: 200, blue: 40)])
+        let flick = try FlickSession(arguments: [folder.path, "--view", "grid"], environment: ["FLICK_BENCH_PROBE": "1"]) { server in
+            manager = try FakeSettingsManager(on: server)
+            manager?.setAnimations(0)
+        }
+        #expect(flick.waitForErrorOutput(containing: "flick-probe motion reduced"), "animations off: less motion")
+        let window = try flick.geometry()
+        let cell = cellCentre(0, in: window)
+        _ = try flick.server.xdotool("mousemove", "\(cell.x)", "\(cell.y)", "click", "--repeat", "2", "--delay", "80", "1")
+        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), (200, 40, 40)) }.1, "the photo opened")
+
+        let before = flick.errorOutputSoFar().count
+        manager?.setAnimations(1)
+        #expect(flick.waitForErrorOutput(containing: "flick-probe motion full", after: before), "animations back on: full motion")
+        _ = try flick.server.xdotool("key", "Escape", "q")
+        #expect(flick.waitForExit() == 0)
+        // Its connection closed while the server is still there (Xlib ends a process whose
+        // server went away).
+        manager = nil
+    }
+}
+

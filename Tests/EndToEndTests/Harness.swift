@@ -240,7 +240,49 @@ final class FlickSession {
 
     func errorOutput() -> String {
         guard !process.isRunning else { return "" }
+        if let streamed { return streamed.text(waitingForEnd: true) }
         return String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// What Flick has written to stderr so far, read as it comes once asked for.
+    private var streamed: StreamedOutput?
+
+    final class StreamedOutput: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        private let ended = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            DispatchQueue.global().async { [self] in
+                while case let chunk = handle.availableData, !chunk.isEmpty {
+                    lock.lock(); data.append(chunk); lock.unlock()
+                }
+                ended.signal()
+            }
+        }
+
+        func text(waitingForEnd: Bool = false) -> String {
+            if waitingForEnd { _ = ended.wait(timeout: .now() + 5) }
+            lock.lock(); defer { lock.unlock() }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// What Flick has written to stderr so far, while it runs.
+    func errorOutputSoFar() -> String {
+        if streamed == nil { streamed = StreamedOutput(stderr.fileHandleForReading) }
+        return streamed!.text()
+    }
+
+    /// Waits until Flick has written `text` to stderr (the bench probe's reports, say) after
+    /// the first `offset` characters, at most `timeout`.
+    func waitForErrorOutput(containing text: String, after offset: Int = 0, timeout: TimeInterval = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if errorOutputSoFar().dropFirst(offset).contains(text) { return true }
+            usleep(50_000)
+        } while Date() < deadline
+        return false
     }
 
     /// The window's position and size on the screen.

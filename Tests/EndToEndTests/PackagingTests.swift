@@ -24,6 +24,8 @@ import Testing
         let version = try run(flickBinary, ["--version"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(!version.isEmpty && text.contains("<release version=\"\(version)\""), "the newest release is this version, \(version)")
         #expect(text.contains("<launchable type=\"desktop-id\">io.github.flick.Flick.desktop</launchable>"))
+        #expect(text.contains("<translation type=\"gettext\">flick</translation>"), "software centres count the catalogues' languages")
+
     }
 
     /// GPL-3.0-or-later, the owners' choice: said in the metainfo, the Debian copyright file
