@@ -51,6 +51,8 @@ let package = Package(
         .systemLibrary(name: "CLibRaw", pkgConfig: "libraw", providers: [.apt(["libraw-dev"])]),
         // XMP sidecars: the marks other tools read.
         .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
+        // GSettings: the desktop's animation switch where no XSETTINGS manager says it.
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // glibc's gettext (libintl.h: part of libc6-dev).
         .systemLibrary(name: "CIntl"),
@@ -84,7 +86,7 @@ let package = Package(
         .target(name: "Pictures", dependencies: ["Pixels", "Marks", "Localization", "Geometry", "ViewTree", "PhotoLibrary", "Album",
                                                  .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.
-        .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "Geometry", "ViewTree", "Gestures", "Pixels"]),
+        .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "CGio", "Geometry", "ViewTree", "Gestures", "Pixels"]),
 
         // The app shell: the album on screen and its upkeep, the browser's wiring to the
         // model and the pictures. No window, no clock.

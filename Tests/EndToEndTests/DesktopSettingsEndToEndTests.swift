@@ -79,3 +79,43 @@ extension DesktopSettingsEndToEndTests {
     }
 }
 
+
+extension DesktopSettingsEndToEndTests {
+    /// Where no settings manager publishes the switch, GNOME's GSettings key says it: here a
+    /// schema of the test's own and GLib's keyfile backend, which watches its file as dconf
+    /// is watched on a desktop.
+    @Test func withoutAManagerGSettingsSaysAndIsFollowed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-gsettings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let schemas = root.appendingPathComponent("schemas"), config = root.appendingPathComponent("config")
+        for folder in [schemas, config.appendingPathComponent("glib-2.0/settings"), config.appendingPathComponent("flick")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try """
+            <schemalist>
+              <schema id="org.gnome.desktop.interface" path="/org/gnome/desktop/interface/">
+                <key name="enable-animations" type="b"><default>true</default></key>
+              </schema>
+            </schemalist>
+            """.write(to: schemas.appendingPathComponent("org.gnome.desktop.interface.gschema.xml"), atomically: true, encoding: .utf8)
+        let compiled = try run("glib-compile-schemas", [schemas.path])
+        try #require(compiled.status == 0, "\(compiled.error)")
+        try Data().write(to: config.appendingPathComponent("flick/settings"))
+        let keyfile = config.appendingPathComponent("glib-2.0/settings/keyfile")
+        func setAnimations(_ on: Bool) throws {
+            try "[org/gnome/desktop/interface]\nenable-animations=\(on)\n".write(to: keyfile, atomically: true, encoding: .utf8)
+        }
+        try setAnimations(false)
+
+        let folder = try makeSolidColourFolder([(red: 200, green: 40, blue: 40)])
+        let flick = try FlickSession(arguments: [folder.path], environment: [
+            "FLICK_BENCH_PROBE": "1", "GSETTINGS_SCHEMA_DIR": schemas.path, "GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config.path,
+        ])
+        #expect(flick.waitForErrorOutput(containing: "flick-probe motion reduced"), "GSettings says no animations: \(flick.errorOutputSoFar())")
+        let before = flick.errorOutputSoFar().count
+        try setAnimations(true)
+        #expect(flick.waitForErrorOutput(containing: "flick-probe motion full", after: before), "and then says yes")
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
+}
