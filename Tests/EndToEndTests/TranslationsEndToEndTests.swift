@@ -79,9 +79,18 @@ import ViewTree
     func inGermanTheHelpTheControlsAndTheMessagesAreGerman() throws {
         try Self.compileCatalogues()
         let folder = try Self.photos()
+        // An album beside: the strip counts its photos in German.
+        let album = folder.appendingPathComponent("Urlaub")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ $0.hasSuffix(".png") }).sorted().prefix(2) {
+            try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: album.appendingPathComponent(name))
+        }
         let flick = try FlickSession(arguments: [folder.path, "--view", "grid"], environment: ["LANG": "de_DE.UTF-8", "LANGUAGE": ""])
         let arrangement = try Glyphs("Alle Fotos · Name ↑", pointSize: ArrangementControl.textSize)
         #expect(try flick.waitForScreen { arrangement.found(in: $0) != nil }.1, "the arrangement control in German: \(flick.errorOutput())")
+        let count = try Glyphs("2 Fotos", pointSize: 11)
+        #expect(try flick.waitForScreen { count.found(in: $0) != nil }.1, "the album's count in German")
+
 
         // A message: Shift+A says what follows a mark.
         _ = try flick.server.xdotool("key", "shift+a")
