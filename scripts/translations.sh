@@ -22,6 +22,7 @@ extract)
   # Sources/Localization/Words.swift are words.
   mapfile -t sources < <(grep -rl --include='*.swift' -e 'localized(' -e 'localizedPlural(' Sources | LC_ALL=C sort)
   xgettext --language=C --from-code=UTF-8 --no-wrap --add-location=file --keyword= --keyword=localized:1 --keyword=localizedPlural:1,2 \
+    --flag=localized:1:no-c-format --flag=localizedPlural:1:no-c-format --flag=localizedPlural:2:no-c-format \
     --add-comments=TRANSLATORS: --package-name=flick --msgid-bugs-address=developers@flick.example.org \
     -o "$work/sources.pot" "${sources[@]}" 2>/dev/null
   xgettext --language=Desktop --from-code=UTF-8 --no-wrap --add-location=file -o "$work/desktop.pot" "packaging/$app_id.desktop"

@@ -13,7 +13,7 @@ import ViewTree
 /// from the keyboard. The app does the trashing (`trashPhoto`) and the browser the undo
 /// (`requestUndo`); the album's change comes back through `photosMoved`, so every view
 /// sees the same.
-public final class CullView: View, PhotoCollectionView, ScrollContainerDataSource, Swipeable {
+public final class CullView: View, PhotoCollectionView, ScrollContainerDataSource, Swipeable, TrashingView {
     /// A sideways drag at least this long turns a page, the way it was moving.
     public static let pagingDistance = 30.0
     public static let pagingSpring = Spring(dampingRatio: 1, response: 0.3)

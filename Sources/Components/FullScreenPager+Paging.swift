@@ -94,6 +94,7 @@ extension FullScreenPager {
         case .character("-"): zoom(by: 1 / Self.zoomStep, about: nil, animated: true)
         // 0 alone rates the photo (the browser's), as in every culling tool.
         case .character("0") where key.modifiers == [.control]: zoomToFit()
+        case .character("z") where key.modifiers.isEmpty: toggleOneToOne(about: pointerLocation)
         default: return false
         }
         return true

@@ -12,8 +12,45 @@ extension FullScreenPager {
         guard phase == .open, let page = currentPage else { return }
         let anchor = anchorInWindow.flatMap { page.convert($0, from: nil) } ?? Point(x: page.bounds.midX, y: page.bounds.midY)
         let target = PhotoZoom.zoomed(animated ? page.photo.frame : page.photo.presentation.frame, by: factor, about: anchor,
-                                      fitted: page.fittedFrame, maximumScale: Self.maximumZoom, page: page.bounds.size)
+                                      fitted: page.fittedFrame, maximumScale: zoomLimit, page: page.bounds.size)
         setPhotoFrame(of: page, to: target, animated: animated)
+    }
+
+    /// The current photo's zoom (relative to fit) at which one of its pixels is one device
+    /// pixel: 100 %. Nil until its size is known (read from the file, on the way).
+    var oneToOneScale: Double? {
+        guard let page = currentPage, page.fittedFrame.width > 0, let pixels = source?.pixelSize(at: currentIndex) else { return nil }
+        let fitted = PhotoZoom.fitted(imageSize: pixels, in: page.bounds.size)
+        return pixels.width / (fitted.width * context.pixelScale)
+    }
+
+    /// As far as a photo zooms: its pixels four times over (400 %), or `maximumZoom` times
+    /// fit while its size is not known.
+    var zoomLimit: Double {
+        oneToOneScale.map { max($0 * Self.pixelZoomLimit, 1) } ?? Self.maximumZoom
+    }
+
+    /// Z: the whole photo ↔ 100 % (one image pixel per device pixel) about a window point
+    /// (the pointer's; the centre when nil). Asked before the photo's size is known, it is
+    /// done once it is.
+    public func toggleOneToOne(about anchorInWindow: Point?) {
+        guard phase == .open, let page = currentPage else { return }
+        guard let oneToOne = oneToOneScale else {
+            pendingOneToOne = .some(anchorInWindow)
+            return
+        }
+        pendingOneToOne = nil
+        if page.isZoomed {
+            zoomToFit()
+        } else {
+            zoom(by: oneToOne / page.zoomScale, about: anchorInWindow, animated: true)
+        }
+    }
+
+    /// A Z waiting for the photo's size: done when it has come.
+    func takePendingOneToOne() {
+        guard let anchor = pendingOneToOne, oneToOneScale != nil else { return }
+        toggleOneToOne(about: anchor)
     }
 
     /// Back to the whole photo fitted in the window.

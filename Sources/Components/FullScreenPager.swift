@@ -45,6 +45,8 @@ public final class FullScreenPager: View {
     public static let zoomStep = 1.25
     public static let doubleClickZoom = 2.5
     public static let maximumZoom = 8.0
+    /// As far as a photo of known size zooms: this many device pixels per image pixel.
+    public static let pixelZoomLimit = 4.0
     public static let zoomTiming = Timing.easeOut(0.2)
     /// A zoomed photo let go mid-pan glides on and slows to rest.
     public static let panGlideTiming = Timing.easeOut(0.5)
@@ -91,6 +93,10 @@ public final class FullScreenPager: View {
     var wheelDistance = 0.0
     var wheelRestUntil: Seconds = -.infinity
     var pictures = PictureWants()
+    /// Where the pointer was last seen, in window points (the browser tells): Z zooms there.
+    public var pointerLocation: Point?
+    /// A Z asked for before the photo's size was known, with where.
+    var pendingOneToOne: Point??
     /// A held key's repeat that came before the photo in front was sharp.
     struct HeldTurn { var step: Int; var key: Key; var count: Int; var expires: Seconds }
     var heldTurn: HeldTurn?
@@ -133,6 +139,7 @@ public final class FullScreenPager: View {
          HelpEntry(localized("Hold an arrow"), localized("Page on, each photo sharp")),
          HelpEntry(localized("Ctrl+wheel, + / −, Ctrl+0"), localized("Zoom in, out, to fit")),
          HelpEntry(localized("Double-click"), localized("Zoom in, or back to fit")),
+         HelpEntry("Z", localized("100 % at the pointer, or back to fit")),
          HelpEntry(localized("Drag a zoomed photo"), localized("Look around it")),
          HelpEntry(localized("Click, Esc, drag down"), localized("Back"))]
     }
@@ -180,6 +187,7 @@ public final class FullScreenPager: View {
         if photoCount > 0 { updateHUDText() }
         strip.setNeedsLayout()
         takeHeldTurn()
+        takePendingOneToOne()
     }
 
 }

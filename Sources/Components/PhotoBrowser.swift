@@ -11,7 +11,7 @@ import ViewTree
 /// switcher's.
 /// Each is registered here once: its names and how it is built.
 public enum AlbumViewKind: String, CaseIterable, Sendable {
-    case grid, stack, deck, cull
+    case grid, stack, deck, cull, compare
 
     /// What a person calls it (the help's heading).
     public var title: String {
@@ -20,6 +20,7 @@ public enum AlbumViewKind: String, CaseIterable, Sendable {
         case .stack: localized("Stack")
         case .deck: localized("Card deck")
         case .cull: localized("Culling pager")
+        case .compare: localized("Compare")
         }
     }
 
@@ -31,6 +32,7 @@ public enum AlbumViewKind: String, CaseIterable, Sendable {
         case .stack: localized("Stack")
         case .deck: localized("Deck")
         case .cull: localized("Cull")
+        case .compare: localized("Compare")
         }
     }
 
@@ -41,6 +43,7 @@ public enum AlbumViewKind: String, CaseIterable, Sendable {
         case .stack: PhotoStackView(context: context)
         case .deck: DeckView(context: context)
         case .cull: CullView(context: context)
+        case .compare: CompareView(context: context)
         }
     }
 
@@ -66,6 +69,7 @@ public final class PhotoBrowser: View {
     public var stack: PhotoStackView { view(.stack) as! PhotoStackView }
     public var deck: DeckView { view(.deck) as! DeckView }
     public var cull: CullView { view(.cull) as! CullView }
+    public var compare: CompareView { view(.compare) as! CompareView }
     public let pager: FullScreenPager
     public let albumStrip: AlbumStrip
     /// The end of the strip's band where the view switcher sits: covers scrolled that far
@@ -151,6 +155,11 @@ public final class PhotoBrowser: View {
     public var onMark: ((Int, MarkChange) -> Void)?
     /// Takes back the album's last step, trashing or marking (Ctrl+Z, a toast's Undo).
     public var onUndo: (() -> UndoOutcome)?
+    /// Moves photo `index` to the Trash for the views that throw photos away (the culling
+    /// pager, Compare); a problem to tell the user, or nil when it went.
+    public var trashPhoto: ((Int) -> String?)? {
+        didSet { for view in views.values { (view as? TrashingView)?.trashPhoto = trashPhoto } }
+    }
     /// After a mark, the culling pager and the full-screen pager go on to the next photo,
     /// as Lightroom's auto advance does (a setting; off unless asked for).
     public var advancesAfterMark = false
@@ -168,7 +177,11 @@ public final class PhotoBrowser: View {
         view.source = source
         view.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         view.onToast = { [unowned self] toast in showToast(toast) }
-        if let cull = view as? CullView { cull.requestUndo = { [unowned self] in undo() } }
+        (view as? CompareView)?.pointerLocation = pointerLocation
+        if let trashing = view as? TrashingView {
+            trashing.trashPhoto = trashPhoto
+            trashing.requestUndo = { [unowned self] in undo() }
+        }
         views[kind] = view
         return view
     }
@@ -569,7 +582,7 @@ public final class PhotoBrowser: View {
         case .nothing, .marked:
             break
         case let .restored(index):
-            if viewKind == .cull && !isPagerOpen { cull.photoCameBack(index) }
+            if !isPagerOpen, let view = collection as? TrashingView { view.photoCameBack(index) }
         case let .failed(problem):
             showToast(Toast(problem))
         }
@@ -595,7 +608,18 @@ public final class PhotoBrowser: View {
         }
     }
 
-    public func pointerMoved() { pager.pointerMoved() }
+    /// The pointer moved (hovering or dragging) to `location` in the window: Z zooms about
+    /// where it is.
+    public func pointerMoved(to location: Point? = nil) {
+        if let location { pointerLocation = location }
+        pager.pointerLocation = pointerLocation
+        pager.pointerMoved()
+    }
+
+    /// Where the pointer was last seen, in window points.
+    public private(set) var pointerLocation: Point? {
+        didSet { (views[.compare] as? CompareView)?.pointerLocation = pointerLocation }
+    }
 
     public override func layoutSubviews() {
         // Top right, in the strip's band when there is one (beside the covers), under the pager.

@@ -3,9 +3,10 @@ import Geometry
 import Gestures
 import ViewTree
 
-/// The small control that switches the album's view (Grid, Stack, Deck, Cull), the current
-/// one marked; a click on a name shows that view, as Ctrl+1…4 do (or Tab to it, arrows,
-/// Enter).
+/// The small control that switches the album's view (Grid, Stack, Deck, Cull, Compare), the
+/// current one marked; a click on a name shows that view, as Ctrl+1…5 do (or Tab to it,
+/// arrows, Enter). In a window too narrow for it (a long language, a small window) its
+/// segments lose padding, then their names are cut short.
 public final class ViewSwitcher: View {
     public static let textSize = 13.0
     public static let pill = PillStyle.standard
@@ -20,6 +21,10 @@ public final class ViewSwitcher: View {
     private let kinds: [AlbumViewKind]
     private var segments: [View] = []
     private var labels: [View] = []
+    /// The words each segment shows now (a name, or the name cut short).
+    private var shownTitles: [String?] = []
+    /// The least room beside a name, in a segment squeezed by a narrow window.
+    static let minimumSegmentPadding = 4.0
     private lazy var tap = TapGestureRecognizer { [unowned self] in handleTap($0) }
 
     public private(set) var current: AlbumViewKind
@@ -44,6 +49,7 @@ public final class ViewSwitcher: View {
             addSubview(segment)
             segments.append(segment)
             labels.append(label)
+            shownTitles.append(nil)
         }
         context.arena.add(tap, to: self)
     }
@@ -56,10 +62,26 @@ public final class ViewSwitcher: View {
     /// Renders the names once (there may be no font) and sizes the control; top right of `area`.
     public func place(in area: Rect) {
         var x = Self.inset
-        let padding = Self.segmentPadding
+        var padding = Self.segmentPadding
+        var titles = kinds.map(\.shortTitle)
+        // Squeezed: less padding first, then every name cut to an equal share.
+        let room = area.width - 2 * Self.margin - 2 * Self.inset
+        if let renderer = context.labels {
+            let widths = titles.map { renderer.width(of: $0, pointSize: Self.textSize) ?? 0 }
+            let count = Double(kinds.count)
+            if widths.reduce(0, +) + count * padding.horizontal > room {
+                let side = max(Self.minimumSegmentPadding, (room - widths.reduce(0, +)) / count / 2)
+                padding = EdgeInsets(top: padding.top, left: side, bottom: padding.bottom, right: side)
+                let share = room / count - 2 * side
+                if widths.reduce(0, +) + count * 2 * side > room {
+                    titles = titles.map { TextLayout.truncated($0, toFit: max(share, 12)) { renderer.width(of: $0, pointSize: Self.textSize) ?? 0 } }
+                }
+            }
+        }
         var height = 0.0
-        for (index, kind) in kinds.enumerated() {
-            if labels[index].content == nil, let rendered = context.labels?.label(kind.shortTitle, pointSize: Self.textSize, color: .white) {
+        for index in kinds.indices {
+            if shownTitles[index] != titles[index], let rendered = context.labels?.label(titles[index], pointSize: Self.textSize, color: .white) {
+                shownTitles[index] = titles[index]
                 labels[index].content = rendered.content
                 labels[index].bounds = Rect(origin: .zero, size: rendered.size)
             }

@@ -91,6 +91,14 @@ public protocol PhotoSource: AnyObject {
     func marks(at index: Int) -> PhotoMarks
     /// "RAW+JPEG" where photo `index` is a camera's pair of files shown as one; else nil.
     func pairName(at index: Int) -> String?
+    /// Photo `index`'s size in pixels, upright, as its file says (what 100 % is); nil until
+    /// read: the source reads it and reloads its views once it arrives.
+    func pixelSize(at index: Int) -> Size?
+}
+
+extension PhotoSource {
+    /// A source that cannot tell: views zoom relative to the picture they have.
+    public func pixelSize(at index: Int) -> Size? { nil }
 }
 
 /// A view's wants as it holds them: sent on only when they change, and let go when the

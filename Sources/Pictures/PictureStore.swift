@@ -116,6 +116,12 @@ public final class PictureStore: PhotoSource {
         return factsStore?.facts(of: photos[index].path).map { $0.lines + companions }
     }
 
+    public func pixelSize(at index: Int) -> Size? {
+        guard index >= 0, index < photos.count, let embedded = factsStore?.facts(of: photos[index].path)?.embedded,
+              let width = embedded.pixelWidth, let height = embedded.pixelHeight, width > 0, height > 0 else { return nil }
+        return Size(width: Double(width), height: Double(height))
+    }
+
     public func makePictureDemand() -> PictureDemand { StoreDemand(store: self, demand: broker.makeDemand()) }
 
     /// A demand for pictures of photos by path, in this album or not: the album strip's

@@ -224,7 +224,7 @@ public final class AlbumSession {
     /// The culling pager's Trash is the album model's: a photo leaves every view at once,
     /// and comes back to its place on undo.
     private func connectTrash() {
-        browser.cull.trashPhoto = { [unowned self] index in
+        browser.trashPhoto = { [unowned self] index in
             guard index < model.count else { return localized("That photo has left the album.") }
             let photo = model.photos[index]
             do throws(TrashError) {

@@ -43,7 +43,7 @@ struct Flick: ParsableCommand {
             """,
         discussion: """
             PATH is a folder, or an image to open its folder at that photo; the current folder when omitted. \
-            --view picks the first view (grid, stack, deck, cull); --fullscreen starts full screen; \
+            --view picks the first view (grid, stack, deck, cull, compare); --fullscreen starts full screen; \
             --frame sets how the stack frames its photos. \
             See 'flick help browse' and 'flick help thumbnail'.
             """,
@@ -59,8 +59,8 @@ struct Browse: ParsableCommand {
         discussion: """
             Opens PATH (a folder, or an image to open its folder at that photo); the current folder when no PATH is given.
 
-            Keys: ? or F1 shows every key of what is on screen. Ctrl+1 to Ctrl+4 switch between the grid, the stack, \
-            the deck and the culling pager. On the photo in hand (the full-screen photo while it is up): 0 to 5 rate it, \
+            Keys: ? or F1 shows every key of what is on screen. Ctrl+1 to Ctrl+5 switch between the grid, the stack, \
+            the deck, the culling pager and Compare (frames side by side, zoomed together: Z for 100 %). On the photo in hand (the full-screen photo while it is up): 0 to 5 rate it, \
             P picks, X rejects, U clears the flag, 6 to 9 put on a red, yellow, green or blue label (again: off); \
             Ctrl+Z takes back the last mark or move to the Trash. f or F11 toggles full screen; Esc closes the front-most \
             thing; q, Ctrl+Q or Ctrl+W quit.

@@ -150,13 +150,13 @@ final class FlickApp: FrameDriver {
             if !window.isFullscreen { windowedSize = window.sizeInPoints }
         case let .input(.pointer(pointer)):
             arena.handle(pointer)
-            browser.pointerMoved()
+            browser.pointerMoved(to: pointer.locationInWindow)
         case let .input(.wheel(wheel)):
             browser.handleWheel(wheel)
         case let .input(.key(key)) where key.isDown:
             handleKey(key)
-        case .hover:
-            browser.pointerMoved()
+        case let .hover(location):
+            browser.pointerMoved(to: location)
         case let .dropped(path):
             session.openDropped(FilePath(rawBytes: path))
             updateTitle()

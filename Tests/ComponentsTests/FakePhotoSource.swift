@@ -71,8 +71,15 @@ final class FakePhotoSource: PhotoSource {
     var names: [Int: String] = [:]
     func fileName(at index: Int) -> String { names[ids[index]] ?? "photo-\(ids[index]).jpg" }
 
+    /// True where the photos' sizes in pixels are known (their `sizes`), as the app knows
+    /// them once their facts are read; unknown by default, as before facts arrive.
+    var pixelSizesKnown = false
+
+    func pixelSize(at index: Int) -> Size? { pixelSizesKnown && index < ids.count && !factsReading.contains(index) ? size(of: ids[index]) : nil }
+
     /// Photos whose facts are still being read.
     var factsReading: Set<Int> = []
+
 
     func facts(at index: Int) -> [String]? {
         factsReading.contains(index) ? nil : [fileName(at: index), "600 × 400 pixels", "48 KB"]

@@ -380,9 +380,20 @@ final class MarkFixture {
         #expect(text.contains("Diese 12 abgelehnten") && text.contains("verschieben?"), "the question whole: \(text)")
     }
 
-    @Test func theArrangementControlIsCutShortBesideTheSwitcherNotPushedOffTheWindow() throws {
+    @Test func theSwitcherSqueezesIntoTheNarrowestWindow() throws {
         let labels = FakeLabels()
-        let f = BrowserFixture(count: 5, size: Size(width: 400, height: 300), labels: labels)
+        let f = BrowserFixture(count: 5, size: Size(width: 250, height: 240), labels: labels)
+        f.scene.settle()
+        let switcher = try #require(f.scene.recorder.last.first { $0.viewName == "switcher" }?.boundsInWindow)
+        #expect(switcher.minX >= 0 && switcher.maxX <= 250, "\(switcher)")
+        let names = labels.texts(in: f.scene.recorder.last, ofViewsNamed: "switcher ")
+        #expect(names.count == AlbumViewKind.allCases.count && names.contains { $0.hasSuffix("…") }, "\(names)")
+    }
+
+    @Test func theArrangementControlIsCutShortBesideTheSwitcherNotPushedOffTheWindow() throws {
+
+        let labels = FakeLabels()
+        let f = BrowserFixture(count: 5, size: Size(width: 520, height: 300), labels: labels)
         f.browser.showArrangement(filter: .rated(atLeast: 3), order: PhotoOrder(.dateModified, reversed: true))
         f.scene.settle()
         let frame = f.scene.recorder.last

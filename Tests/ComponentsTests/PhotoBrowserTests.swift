@@ -532,7 +532,9 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         let f = BrowserFixture(count: 40)
         f.browser.show(kind)
         f.scene.settle()
-        let isPagers = { (demand: FakePhotoSource.FakeDemand) in demand.current.contains { if case .within = $0.size { true } else { false } } }
+        // The pager's demand is the one that wants photos the window's size (Compare's panes
+        // want theirs within smaller boxes).
+        let isPagers = { (demand: FakePhotoSource.FakeDemand) in demand.current.contains { $0.size == .within(width: 800, height: 600) } }
         let viewWants = { f.source.liveDemands.filter { !isPagers($0) }.flatMap(\.current) }
         #expect(viewWants().contains { $0.priority == .visible }, "shown, the \(kind) wants its pictures now")
 

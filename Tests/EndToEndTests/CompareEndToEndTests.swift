@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+/// Compare in the real binary: two frames side by side, Z puts both at 100 % — one image
+/// pixel per screen pixel, seen on a checkerboard of one-pixel squares — and back; Del sends
+/// the selected one to the Trash and Ctrl+Z brings it back.
+@Suite struct CompareEndToEndTests {
+    /// True where the screen shows one-pixel checks around (x, y): each pixel unlike its
+    /// right and lower neighbours, like its diagonal one.
+    static func showsOnePixelChecks(_ shot: Screenshot, x: Int, y: Int) -> Bool {
+        for dy in -6...6 {
+            for dx in -6...6 {
+                let here = shot.color(x: x + dx, y: y + dy).green, right = shot.color(x: x + dx + 1, y: y + dy).green
+                let below = shot.color(x: x + dx, y: y + dy + 1).green, diagonal = shot.color(x: x + dx + 1, y: y + dy + 1).green
+                guard abs(here - right) > 150, abs(here - below) > 150, abs(here - diagonal) < 40 else { return false }
+            }
+        }
+        return true
+    }
+
+    @Test func zShowsBothFramesPixelForPixelAndDelTrashesTheSelectedOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-compare-\(UUID().uuidString)")
+        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-data-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: dataHome)
+        }
+        for name in ["a.png", "b.png"] {
+            let made = try run("convert", ["-size", "1800x1200", "pattern:gray50", "-colorspace", "sRGB", "-type", "TrueColor", folder.appendingPathComponent(name).path])
+            try #require(made.status == 0, "\(made.error)")
+        }
+        _ = try run("convert", ["-size", "600x400", "xc:rgb(200,40,40)", folder.appendingPathComponent("c.png").path])
+
+        let flick = try FlickSession(arguments: ["--view", "compare", folder.path], environment: ["XDG_DATA_HOME": dataHome.path])
+        let window = try flick.geometry()
+        // Two panes side by side; a point a third of the way into each, at the same height.
+        let left = (x: Int(window.minX + window.width * 0.25), y: Int(window.midY))
+        let right = (x: Int(window.minX + window.width * 0.75), y: Int(window.midY))
+        let (fitted, shown) = try flick.waitForScreen { shot in
+            shot.color(x: left.x, y: left.y).green > 60 && shot.color(x: left.x, y: left.y).green < 200
+                && shot.color(x: right.x, y: right.y).green > 60 && shot.color(x: right.x, y: right.y).green < 200
+        }
+        #expect(shown, "both frames fitted: their checks blend to grey: \(flick.errorOutput())")
+        #expect(!Self.showsOnePixelChecks(fitted, x: left.x, y: left.y))
+
+        _ = try flick.server.xdotool("mousemove", "\(left.x)", "\(left.y)")
+        _ = try flick.server.xdotool("key", "z")
+        #expect(try flick.waitForScreen { Self.showsOnePixelChecks($0, x: left.x, y: left.y) && Self.showsOnePixelChecks($0, x: right.x, y: right.y) }.1,
+                "at 100 % both show their pixels one for one")
+        _ = try flick.server.xdotool("key", "z")
+        #expect(try flick.waitForScreen { !Self.showsOnePixelChecks($0, x: left.x, y: left.y) }.1, "and back to fit")
+
+        // The left frame (selected) to the Trash: the red photo takes its pane; Ctrl+Z brings it back.
+        _ = try flick.server.xdotool("key", "Delete")
+        #expect(try flick.waitForScreen { $0.matches(x: left.x, y: left.y, (200, 40, 40)) }.1, "the next photo in its pane")
+        let trashed = try run("trash-list", [], environment: ["XDG_DATA_HOME": dataHome.path]).output
+        #expect(trashed.contains("a.png"), "in the Trash: \(trashed)")
+        _ = try flick.server.xdotool("key", "ctrl+z")
+        #expect(try flick.waitForScreen { !$0.matches(x: left.x, y: left.y, (200, 40, 40)) }.1, "back in its pane")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.png").path))
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
+}
