@@ -24,6 +24,7 @@ import Marks
 ///           | u8 6, u32 length, the sidecar's new bytes (kind `.sidecarUpdate`, whose request
 ///             carries the marks in place of maximumPixelSize, and the sidecar's path, empty
 ///             for a new one)
+///           | u8 7, u64 sharpness (an IEEE double's bits), u64 look hash (kind `.likeness`)
 /// An animation open, the helper then takes commands, u8 each, until the one to close it:
 ///   0 next frame: u8 0, u32 width, u32 height, u8 flags, u32 delay (µs), pixels
 ///                 | u8 4 (no more frames) | an error as above
@@ -131,6 +132,13 @@ public enum DecodeHelper {
                     guard output.write(marksResponse(readMarks(path))) else { exit(0) }
                 case .sidecarUpdate:
                     guard output.write(try sidecarResponse(path, marks: PhotoMarks(wireValue: size))) else { exit(0) }
+                case .likeness:
+                    let pixels = try decode(path, .image, PhotoLikeness.workingSide, nil, .untouched)
+                    let likeness = PhotoLikeness(of: pixels)
+                    var response: [UInt8] = [7]
+                    Wire.append(likeness.sharpness.bitPattern, to: &response)
+                    Wire.append(likeness.hash, to: &response)
+                    guard output.write(response) else { exit(0) }
                 case .image, .embeddedPreview:
                     let pixels = try decode(path, kind, size == 0 ? nil : Int(size), box, colours)
                     keepsBuffers = pixels.width * pixels.height >= keptAfterPixels
@@ -327,6 +335,10 @@ struct Wire {
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
 
+    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
     func write(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
@@ -383,6 +395,11 @@ struct Wire {
     func readUInt32(deadline: Double? = nil) -> UInt32? {
         guard let bytes = read(4, deadline: deadline) else { return nil }
         return UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+    }
+
+    func readUInt64(deadline: Double? = nil) -> UInt64? {
+        guard let bytes = read(8, deadline: deadline) else { return nil }
+        return bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     static func monotonicSeconds() -> Double {

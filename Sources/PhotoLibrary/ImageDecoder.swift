@@ -88,6 +88,9 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
     /// A sidecar's bytes with new marks written in (`XMPMarks.updating`): the app writes
     /// them; the helper only parses what another program wrote.
     case sidecarUpdate = 5
+    /// How sharp the photo is and what it looks like (`PhotoLikeness`), measured on a decode
+    /// within `PhotoLikeness.workingSide`. No pixels.
+    case likeness = 6
 }
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
@@ -132,7 +135,7 @@ public enum ImageDecoder {
         switch kind {
         case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize, colours: colours)
-        case .facts, .animation, .marks, .sidecarUpdate: throw .unreadable("not one picture")
+        case .facts, .animation, .marks, .sidecarUpdate, .likeness: throw .unreadable("not one picture")
         }
     }
 

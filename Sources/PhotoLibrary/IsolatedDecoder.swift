@@ -75,6 +75,15 @@ public final class IsolatedDecoder: Sendable {
         }
     }
 
+    /// How sharp the photo at `path` is and what it looks like (`PhotoLikeness`), measured in
+    /// a helper on a small decode.
+    public func likeness(_ path: FilePath) -> Result<PhotoLikeness, DecodeError> {
+        ask(path, kind: .likeness, maximumPixelSize: PhotoLikeness.workingSide, box: nil, colours: .untouched).flatMap { answer in
+            guard case let .likeness(likeness) = answer else { return .failure(.decoderFailed("answered something else")) }
+            return .success(likeness)
+        }
+    }
+
     /// The bytes of the sidecar at `existing` (nil: a new one) with `marks` written in and
     /// everything else kept, for the caller to write.
     public func sidecar(_ existing: FilePath?, updatedWith marks: PhotoMarks) -> Result<[UInt8], DecodeError> {
@@ -173,6 +182,7 @@ final class Helper: @unchecked Sendable {
         case facts(EmbeddedFacts)
         case marks(PhotoMarks?)
         case sidecar([UInt8])
+        case likeness(PhotoLikeness)
     }
 
     enum Outcome {
@@ -221,6 +231,11 @@ final class Helper: @unchecked Sendable {
         if status[0] == 5 {
             guard let present = fromHelper.read(1, deadline: deadline), let value = fromHelper.readUInt32(deadline: deadline) else { return timedOutOrDied(deadline) }
             return .answered(.success(.marks(present[0] == 1 ? PhotoMarks(wireValue: value) : nil)))
+        }
+        if status[0] == 7 {
+            guard let sharpness = fromHelper.readUInt64(deadline: deadline), let hash = fromHelper.readUInt64(deadline: deadline) else { return timedOutOrDied(deadline) }
+            let value = Double(bitPattern: sharpness)
+            return .answered(.success(.likeness(PhotoLikeness(sharpness: value.isFinite ? max(value, 0) : 0, hash: hash))))
         }
         if status[0] == 6 {
             guard let length = fromHelper.readUInt32(deadline: deadline), length <= UInt32(XMPMarks.maximumPacketBytes) * 2,

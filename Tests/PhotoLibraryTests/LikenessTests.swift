@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+@testable import PhotoLibrary
+import SystemPackage
+import TestSupport
+
+/// The focus measure and the look hash, on bursts made from the sample photos: one sharp
+/// frame and copies blurred by known amounts (Gaussian, and motion in two directions), each
+/// with noise and brighter, so neither noise nor contrast can pass for sharpness.
+@Suite struct LikenessTests {
+    let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Resources/Samples")
+
+    /// What each copy has done to it (ImageMagick's words), the sharpest first.
+    static let blurs: [(name: String, operations: [String])] = [
+        ("gaussian-1.5", ["-gaussian-blur", "0x1.5"]),
+        ("gaussian-3", ["-gaussian-blur", "0x3"]),
+        ("motion-6", ["-motion-blur", "0x6+20"]),
+        ("motion-12", ["-motion-blur", "0x12+110"]),
+    ]
+    static let noisyAndBrighter = ["-attenuate", "0.25", "+noise", "Gaussian", "-evaluate", "multiply", "1.2"]
+
+    /// A burst of `scene` at `width` pixels across: the sharp frame (darker and noisy too, as
+    /// a frame shot a moment later in changing light) and the blurred copies, in a scratch folder.
+    static func burst(of scene: String, width: Int) throws -> (folder: URL, sharp: [URL], blurred: [URL]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("burst-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let source = samples.appendingPathComponent(scene).path
+        func make(_ name: String, _ operations: [String]) throws -> URL {
+            let out = folder.appendingPathComponent("\(name).jpg")
+            let result = try runExternalTool(["convert", "-seed", "7", source, "-resize", "\(width)x"] + operations + ["-quality", "92", out.path])
+            try #require(result.status == 0, "convert \(operations)")
+            return out
+        }
+        let sharp = [try make("sharp", []), try make("sharp-dark-noisy", ["-evaluate", "multiply", "0.8", "-attenuate", "0.25", "+noise", "Gaussian"])]
+        let blurred = try blurs.map { try make($0.name, $0.operations + noisyAndBrighter) }
+        return (folder, sharp, blurred)
+    }
+
+    func likeness(_ url: URL) throws -> PhotoLikeness {
+        try decoder.likeness(FilePath(url.path)).get()
+    }
+
+    @Test(arguments: ["Nuthatch on the trunk.jpg", "Dune.jpg", "Water drop.jpg", "Wood grain.jpg"], [1600, 800])
+    func theSharpFrameRanksFirstAndTheBlurredOnesInOrder(scene: String, width: Int) throws {
+        let burst = try Self.burst(of: scene, width: width)
+        defer { try? FileManager.default.removeItem(at: burst.folder) }
+        let sharp = try burst.sharp.map { try likeness($0).sharpness }
+        let blurred = try burst.blurred.map { try likeness($0).sharpness }
+        #expect(sharp.allSatisfy { $0 > blurred.max()! }, "\(scene) at \(width): sharp \(sharp), blurred \(zip(Self.blurs.map(\.name), blurred).map { "\($0) \($1)" })")
+    }
+
+    /// Without noise, the measure falls as the blur grows.
+    @Test(arguments: ["Nuthatch on the trunk.jpg", "Dune.jpg"])
+    func moreBlurScoresLess(scene: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blur-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scores = try ["0x0.01", "0x1", "0x2", "0x4"].enumerated().map { index, sigma -> Double in
+            let out = folder.appendingPathComponent("\(index).png")
+            let made = try runExternalTool(["convert", Self.samples.appendingPathComponent(scene).path, "-resize", "1000x", "-gaussian-blur", sigma, out.path])
+            try #require(made.status == 0)
+            return try likeness(out).sharpness
+        }
+        #expect(zip(scores, scores.dropFirst()).allSatisfy { $0 > $1 }, "\(scores)")
+    }
+
+    @Test func framesOfOneMomentLookAlikeAndOtherScenesDoNot() throws {
+        let nuthatch = try Self.burst(of: "Nuthatch on the trunk.jpg", width: 1200)
+        let dune = try Self.burst(of: "Dune.jpg", width: 1200)
+        defer {
+            try? FileManager.default.removeItem(at: nuthatch.folder)
+            try? FileManager.default.removeItem(at: dune.folder)
+        }
+        let frames = try (nuthatch.sharp + nuthatch.blurred).map(likeness)
+        let others = try (dune.sharp + dune.blurred).map(likeness)
+        let within = frames.flatMap { a in frames.map { a.distance(to: $0) } }
+        let across = frames.flatMap { a in others.map { a.distance(to: $0) } }
+        #expect(within.max()! <= PhotoLikeness.burstDistance, "one moment: \(within.max()!) bits apart at most")
+        #expect(across.min()! > PhotoLikeness.burstDistance + 4, "two scenes: \(across.min()!) bits apart at least")
+    }
+
+    @Test func aFileThatIsNotAPhotoHasNoLikenessAndNoCrash() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("likeness-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = folder.appendingPathComponent("notes.jpg")
+        try Data("not an image".utf8).write(to: text)
+        #expect(throws: DecodeError.self) { try decoder.likeness(FilePath(text.path)).get() }
+        let flat = folder.appendingPathComponent("grey.png")
+        #expect(try runExternalTool(["convert", "-size", "800x600", "xc:gray50", flat.path]).status == 0)
+        #expect(try likeness(flat).sharpness == 0, "nothing in focus: no score")
+    }
+}
