@@ -39,6 +39,8 @@ extract)
     for language in $(languages); do
       if [ -f "po/$language.po" ]; then
         msgmerge --quiet --update --no-wrap --add-location=file --backup=none "po/$language.po" "$pot"
+        # Words no longer in Flick leave the catalogue (git remembers them).
+        msgattrib --no-obsolete --no-wrap --add-location=file -o "po/$language.po" "po/$language.po"
       else
         msginit --no-translator --no-wrap --locale="$language.UTF-8" -i "$pot" -o "po/$language.po"
       fi

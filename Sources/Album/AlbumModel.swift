@@ -68,6 +68,10 @@ public final class AlbumModel {
     private var datesTaken: [FilePath: String] = [:]
     /// Photos read and found to have no date taken (sorted by their files' times).
     private var datesRead: Set<FilePath> = []
+    /// How sharp each photo is and what it looks like, where read (nil: it could not be).
+    private var likenesses: [FilePath: PhotoLikeness?] = [:]
+    /// Every photo that is a frame of a burst, with its burst's frames in time order.
+    public private(set) var bursts: [FilePath: [FilePath]] = [:]
     public private(set) var status = Status.listing
     /// Trashing and marking, in one history: most recent last.
     public private(set) var history: [Step] = []
@@ -320,11 +324,46 @@ public final class AlbumModel {
         datesTaken.merge(dates.mapValues { $0.isEmpty ? nil : $0 }.compactMapValues { $0 }) { $1 }
         for path in dates.keys where dates[path] == "" { datesRead.insert(path) }
         if order.key == .dateTaken { commit(listing) }
+        if !likenesses.isEmpty { regroupBursts() }
     }
 
     /// Photos whose dates taken are not read yet.
     public var photosWithoutDateTaken: [FilePath] {
         listing.map(\.photo.path).filter { datesTaken[$0] == nil && !datesRead.contains($0) }
+    }
+
+    /// Focus measures and looks read from the photos (in the background): bursts form, and
+    /// sorted by sharpness, photos move to their places.
+    public func noteLikenesses(_ found: [FilePath: PhotoLikeness?]) {
+        guard !found.isEmpty else { return }
+        likenesses.merge(found) { $1 }
+        regroupBursts()
+        if order.key == .sharpness { commit(listing) }
+    }
+
+    public func likeness(of path: FilePath) -> PhotoLikeness? { likenesses[path] ?? nil }
+
+    /// Photos whose likeness is not read yet.
+    public var photosWithoutLikeness: [FilePath] {
+        listing.map(\.photo.path).filter { likenesses[$0] == nil }
+    }
+
+    /// The sharpest frame of the burst `path` is in (by the focus measure); nil outside one.
+    public func sharpestFrame(ofBurstWith path: FilePath) -> FilePath? {
+        bursts[path]?.max { (likeness(of: $0)?.sharpness ?? 0) < (likeness(of: $1)?.sharpness ?? 0) }
+    }
+
+    /// Bursts among the photos whose looks are known, timed by the camera's clock where read,
+    /// else by the file.
+    private func regroupBursts() {
+        let frames = listing.compactMap { entry -> Bursts.Frame? in
+            guard let likeness = likeness(of: entry.photo.path) else { return nil }
+            let time = datesTaken[entry.photo.path].flatMap(Bursts.seconds(taken:)) ?? entry.photo.modificationDate.timeIntervalSince1970
+            return Bursts.Frame(path: entry.photo.path, time: time, likeness: likeness)
+        }
+        var grouped: [FilePath: [FilePath]] = [:]
+        for burst in Bursts.group(frames) { for path in burst { grouped[path] = burst } }
+        bursts = grouped
     }
 
     /// True while the listing is shown as it is: every photo, by name.
@@ -343,6 +382,11 @@ public final class AlbumModel {
         case .size: Self.stableSort(&shown) { $0.byteCount < $1.byteCount }
         case .dateTaken:
             let keys = Dictionary(shown.map { ($0.path, datesTaken[$0.path] ?? Self.exifStyle($0.modificationDate)) }) { first, _ in first }
+            Self.stableSort(&shown) { keys[$0.path]! < keys[$1.path]! }
+        case .sharpness:
+            // The blurriest first, as the other orders go smallest first; reversed, the
+            // sharpest first. Photos not yet measured stay at the end.
+            let keys = Dictionary(shown.map { ($0.path, likeness(of: $0.path)?.sharpness ?? .infinity) }) { first, _ in first }
             Self.stableSort(&shown) { keys[$0.path]! < keys[$1.path]! }
         }
         if order.reversed { shown.reverse() }

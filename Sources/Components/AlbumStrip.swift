@@ -100,10 +100,15 @@ public final class AlbumStrip: ScrollContainer<AlbumCoverCell>, ScrollContainerD
         select(index, animated: true)
     }
 
+    /// How much of the strip's right end the view switcher and its band cover: the covers
+    /// are centred in what is left.
+    public var coveredAtTrailingEnd = 0.0 { didSet { if coveredAtTrailingEnd != oldValue { setNeedsLayout() } } }
+
     public override func layoutSubviews() {
-        let width = bounds.width
-        if layout.width != width {
-            layout = AlbumStripLayout(width: width)
+        let covered = min(max(coveredAtTrailingEnd, 0), bounds.width / 2)
+        let width = bounds.width - covered
+        if layout.width != width || layout.trailingInset != covered {
+            layout = AlbumStripLayout(width: width, trailingInset: covered)
             // A new width moves the middle: keep the selection there.
             if !scroller.isDragging { scroller.setOffset(layout.centringOffset(of: selectedIndex), animated: false) }
         }

@@ -16,16 +16,23 @@ public struct AlbumStripLayout: Equatable, Sendable {
     /// The strip's whole height.
     public static let height = topPadding + coverSide + captionHeight + bottomPadding
 
+    /// The width the covers are shown in (the band left of the view switcher).
     public let width: Double
+    /// What lies beyond it at the right end (under the switcher): room the content ends with,
+    /// so the last cover can still come to the middle of what is shown.
+    public let trailingInset: Double
 
-    public init(width: Double) { self.width = width }
+    public init(width: Double, trailingInset: Double = 0) {
+        self.width = width
+        self.trailingInset = trailingInset
+    }
 
     public var endInset: Double { max(Self.minimumEndInset, ((width - Self.coverSide) / 2).rounded(.down)) }
     public var pitch: Double { Self.coverSide + Self.spacing }
 
     public func contentWidth(of count: Int) -> Double {
-        guard count > 0 else { return width }
-        return 2 * endInset + Double(count) * Self.coverSide + Double(count - 1) * Self.spacing
+        guard count > 0 else { return width + trailingInset }
+        return 2 * endInset + Double(count) * Self.coverSide + Double(count - 1) * Self.spacing + trailingInset
     }
 
     /// Cover `index`'s square, in content coordinates.

@@ -35,6 +35,10 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
     public private(set) var zoom = CompareZoom.fit
     /// Where the pointer was last seen, in window points: Z zooms about it.
     public var pointerLocation: Point?
+    /// The photo Compare was opened on, while the candidates are still the ones chosen for
+    /// it: when its burst becomes known (its frames' looks are read in the background), the
+    /// burst takes the panes, its sharpest frame selected. Any choice of the user's ends it.
+    private var openedOn: Int?
 
     private var panes: [ComparePane] = []
     private var pictures = PictureWants()
@@ -65,19 +69,38 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
         candidates = []
         selected = 0
         zoom = .fit
+        openedOn = nil
         reloadData()
     }
 
-    /// The photo in hand and the one after it, as a view switched to starts.
+    /// The burst the photo in hand is a frame of, its sharpest selected; else the photo and
+    /// the one after it.
     public func takePhotoInHand(_ index: Int) {
         guard index >= 0, index < photoCount else { return }
-        candidates = [index] + (index + 1 < photoCount ? [index + 1] : [])
-        selected = 0
+        openedOn = index
+        if let burst = source?.burst(at: index) {
+            candidates = Self.framesToCompare(burst.frames, sharpest: burst.sharpest)
+            selected = candidates.firstIndex(of: burst.sharpest) ?? 0
+        } else {
+            candidates = [index] + (index + 1 < photoCount ? [index + 1] : [])
+            selected = 0
+        }
         setNeedsLayout()
+    }
+
+    /// Up to four frames of a burst: all of a short one; of a longer one, the sharpest and
+    /// the frames nearest it.
+    static func framesToCompare(_ frames: [Int], sharpest: Int) -> [Int] {
+        guard frames.count > CompareLayout.maximumCandidates, let at = frames.firstIndex(of: sharpest) else {
+            return Array(frames.prefix(CompareLayout.maximumCandidates))
+        }
+        let start = min(max(at - CompareLayout.maximumCandidates / 2, 0), frames.count - CompareLayout.maximumCandidates)
+        return Array(frames[start..<(start + CompareLayout.maximumCandidates)])
     }
 
     /// One more candidate: the next photo after the last that is not compared already.
     public func addCandidate() {
+        openedOn = nil
         guard candidates.count < CompareLayout.maximumCandidates, let last = candidates.max(),
               let next = free(after: last, step: 1) ?? free(after: candidates.min() ?? 0, step: -1) else { return }
         candidates.append(next)
@@ -87,6 +110,7 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
 
     /// The selected pane shows the previous (`step` -1) or next (+1) photo not compared already.
     public func stepSelected(by step: Int) {
+        openedOn = nil
         guard selected < candidates.count, let next = free(after: candidates[selected], step: step) else { return }
         candidates[selected] = next
         setNeedsLayout()
@@ -104,6 +128,7 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
 
     public func select(pane: Int) {
         guard pane >= 0, pane < candidates.count, pane != selected else { return }
+        openedOn = nil
         selected = pane
         setNeedsLayout()
     }
@@ -172,6 +197,11 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
 
     public func reloadData() {
         if candidates.isEmpty, photoCount > 0 { takePhotoInHand(0) }
+        // The burst of the photo Compare was opened on has just become known.
+        if let opened = openedOn, opened < photoCount, let burst = source?.burst(at: opened),
+           candidates != Self.framesToCompare(burst.frames, sharpest: burst.sharpest) {
+            takePhotoInHand(opened)
+        }
         candidates = candidates.filter { $0 < photoCount }
         selected = min(selected, max(candidates.count - 1, 0))
         setNeedsLayout()
@@ -267,6 +297,7 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
             let photoFrame = zoom.frame(imagePixels: pixels ?? aspect(of: photo), pane: frame.size, pixelScale: context.pixelScale)
             pane.show(picture, index: photo, photoFrame: photoFrame, name: source?.fileName(at: photo) ?? "",
                       marks: source?.marks(at: photo) ?? .none, pair: source?.pairName(at: photo),
+                      isSharpest: source?.burst(at: photo)?.sharpest == photo,
                       isSelected: index == selected && candidates.count > 1, isHidden: photo == hiddenIndex, labels: context.labels)
             requests.append(PictureRequest(index: photo, size: size, priority: .visible))
         }
@@ -369,12 +400,16 @@ final class ComparePane: View {
     static let captionPointSize = 12.0
     static let captionColor = Color(white: 0.85)
     static let captionBacking = Color(white: 0, alpha: 0.55)
+    static let sharpestColor = Color(red: 0.2, green: 0.55, blue: 0.3, alpha: 0.9)
 
     private let tile = PhotoTile(role: "compare photo")
     private let badge = MarkBadge()
     private let caption = View()
     private let captionLabel = View()
     private let ring = View()
+    /// "Sharpest", after the name, on the burst's sharpest frame.
+    private let sharpestTag = View()
+    private let sharpestLabel = View()
     private var captionText: String?
     private var index = -1
 
@@ -393,12 +428,21 @@ final class ComparePane: View {
         }
         captionLabel.isUserInteractionEnabled = false
         caption.addSubview(captionLabel)
+        sharpestTag.name = "compare sharpest"
+        sharpestTag.backgroundColor = Self.sharpestColor
+        sharpestTag.cornerRadius = 4
+        sharpestTag.isUserInteractionEnabled = false
+        sharpestTag.isHidden = true
+        sharpestLabel.name = "compare sharpest label"
+        sharpestLabel.isUserInteractionEnabled = false
+        sharpestTag.addSubview(sharpestLabel)
+        addSubview(sharpestTag)
     }
 
     /// Where the photo is drawn, in the pane's coordinates.
     var photoFrameShown: Rect { tile.frame }
 
-    func show(_ picture: Picture, index: Int, photoFrame: Rect, name: String, marks: PhotoMarks, pair: String?,
+    func show(_ picture: Picture, index: Int, photoFrame: Rect, name: String, marks: PhotoMarks, pair: String?, isSharpest: Bool,
               isSelected: Bool, isHidden: Bool, labels: LabelRenderer?) {
         self.index = index
         self.name = "compare pane \(index)" + (isSelected ? " selected" : "")
@@ -422,6 +466,16 @@ final class ComparePane: View {
         captionLabel.name = "compare caption \(index) label"
         caption.frame = Rect(origin: Point(x: 8, y: bounds.height - 8 - caption.bounds.height), size: caption.bounds.size)
         badge.frame = Rect(origin: Point(x: caption.frame.maxX + 6, y: bounds.height - 8 - badge.bounds.height), size: badge.bounds.size)
+        sharpestTag.isHidden = !isSharpest
+        if isSharpest, sharpestLabel.content == nil, let rendered = labels?.label(localized("Sharpest"), pointSize: Self.captionPointSize, color: .white) {
+            sharpestLabel.content = rendered.content
+            sharpestLabel.frame = Rect(origin: Point(x: 5, y: 2), size: rendered.size)
+            sharpestTag.bounds = Rect(origin: .zero, size: Size(width: rendered.size.width + 10, height: rendered.size.height + 4))
+        }
+        // Along the bottom after the name and the marks: the top of a pane may lie under the
+        // switcher.
+        let after = badge.isHidden || badge.bounds.width == 0 ? caption.frame.maxX : badge.frame.maxX
+        sharpestTag.frame = Rect(origin: Point(x: after + 6, y: caption.frame.maxY - sharpestTag.bounds.height), size: sharpestTag.bounds.size)
     }
 }
 

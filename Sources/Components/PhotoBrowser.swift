@@ -114,7 +114,7 @@ public final class PhotoBrowser: View {
         HelpEntry(localized("Shift+A"), localized("After a mark, go on or stay (pagers)")),
         HelpEntry("Alt+0 – 5, Alt+P, X, U", localized("Show all, ★ or more…, picks, rejects, unrated")),
         HelpEntry("Alt+6 – 9", localized("Show one label")),
-        HelpEntry("Alt+N, D, M, S", localized("Sort: name, date taken, modified, size")),
+        HelpEntry("Alt+N, D, M, S, F", localized("Sort: name, date taken, modified, size, sharpness")),
         HelpEntry(localized("Ctrl+Del"), localized("Move the rejects to the Trash (asks first)")),
         HelpEntry(localized("Ctrl+PgUp, Ctrl+PgDn"), localized("Previous / next album")),
         HelpEntry(localized("Tab, Shift+Tab"), localized("Keys to the albums, the arrangement, the views")),
@@ -164,6 +164,8 @@ public final class PhotoBrowser: View {
     /// as Lightroom's auto advance does (a setting; off unless asked for).
     public var advancesAfterMark = false
 
+    /// Another view of the album is shown (the app reads what it needs: Compare's bursts).
+    public var onShowView: ((AlbumViewKind) -> Void)?
     /// The pager opened or closed (the app updates the window title, say).
     public var onPagerChange: ((Bool) -> Void)?
     public private(set) var viewKind = AlbumViewKind.grid
@@ -243,6 +245,7 @@ public final class PhotoBrowser: View {
     /// the stack's top photo, the culling pager's current card, and back.
     public func show(_ kind: AlbumViewKind) {
         guard kind != viewKind else { return }
+        defer { onShowView?(kind) }
         let current = collection.photoInHand
         collection.removeFromSuperview()
         viewKind = kind
@@ -546,6 +549,7 @@ public final class PhotoBrowser: View {
         case "d": return .order(.dateTaken)
         case "m": return .order(.dateModified)
         case "s": return .order(.size)
+        case "f": return .order(.sharpness)
         default: return nil
         }
     }
@@ -631,8 +635,9 @@ public final class PhotoBrowser: View {
                          minY: switcher.frame.minY, height: switcher.frame.height)
         arrangement.isHidden = arrangement.isHidden || switcher.isHidden
         switcherBacking.isHidden = albumStrip.isHidden || switcher.isHidden
-        let backingStart = arrangement.frame.minX - ViewSwitcher.margin
+        let backingStart = (arrangement.isHidden ? switcher.frame.minX : arrangement.frame.minX) - ViewSwitcher.margin
         switcherBacking.frame = Rect(x: backingStart, y: albumStrip.frame.minY, width: bounds.maxX - backingStart, height: albumStrip.frame.height)
+        albumStrip.coveredAtTrailingEnd = switcherBacking.isHidden ? 0 : bounds.maxX - backingStart
         collection.frame = collectionFrame
         layoutMessage()
         if pager.superview != nil { pager.frame = bounds }

@@ -71,6 +71,8 @@ public struct PhotoOrder: Hashable, Sendable {
         case dateTaken = "date-taken"
         case dateModified = "date-modified"
         case size
+        /// How sharp the sharpest part of the photo is (its focus measure).
+        case sharpness
 
         /// What the sort control and the menu call it.
         public var title: String {
@@ -80,6 +82,7 @@ public struct PhotoOrder: Hashable, Sendable {
             case .dateTaken: localized("Date taken")
             case .dateModified: localized("Date modified")
             case .size: localized("Size")
+            case .sharpness: localized("Sharpness")
             }
         }
     }

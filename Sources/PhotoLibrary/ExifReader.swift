@@ -69,7 +69,10 @@ public struct ExifInfo: Sendable, Equatable {
         // An unset clock writes zeros or blanks: no date rather than year 0.
         facts.dateTaken = (text(EXIF_TAG_DATE_TIME_ORIGINAL) ?? text(EXIF_TAG_DATE_TIME)).flatMap { value in
             guard value.count >= 10, !value.hasPrefix("0000"), value.first?.isNumber == true else { return nil }
-            return value.prefix(10).replacingOccurrences(of: ":", with: "-") + value.dropFirst(10)
+            // The fraction of a second tells a burst's frames apart ("…:22.35").
+            let fraction = text(text(EXIF_TAG_DATE_TIME_ORIGINAL) != nil ? EXIF_TAG_SUB_SEC_TIME_ORIGINAL : EXIF_TAG_SUB_SEC_TIME)
+                .map { String($0.prefix { $0.isASCII && $0.isNumber }.prefix(6)) }.flatMap { $0.isEmpty ? nil : "." + $0 } ?? ""
+            return value.prefix(10).replacingOccurrences(of: ":", with: "-") + value.dropFirst(10).prefix(9) + fraction
         }
         facts.cameraMake = text(EXIF_TAG_MAKE)
         facts.cameraModel = text(EXIF_TAG_MODEL)

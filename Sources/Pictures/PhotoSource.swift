@@ -94,11 +94,17 @@ public protocol PhotoSource: AnyObject {
     /// Photo `index`'s size in pixels, upright, as its file says (what 100 % is); nil until
     /// read: the source reads it and reloads its views once it arrives.
     func pixelSize(at index: Int) -> Size?
+    /// The burst photo `index` is a frame of (photos of one moment, by time and look): its
+    /// frames shown, by index in time order, and the sharpest of them; nil outside a burst
+    /// (or before the photos' looks are read).
+    func burst(at index: Int) -> (frames: [Int], sharpest: Int)?
 }
 
 extension PhotoSource {
     /// A source that cannot tell: views zoom relative to the picture they have.
     public func pixelSize(at index: Int) -> Size? { nil }
+    /// A source that knows no bursts.
+    public func burst(at index: Int) -> (frames: [Int], sharpest: Int)? { nil }
 }
 
 /// A view's wants as it holds them: sent on only when they change, and let go when the

@@ -116,6 +116,16 @@ public final class PictureStore: PhotoSource {
         return factsStore?.facts(of: photos[index].path).map { $0.lines + companions }
     }
 
+    /// The burst a photo is a frame of, by path (the album's): its frames and the sharpest.
+    public var bursts: ((FilePath) -> (frames: [FilePath], sharpest: FilePath)?)?
+
+    public func burst(at index: Int) -> (frames: [Int], sharpest: Int)? {
+        guard index >= 0, index < photos.count, let burst = bursts?(photos[index].path) else { return nil }
+        let frames = burst.frames.compactMap { indexByPath[$0] }
+        guard frames.count >= 2, let sharpest = indexByPath[burst.sharpest] ?? frames.first else { return nil }
+        return (frames, sharpest)
+    }
+
     public func pixelSize(at index: Int) -> Size? {
         guard index >= 0, index < photos.count, let embedded = factsStore?.facts(of: photos[index].path)?.embedded,
               let width = embedded.pixelWidth, let height = embedded.pixelHeight, width > 0, height > 0 else { return nil }

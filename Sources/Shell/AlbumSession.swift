@@ -39,8 +39,11 @@ public final class AlbumSession {
     /// photos listed wait here.
     private var marksMayStart = false
     private var unreadMarks: [FilePath] = []
-    /// Dates taken, read when the album is sorted by them.
+    /// Dates taken, read when the album is sorted by them (or its bursts are looked for).
     private let takenDates: TakenDates?
+    /// Focus measures and looks, read when the album is sorted by sharpness or Compare is
+    /// shown (its bursts).
+    private let likenesses: Likenesses?
     /// What every album is shown with: kept from one album to the next.
     public private(set) var filter: PhotoFilter
     public private(set) var order: PhotoOrder
@@ -49,11 +52,12 @@ public final class AlbumSession {
 
     /// `lister` was started before the window, so its work overlaps the platform's start-up.
     public init(opening: Folder.Opening, lister: AlbumLister, pictures: PictureStore, browser: PhotoBrowser,
-                markBook: MarkBook? = nil, takenDates: TakenDates? = nil, filter: PhotoFilter = .all, order: PhotoOrder = .byName,
-                wake: @escaping @Sendable () -> Void) {
+                markBook: MarkBook? = nil, takenDates: TakenDates? = nil, likenesses: Likenesses? = nil,
+                filter: PhotoFilter = .all, order: PhotoOrder = .byName, wake: @escaping @Sendable () -> Void) {
         album = opening.album
         self.markBook = markBook
         self.takenDates = takenDates
+        self.likenesses = likenesses
         self.filter = filter
         self.order = order
         model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser(), markBook: markBook)
@@ -68,6 +72,11 @@ public final class AlbumSession {
         browser.source = pictures
         browser.albumSource = shelf
         pictures.onChange = { [unowned browser] in browser.reloadData() }
+        pictures.bursts = { [unowned self] path in
+            guard let frames = model.bursts[path], let sharpest = model.sharpestFrame(ofBurstWith: path) else { return nil }
+            return (frames, sharpest)
+        }
+        browser.onShowView = { [unowned self] _ in readLooksIfWanted() }
         pictures.onFramesChange = { [unowned browser] in browser.reloadPlayingPictures() }
         pictures.onCoversChange = { [unowned browser] in browser.reloadAlbums() }
         lister.wake.connect(wake)
@@ -95,6 +104,10 @@ public final class AlbumSession {
         takeListedPhotos()
         takeMarks()
         if let dates = takenDates?.drain(), !dates.isEmpty { model.noteDatesTaken(dates) }
+        if let found = likenesses?.drain(), !found.isEmpty {
+            model.noteLikenesses(found)
+            browser.reloadData()
+        }
         if albumWatcher?.takeChange() == true { albumSearch.start() }
         takeAlbumSearch()
         if watcher?.takeChange() == true { rescanPending = true }
@@ -155,6 +168,7 @@ public final class AlbumSession {
         model.appendListing(photos)
         readMarks(of: photos.map(\.path), onlyIfChanged: false)
         if order.key == .dateTaken { takenDates?.read(photos.map(\.path)) }
+        if !photos.isEmpty { readLooksIfWanted(photos.map(\.path)) }
         if finished { model.finishListing() }
         if let start = startPath, let index = model.index(of: start) {
             startPath = nil
@@ -310,10 +324,27 @@ public final class AlbumSession {
         self.filter = filter
         self.order = order
         if order.key == .dateTaken { takenDates?.read(model.photosWithoutDateTaken) }
+        readLooksIfWanted()
         model.setFilter(filter)
         model.setOrder(order)
         browser.showArrangement(filter: filter, order: order)
         browser.albumMessage = message
+    }
+
+    /// Compare (its bursts) and the sharpness order need every photo's look and focus, and
+    /// bursts the times they were taken: read in the background, nearest the photo in hand
+    /// first; each photo once. `paths`: just those (newly listed); else the whole album.
+    private func readLooksIfWanted(_ paths: [FilePath]? = nil) {
+        guard browser.viewKind == .compare || order.key == .sharpness else { return }
+        var wanted = paths ?? model.photosWithoutLikeness
+        if paths == nil, let inHand = browser.photoInHand, inHand < model.count {
+            let here = model.photos[inHand].path
+            let place = Dictionary(model.photos.enumerated().map { ($1.path, abs($0 - inHand)) }) { first, _ in first }
+            wanted.sort { (place[$0] ?? .max, $0 == here ? 0 : 1) < (place[$1] ?? .max, $1 == here ? 0 : 1) }
+        }
+        guard !wanted.isEmpty else { return }
+        if browser.viewKind == .compare { takenDates?.read(wanted) }
+        likenesses?.read(wanted)
     }
 
     /// The first screen is up: marks may be read now, without slowing it.

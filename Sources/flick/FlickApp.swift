@@ -72,6 +72,7 @@ final class FlickApp: FrameDriver {
         markBook = MarkBook(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() }
         session = AlbumSession(opening: opening, lister: lister, pictures: images, browser: browser, markBook: markBook,
                                takenDates: TakenDates(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() },
+                               likenesses: Likenesses(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() },
                                filter: filter, order: order) { waker.wake() }
         browser.show(view)
         rootView.layoutIfNeeded()

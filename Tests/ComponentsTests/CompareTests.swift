@@ -236,3 +236,35 @@ final class CompareFixture {
         #expect(abs(try #require(f.app.photoRect(0)).width - fitted.width) < 0.5, "and back to fit")
     }
 }
+
+@Suite struct CompareBurstTests {
+    @Test func compareOpensOnTheWholeBurstWithItsSharpestFrameSelectedAndTagged() throws {
+        let f = CompareFixture()
+        f.app.source.burstsByID = [(frames: [2, 3, 4], sharpest: 4)]
+        f.browser.grid.select(3)
+        f.key(.character("5"), modifiers: .control)
+        #expect(f.shownIDs == [2, 3, 4] && f.compare.photoInHand == 4)
+        let tags = f.scene.recorder.last.filter { $0.viewName == "compare sharpest" }
+        #expect(tags.count == 1, "one frame is the sharpest")
+        let sharpestPane = try #require(f.pane(2))
+        #expect(tags.allSatisfy { sharpestPane.contains(Point(x: $0.boundsInWindow.midX, y: $0.boundsInWindow.midY)) })
+    }
+
+    @Test func aBurstFoundAfterOpeningTakesThePanesUnlessTheUserChoseOthers() {
+        let f = CompareFixture()
+        f.browser.grid.select(5)
+        f.key(.character("5"), modifiers: .control)
+        #expect(f.shownIDs == [5, 6])
+        f.app.source.burstsByID = [(frames: [4, 5, 6, 7, 8, 9], sharpest: 8)]
+        f.browser.reloadData()
+        f.scene.settle()
+        #expect(f.shownIDs == [6, 7, 8, 9] && f.compare.photoInHand == 8, "four of a long burst, round its sharpest")
+
+        f.key(.left)
+        let chosen = f.shownIDs
+        f.app.source.burstsByID = [(frames: [4, 5], sharpest: 4)]
+        f.browser.reloadData()
+        f.scene.settle()
+        #expect(f.shownIDs == chosen, "the user's choice stays")
+    }
+}

@@ -77,6 +77,15 @@ final class FakePhotoSource: PhotoSource {
 
     func pixelSize(at index: Int) -> Size? { pixelSizesKnown && index < ids.count && !factsReading.contains(index) ? size(of: ids[index]) : nil }
 
+    /// Bursts by photo id: their frames (ids, in time order) and the sharpest.
+    var burstsByID: [(frames: [Int], sharpest: Int)] = []
+
+    func burst(at index: Int) -> (frames: [Int], sharpest: Int)? {
+        guard index < ids.count, let burst = burstsByID.first(where: { $0.frames.contains(ids[index]) }) else { return nil }
+        let frames = burst.frames.compactMap { ids.firstIndex(of: $0) }
+        return frames.count >= 2 ? (frames, ids.firstIndex(of: burst.sharpest) ?? frames[0]) : nil
+    }
+
     /// Photos whose facts are still being read.
     var factsReading: Set<Int> = []
 

@@ -17,10 +17,22 @@ import Testing
         return (cell.x, cell.y + Int(AlbumStripLayout.height))
     }
 
-    /// Cover `offset` places right of the centred one.
-    func cover(_ offset: Int, in window: Rect) -> (x: Int, y: Int) {
+    /// Cover `offset` places right of the centred one, which sits in the middle of the band
+    /// left of the view switcher (how wide that is depends on the font): found on the screen
+    /// by its selection ring, at `centreX`.
+    func cover(_ offset: Int, in window: Rect, centreX: Int) -> (x: Int, y: Int) {
         let layout = AlbumStripLayout(width: window.width)
-        return (Int(window.midX + Double(offset) * layout.pitch), Int(window.minY + layout.coverFrame(of: 0).midY))
+        return (centreX + Int(Double(offset) * layout.pitch), Int(window.minY + layout.coverFrame(of: 0).midY))
+    }
+
+    /// The middle of the selected cover: between the left and right sides of its ring, on the
+    /// line through the covers' middles.
+    func selectedCoverX(in shot: Screenshot, window: Rect) -> Int? {
+        let y = Int(window.minY + AlbumStripLayout(width: window.width).coverFrame(of: 0).midY)
+        let ring = (red: 89, green: 158, blue: 255)
+        let xs = (Int(window.minX)..<Int(window.maxX)).filter { shot.matches(x: $0, y: y, ring, tolerance: 20) }
+        guard let left = xs.first, let right = xs.last(where: { $0 - left < Int(AlbumStripLayout.coverSide) + 20 }), right - left > 50 else { return nil }
+        return (left + right) / 2
     }
 
     @Test func aFolderOfAlbumsOpensItsFirstAndAClickOnACoverOpensThatAlbum() throws {
@@ -35,20 +47,24 @@ import Testing
         let window = try flick.geometry()
 
         // Only albums inside: the first in natural order (Blues) opens, its cover centred.
+        var centreX = 0
         let (first, opened) = try flick.waitForScreen { shot in
-            let cell = cellBelowStrip(0, in: window), centre = cover(0, in: window), next = cover(1, in: window)
+            guard let x = selectedCoverX(in: shot, window: window) else { return false }
+            centreX = x
+            let cell = cellBelowStrip(0, in: window), centre = cover(0, in: window, centreX: x), next = cover(1, in: window, centreX: x)
             return shot.matches(x: cell.x, y: cell.y, Self.blue) && shot.matches(x: centre.x, y: centre.y, Self.blue)
                 && shot.matches(x: next.x, y: next.y, Self.green)
         }
-        #expect(opened, "Blues opens below the strip; its cover centred, Greens next to it: \(first.color(x: cover(0, in: window).x, y: cover(0, in: window).y))")
+        #expect(opened, "Blues opens below the strip; its cover centred, Greens next to it: \(first.color(x: cover(0, in: window, centreX: centreX).x, y: cover(0, in: window, centreX: centreX).y))")
+        #expect(centreX < Int(window.midX), "centred in the band left of the switcher, not under it")
         #expect(try flick.server.xdotool("getwindowname", String(flick.windowID)) == "Blues — Flick")
 
         // Reds, two covers along: a click opens it, and it glides to the middle.
-        let reds = cover(2, in: window)
+        let reds = cover(2, in: window, centreX: centreX)
         try flick.server.xdotool("mousemove", String(reds.x), String(reds.y), "click", "1")
         let (_, switched) = try flick.waitForScreen { shot in
             let cell = cellBelowStrip(0, in: window), second = cellBelowStrip(1, in: window), third = cellBelowStrip(2, in: window)
-            let centre = cover(0, in: window)
+            let centre = cover(0, in: window, centreX: centreX)
             return shot.matches(x: cell.x, y: cell.y, Self.red) && shot.matches(x: second.x, y: second.y, Self.red)
                 && !shot.matches(x: third.x, y: third.y, Self.red) && shot.matches(x: centre.x, y: centre.y, Self.red)
         }
@@ -59,7 +75,7 @@ import Testing
         let yellows = try makeSolidColourFolder([Self.yellow])
         try FileManager.default.moveItem(at: yellows, to: root.appendingPathComponent("Yellows"))
         let (_, appeared) = try flick.waitForScreen { shot in
-            let next = cover(1, in: window), cell = cellBelowStrip(0, in: window)
+            let next = cover(1, in: window, centreX: centreX), cell = cellBelowStrip(0, in: window)
             return shot.matches(x: next.x, y: next.y, Self.yellow) && shot.matches(x: cell.x, y: cell.y, Self.red)
         }
         #expect(appeared, "Yellows' cover is in the strip, and Reds stays open")
@@ -89,13 +105,16 @@ import Testing
         let flick = try FlickSession(arguments: [root.path])
         let window = try flick.geometry()
         #expect(try waitForTitle(flick) { $0 == "Album 01 — Flick" } == "Album 01 — Flick")
+        var centreX = 0
         _ = try flick.waitForScreen { shot in
-            let centre = cover(0, in: window)
+            guard let x = selectedCoverX(in: shot, window: window) else { return false }
+            centreX = x
+            let centre = cover(0, in: window, centreX: x)
             return shot.matches(x: centre.x, y: centre.y, (red: 20, green: 90, blue: 140))
         }
 
         // One cover's width, slowly, held still: the next cover settles in the middle.
-        let centre = cover(0, in: window)
+        let centre = cover(0, in: window, centreX: centreX)
         try flick.drag(from: centre, dx: -Int(AlbumStripLayout(width: window.width).pitch), steps: 10, pause: 40, hold: 300)
         #expect(try waitForTitle(flick) { $0 != "Album 01 — Flick" } == "Album 02 — Flick")
 

@@ -63,4 +63,43 @@ import Testing
         _ = try flick.server.xdotool("key", "q")
         #expect(flick.waitForExit() == 0)
     }
+
+    /// A burst by time and look (three frames a fraction of a second apart, the middle one
+    /// sharp, the others blurred), a photo of another moment beside it: Compare, opened on
+    /// the first frame, takes the burst once its looks are read, the sharp frame chosen and
+    /// tagged; X then rejects that frame, into its sidecar.
+    @Test func compareOpensOnTheBurstWithItsSharpestFrameChosen() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-burst-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let samples = InstallTests.repository.appendingPathComponent("Resources/Samples")
+        let frames: [(name: String, blur: [String], time: String)] = [
+            ("a.jpg", ["-motion-blur", "0x10+30"], "2024:06:01 10:00:01"),
+            ("b.jpg", [], "2024:06:01 10:00:01"),
+            ("c.jpg", ["-gaussian-blur", "0x3"], "2024:06:01 10:00:02"),
+        ]
+        for (index, frame) in frames.enumerated() {
+            let path = folder.appendingPathComponent(frame.name).path
+            #expect(try run("convert", [samples.appendingPathComponent("Nuthatch on the trunk.jpg").path, "-resize", "1200x"] + frame.blur + [path]).status == 0)
+            let stamped = try run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=\(frame.time)", "-SubSecTimeOriginal=\(index * 30)", path])
+            #expect(stamped.status == 0, "\(stamped.error)")
+        }
+        let other = folder.appendingPathComponent("z.jpg").path
+        #expect(try run("convert", [samples.appendingPathComponent("Dune.jpg").path, "-resize", "1200x", other]).status == 0)
+        #expect(try run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2024:06:01 11:30:00", other]).status == 0)
+
+        let flick = try FlickSession(arguments: ["--view", "compare", folder.path])
+        let tag = try Glyphs("Sharpest", pointSize: 12)
+        #expect(try flick.waitForScreen(timeout: 30) { tag.found(in: $0, inkAbove: 200, clearBelow: 150) != nil }.1,
+                "the sharp frame tagged: \(flick.errorOutput())")
+        _ = try flick.server.xdotool("key", "x")
+        let sidecar = folder.appendingPathComponent("b.jpg.xmp").path
+        let deadline = Date().addingTimeInterval(15)
+        while !FileManager.default.fileExists(atPath: sidecar) && Date() < deadline { usleep(50_000) }
+        let rating = try run("exiftool", ["-s3", "-XMP:Rating", sidecar]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(rating == "-1", "the sharp frame, chosen, is the one X rejects: \(rating)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.jpg.xmp").path))
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
 }

@@ -3,7 +3,9 @@ internal import CXTest
 import Components
 import Foundation
 import Geometry
+@testable import Platform
 import Testing
+import ViewTree
 
 /// Runs a program and collects its output and exit status.
 @discardableResult
@@ -374,4 +376,51 @@ func makeSolidColourFolder(_ colours: [(red: Int, green: Int, blue: Int)], size:
         guard result.status == 0 else { throw HarnessError("convert failed: \(result.error)") }
     }
     return folder
+}
+
+/// The pixels of `text` as Flick draws it (its own text renderer, off screen): where the
+/// glyphs are solid, and where there is surely nothing (no ink at the pixel or beside it), to
+/// find that text on a screenshot, shape for shape.
+struct Glyphs {
+    let ink: [(x: Int, y: Int)]
+    let clear: [(x: Int, y: Int)]
+
+    init(_ text: String, pointSize: Double) throws {
+        let canvas = try #require(OffscreenCanvas(width: 900, height: 80))
+        let renderer = TextRenderer(textures: canvas.textures, scale: 1)
+        var label = try #require(renderer.label(text, pointSize: pointSize, color: Color.white))
+        label.mode = .fill
+        let view = View(frame: Rect(origin: .zero, size: label.pixelSize))
+        view.content = label
+        canvas.draw(view.drawList(), clearColor: .black)
+        let width = Int(label.pixelSize.width), height = Int(label.pixelSize.height)
+        func alpha(_ x: Int, _ y: Int) -> Double { x < 0 || y < 0 || x >= width || y >= height ? 0 : canvas.pixel(x: x, y: y).red }
+        var ink: [(x: Int, y: Int)] = [], clear: [(x: Int, y: Int)] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                if alpha(x, y) > 0.85 { ink.append((x, y)) }
+                if (-1...1).allSatisfy({ dy in (-1...1).allSatisfy { dx in alpha(x + dx, y + dy) < 0.02 } }) { clear.append((x, y)) }
+            }
+        }
+        self.ink = ink
+        self.clear = clear
+    }
+
+    /// Where on `shot` the text is drawn light on a darker ground, if anywhere: its ink
+    /// brighter than `inkAbove` and the ground around the letters darker than `clearBelow`
+    /// (the brightest channel of each).
+    func found(in shot: Screenshot, inkAbove: Int = 120, clearBelow: Int = 100) -> (x: Int, y: Int)? {
+        guard let first = ink.first else { return nil }
+        func brightness(_ x: Int, _ y: Int) -> Int { let c = shot.color(x: x, y: y); return max(c.red, c.green, c.blue) }
+        let maxX = (ink + clear).map(\.x).max() ?? 0, maxY = (ink + clear).map(\.y).max() ?? 0
+        for originY in 0..<max(shot.height - maxY, 0) {
+            for originX in 0..<max(shot.width - maxX, 0) where brightness(originX + first.x, originY + first.y) > inkAbove {
+                if ink.allSatisfy({ brightness(originX + $0.x, originY + $0.y) > inkAbove })
+                    && clear.allSatisfy({ brightness(originX + $0.x, originY + $0.y) < clearBelow }) {
+                    return (originX, originY)
+                }
+            }
+        }
+        return nil
+    }
 }

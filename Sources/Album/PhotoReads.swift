@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import PhotoLibrary
+import Synchronization
+import SystemPackage
+
+/// Something read from each of many photos in the background (through a helper, like every
+/// read of a photo's contents), asked for only when it is needed (a sort, Compare's bursts)
+/// and delivered in batches as it is read; each photo is read once.
+public final class PhotoReads<Value: Sendable>: Sendable {
+    private let reading: @Sendable (FilePath) -> Value
+    private let wake: @Sendable () -> Void
+    private let queue: DispatchQueue
+    private let state = Mutex(State())
+
+    private struct State {
+        var arrived: [FilePath: Value] = [:]
+        /// Asked for, read or not.
+        var asked: Set<FilePath> = []
+    }
+
+    /// How many values are delivered at once.
+    static var batch: Int { 256 }
+
+    /// `wake` runs on the reading thread when a batch has arrived: it should only wake the
+    /// UI thread.
+    public init(label: String, wake: @escaping @Sendable () -> Void = {}, reading: @escaping @Sendable (FilePath) -> Value) {
+        self.reading = reading
+        self.wake = wake
+        queue = DispatchQueue(label: label, qos: .utility)
+    }
+
+    /// Reads those of `paths` not asked for before, in the order given.
+    public func read(_ paths: [FilePath]) {
+        let fresh = state.withLock { state in paths.filter { state.asked.insert($0).inserted } }
+        guard !fresh.isEmpty else { return }
+        queue.async { [self] in
+            var found: [FilePath: Value] = [:]
+            for (number, path) in fresh.enumerated() {
+                found[path] = reading(path)
+                if found.count >= Self.batch || number == fresh.count - 1 {
+                    let batch = found
+                    found = [:]
+                    state.withLock { $0.arrived.merge(batch) { $1 } }
+                    wake()
+                }
+            }
+        }
+    }
+
+    /// The values read since the last call.
+    public func drain() -> [FilePath: Value] {
+        state.withLock { state in
+            defer { state.arrived = [:] }
+            return state.arrived
+        }
+    }
+
+    /// Blocks until everything asked for so far is read (tests).
+    public func waitUntilIdle() { queue.sync {} }
+}
+
+/// When photos were taken, from their EXIF ("2024-05-01 14:03:22.35"): "" where a photo has
+/// no date (or cannot be read), which then sorts by its file's time.
+public typealias TakenDates = PhotoReads<String>
+
+extension PhotoReads where Value == String {
+    public convenience init(decoder: IsolatedDecoder, wake: @escaping @Sendable () -> Void = {}) {
+        self.init(label: "flick.dates", wake: wake) { path in (try? decoder.facts(path).get())?.dateTaken ?? "" }
+    }
+}
+
+/// How sharp each photo is and what it looks like (nil where it cannot be read), for
+/// bursts and their sharpest frame.
+public typealias Likenesses = PhotoReads<PhotoLikeness?>
+
+extension PhotoReads where Value == PhotoLikeness? {
+    public convenience init(decoder: IsolatedDecoder, wake: @escaping @Sendable () -> Void = {}) {
+        self.init(label: "flick.likeness", wake: wake) { path in try? decoder.likeness(path).get() }
+    }
+}
