@@ -31,8 +31,9 @@ extension FullScreenPager {
     }
 
     /// Z: the whole photo ↔ 100 % (one image pixel per device pixel) about a window point
-    /// (the pointer's; the centre when nil). Asked before the photo's size is known, it is
-    /// done once it is.
+    /// (the pointer's; the centre when nil), at once, as culling tools do: a photographer
+    /// checking focus frame after frame waits for no animation. Asked before the photo's
+    /// size is known, it is done once it is.
     public func toggleOneToOne(about anchorInWindow: Point?) {
         guard phase == .open, let page = currentPage else { return }
         guard let oneToOne = oneToOneScale else {
@@ -41,9 +42,9 @@ extension FullScreenPager {
         }
         pendingOneToOne = nil
         if page.isZoomed {
-            zoomToFit()
+            setPhotoFrame(of: page, to: page.fittedFrame, animated: false)
         } else {
-            zoom(by: oneToOne / page.zoomScale, about: anchorInWindow, animated: true)
+            zoom(by: oneToOne / page.zoomScale, about: anchorInWindow, animated: false)
         }
     }
 
