@@ -64,27 +64,16 @@ final class CompareFixture {
     let app: BrowserFixture
     let labels = FakeLabels()
     private(set) var marked: [(index: Int, change: MarkChange)] = []
-    private(set) var trashed: [(id: Int, index: Int)] = []
+    let trash: FakeTrash
+    var trashed: [(id: Int, index: Int)] { trash.trashed }
 
     init(count: Int = 10, frameRateHz: Double = 60, sizes: [Size] = [Size(width: 3000, height: 2000)]) {
         app = BrowserFixture(count: count, frameRateHz: frameRateHz, labels: labels)
         let browser = app.browser, source = app.source
         source.sizes = sizes
         source.pixelSizesKnown = true
+        trash = FakeTrash(browser: browser, source: source)
         browser.onMark = { [unowned self] index, change in marked.append((index, change)) }
-        browser.trashPhoto = { [unowned self] index in
-            trashed.append((source.ids.remove(at: index), index))
-            browser.reloadData()
-            browser.photosMoved { $0 == index ? nil : $0 > index ? $0 - 1 : $0 }
-            return nil
-        }
-        browser.onUndo = { [unowned self] in
-            guard let last = trashed.popLast() else { return .nothing }
-            source.ids.insert(last.id, at: last.index)
-            browser.reloadData()
-            browser.photosMoved { $0 >= last.index ? $0 + 1 : $0 }
-            return .restored(last.index)
-        }
         app.scene.frame(at: app.scene.now + 0.01)
     }
 

@@ -52,36 +52,21 @@ final class CullFixture {
     var scene: TestScene { app.scene }
     var source: FakePhotoSource { app.source }
     var browser: PhotoBrowser { app.browser }
-    /// The undo stack: each trashed photo's id and where it was.
-    private(set) var trashed: [(id: Int, index: Int)] = []
-    /// While set, the Trash refuses, for this reason.
-    var refusal: String?
+    /// The album's Trash, with its undo.
+    let trash: FakeTrash
 
     init(count: Int = 10, frameRateHz: Double = 60) {
         app = BrowserFixture(count: count, frameRateHz: frameRateHz, labels: labels)
         let browser = app.browser, source = app.source
         browser.show(.cull)
-        browser.cull.trashPhoto = { [unowned self] index in
-            if let refusal { return refusal }
-            trashed.append((source.ids.remove(at: index), index))
-            browser.reloadData()
-            browser.photosMoved { $0 == index ? nil : $0 > index ? $0 - 1 : $0 }
-            return nil
-        }
-        browser.onUndo = { [unowned self] in
-            guard let last = trashed.popLast() else { return .nothing }
-            source.ids.insert(last.id, at: last.index)
-            browser.reloadData()
-            browser.photosMoved { $0 >= last.index ? $0 + 1 : $0 }
-            return .restored(last.index)
-        }
+        trash = FakeTrash(browser: browser, source: source)
         scene.frame(at: scene.now + 0.01)
     }
 
     var cull: CullView { browser.cull }
     var cardArea: Rect { CullLayout(viewSize: scene.root.bounds.size).cardArea }
     var restingCard: Rect { Rect.aspectFit(Size(width: 600, height: 400), in: cardArea) }
-    var trashedIDs: [Int] { trashed.map(\.id) }
+    var trashedIDs: [Int] { trash.trashed.map(\.id) }
     /// The photo in hand.
     var currentID: Int { source.ids[cull.currentIndex] }
 
@@ -204,7 +189,7 @@ func near(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
 
     @Test func whenTheTrashRefusesTheCardComesBackAndAMessageSaysWhy() {
         let f = CullFixture()
-        f.refusal = "photo-0.jpg cannot go to the Trash: the volume is read-only. It was left where it is."
+        f.trash.refusal = "photo-0.jpg cannot go to the Trash: the volume is read-only. It was left where it is."
         f.drag(by: Point(x: 0, y: -300), duration: 0.3)
         f.scene.settle()
         #expect(f.trashedIDs.isEmpty && f.source.photoCount == 10)

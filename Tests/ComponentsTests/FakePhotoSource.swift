@@ -142,3 +142,30 @@ final class FakeLabels: LabelRenderer {
     /// Every character 8 points wide.
     func width(of text: String, pointSize: Double) -> Double? { Double(text.count) * 8 }
 }
+
+/// The Trash as the app keeps it, over a fake album: a photo trashed leaves the album (the
+/// browser told as the app tells it), the undo puts it back where it was.
+final class FakeTrash {
+    /// Each trashed photo's id and where it was, the last trashed last.
+    private(set) var trashed: [(id: Int, index: Int)] = []
+    /// While set, the Trash refuses, for this reason.
+    var refusal: String?
+
+    /// Trashing and undo wired into `browser` over `source`.
+    init(browser: PhotoBrowser, source: FakePhotoSource) {
+        browser.trashPhoto = { [unowned self] index in
+            if let refusal { return refusal }
+            trashed.append((source.ids.remove(at: index), index))
+            browser.reloadData()
+            browser.photosMoved { $0 == index ? nil : $0 > index ? $0 - 1 : $0 }
+            return nil
+        }
+        browser.onUndo = { [unowned self] in
+            guard let last = trashed.popLast() else { return .nothing }
+            source.ids.insert(last.id, at: last.index)
+            browser.reloadData()
+            browser.photosMoved { $0 >= last.index ? $0 + 1 : $0 }
+            return .restored(last.index)
+        }
+    }
+}
