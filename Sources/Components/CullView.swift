@@ -184,7 +184,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
 
     public func update(_ card: PhotoTile, item index: Int) {
         let picture = source?.picture(at: index, size: cardPictureSize) ?? .loading
-        card.show(picture, index: index, labels: context.labels, marks: source?.marks(at: index) ?? .none, pair: source?.pairName(at: index))
+        card.show(picture, index: index, labels: context.labels, marks: source?.marks(at: index) ?? .none, pair: source?.badgeNote(at: index))
         let pose = self.pose(of: index, aspect: picture.image?.pixelSize ?? layout.cardArea.size)
         if index == arriving {
             // Back from the Trash: from above, down into its place.

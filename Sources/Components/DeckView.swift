@@ -141,7 +141,7 @@ public final class DeckView: View, PhotoCollectionView, Swipeable {
             let card = cards[sequence] ?? dequeueCard()
             cards[sequence] = card
             card.show(source?.picture(at: index, size: size) ?? .loading, index: index, marks: source?.marks(at: index) ?? .none,
-                       pair: source?.pairName(at: index))
+                       pair: source?.badgeNote(at: index))
             if card.isFlipped {
                 let marksLine = source.flatMap { MarkBadge.factsLine($0.marks(at: index)) }
                 card.showFacts(source?.facts(at: index).map { $0 + (marksLine.map { [$0] } ?? []) })

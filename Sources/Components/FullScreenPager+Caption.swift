@@ -10,7 +10,7 @@ extension FullScreenPager {
     func updateHUDText() {
         guard let source, currentIndex < source.photoCount else { return }
         hud.show(name: source.fileName(at: currentIndex), position: currentIndex, count: source.photoCount, marks: source.marks(at: currentIndex),
-                 pair: source.pairName(at: currentIndex),
+                 pair: source.badgeNote(at: currentIndex),
                  maximumWidth: bounds.width - 2 * PagerHUD.margin, labels: context.labels)
     }
 

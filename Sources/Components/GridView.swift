@@ -204,7 +204,7 @@ public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, Sc
 
     public func update(_ cell: PhotoTile, item index: Int) {
         cell.show(source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, labels: context.labels,
-                  marks: source?.marks(at: index) ?? .none, pair: source?.pairName(at: index))
+                  marks: source?.marks(at: index) ?? .none, pair: source?.badgeNote(at: index))
         let pose = Pose(frame: layout.frame(of: index), opacity: index == hiddenIndex ? 0 : 1)
         guard let rearranging else { return cell.apply(pose, using: context.animator) }
         if rearranging.contains(index) {

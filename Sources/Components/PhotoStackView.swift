@@ -216,7 +216,7 @@ public final class PhotoStackView: View, PhotoCollectionView {
             let frame = frames[index] ?? dequeueFrame()
             frames[index] = frame
             frame.show(source?.picture(at: index, size: pictureSize(depth: depth(of: index))) ?? .loading, index: index, style: frameStyle, labels: context.labels,
-                       marks: source?.marks(at: index) ?? .none, pair: source?.pairName(at: index))
+                       marks: source?.marks(at: index) ?? .none, pair: source?.badgeNote(at: index))
             // Under "Show all" the spread's cells are the pile.
             frame.isHidden = spread != nil
             let pose = layout.pose(aspect: frame.aspect, degrees: angle(ofPhoto: index), depth: depth(of: index),

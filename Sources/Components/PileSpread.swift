@@ -176,7 +176,7 @@ final class PileSpread: View, ScrollContainerDataSource {
         let headlineSize = PhotoTile.failedLabelPointSize / cellScale(of: stack.frameSize(for: cell.aspect))
         cell.show(stack.source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, style: stack.frameStyle,
                   labels: stack.context.labels, headlinePointSize: headlineSize, marks: stack.source?.marks(at: index) ?? .none,
-                  pair: stack.source?.pairName(at: index))
+                  pair: stack.source?.badgeNote(at: index))
         guard !isGathering else { return }
         cell.apply(cellPose(of: index, size: stack.frameSize(for: cell.aspect)), using: stack.context.animator)
     }

@@ -257,3 +257,21 @@ final class CompareFixture {
         #expect(f.shownIDs == chosen, "the user's choice stays")
     }
 }
+
+@Suite struct SharpestBadgeTests {
+    /// In the grid (as in every view's badge), the sharpest frame of a burst says so.
+    @Test func theSharpestFrameOfABurstSaysSoOnItsCell() throws {
+        let labels = FakeLabels()
+        let f = BrowserFixture(count: 12, labels: labels)
+        f.source.burstsByID = [(frames: [1, 2, 3], sharpest: 2)]
+        f.source.pairNames = [5: "RAW+JPEG"]
+        f.browser.reloadData()
+        f.scene.settle()
+        let notes = f.scene.recorder.last.filter { $0.viewName == "marks pair" }.compactMap { command -> (text: String, at: Point)? in
+            guard case let .image(handle, _) = command.kind, let text = labels.text(of: handle) else { return nil }
+            return (text, Point(x: command.boundsInWindow.midX, y: command.boundsInWindow.midY))
+        }
+        #expect(notes.map(\.text).sorted() == ["RAW+JPEG", "Sharpest"], "\(notes)")
+        #expect(notes.contains { $0.text == "Sharpest" && f.cellFrameInWindow(2).contains($0.at) }, "on photo 2's cell")
+    }
+}
