@@ -48,11 +48,13 @@ struct Luma {
     init(_ pixels: PixelBuffer) {
         let (width, height, stride) = (pixels.width, pixels.height, pixels.bytesPerRow)
         var values = [Double](repeating: 0, count: width * height)
-        pixels.bytes.withUnsafeBufferPointer { bytes in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let at = y * stride + x * 4
-                    values[y * width + x] = 0.299 * Double(bytes[at]) + 0.587 * Double(bytes[at + 1]) + 0.114 * Double(bytes[at + 2])
+        values.withUnsafeMutableBufferPointer { values in
+            pixels.bytes.withUnsafeBufferPointer { bytes in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let at = y * stride + x * 4
+                        values[y * width + x] = 0.299 * Double(bytes[at]) + 0.587 * Double(bytes[at + 1]) + 0.114 * Double(bytes[at + 2])
+                    }
                 }
             }
         }
@@ -85,19 +87,23 @@ public enum FocusMeasure {
         let tileWidth = max(width / tilesAcross, 2), tileHeight = max(height / tilesAcross, 2)
         var scores: [Double] = []
         var laplacians: [Double] = []
+        laplacians.reserveCapacity(tileWidth * tileHeight)
         for tileY in stride(from: 1, to: height - 1, by: tileHeight) {
             for tileX in stride(from: 1, to: width - 1, by: tileWidth) {
                 var sum = 0.0, sumSquares = 0.0, lapSum = 0.0, lapSquares = 0.0
                 laplacians.removeAll(keepingCapacity: true)
-                for y in tileY..<min(tileY + tileHeight, height - 1) {
-                    for x in tileX..<min(tileX + tileWidth, width - 1) {
-                        let value = smooth[x, y]
-                        let laplacian = smooth[x - 1, y] + smooth[x + 1, y] + smooth[x, y - 1] + smooth[x, y + 1] - 4 * value
-                        sum += value
-                        sumSquares += value * value
-                        lapSum += laplacian
-                        lapSquares += laplacian * laplacian
-                        laplacians.append(abs(laplacian))
+                smooth.values.withUnsafeBufferPointer { values in
+                    for y in tileY..<min(tileY + tileHeight, height - 1) {
+                        let row = y * width
+                        for x in tileX..<min(tileX + tileWidth, width - 1) {
+                            let value = values[row + x]
+                            let laplacian = values[row + x - 1] + values[row + x + 1] + values[row - width + x] + values[row + width + x] - 4 * value
+                            sum += value
+                            sumSquares += value * value
+                            lapSum += laplacian
+                            lapSquares += laplacian * laplacian
+                            laplacians.append(abs(laplacian))
+                        }
                     }
                 }
                 let count = Double(laplacians.count)
@@ -139,15 +145,21 @@ public enum FocusMeasure {
     static func smoothed(_ luma: Luma) -> Luma {
         let (width, height) = (luma.width, luma.height)
         var across = luma.values
-        for y in 0..<height {
-            for x in 1..<(width - 1) {
-                across[y * width + x] = (luma[x - 1, y] + 2 * luma[x, y] + luma[x + 1, y]) / 4
+        across.withUnsafeMutableBufferPointer { across in
+            luma.values.withUnsafeBufferPointer { source in
+                for y in 0..<height {
+                    let row = y * width
+                    for x in 1..<(width - 1) { across[row + x] = (source[row + x - 1] + 2 * source[row + x] + source[row + x + 1]) / 4 }
+                }
             }
         }
         var both = across
-        for y in 1..<(height - 1) {
-            for x in 0..<width {
-                both[y * width + x] = (across[(y - 1) * width + x] + 2 * across[y * width + x] + across[(y + 1) * width + x]) / 4
+        both.withUnsafeMutableBufferPointer { both in
+            across.withUnsafeBufferPointer { across in
+                for y in 1..<(height - 1) {
+                    let row = y * width
+                    for x in 0..<width { both[row + x] = (across[row - width + x] + 2 * across[row + x] + across[row + width + x]) / 4 }
+                }
             }
         }
         return Luma(width: width, height: height, values: both)

@@ -115,8 +115,9 @@ func measureIsolation(photo: String, flick: String) {
     print(String(format: "embedded EXIF preview through a helper %6.1f ms/photo (shown until the thumbnail is made)", preview))
     // Read on its own decode (1024 px), not yet with the thumbnail's: what it adds per photo.
     let likeness = perPhoto { _ = decoder.likeness(path) }
-    print(String(format: "focus measure and look hash through a helper %6.1f ms/photo: %4.0f %% of the thumbnail's %4.1f ms (target: at most 10 %% more)",
-                 likeness, likeness / isolated * 100, isolated))
+    let workingDecode = perPhoto { _ = decoder.decode(path, maximumPixelSize: PhotoLikeness.workingSide, colours: .untouched) }
+    print(String(format: "focus measure and look hash through a helper %6.1f ms/photo (its %d px decode %4.1f ms): %4.0f %% of the thumbnail's %4.1f ms (target: at most 10 %% more)",
+                 likeness, PhotoLikeness.workingSide, workingDecode, likeness / isolated * 100, isolated))
 }
 
 /// `flick-bench colour PHOTO`: what converting a profiled PHOTO's colours costs per screen
