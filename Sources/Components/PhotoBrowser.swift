@@ -77,6 +77,11 @@ public final class PhotoBrowser: View {
     private let switcherBacking = View()
     /// Messages bottom centre, over everything (an "Undo" after a photo went to the Trash).
     public let toast: ToastView
+    /// F5: the album played full screen from the photo in hand, over everything but help.
+    public let slideshow: SlideshowView
+    /// A slideshow began (true) or ended: the app goes full screen and holds off the screen
+    /// saver while it plays.
+    public var onSlideshowChange: ((Bool) -> Void)?
     /// The keys and mouse actions of what is on screen, over everything (? or F1).
     public let help: HelpOverlay
     /// Grid / Stack / Deck / Cull, top right.
@@ -122,6 +127,7 @@ public final class PhotoBrowser: View {
         HelpEntry(localized("Ctrl+1 – {last}", ["last": String(AlbumViewKind.allCases.count)]),
                   AlbumViewKind.allCases.map(\.title).joined(separator: ", ")),
         HelpEntry("F, F11", localized("Full screen")),
+        HelpEntry("F5", localized("Slideshow from the photo in hand")),
         HelpEntry(localized("Esc"), localized("Close what is in front")),
         HelpEntry(localized("Q, Ctrl+Q, Ctrl+W"), localized("Quit")),
         HelpEntry("?, F1", localized("These keys (any key closes them)")),
@@ -138,6 +144,7 @@ public final class PhotoBrowser: View {
         didSet {
             for view in views.values { view.source = source }
             pager.source = source
+            slideshow.source = source
         }
     }
     /// Why the album shows no photos (it is empty, it vanished, it cannot be read), shown
@@ -193,6 +200,7 @@ public final class PhotoBrowser: View {
         pager = FullScreenPager(context: context)
         albumStrip = AlbumStrip(context: context)
         toast = ToastView(context: context)
+        slideshow = SlideshowView(context: context)
         help = HelpOverlay(context: context)
         switcher = ViewSwitcher(context: context, kinds: AlbumViewKind.allCases, current: .grid)
         arrangement = ArrangementControl(context: context)
@@ -221,6 +229,8 @@ public final class PhotoBrowser: View {
         focusRing.isUserInteractionEnabled = false
         focusRing.isHidden = true
         addSubview(focusRing)
+        addSubview(slideshow)
+        slideshow.onEnd = { [unowned self] index in slideshowEnded(at: index) }
         addSubview(toast)
         addSubview(help)
         switcher.onSelect = { [unowned self] kind in show(kind) }
@@ -260,7 +270,9 @@ public final class PhotoBrowser: View {
 
     /// The keys and mouse actions of the pager, if it is up, else of the album's view.
     public func showHelp() {
-        if isPagerOpen {
+        if slideshow.isPlaying {
+            help.show(heading: localized("Slideshow"), entries: slideshow.help)
+        } else if isPagerOpen {
             help.show(heading: localized("Full-screen photo"), entries: pager.help + Self.commonHelp)
         } else {
             help.show(heading: viewKind.title, entries: collection.help + Self.commonHelp)
@@ -356,6 +368,29 @@ public final class PhotoBrowser: View {
     public func reloadData() {
         collection.reloadData()
         pager.reloadData()
+        slideshow.reloadData()
+        setNeedsLayout()
+    }
+
+    /// F5: plays the album from the photo in hand (the pager's while it is up).
+    public func startSlideshow() {
+        guard (source?.photoCount ?? 0) > 0 else { return }
+        slideshow.frame = bounds
+        bringSubviewToFront(slideshow)
+        slideshow.start(at: photoInHand ?? 0)
+        onSlideshowChange?(true)
+        setNeedsLayout()
+    }
+
+    /// The slideshow ended on photo `index`: the pager (if it is up) or the view takes it in hand.
+    private func slideshowEnded(at index: Int) {
+        if isPagerOpen {
+            pager.goTo(index)
+        } else {
+            collection.takePhotoInHand(index)
+            collection.reloadData()
+        }
+        onSlideshowChange?(false)
         setNeedsLayout()
     }
 
@@ -386,6 +421,15 @@ public final class PhotoBrowser: View {
         }
         if key.key == .character("?") || key.key == .function(1) {
             showHelp()
+            return true
+        }
+        if slideshow.isPlaying {
+            // Its own keys; full screen and quitting go on to the app; the rest wait.
+            if slideshow.handleKey(key) { return true }
+            return ![.character("f"), .function(11), .character("q")].contains(key.key) || !key.modifiers.isEmpty
+        }
+        if key.key == .function(5) {
+            startSlideshow()
             return true
         }
         // Esc closes the front-most thing: a message first, then the menu, then the pager,
@@ -642,6 +686,10 @@ public final class PhotoBrowser: View {
         layoutMessage()
         if pager.superview != nil { pager.frame = bounds }
         layoutFocusRing()
+        if slideshow.isPlaying {
+            slideshow.frame = bounds
+            bringSubviewToFront(slideshow)
+        }
         confirmBar.place(in: bounds)
         bringSubviewToFront(confirmBar)
         toast.place(in: bounds)

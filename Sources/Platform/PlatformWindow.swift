@@ -239,8 +239,11 @@ public final class PlatformWindow {
 
     public var title: String { String(cString: SDL_GetWindowTitle(window)) }
 
-    /// False while the screen saver (and locking) is held off.
-    public var allowsScreenSaver: Bool { SDL_IsScreenSaverEnabled() == SDL_TRUE }
+    /// False while the screen saver (and locking) is held off (a slideshow plays).
+    public var allowsScreenSaver: Bool {
+        get { SDL_IsScreenSaverEnabled() == SDL_TRUE }
+        set { if newValue { SDL_EnableScreenSaver() } else { SDL_DisableScreenSaver() } }
+    }
 
     public var isFullscreen: Bool {
         get {

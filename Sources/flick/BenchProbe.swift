@@ -51,6 +51,11 @@ final class BenchProbe {
         }
     }
 
+    /// Whether the screen saver may start (SDL's word), each time a slideshow changes it.
+    func noteScreenSaver(allowed: Bool) {
+        report("screensaver", allowed ? "allowed" : "held")
+    }
+
     private var reportedMotion: Bool?
 
     /// Whether animations are reduced, each time it changes (the desktop's switch followed).
