@@ -11,3 +11,7 @@ static inline ExifEntry *flick_exif_entry(ExifData *data, ExifTag tag) { return 
 static inline ExifEntry *flick_exif_interop_entry(ExifData *data, ExifTag tag) {
     return exif_content_get_entry(data->ifd[EXIF_IFD_INTEROPERABILITY], tag);
 }
+// An entry of the GPS IFD alone (its tag numbers 1–4 repeat the interoperability IFD's).
+static inline ExifEntry *flick_exif_gps_entry(ExifData *data, ExifTag tag) {
+    return exif_content_get_entry(data->ifd[EXIF_IFD_GPS], tag);
+}

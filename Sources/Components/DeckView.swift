@@ -262,7 +262,7 @@ public final class DeckView: View, PhotoCollectionView, Swipeable {
     public var help: [HelpEntry] {
         [HelpEntry(localized("Drag, flick"), localized("Throw the front card")),
          HelpEntry(localized("Left / Right"), localized("Throw it that way")),
-         HelpEntry(localized("Click, Space, I"), localized("Turn it over: the photo's facts")),
+         HelpEntry(localized("Click, Space"), localized("Turn it over: the photo's facts")),
          HelpEntry(localized("Double-click, Enter"), localized("Open it full screen")),
          HelpEntry(localized("Home / End"), localized("First / last photo"))]
     }
@@ -300,7 +300,7 @@ public final class DeckView: View, PhotoCollectionView, Swipeable {
         switch key.key {
         case .right: throwTop(toTheRight: true)
         case .left: throwTop(toTheRight: false)
-        case .space, .character("i"): flipTop()
+        case .space: flipTop()
         case .enter: onOpenPhoto?(topIndex)
         case .home: go(to: 0)
         case .end: go(to: photoCount - 1)

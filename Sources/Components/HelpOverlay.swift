@@ -128,14 +128,20 @@ public final class HelpOverlay: View {
         let smallest = Self.textSizes.last!
         let (size, split) = chosen ?? (smallest, entries.count > 1 && height(rows: entries.count, size: smallest) > columnsRoom)
         setTextSize(size)
+        // Still too tall (a tiny window): each column keeps the rows that fit, the last of
+        // them an ellipsis, rather than leave the window.
+        let fitting = max(Int(((columnsRoom + spacing) / (lineHeight * size / Self.textSize + spacing)).rounded(.down)), 1)
+        func kept(_ column: [HelpEntry]) -> [HelpEntry] {
+            column.count <= fitting ? column : Array(column.prefix(fitting - 1)) + [HelpEntry("…", "")]
+        }
         if split {
             // Each pair of columns gets room as it needs it; what is too long is cut short.
             let natural = (pairWidth(halves.0, size: size), pairWidth(halves.1, size: size))
             let room = width - 3 * Self.columnGap
-            fill(first: halves.0, second: halves.1, room: room * natural.0 / max(natural.0 + natural.1, 1),
+            fill(first: kept(halves.0), second: kept(halves.1), room: room * natural.0 / max(natural.0 + natural.1, 1),
                  secondRoom: room * natural.1 / max(natural.0 + natural.1, 1))
         } else {
-            fill(first: entries, second: [], room: width)
+            fill(first: kept(entries), second: [], room: width)
         }
         let firstPair = inputs.bounds.width + Self.columnGap + actions.bounds.width
         let secondPair = moreInputs.lines.isEmpty ? 0 : 2 * Self.columnGap + moreInputs.bounds.width + Self.columnGap + moreActions.bounds.width

@@ -79,6 +79,10 @@ public final class PhotoBrowser: View {
     public let toast: ToastView
     /// F5: the album played full screen from the photo in hand, over everything but help.
     public let slideshow: SlideshowView
+    /// I: the photo in hand's details, beside it.
+    public let details: DetailsPanel
+    /// Text to put on the clipboard (Ctrl+C in the details).
+    public var onCopyText: ((String) -> Void)?
     /// A slideshow began (true) or ended: the app goes full screen and holds off the screen
     /// saver while it plays.
     public var onSlideshowChange: ((Bool) -> Void)?
@@ -128,6 +132,7 @@ public final class PhotoBrowser: View {
                   AlbumViewKind.allCases.map(\.title).joined(separator: ", ")),
         HelpEntry("F, F11", localized("Full screen")),
         HelpEntry("F5", localized("Slideshow from the photo in hand")),
+        HelpEntry("I", localized("The photo's details (Ctrl+C copies them)")),
         HelpEntry(localized("Esc"), localized("Close what is in front")),
         HelpEntry(localized("Q, Ctrl+Q, Ctrl+W"), localized("Quit")),
         HelpEntry("?, F1", localized("These keys (any key closes them)")),
@@ -201,6 +206,7 @@ public final class PhotoBrowser: View {
         albumStrip = AlbumStrip(context: context)
         toast = ToastView(context: context)
         slideshow = SlideshowView(context: context)
+        details = DetailsPanel(context: context)
         help = HelpOverlay(context: context)
         switcher = ViewSwitcher(context: context, kinds: AlbumViewKind.allCases, current: .grid)
         arrangement = ArrangementControl(context: context)
@@ -229,6 +235,7 @@ public final class PhotoBrowser: View {
         focusRing.isUserInteractionEnabled = false
         focusRing.isHidden = true
         addSubview(focusRing)
+        addSubview(details)
         addSubview(slideshow)
         slideshow.onEnd = { [unowned self] index in slideshowEnded(at: index) }
         addSubview(toast)
@@ -369,7 +376,15 @@ public final class PhotoBrowser: View {
         collection.reloadData()
         pager.reloadData()
         slideshow.reloadData()
+        updateDetails()
         setNeedsLayout()
+    }
+
+    /// The details follow the photo in hand (the pager's page, the grid's selection) and
+    /// take in what has been read; cheap when nothing changed.
+    public func updateDetails() {
+        guard details.isShown else { return }
+        details.update(photoInHand, from: source)
     }
 
     /// F5: plays the album from the photo in hand (the pager's while it is up).
@@ -414,6 +429,8 @@ public final class PhotoBrowser: View {
     /// mark keys mark the photo in hand, Ctrl+Z undoes. Returns false for keys nobody uses
     /// (Esc on the grid, for one: the app quits).
     public func handleKey(_ key: KeyEvent) -> Bool {
+        // A key may put another photo in hand: the details follow it.
+        defer { updateDetails() }
         // Help is in front of everything: any key closes it.
         if help.isShown {
             help.hide()
@@ -430,6 +447,23 @@ public final class PhotoBrowser: View {
         }
         if key.key == .function(5) {
             startSlideshow()
+            return true
+        }
+        if details.isShown {
+            switch key.key {
+            case .escape, .character("i") where key.modifiers.isEmpty:
+                details.hide()
+                return true
+            case .character("c") where key.modifiers == [.control]:
+                onCopyText?(details.textToCopy)
+                showToast(Toast(details.chosenRow == nil ? localized("The details are on the clipboard") : localized("Copied")))
+                return true
+            default:
+                break
+            }
+        } else if key.key == .character("i") && key.modifiers.isEmpty, let index = photoInHand {
+            details.show(index, from: source)
+            setNeedsLayout()
             return true
         }
         // Esc closes the front-most thing: a message first, then the menu, then the pager,
@@ -686,6 +720,10 @@ public final class PhotoBrowser: View {
         layoutMessage()
         if pager.superview != nil { pager.frame = bounds }
         layoutFocusRing()
+        if details.isShown {
+            details.place(in: bounds)
+            bringSubviewToFront(details)
+        }
         if slideshow.isPlaying {
             slideshow.frame = bounds
             bringSubviewToFront(slideshow)

@@ -85,6 +85,24 @@ public struct ExifInfo: Sendable, Equatable {
            entry.pointee.format == EXIF_FORMAT_ASCII, let raw = entry.pointee.data, entry.pointee.size >= 3 {
             declaresAdobeRGB = Array(UnsafeBufferPointer(start: raw, count: 3)) == Array("R03".utf8)
         }
+        // Where it was taken: degrees, minutes and seconds, north or south, east or west.
+        func coordinate(_ tag: ExifTag, reference: ExifTag, negative: UInt8) -> Double? {
+            guard let entry = flick_exif_gps_entry(data, tag), entry.pointee.format == EXIF_FORMAT_RATIONAL,
+                  entry.pointee.components == 3, let raw = entry.pointee.data, entry.pointee.size >= 24 else { return nil }
+            let parts = (0..<3).map { exif_get_rational(raw + $0 * 8, byteOrder) }
+            guard parts.allSatisfy({ $0.denominator != 0 }) else { return nil }
+            let value = parts.enumerated().reduce(0.0) { sum, part in sum + Double(part.element.numerator) / Double(part.element.denominator) / [1.0, 60, 3600][part.offset] }
+            guard let ref = flick_exif_gps_entry(data, reference), let refData = ref.pointee.data, ref.pointee.size >= 1 else { return value }
+            return refData.pointee == negative ? -value : value
+        }
+        // libexif names the GPS tags by #define, not in its enum.
+        func gpsTag(_ number: Int32) -> ExifTag { ExifTag(rawValue: UInt32(number)) }
+        if let latitude = coordinate(gpsTag(EXIF_TAG_GPS_LATITUDE), reference: gpsTag(EXIF_TAG_GPS_LATITUDE_REF), negative: UInt8(ascii: "S")),
+           let longitude = coordinate(gpsTag(EXIF_TAG_GPS_LONGITUDE), reference: gpsTag(EXIF_TAG_GPS_LONGITUDE_REF), negative: UInt8(ascii: "W")),
+           abs(latitude) <= 90, abs(longitude) <= 180 {
+            facts.latitude = latitude
+            facts.longitude = longitude
+        }
         pixelWidth = integer(EXIF_TAG_PIXEL_X_DIMENSION)
         pixelHeight = integer(EXIF_TAG_PIXEL_Y_DIMENSION)
         if let thumbnail = data.pointee.data, data.pointee.size > 0 {

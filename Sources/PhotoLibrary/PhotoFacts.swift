@@ -7,6 +7,8 @@ import SystemPackage
 /// records where it has one. The back of a card in the deck shows these.
 public struct PhotoFacts: Sendable, Equatable {
     public var fileName: String
+    /// The folder it is in, as a person reads its path.
+    public var folder: String = ""
     public var byteCount: Int
     public var modificationDate: Date
     /// Read from the file (helper-side); nil where the file could not be read.
@@ -27,8 +29,10 @@ public struct PhotoFacts: Sendable, Equatable {
         guard path.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         let embedded = try? decoder.facts(path).get()
-        return PhotoFacts(fileName: DisplayName.of(lastComponentOf: path), byteCount: Int(info.st_size),
-                          modificationDate: modified, embedded: embedded)
+        var facts = PhotoFacts(fileName: DisplayName.of(lastComponentOf: path), byteCount: Int(info.st_size),
+                               modificationDate: modified, embedded: embedded)
+        facts.folder = DisplayName.of(path.removingLastComponent().rawBytes, maximumCharacters: 400)
+        return facts
     }
 }
 
@@ -51,6 +55,9 @@ public struct EmbeddedFacts: Sendable, Equatable {
     /// The colour space the file declares, by its profile's name ("Display P3", "Adobe RGB
     /// (1998)", "sRGB"); nil where it declares none.
     public var colourSpace: String?
+    /// Where it was taken (GPS), in degrees: north and east positive.
+    public var latitude: Double?
+    public var longitude: Double?
 
     public init() {}
 
@@ -78,7 +85,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
     // MARK: The wire: one field per line, `key<TAB>value`
 
     private enum Key: String, CaseIterable {
-        case width, height, dateTaken, make, model, lens, exposureTime, fNumber, iso, focalLength, colourSpace
+        case width, height, dateTaken, make, model, lens, exposureTime, fNumber, iso, focalLength, colourSpace, latitude, longitude
     }
 
     var encoded: [UInt8] {
@@ -94,6 +101,8 @@ public struct EmbeddedFacts: Sendable, Equatable {
         if let iso { fields.append((.iso, String(iso))) }
         if let focalLength { fields.append((.focalLength, String(focalLength))) }
         if let colourSpace { fields.append((.colourSpace, colourSpace)) }
+        if let latitude { fields.append((.latitude, String(latitude))) }
+        if let longitude { fields.append((.longitude, String(longitude))) }
         return Array(fields.map { "\($0.0.rawValue)\t\(Self.singleLine($0.1))\n" }.joined().utf8)
     }
 
@@ -114,6 +123,8 @@ public struct EmbeddedFacts: Sendable, Equatable {
             case .iso: iso = Int(value)
             case .focalLength: focalLength = Double(value)
             case .colourSpace: colourSpace = value
+            case .latitude: latitude = Double(value)
+            case .longitude: longitude = Double(value)
             }
         }
     }
@@ -189,6 +200,42 @@ extension PhotoFacts {
             lines.append(exposure)
         }
         return lines
+    }
+
+    /// Everything the details panel shows, a label and a value a row, in the order a person
+    /// reads them; a row only where the file says.
+    public var details: [(label: String, value: String)] {
+        var rows: [(String, String)] = [(localized("Name"), fileName)]
+        if !folder.isEmpty { rows.append((localized("Folder"), folder)) }
+        if let width = embedded?.pixelWidth, let height = embedded?.pixelHeight {
+            let megapixels = Language.decimal(Double(width * height) / 1_000_000)
+            rows.append((localized("Dimensions"), localized("{width} × {height} pixels ({megapixels} MP)",
+                                                             ["width": String(width), "height": String(height), "megapixels": megapixels])))
+        }
+        rows.append((localized("Size"), Self.sizeText(byteCount)))
+        if let taken = embedded?.dateTaken.flatMap(Self.readableDate) { rows.append((localized("Taken"), taken)) }
+        rows.append((localized("Modified"), Language.dateAndTime(modificationDate)))
+        if let camera = embedded?.cameraText { rows.append((localized("Camera"), camera)) }
+        if let lens = embedded?.lens { rows.append((localized("Lens"), lens)) }
+        if let exposure = embedded?.exposureText { rows.append((localized("Exposure"), exposure)) }
+        if let aperture = embedded?.fNumberText { rows.append((localized("Aperture"), aperture)) }
+        if let iso = embedded?.iso, iso > 0 { rows.append(("ISO", Language.number(iso))) }
+        if let focal = embedded?.focalLengthText { rows.append((localized("Focal length"), focal)) }
+        if let space = embedded?.colourSpace { rows.append((localized("Colour space"), space)) }
+        if let latitude = embedded?.latitude, let longitude = embedded?.longitude {
+            rows.append((localized("Location"), Self.coordinates(latitude: latitude, longitude: longitude)))
+        }
+        return rows
+    }
+
+    /// "52.51630° N, 13.37770° E": degrees to five places (about a metre).
+    static func coordinates(latitude: Double, longitude: Double) -> String {
+        let lat = ["degrees": Language.decimal(abs(latitude), fractionDigits: 5)]
+        let long = ["degrees": Language.decimal(abs(longitude), fractionDigits: 5)]
+        // TRANSLATORS: a photo's place, north or south of the equator, east or west of Greenwich.
+        let north = latitude < 0 ? localized("{degrees}° S", lat) : localized("{degrees}° N", lat)
+        let east = longitude < 0 ? localized("{degrees}° W", long) : localized("{degrees}° E", long)
+        return north + ", " + east
     }
 
     /// "812 bytes", "48 kB", "3.2 MB" (in German "3,2 MB").

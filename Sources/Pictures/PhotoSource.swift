@@ -98,6 +98,9 @@ public protocol PhotoSource: AnyObject {
     /// frames shown, by index in time order, and the sharpest of them; nil outside a burst
     /// (or before the photos' looks are read).
     func burst(at index: Int) -> (frames: [Int], sharpest: Int)?
+    /// Photo `index`'s details, a label and a value a row (the details panel); nil while they
+    /// are read: the source reads them and reloads its views once they arrive.
+    func details(at index: Int) -> [(label: String, value: String)]?
 }
 
 extension PhotoSource {
@@ -105,6 +108,10 @@ extension PhotoSource {
     public func pixelSize(at index: Int) -> Size? { nil }
     /// A source that knows no bursts.
     public func burst(at index: Int) -> (frames: [Int], sharpest: Int)? { nil }
+    /// A source that knows only names.
+    public func details(at index: Int) -> [(label: String, value: String)]? {
+        index < photoCount ? [(label: "", value: fileName(at: index))] : nil
+    }
 }
 
 /// A view's wants as it holds them: sent on only when they change, and let go when the

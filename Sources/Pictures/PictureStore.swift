@@ -132,6 +132,14 @@ public final class PictureStore: PhotoSource {
         return Size(width: Double(width), height: Double(height))
     }
 
+    public func details(at index: Int) -> [(label: String, value: String)]? {
+        guard index < photos.count, let facts = factsStore?.facts(of: photos[index].path) else { return nil }
+        // A pair's details are its JPEG's, and the RAW beside it.
+        return facts.details + photos[index].companions.map {
+            (localized("With"), "\($0.displayName), \(PhotoFacts.sizeText($0.byteCount))")
+        }
+    }
+
     public func makePictureDemand() -> PictureDemand { StoreDemand(store: self, demand: broker.makeDemand()) }
 
     /// A demand for pictures of photos by path, in this album or not: the album strip's

@@ -234,6 +234,9 @@ public final class PlatformWindow {
 
     public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
 
+    /// Puts `text` on the desktop's clipboard (as UTF-8 text).
+    public func copyToClipboard(_ text: String) { _ = SDL_SetClipboardText(text) }
+
     /// The monitor the window is on (0 the first), as its colour profile is numbered.
     public var monitorIndex: Int { Int(max(0, SDL_GetWindowDisplayIndex(window))) }
 

@@ -84,6 +84,7 @@ final class FlickApp: FrameDriver {
         displayColours?.watch { waker.wake() }
         motion.watch { waker.wake() }
         browser.onSlideshowChange = { [unowned self] playing in slideshowChanged(playing) }
+        browser.onCopyText = { [unowned self] text in window.copyToClipboard(text) }
     }
 
     /// Whether the window was full screen before the slideshow took it full screen.
@@ -239,6 +240,7 @@ final class FlickApp: FrameDriver {
         session.update()
         displayColours?.update(monitor: window.monitorIndex)
         motion.update(animator)
+        browser.updateDetails()
         probe?.noteMotion(reduced: animator.reducesMotion)
         updateTitle()
         images.drainResults()

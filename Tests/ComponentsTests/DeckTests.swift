@@ -241,8 +241,9 @@ final class DeckFixture {
 
     @Test func aFlippedCardCanBeThrownAndTheNextComesFaceUp() {
         let f = DeckFixture()
-        f.key(.character("i"))
+        f.key(.space)
         f.scene.settle()
+        #expect(f.deck.isTopFlipped)
         f.key(.right)
         f.scene.settle()
         #expect(f.deck.topIndex == 1 && !f.deck.isTopFlipped && f.frontPhoto == 1)

@@ -89,6 +89,10 @@ final class FakePhotoSource: PhotoSource {
     /// Photos whose facts are still being read.
     var factsReading: Set<Int> = []
 
+    func details(at index: Int) -> [(label: String, value: String)]? {
+        factsReading.contains(index) || index >= ids.count ? nil : [("Name", fileName(at: index)), ("Camera", "Camera of photo \(ids[index])")]
+    }
+
 
     func facts(at index: Int) -> [String]? {
         factsReading.contains(index) ? nil : [fileName(at: index), "600 × 400 pixels", "48 KB"]

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import PhotoLibrary
 import SystemPackage
+import TestSupport
 
 /// The facts a card's back shows, read through a decode helper from files whose EXIF
 /// exiftool wrote (scripts/make-fixtures.sh).
@@ -90,5 +91,37 @@ import SystemPackage
         var facts = EmbeddedFacts()
         facts.exposureTime = seconds
         #expect(facts.exposureText == text)
+    }
+}
+
+/// The details panel's rows, against what exiftool reads from the same file.
+@Suite struct DetailsTests {
+    let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])
+
+    @Test func theDetailsSayWhatExiftoolReadsWherePlaceIncluded() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("details-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("placed.jpg")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: FactsTests.fact("full.jpg").string), to: photo)
+        let placed = try runExternalTool(["exiftool", "-q", "-overwrite_original", "-GPSLatitude=33.8568", "-GPSLatitudeRef=S",
+                                          "-GPSLongitude=151.2153", "-GPSLongitudeRef=E", photo.path])
+        try #require(placed.status == 0)
+        let facts = try #require(PhotoFacts.gather(FilePath(photo.path), decoder: decoder))
+        let rows = Dictionary(facts.details.map { ($0.label, $0.value) }) { first, _ in first }
+        func exiftool(_ tag: String) throws -> String {
+            try runExternalTool(["exiftool", "-s3", "-\(tag)", photo.path]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(rows["Name"] == "placed.jpg" && rows["Folder"] == folder.path)
+        #expect(rows["Camera"] == (try exiftool("Model")))
+        #expect(rows["Lens"] == (try exiftool("LensModel")))
+        #expect(rows["Exposure"] == "\(try exiftool("ExposureTime")) s")
+        #expect(rows["ISO"] == (try exiftool("ISO")))
+        #expect(rows["Aperture"] == "f/\(try exiftool("FNumber"))".replacingOccurrences(of: ".0", with: ""))
+        #expect(rows["Focal length"] == (try exiftool("FocalLength")).replacingOccurrences(of: ".0 mm", with: " mm"))
+        #expect(rows["Dimensions"] == "200 × 300 pixels (0.1 MP)")
+        let position = try exiftool("GPSPosition")
+        #expect(rows["Location"] == "33.8568° S, 151.2153° E", "\(String(describing: rows["Location"])), exiftool: \(position)")
+        #expect(rows["Taken"] == "2024-05-01 14:03")
     }
 }
