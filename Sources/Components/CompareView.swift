@@ -343,7 +343,7 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
     }
 
     public var help: [HelpEntry] {
-        [HelpEntry(localized("Click"), localized("Choose a candidate")),
+        [HelpEntry(localized("Click, Up / Down"), localized("Choose a candidate")),
          HelpEntry("Z", localized("100 % at the pointer, or back to fit")),
          HelpEntry(localized("Ctrl+wheel, drag"), localized("Zoom, look around: all together")),
          HelpEntry(localized("Left / Right"), localized("Previous / next photo in its place")),
@@ -359,6 +359,9 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
         case .character("c"): addCandidate()
         case .left: stepSelected(by: -1)
         case .right: stepSelected(by: 1)
+        // The keyboard's click: the previous or next pane is the chosen one.
+        case .up: select(pane: (selected + candidates.count - 1) % max(candidates.count, 1))
+        case .down: select(pane: (selected + 1) % max(candidates.count, 1))
         case .tab: return false
         case .delete, .backspace: trashSelected()
         case .enter: if let photo = photoInHand { onOpenPhoto?(photo) }

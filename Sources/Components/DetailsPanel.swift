@@ -8,8 +8,8 @@ import ViewTree
 
 /// A photo's details beside it (I, in every view and over the pager): name, folder,
 /// dimensions, size, when it was taken and changed, camera, lens, exposure, place. A click
-/// chooses a row; Ctrl+C copies it (with no row chosen, all of them, a "label: value" line
-/// each). Esc or I closes it.
+/// (or Up/Down) chooses a row; Ctrl+C copies it (with no row chosen, all of them, a
+/// "label: value" line each). Esc or I closes it.
 public final class DetailsPanel: View {
     public static let width = 340.0
     public static let padding = 20.0
@@ -118,6 +118,14 @@ public final class DetailsPanel: View {
             row.backing.backgroundColor = index == chosenRow ? Self.chosenColor : .clear
             y += Self.rowGap
         }
+    }
+
+    /// Up/Down: the keyboard's way to choose a row (from none, Down takes the first).
+    public func chooseRow(by step: Int) {
+        guard !details.isEmpty else { return }
+        let next = (chosenRow ?? (step > 0 ? -1 : details.count)) + step
+        chosenRow = next < 0 || next >= details.count ? nil : next
+        setNeedsLayout()
     }
 
     private func handleClick(_ tap: TapGestureRecognizer) {

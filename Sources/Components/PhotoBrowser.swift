@@ -132,7 +132,7 @@ public final class PhotoBrowser: View {
                   AlbumViewKind.allCases.map(\.title).joined(separator: ", ")),
         HelpEntry("F, F11", localized("Full screen")),
         HelpEntry("F5", localized("Slideshow from the photo in hand")),
-        HelpEntry("I", localized("The photo's details (Ctrl+C copies them)")),
+        HelpEntry("I", localized("The photo's details (Up/Down choose, Ctrl+C copies)")),
         HelpEntry(localized("Esc"), localized("Close what is in front")),
         HelpEntry(localized("Q, Ctrl+Q, Ctrl+W"), localized("Quit")),
         HelpEntry("?, F1", localized("These keys (any key closes them)")),
@@ -453,6 +453,9 @@ public final class PhotoBrowser: View {
             switch key.key {
             case .escape, .character("i") where key.modifiers.isEmpty:
                 details.hide()
+                return true
+            case .up where key.modifiers.isEmpty, .down where key.modifiers.isEmpty:
+                details.chooseRow(by: key.key == .down ? 1 : -1)
                 return true
             case .character("c") where key.modifiers == [.control]:
                 onCopyText?(details.textToCopy)

@@ -128,6 +128,20 @@ final class CompareFixture {
         #expect(f.compare.photoInHand == 6, "the added one is selected")
     }
 
+    @Test func upAndDownChooseTheCandidateByKeyboard() {
+        let f = CompareFixture()
+        f.browser.grid.select(0)
+        f.key(.character("5"), modifiers: .control)
+        f.key(.character("c"))
+        #expect(f.compare.photoInHand == 2)
+        f.key(.down)
+        #expect(f.compare.photoInHand == 0, "round to the first pane")
+        f.key(.up)
+        #expect(f.compare.photoInHand == 2)
+        f.key(.up)
+        #expect(f.compare.photoInHand == 1)
+    }
+
     @Test func aClickSelectsAndTheMarkKeysMarkTheSelectedCandidate() throws {
         let f = CompareFixture()
         f.browser.grid.select(0)

@@ -67,4 +67,21 @@ import ViewTree
         f.key(.character("c"), modifiers: .control)
         #expect(copied.last == "Camera of photo 1")
     }
+
+    @Test func upAndDownChooseARowForTheKeyboard() {
+        let f = BrowserFixture(count: 4, labels: FakeLabels())
+        var copied: [String] = []
+        f.browser.onCopyText = { copied.append($0) }
+        f.grid.select(2)
+        f.key(.character("i"))
+        f.key(.down)
+        f.key(.down)
+        #expect(f.browser.details.chosenRow == 1)
+        f.key(.character("c"), modifiers: .control)
+        #expect(copied == ["Camera of photo 2"])
+        f.key(.up)
+        f.key(.up)
+        #expect(f.browser.details.chosenRow == nil, "above the first: none chosen, all copied")
+        #expect(f.grid.selectedIndex == 2, "the grid's selection stayed")
+    }
 }
