@@ -242,6 +242,22 @@ public final class PlatformWindow {
 
     public var title: String { String(cString: SDL_GetWindowTitle(window)) }
 
+    /// Whether the window was full screen before a presentation took it full screen.
+    private var fullscreenBeforePresenting: Bool?
+
+    /// A presentation (the slideshow) plays full screen and holds off the screen saver;
+    /// after it, the window is as it was and the screen saver may start again.
+    public func setPresenting(_ presenting: Bool) {
+        if presenting {
+            if fullscreenBeforePresenting == nil { fullscreenBeforePresenting = isFullscreen }
+            isFullscreen = true
+        } else if let before = fullscreenBeforePresenting {
+            isFullscreen = before
+            fullscreenBeforePresenting = nil
+        }
+        allowsScreenSaver = !presenting
+    }
+
     /// False while the screen saver (and locking) is held off (a slideshow plays).
     public var allowsScreenSaver: Bool {
         get { SDL_IsScreenSaverEnabled() == SDL_TRUE }

@@ -83,24 +83,13 @@ final class FlickApp: FrameDriver {
         self.displayColours = displayColours
         displayColours?.watch { waker.wake() }
         motion.watch { waker.wake() }
-        browser.onSlideshowChange = { [unowned self] playing in slideshowChanged(playing) }
+        browser.onSlideshowChange = { [unowned self] playing in
+            window.setPresenting(playing)
+            probe?.noteScreenSaver(allowed: window.allowsScreenSaver)
+        }
         browser.onCopyText = { [unowned self] text in window.copyToClipboard(text) }
     }
 
-    /// Whether the window was full screen before the slideshow took it full screen.
-    private var fullscreenBeforeSlideshow = false
-
-    /// A slideshow plays full screen and the screen saver waits; after it, both as they were.
-    private func slideshowChanged(_ playing: Bool) {
-        if playing {
-            fullscreenBeforeSlideshow = window.isFullscreen
-            window.isFullscreen = true
-        } else {
-            window.isFullscreen = fullscreenBeforeSlideshow
-        }
-        window.allowsScreenSaver = !playing
-        probe?.noteScreenSaver(allowed: window.allowsScreenSaver)
-    }
 
     func run() {
         window.run(self)
