@@ -78,8 +78,6 @@ public enum FocusMeasure {
     /// The best tiles averaged.
     static let bestTiles = 4
 
-    public static func sharpness(of pixels: PixelBuffer) -> Double { sharpness(of: Luma(pixels)) }
-
     static func sharpness(of luma: Luma) -> Double {
         guard luma.width >= 16, luma.height >= 16 else { return 0 }
         let smooth = smoothed(luma)

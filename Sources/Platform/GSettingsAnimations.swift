@@ -5,17 +5,10 @@ import Foundation
 /// GNOME's own "reduce animation" switch, the GSettings key enable-animations of
 /// org.gnome.desktop.interface, where its schema is installed: what a desktop without an
 /// XSETTINGS manager (a window manager alone, a session that sets it with `gsettings`)
-/// still says. Read when asked; watched on a thread with a GLib main loop of its own.
+/// still says. Read and watched on a thread with a GLib main loop of its own.
 public enum GSettingsAnimations {
     static let schema = "org.gnome.desktop.interface"
     static let key = "enable-animations"
-
-    /// The key's value; nil where the schema or the key is not installed.
-    public static func enabled() -> Bool? {
-        guard let settings = open() else { return nil }
-        defer { g_object_unref(settings) }
-        return g_settings_get_boolean(settings, key) != 0
-    }
 
     /// The settings object, only where the schema has the key (GLib aborts the process
     /// when asked for a schema or key it does not know).
