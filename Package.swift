@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "Pictures", dependencies: ["Pixels", "Marks", "Localization", "Geometry", "ViewTree", "PhotoLibrary", "Album",
                                                  .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.
-        .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "CGio", "Geometry", "ViewTree", "Gestures", "Pixels"]),
+        .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "CGio", "Geometry", "ViewTree", "Gestures", "Pixels", .product(name: "SystemPackage", package: "swift-system")]),
 
         // The app shell: the album on screen and its upkeep, the browser's wiring to the
         // model and the pictures. No window, no clock.

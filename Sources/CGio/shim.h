@@ -1,3 +1,59 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// GIO, for the desktop's settings (GSettings) that are not published over XSETTINGS.
+// GIO: the desktop's settings (GSettings) that are not published over XSETTINGS, its
+// applications per file type, and its services on the session bus.
 #include <gio/gio.h>
+
+// GVariant is built by variadic functions, out of Swift's reach: the D-Bus calls that
+// need one are made here. Each returns 0 when the service answered, else -1 with
+// `*message` (free with g_free) saying why; `*missing` is set when no such service is on
+// the bus, so the caller can try another way.
+static inline int flick_dbus_call(GVariant *arguments, const char *name, const char *path, const char *interface,
+                                  const char *method, int timeout_ms, char **message, int *missing) {
+    *message = NULL;
+    *missing = 0;
+    GError *error = NULL;
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
+    if (!bus) {
+        g_variant_unref(g_variant_ref_sink(arguments));
+        *missing = 1;
+        *message = g_strdup(error ? error->message : "no session bus");
+        g_clear_error(&error);
+        return -1;
+    }
+    GVariant *reply = g_dbus_connection_call_sync(bus, name, path, interface, method, arguments, NULL,
+                                                  G_DBUS_CALL_FLAGS_NONE, timeout_ms, NULL, &error);
+    g_object_unref(bus);
+    if (!reply) {
+        *missing = g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN)
+            || g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER)
+            || g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_METHOD)
+            || g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_INTERFACE)
+            || g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_OBJECT);
+        *message = g_strdup(error ? error->message : "no answer");
+        g_clear_error(&error);
+        return -1;
+    }
+    g_variant_unref(reply);
+    return 0;
+}
+
+// org.freedesktop.FileManager1.ShowItems: the file manager opens the folder with the
+// file selected (Nautilus, Nemo, Caja, Dolphin, Thunar implement it).
+static inline int flick_file_manager_show(const char *uri, int timeout_ms, char **message, int *missing) {
+    const char *uris[] = { uri, NULL };
+    return flick_dbus_call(g_variant_new("(^ass)", uris, ""), "org.freedesktop.FileManager1",
+                           "/org/freedesktop/FileManager1", "org.freedesktop.FileManager1", "ShowItems",
+                           timeout_ms, message, missing);
+}
+
+// The desktop portal's Wallpaper.SetWallpaperURI, on the desktop and the lock screen,
+// without the portal's own preview (the user chose it in Flick's menu).
+static inline int flick_portal_set_wallpaper(const char *uri, int timeout_ms, char **message, int *missing) {
+    GVariantBuilder options;
+    g_variant_builder_init(&options, G_VARIANT_TYPE_VARDICT);
+    g_variant_builder_add(&options, "{sv}", "show-preview", g_variant_new_boolean(FALSE));
+    g_variant_builder_add(&options, "{sv}", "set-on", g_variant_new_string("both"));
+    return flick_dbus_call(g_variant_new("(ssa{sv})", "", uri, &options), "org.freedesktop.portal.Desktop",
+                           "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Wallpaper", "SetWallpaperURI",
+                           timeout_ms, message, missing);
+}

@@ -15,19 +15,16 @@ static inline void flick_png_error(png_structp png, png_const_charp message) { (
 static inline void flick_png_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
 
 // Writes BGRA pixels (4 bytes each, rows `stride` apart) as an 8-bit RGBA PNG with
-// `count` tEXt chunks. Returns 0 on success.
-static inline int flick_png_write(const char *path, const unsigned char *bgra, int width, int height, int stride,
-                                  const char **keys, const char **values, int count) {
-    FILE *file = fopen(path, "wbe");
+// `count` tEXt chunks at zlib's `level` to `file`, which it closes. Returns 0 on success.
+static inline int flick_png_write_file(FILE *file, int level, const unsigned char *bgra, int width, int height, int stride,
+                                       const char **keys, const char **values, int count) {
     if (!file) return -1;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, flick_png_error, flick_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) { png_destroy_write_struct(&png, &info); fclose(file); return -1; }
     if (setjmp(png_jmpbuf(png))) { png_destroy_write_struct(&png, &info); fclose(file); return -1; }
     png_init_io(png, file);
-    // Thumbnails are written once per photo on the critical path of a cache fill: zlib's
-    // fastest level costs some bytes and saves most of the encoding time.
-    png_set_compression_level(png, 1);
+    png_set_compression_level(png, level);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_text *texts = count > 0 ? calloc(count, sizeof(png_text)) : NULL;
@@ -44,6 +41,23 @@ static inline int flick_png_write(const char *path, const unsigned char *bgra, i
     png_destroy_write_struct(&png, &info);
     free(texts);
     return fclose(file) == 0 ? 0 : -1;
+}
+
+// Thumbnails are written once per photo on the critical path of a cache fill: zlib's
+// fastest level costs some bytes and saves most of the encoding time.
+static inline int flick_png_write(const char *path, const unsigned char *bgra, int width, int height, int stride,
+                                  const char **keys, const char **values, int count) {
+    return flick_png_write_file(fopen(path, "wbe"), 1, bgra, width, height, stride, keys, values, count);
+}
+
+// The PNG in memory, in `*data` (free with free()) of `*size` bytes.
+static inline int flick_png_write_memory(const unsigned char *bgra, int width, int height, int stride, int level,
+                                         char **data, size_t *size) {
+    *data = NULL;
+    *size = 0;
+    int status = flick_png_write_file(open_memstream(data, size), level, bgra, width, height, stride, NULL, NULL, 0);
+    if (status != 0) { free(*data); *data = NULL; *size = 0; }
+    return status;
 }
 
 static inline int flick_png_find_text(png_structp png, png_infop info, const char *key, char *value, int capacity) {

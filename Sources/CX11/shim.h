@@ -7,3 +7,6 @@
 
 // Xatom.h's atoms are cast macros, out of Swift's reach.
 static const Atom flick_xa_cardinal = XA_CARDINAL;
+
+static const Atom flick_xa_atom = XA_ATOM;
+static const Atom flick_xa_integer = XA_INTEGER;

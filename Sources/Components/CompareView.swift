@@ -312,6 +312,15 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
 
     // MARK: Input
 
+    public func photo(at point: Point) -> Int? {
+        panes.prefix(candidates.count).firstIndex { pane in pane.convert(point, from: self).map(pane.bounds.contains) ?? false }
+            .map { candidates[$0] }
+    }
+
+    public func pointAtPhoto(_ index: Int) {
+        if let pane = candidates.firstIndex(of: index) { select(pane: pane) }
+    }
+
     private func pane(at recognizer: GestureRecognizer) -> Int? {
         panes.prefix(candidates.count).firstIndex { pane in recognizer.location(in: pane).map(pane.bounds.contains) ?? false }
     }

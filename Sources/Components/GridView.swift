@@ -264,6 +264,12 @@ public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, Sc
 
     // MARK: Clicks
 
+    public func photo(at point: Point) -> Int? {
+        cells.first { $0.value.frame.contains(point) }?.key
+    }
+
+    public func pointAtPhoto(_ index: Int) { select(index, scroll: false) }
+
     private func photoIndex(at recognizer: GestureRecognizer) -> Int? {
         guard let point = recognizer.location(in: self) else { return nil }
         return cells.first { $0.value.frame.contains(point) }?.key

@@ -83,6 +83,16 @@ public final class PhotoBrowser: View {
     public let details: DetailsPanel
     /// Text to put on the clipboard (Ctrl+C in the details).
     public var onCopyText: ((String) -> Void)?
+    /// A right-click's menu on a photo (the Menu key, Shift+F10: on the photo in hand).
+    public let photoMenu: PhotoMenu
+    /// The desktop's programs for photo `index`'s type, the default first (for Open With).
+    public var applicationsFor: ((Int) -> [MenuApplication])?
+    /// What the app does for the menu (and Ctrl+C): copy, show in Files, open with, the
+    /// wallpaper. Open, Details, Slideshow and the Trash are the browser's own.
+    public var onPhotoAction: ((PhotoAction, Int) -> Void)?
+    private lazy var rightClick = PressGestureRecognizer { [unowned self] in
+        if $0.state == .began, let location = $0.location(in: nil) { openPhotoMenu(at: location) }
+    }
     /// A slideshow began (true) or ended: the app goes full screen and holds off the screen
     /// saver while it plays.
     public var onSlideshowChange: ((Bool) -> Void)?
@@ -133,6 +143,8 @@ public final class PhotoBrowser: View {
         HelpEntry("F, F11", localized("Full screen")),
         HelpEntry("F5", localized("Slideshow from the photo in hand")),
         HelpEntry("I", localized("The photo's details (Up/Down choose, Ctrl+C copies)")),
+        // Its rows show their keys (Ctrl+C, Del): the help stays short enough to read.
+        HelpEntry(localized("Right-click, Menu"), localized("Copy, show in Files, open with, wallpaper…")),
         HelpEntry(localized("Esc"), localized("Close what is in front")),
         HelpEntry(localized("Q, Ctrl+Q, Ctrl+W"), localized("Quit")),
         HelpEntry("?, F1", localized("These keys (any key closes them)")),
@@ -207,6 +219,7 @@ public final class PhotoBrowser: View {
         toast = ToastView(context: context)
         slideshow = SlideshowView(context: context)
         details = DetailsPanel(context: context)
+        photoMenu = PhotoMenu(context: context)
         help = HelpOverlay(context: context)
         switcher = ViewSwitcher(context: context, kinds: AlbumViewKind.allCases, current: .grid)
         arrangement = ArrangementControl(context: context)
@@ -238,8 +251,12 @@ public final class PhotoBrowser: View {
         addSubview(details)
         addSubview(slideshow)
         slideshow.onEnd = { [unowned self] index in slideshowEnded(at: index) }
+        addSubview(photoMenu)
         addSubview(toast)
         addSubview(help)
+        rightClick.buttons = [.secondary]
+        context.arena.add(rightClick, to: self)
+        photoMenu.onChoose = { [unowned self] action, index in perform(action, on: index) }
         switcher.onSelect = { [unowned self] kind in show(kind) }
         arrangement.onOpen = { [unowned self] in toggleArrangementMenu() }
         arrangementMenu.onChoose = { [unowned self] choice in
@@ -387,12 +404,12 @@ public final class PhotoBrowser: View {
         details.update(photoInHand, from: source)
     }
 
-    /// F5: plays the album from the photo in hand (the pager's while it is up).
-    public func startSlideshow() {
+    /// F5: plays the album from the photo in hand (the pager's while it is up), or `index`.
+    public func startSlideshow(at index: Int? = nil) {
         guard (source?.photoCount ?? 0) > 0 else { return }
         slideshow.frame = bounds
         bringSubviewToFront(slideshow)
-        slideshow.start(at: photoInHand ?? 0)
+        slideshow.start(at: index ?? photoInHand ?? 0)
         onSlideshowChange?(true)
         setNeedsLayout()
     }
@@ -449,6 +466,11 @@ public final class PhotoBrowser: View {
             startSlideshow()
             return true
         }
+        if photoMenu.isShown { return photoMenu.handleKey(key) }
+        if key.key == .menu || (key.key == .function(10) && key.modifiers == [.shift]) {
+            openPhotoMenuOnPhotoInHand()
+            return true
+        }
         if details.isShown {
             switch key.key {
             case .escape, .character("i") where key.modifiers.isEmpty:
@@ -467,6 +489,15 @@ public final class PhotoBrowser: View {
         } else if key.key == .character("i") && key.modifiers.isEmpty, let index = photoInHand {
             details.show(index, from: source)
             setNeedsLayout()
+            return true
+        }
+        if key.key == .character("c") && key.modifiers == [.control], let index = photoInHand {
+            perform(.copyImage, on: index)
+            return true
+        }
+        // The culling pager and Compare throw the photo away themselves, with their motion.
+        if key.key == .delete && key.modifiers.isEmpty && (isPagerOpen || !(collection is TrashingView)), let index = photoInHand {
+            perform(.trash, on: index)
             return true
         }
         // Esc closes the front-most thing: a message first, then the menu, then the pager,
@@ -553,6 +584,74 @@ public final class PhotoBrowser: View {
         case "u": return .flag(.none)
         default: return nil
         }
+    }
+
+    // MARK: The photo menu
+
+    /// A right-click at `location` (window points): the menu for the photo there (the
+    /// pager's while it is up), which the view points at; none between photos.
+    private func openPhotoMenu(at location: Point) {
+        if photoMenu.isShown { photoMenu.hide() }
+        guard !slideshow.isPlaying, !help.isShown else { return }
+        let index: Int?
+        if isPagerOpen {
+            index = photoInHand
+        } else {
+            index = collection.convert(location, from: nil).flatMap { point in
+                collection.bounds.contains(point) ? collection.photo(at: point) : nil
+            }
+        }
+        guard let index, let point = convert(location, from: nil) else { return }
+        if !isPagerOpen { collection.pointAtPhoto(index) }
+        showPhotoMenu(for: index, at: point)
+    }
+
+    /// The Menu key: the menu for the photo in hand, at its middle.
+    private func openPhotoMenuOnPhotoInHand() {
+        guard let index = photoInHand else { return }
+        let placement = isPagerOpen ? nil : collection.revealPhoto(index)
+        let centre = placement.flatMap { convert($0.frame, from: nil) }.map { Point(x: $0.midX, y: $0.midY) }
+        showPhotoMenu(for: index, at: centre ?? Point(x: bounds.midX, y: bounds.midY))
+    }
+
+    private func showPhotoMenu(for index: Int, at point: Point) {
+        bringSubviewToFront(photoMenu)
+        photoMenu.show(for: index, at: point, inPager: isPagerOpen, applications: applicationsFor?(index) ?? [])
+        bringSubviewToFront(toast)
+        bringSubviewToFront(help)
+    }
+
+    /// The pointer moved over the menu: its ring follows.
+    private func hoverMenu(at location: Point) {
+        if photoMenu.isShown { photoMenu.pointerMoved(to: location) }
+    }
+
+    /// Does what the menu (or Ctrl+C) asked for photo `index`.
+    public func perform(_ action: PhotoAction, on index: Int) {
+        guard let source, index >= 0, index < source.photoCount else { return }
+        switch action {
+        case .open:
+            openPhoto(index)
+        case .details:
+            details.show(index, from: source)
+            setNeedsLayout()
+        case .slideshow:
+            startSlideshow(at: index)
+        case .trash:
+            trash(index)
+        case .copyImage, .copyPath, .showInFiles, .openWith, .setWallpaper:
+            onPhotoAction?(action, index)
+        }
+    }
+
+    /// Moves photo `index` to the Trash from the menu, with Undo, as the culling pager does.
+    private func trash(_ index: Int) {
+        let name = source?.fileName(at: index) ?? ""
+        if let problem = trashPhoto?(index) ?? (trashPhoto == nil ? localized("{name} cannot go to the Trash here.", ["name": name]) : nil) {
+            return showToast(Toast(problem))
+        }
+        showToast(Toast(localized("{name} moved to the Trash", ["name": name]),
+                        action: (title: localized("Undo"), perform: { [unowned self] in undo() })))
     }
 
     /// The next (or previous) album in the strip opens, as a click on its cover does.
@@ -696,7 +795,10 @@ public final class PhotoBrowser: View {
     /// The pointer moved (hovering or dragging) to `location` in the window: Z zooms about
     /// where it is.
     public func pointerMoved(to location: Point? = nil) {
-        if let location { pointerLocation = location }
+        if let location {
+            pointerLocation = location
+            hoverMenu(at: location)
+        }
         pager.pointerLocation = pointerLocation
         pager.pointerMoved()
     }

@@ -37,12 +37,21 @@ public protocol PhotoCollectionView: AnyObject {
     func reloadData()
     /// Its keys and mouse actions, for the help overlay.
     var help: [HelpEntry] { get }
+    /// The photo shown at `point` (this view's coordinates), for a right-click; nil where
+    /// there is none (between cells).
+    func photo(at point: Point) -> Int?
+    /// A menu opened on photo `index`: the view shows which (the grid's ring).
+    func pointAtPhoto(_ index: Int)
     /// Keys for this view; false for keys it does not use.
     func handleKey(_ key: KeyEvent) -> Bool
     func handleWheel(_ wheel: WheelEvent)
 }
 
 extension PhotoCollectionView {
+    /// A view that shows one photo at a time shows the one in hand wherever it is clicked.
+    public func photo(at point: Point) -> Int? { photoInHand }
+    public func pointAtPhoto(_ index: Int) {}
+
     /// Most views have nothing to tell.
     public var onToast: ((Toast) -> Void)? {
         get { nil }

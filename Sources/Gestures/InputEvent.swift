@@ -78,6 +78,8 @@ public enum Key: Hashable, Sendable {
     case left, right, up, down, home, end, pageUp, pageDown
     /// F1…F24.
     case function(Int)
+    /// The Menu (application) key: the context menu, as Shift+F10.
+    case menu
 }
 
 public struct KeyEvent: TimestampedEvent, Hashable, Sendable {

@@ -188,6 +188,7 @@ struct EventTranslator {
         case Int(SDLK_END.rawValue): return .end
         case Int(SDLK_PAGEUP.rawValue): return .pageUp
         case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
+        case Int(SDLK_APPLICATION.rawValue), Int(SDLK_MENU.rawValue): return .menu
         case Int(SDLK_KP_PLUS.rawValue): return .character("+")
         case Int(SDLK_KP_MINUS.rawValue): return .character("-")
         case Int(SDLK_EQUALS.rawValue) where shifted: return .character("+")

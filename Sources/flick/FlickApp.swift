@@ -74,6 +74,7 @@ final class FlickApp: FrameDriver {
                                takenDates: TakenDates(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() },
                                likenesses: Likenesses(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() },
                                filter: filter, order: order) { waker.wake() }
+        desktopActions = PhotoDesktopActions { waker.wake() }
         browser.show(view)
         rootView.layoutIfNeeded()
         service.wake.connect { waker.wake() }
@@ -88,7 +89,22 @@ final class FlickApp: FrameDriver {
             probe?.noteScreenSaver(allowed: window.allowsScreenSaver)
         }
         browser.onCopyText = { [unowned self] text in window.copyToClipboard(text) }
+        browser.applicationsFor = { [unowned self] index in
+            index < session.photos.count ? desktopActions.applications(for: session.photos[index].path) : []
+        }
+        browser.onPhotoAction = { [unowned self] action, index in
+            guard index < session.photos.count else { return }
+            let photo = session.photos[index]
+            if action == .copyPath {
+                window.copyToClipboard(photo.path.string)
+                return browser.showToast(Toast(localized("The path of {name} is on the clipboard", ["name": photo.displayName])))
+            }
+            desktopActions.perform(action, on: photo.path, named: photo.displayName, applications: browser.applicationsFor?(index) ?? [])
+        }
     }
+
+    /// The photo menu's copy, file manager, programs and wallpaper.
+    private let desktopActions: PhotoDesktopActions
 
 
     func run() {
@@ -235,6 +251,7 @@ final class FlickApp: FrameDriver {
         images.drainResults()
         images.advanceAnimations(to: now)
         if facts?.drain().isEmpty == false { browser.reloadData() }
+        for message in desktopActions.takeMessages() { browser.showToast(Toast(message)) }
         rootView.layoutIfNeeded()
     }
 }

@@ -88,7 +88,9 @@ final class XvfbServer {
         guard result.status == 0 else { throw HarnessError("setxkbmap \(layout): \(result.error)") }
     }
 
-    func xdotool(_ arguments: String...) throws -> String {
+    func xdotool(_ arguments: String...) throws -> String { try xdotool(arguments) }
+
+    func xdotool(_ arguments: [String]) throws -> String {
         try run("xdotool", arguments, environment: ["DISPLAY": display]).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+
+/// The photo menu's actions in the real binary, against the desktop's real mechanisms: the
+/// X clipboard read by another program (xclip), a file manager and a desktop portal on a
+/// private session bus (fakes that log what they are asked), a program of the test's own
+/// with a desktop entry and the user's default for the type, GNOME's settings.
+@Suite(.serialized) struct PhotoMenuEndToEndTests {
+    /// A folder of its own for what one test sets up (settings, data, the bus, the logs).
+    final class Desktop {
+        let root: URL
+        var config: URL { root.appendingPathComponent("config") }
+        var data: URL { root.appendingPathComponent("data") }
+        var log: URL { root.appendingPathComponent("calls.log") }
+        private var processes: [Process] = []
+        private(set) var busAddress = ""
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-menu-\(UUID().uuidString)")
+            for folder in [config.appendingPathComponent("flick"), data.appendingPathComponent("applications")] {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
+            // Not a first run: no hint over the photo.
+            try Data().write(to: config.appendingPathComponent("flick/settings"))
+            try Data().write(to: log)
+        }
+
+        deinit {
+            // `timeout` leads a process group of its own: the fake and all it started.
+            // SIGKILL, because a test's threads may block the others and its children
+            // inherit that.
+            for process in processes {
+                kill(-process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+            try? FileManager.default.removeItem(at: root)
+        }
+
+        /// Starts `command`, silent, for at most `lifetime`: should the test process die, it
+        /// does not linger (nor hold the test runner's output open).
+        private func start(_ command: [String], environment: [String: String]? = nil) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            process.arguments = ["--signal=KILL", "120"] + command
+            if let environment { process.environment = environment }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            processes.append(process)
+        }
+
+        /// A session bus of the test's own: nothing the machine runs answers on it.
+        func startBus() throws {
+            let socket = root.appendingPathComponent("bus").path
+            try start(["/usr/bin/dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=unix:path=\(socket)"])
+            busAddress = "unix:path=\(socket)"
+            let deadline = Date().addingTimeInterval(10)
+            while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(20_000) }
+        }
+
+        /// Fakes of the services named (FileManager1, the portal) on the bus, each call
+        /// written to `log`.
+        func startServices(_ names: [String]) throws {
+            let script = root.appendingPathComponent("fake-desktop.py")
+            try Self.fakeDesktop.write(to: script, atomically: true, encoding: .utf8)
+            try start([Self.python, script.path, log.path] + names, environment: ["DBUS_SESSION_BUS_ADDRESS": busAddress])
+            for name in names {
+                #expect(waitForLog(containing: "owned \(name)"), "the fake \(name) is on the bus: \(loggedCalls)")
+            }
+        }
+
+        var loggedCalls: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+        func waitForLog(containing text: String, timeout: TimeInterval = 20) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            repeat {
+                if loggedCalls.contains(text) { return true }
+                usleep(50_000)
+            } while Date() < deadline
+            return false
+        }
+
+        var environment: [String: String] {
+            ["XDG_CONFIG_HOME": config.path, "XDG_DATA_HOME": data.path].merging(busAddress.isEmpty ? [:] : ["DBUS_SESSION_BUS_ADDRESS": busAddress]) { $1 }
+        }
+
+        static let python = "/usr/bin/python3"
+
+        /// Debian's python3-gi, which the fakes are written with.
+        static var canFakeServices: Bool {
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
+                && ((try? run(python, ["-c", "import gi; from gi.repository import Gio"]).status) == 0)
+        }
+
+        static let fakeDesktop = #"""
+            import sys
+            from gi.repository import Gio, GLib
+            SERVICES = {
+                "org.freedesktop.FileManager1": ("/org/freedesktop/FileManager1",
+                    '<node><interface name="org.freedesktop.FileManager1"><method name="ShowItems">'
+                    '<arg type="as" direction="in"/><arg type="s" direction="in"/></method></interface></node>'),
+                "org.freedesktop.portal.Desktop": ("/org/freedesktop/portal/desktop",
+                    '<node><interface name="org.freedesktop.portal.Wallpaper"><method name="SetWallpaperURI">'
+                    '<arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="a{sv}" direction="in"/>'
+                    '<arg type="o" direction="out"/></method></interface></node>'),
+            }
+            log = open(sys.argv[1], "a", buffering=1)
+            def called(connection, sender, path, interface, method, parameters, invocation):
+                log.write("%s.%s %r\n" % (interface, method, parameters.unpack()))
+                if method == "SetWallpaperURI":
+                    invocation.return_value(GLib.Variant("(o)", ("/org/freedesktop/portal/desktop/request/1/flick",)))
+                else:
+                    invocation.return_value(None)
+            bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+            for name in sys.argv[2:]:
+                path, xml = SERVICES[name]
+                bus.register_object(path, Gio.DBusNodeInfo.new_for_xml(xml).interfaces[0], called, None, None)
+                Gio.bus_own_name_on_connection(bus, name, Gio.BusNameOwnerFlags.NONE,
+                                               lambda connection, owned: log.write("owned %s\n" % owned), None)
+            GLib.MainLoop().run()
+            """#
+    }
+
+    /// Opens the menu on the photo shown with the Menu key and goes to the row `keys` reach.
+    private func choose(_ flick: FlickSession, keys: [String]) throws {
+        _ = try flick.server.xdotool(["key", "Menu"] + keys + ["Return"])
+    }
+
+    @Test func copyPutsThePictureAndTheFileOnTheClipboardForOtherPrograms() throws {
+        let folder = try makeSolidColourFolder([(red: 30, green: 160, blue: 60)], size: "1200x900")
+        let photo = folder.appendingPathComponent("photo_1.png")
+        let flick = try FlickSession(arguments: [folder.path, "--view", "grid"])
+        let window = try flick.geometry()
+        let cell = cellCentre(0, in: window)
+        #expect(try flick.waitForScreen { $0.matches(x: cell.x, y: cell.y, (30, 160, 60)) }.1, "the photo in the grid")
+        // A right-click on the cell, then Copy (Open, Copy) by the keyboard.
+        _ = try flick.server.xdotool("mousemove", String(cell.x), String(cell.y), "click", "3")
+        _ = try flick.server.xdotool("key", "Down", "Return")
+        let environment = ["DISPLAY": flick.server.display]
+        var targets = ""
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            targets = try run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: environment, timeout: 5).output
+            if targets.contains("image/png") { break }
+            usleep(100_000)
+        } while Date() < deadline
+        #expect(targets.contains("image/png") && targets.contains("text/uri-list") && targets.contains("x-special/gnome-copied-files"), "\(targets)")
+
+        let pasted = folder.appendingPathComponent("pasted.png")
+        let png = try run("/bin/sh", ["-c", "xclip -o -selection clipboard -t image/png > '\(pasted.path)'"], environment: environment, timeout: 20)
+        #expect(png.status == 0, "\(png.error)")
+        // 1200×900 RGBA compresses to far more than one piece: it came in pieces (INCR).
+        let size = try run("identify", ["-format", "%w %h %[pixel:p{600,450}]", pasted.path])
+        #expect(size.output.hasPrefix("1200 900"), "the whole picture: \(size.output) \(size.error)")
+        #expect(size.output.contains("srgb(30,160,60)") || size.output.contains("srgba(30,160,60,1)"), "its colours: \(size.output)")
+        let uris = try run("xclip", ["-o", "-selection", "clipboard", "-t", "text/uri-list"], environment: environment).output
+        #expect(uris.trimmingCharacters(in: .whitespacesAndNewlines) == photo.absoluteURL.absoluteString, "\(uris)")
+        let text = try run("xclip", ["-o", "-selection", "clipboard"], environment: environment).output
+        #expect(text == photo.path, "as text, the path: \(text)")
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
+
+    @Test func showInFilesAsksTheFileManagerToSelectThePhoto() throws {
+        try #require(Desktop.canFakeServices, "needs dbus-daemon and python3-gi (make deps)")
+        let desktop = try Desktop()
+        try desktop.startBus()
+        try desktop.startServices(["org.freedesktop.FileManager1"])
+        let folder = try makeSolidColourFolder([(red: 200, green: 40, blue: 40)])
+        let photo = folder.appendingPathComponent("photo_1.png")
+        let flick = try FlickSession(arguments: [photo.path], environment: desktop.environment)
+        let window = try flick.geometry()
+        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), (200, 40, 40)) }.1)
+        // Over the pager: Copy, Copy Path, Show in Files.
+        try choose(flick, keys: ["Down", "Down"])
+        #expect(desktop.waitForLog(containing: "org.freedesktop.FileManager1.ShowItems (['\(photo.absoluteURL.absoluteString)'], '')"),
+                "\(desktop.loggedCalls) \(flick.errorOutputSoFar())")
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
+
+    @Test func setAsWallpaperGoesThroughTheDesktopPortal() throws {
+        try #require(Desktop.canFakeServices, "needs dbus-daemon and python3-gi (make deps)")
+        let desktop = try Desktop()
+        try desktop.startBus()
+        try desktop.startServices(["org.freedesktop.portal.Desktop"])
+        let folder = try makeSolidColourFolder([(red: 40, green: 40, blue: 200)])
+        let photo = folder.appendingPathComponent("photo_1.png")
+        let flick = try FlickSession(arguments: [photo.path], environment: desktop.environment)
+        let window = try flick.geometry()
+        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), (40, 40, 200)) }.1)
+        // From the end: Move to Trash, Slideshow, Details, Set as Wallpaper.
+        try choose(flick, keys: ["End", "Up", "Up", "Up"])
+        #expect(desktop.waitForLog(containing: "org.freedesktop.portal.Wallpaper.SetWallpaperURI ('', '\(photo.absoluteURL.absoluteString)', {'show-preview': False, 'set-on': 'both'})"),
+                "\(desktop.loggedCalls)")
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
+
+    @Test func withoutAPortalGNOMEsSettingsPointAtACopyOfThePhoto() throws {
+        try #require(Desktop.canFakeServices, "needs dbus-daemon and python3-gi (make deps)")
+        let desktop = try Desktop()
+        try desktop.startBus()
+        let schemas = desktop.root.appendingPathComponent("schemas")
+        try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+        try """
+            <schemalist>
+              <schema id="org.gnome.desktop.background" path="/org/gnome/desktop/background/">
+                <key name="picture-uri" type="s"><default>''</default></key>
+                <key name="picture-uri-dark" type="s"><default>''</default></key>
+                <key name="picture-options" type="s"><default>'none'</default></key>
+              </schema>
+            </schemalist>
+            """.write(to: schemas.appendingPathComponent("org.gnome.desktop.background.gschema.xml"), atomically: true, encoding: .utf8)
+        let compiled = try run("glib-compile-schemas", [schemas.path])
+        try #require(compiled.status == 0, "\(compiled.error)")
+        let folder = try makeSolidColourFolder([(red: 40, green: 200, blue: 200)])
+        let photo = folder.appendingPathComponent("photo_1.png")
+        let original = try Data(contentsOf: photo)
+        let flick = try FlickSession(arguments: [photo.path], environment: desktop.environment.merging([
+            "XDG_CURRENT_DESKTOP": "GNOME", "GSETTINGS_BACKEND": "keyfile", "GSETTINGS_SCHEMA_DIR": schemas.path,
+        ]) { $1 })
+        let window = try flick.geometry()
+        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), (40, 200, 200)) }.1)
+        try choose(flick, keys: ["End", "Up", "Up", "Up"])
+        let keyfile = desktop.config.appendingPathComponent("glib-2.0/settings/keyfile")
+        let copy = desktop.data.appendingPathComponent("backgrounds/photo_1.png")
+        var settings = ""
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            settings = (try? String(contentsOf: keyfile, encoding: .utf8)) ?? ""
+            if settings.contains("picture-uri-dark") { break }
+            usleep(100_000)
+        } while Date() < deadline
+        #expect(settings.contains("picture-uri='\(copy.absoluteURL.absoluteString)'"), "\(settings)")
+        #expect(settings.contains("picture-uri-dark='\(copy.absoluteURL.absoluteString)'") && settings.contains("picture-options='zoom'"), "\(settings)")
+        #expect(try Data(contentsOf: copy) == original, "the copy is the photo's own bytes")
+        #expect(try Data(contentsOf: photo) == original, "and the photo is untouched")
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
+
+    @Test func openWithStartsTheUsersDefaultProgramOnThePhoto() throws {
+        let desktop = try Desktop()
+        let opened = desktop.root.appendingPathComponent("opened.txt")
+        let program = desktop.root.appendingPathComponent("fake-viewer.sh")
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(opened.path)'\n".write(to: program, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        try """
+            [Desktop Entry]
+            Type=Application
+            Name=Fake Viewer
+            Exec=\(program.path) %f
+            MimeType=image/png;
+            """.write(to: desktop.data.appendingPathComponent("applications/fake-viewer.desktop"), atomically: true, encoding: .utf8)
+        try "[Default Applications]\nimage/png=fake-viewer.desktop\n".write(to: desktop.config.appendingPathComponent("mimeapps.list"),
+                                                                           atomically: true, encoding: .utf8)
+        let folder = try makeSolidColourFolder([(red: 200, green: 200, blue: 40)])
+        let photo = folder.appendingPathComponent("photo_1.png")
+        let flick = try FlickSession(arguments: [photo.path], environment: desktop.environment)
+        let window = try flick.geometry()
+        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), (200, 200, 40)) }.1)
+        // Copy, Copy Path, Show in Files, Open With; Right to the programs, the default first.
+        _ = try flick.server.xdotool("key", "Menu", "Down", "Down", "Down", "Right", "Return")
+        var said = ""
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            said = (try? String(contentsOf: opened, encoding: .utf8)) ?? ""
+            if !said.isEmpty { break }
+            usleep(100_000)
+        } while Date() < deadline
+        #expect(said == photo.path + "\n", "the program got the photo: '\(said)' \(flick.errorOutputSoFar())")
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
+}
