@@ -322,9 +322,33 @@ public final class AlbumModel {
     public func noteDatesTaken(_ dates: [FilePath: String]) {
         guard !dates.isEmpty else { return }
         datesTaken.merge(dates.mapValues { $0.isEmpty ? nil : $0 }.compactMapValues { $0 }) { $1 }
+        daySectionsCache = nil
         for path in dates.keys where dates[path] == "" { datesRead.insert(path) }
         if order.key == .dateTaken { commit(listing) }
         if !likenesses.isEmpty { regroupBursts() }
+    }
+
+    /// The photos shown cut into days, when they are sorted by a date (taken, or modified):
+    /// the grid's timeline. Nil in any other order. Kept until the photos or their dates
+    /// change, so asking on every frame costs nothing.
+    public func daySections() -> [DaySection]? {
+        guard order.key == .dateTaken || order.key == .dateModified else { return nil }
+        if let daySectionsCache { return daySectionsCache }
+        let sections = DaySection.runs(of: photos.map(day(of:)))
+        daySectionsCache = sections
+        return sections
+    }
+
+    private var daySectionsCache: [DaySection]?
+
+    /// The day `photo` counts as in the current date order: its EXIF day where the album is
+    /// sorted by date taken and it has one (else the file's, as the sort does).
+    private func day(of photo: Photo) -> CalendarDay {
+        if order.key == .dateTaken, let taken = datesTaken[photo.path], let day = CalendarDay(exif: taken) { return day }
+        var time = time_t(photo.modificationDate.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&time, &parts)
+        return CalendarDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
     }
 
     /// Photos whose dates taken are not read yet.
@@ -436,6 +460,7 @@ public final class AlbumModel {
 
     /// Takes `new` as the listing and shows it arranged, telling observers what moved.
     private func commit(_ new: [Entry]) {
+        daySectionsCache = nil
         let newPhotos = arranged(new)
         let diff = AlbumDiff(from: photos, to: newPhotos)
         photos = newPhotos

@@ -3,6 +3,7 @@ import Geometry
 import Pictures
 import Gestures
 import Localization
+import Marks
 import Motion
 import ViewTree
 
@@ -10,7 +11,7 @@ import ViewTree
 /// reused as the grid scrolls. Drag scrolls with momentum and a rubber band at the ends;
 /// the wheel scrolls smoothly. A click selects, a double-click (or Enter) opens; the arrow
 /// keys move the selection ring. The scroll offset is `bounds.origin.y`, as in UIKit.
-public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, ScrollContainerDataSource {
+public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollContainerDataSource {
     /// Extra rows of cells requested beyond the visible ones, so a scroll finds them ready.
     public static let nearbyRows = 3
     /// The ring around the selected cell: visible on any photo, thin enough not to hide it.
@@ -26,9 +27,13 @@ public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, Sc
     public let context: ComponentContext
     public weak var source: PhotoSource? { didSet { reloadData() } }
     public private(set) var layout = GridLayout(width: 0)
+    /// The cells and, when the album is sorted by a date, the days' headers between them.
+    public private(set) var timeline = TimelineLayout(grid: GridLayout(width: 0), sections: [], count: 0)
+    /// What "Today" is (a test sets its own day).
+    public var today: () -> CalendarDay = { CalendarDay.today() }
 
     private lazy var scroller = Scroller(view: self, animator: context.animator) { [unowned self] in
-        layout.contentHeight(of: photoCount)
+        timeline.contentHeight
     }
     private lazy var pan = PanGestureRecognizer { [unowned self] in scroller.handlePan($0) }
     private lazy var click = TapGestureRecognizer { [unowned self] in handleClick($0) }
@@ -76,12 +81,18 @@ public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, Sc
     public var offsetRange: ClosedRange<Double> { scroller.offsetRange }
 
     /// The cell of photo `index` if it is on screen, for transitions and tests.
-    public func visibleCell(at index: Int) -> View? { cells[index] }
+    public func visibleCell(at index: Int) -> View? { index >= 0 ? cells[index] : nil }
+
+    /// Header items are told from photos by sign: section `s`'s header is item `-1 - s`.
+    private static func headerItem(_ section: Int) -> Int { -1 - section }
+    private static func section(ofHeaderItem item: Int) -> Int { -1 - item }
 
     /// Scrolls so the photo `index` is fully on screen (the least movement that does it).
     public func scrollToPhoto(_ index: Int, animated: Bool) {
-        let frame = layout.frame(of: index)
-        scroller.scrollToShow(from: frame.minY - layout.spacing, to: frame.maxY + layout.spacing, animated: animated)
+        let frame = timeline.frame(of: index)
+        // Below its day's header, which stays over the top of the grid.
+        let headerRoom = timeline.hasHeaders ? TimelineLayout.headerHeight : layout.spacing
+        scroller.scrollToShow(from: frame.minY - headerRoom, to: frame.maxY + layout.spacing, animated: animated)
     }
 
     /// Scrolls by `delta` points (the wheel): toward the model target, so notches add up.
@@ -117,13 +128,13 @@ public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, Sc
         let columns = layout.columns
         let rowsPerPage = max(1, Int(bounds.height / layout.rowPitch))
         // The first arrow press selects what the user is looking at, not photo 0 far above.
-        let current = selectedIndex ?? layout.indices(from: bounds.minY, to: bounds.maxY, count: photoCount).lowerBound
+        let current = selectedIndex ?? timeline.indices(from: bounds.minY, to: bounds.maxY).lowerBound
         let moved: Int
         switch key.key {
         case .left: moved = selectedIndex == nil ? current : current - 1
         case .right: moved = selectedIndex == nil ? current : current + 1
-        case .up: moved = selectedIndex == nil ? current : (current >= columns ? current - columns : current)
-        case .down: moved = selectedIndex == nil ? current : (current + columns < photoCount ? current + columns : current)
+        case .up: moved = selectedIndex == nil ? current : timeline.index(above: current)
+        case .down: moved = selectedIndex == nil ? current : timeline.index(below: current)
         case .pageUp: moved = max(current % columns, current - rowsPerPage * columns)
         case .pageDown:
             let target = current + rowsPerPage * columns
@@ -145,7 +156,7 @@ public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, Sc
         guard index >= 0 && index < photoCount else { return nil }
         // A photo flying home must find its cell where it was aimed: stop any glide.
         scroller.stop()
-        let frame = layout.frame(of: index)
+        let frame = timeline.frame(of: index)
         let shown = animatedBounds.presentation
         if frame.minY < shown.minY || frame.maxY > shown.maxY {
             // Jumping is right here: the pager covers the grid while it moves.
@@ -178,6 +189,7 @@ public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, Sc
 
     public override func layoutSubviews() {
         layout = GridLayout(width: bounds.width)
+        timeline = TimelineLayout(grid: layout, sections: source?.daySections() ?? [], count: photoCount)
         scroller.clampIfIdle()
         super.layoutSubviews()
     }
@@ -190,22 +202,34 @@ public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, Sc
     }
 
     public func items(shownIn shown: Rect) -> [Int] {
-        let count = photoCount
-        let visible = layout.indices(from: shown.minY, to: shown.maxY, count: count)
+        let visible = timeline.indices(from: shown.minY, to: shown.maxY)
         let extra = Double(Self.nearbyRows) * layout.rowPitch
-        let nearby = layout.indices(from: shown.minY - extra, to: shown.maxY + extra, count: count)
+        let nearby = timeline.indices(from: shown.minY - extra, to: shown.maxY + extra)
         let size = cellPictureSize
         let ahead = nearby.filter { !visible.contains($0) }.map { PictureRequest(index: $0, size: size, priority: .nearby) }
         pictures.want(visible.map { PictureRequest(index: $0, size: size, priority: .visible) } + ahead, from: source)
-        return Array(visible)
+        return Array(visible) + timeline.headers(from: shown.minY, to: shown.maxY).map(Self.headerItem)
     }
 
-    public func makeCell() -> PhotoTile { PhotoTile() }
+    public func makeCell() -> View { PhotoTile() }
 
-    public func update(_ cell: PhotoTile, item index: Int) {
+    public func makeCell(for item: Int) -> View { item < 0 ? DayHeader() : PhotoTile() }
+
+    public func reuseKind(of item: Int) -> Int { item < 0 ? 1 : 0 }
+
+    public func update(_ cell: View, item index: Int) {
+        if let header = cell as? DayHeader {
+            let section = Self.section(ofHeaderItem: index)
+            guard section < timeline.sections.count else { return header.isHidden = true }
+            header.isHidden = false
+            header.frame = timeline.pinnedHeaderFrame(of: section, visibleTop: animatedBounds.presentation.minY)
+            header.show(DayHeader.title(of: timeline.sections[section].day, today: today()), labels: context.labels, inset: layout.leadingInset)
+            return
+        }
+        guard let cell = cell as? PhotoTile else { return }
         cell.show(source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, labels: context.labels,
                   marks: source?.marks(at: index) ?? .none, pair: source?.badgeNote(at: index))
-        let pose = Pose(frame: layout.frame(of: index), opacity: index == hiddenIndex ? 0 : 1)
+        let pose = Pose(frame: timeline.frame(of: index), opacity: index == hiddenIndex ? 0 : 1)
         guard let rearranging else { return cell.apply(pose, using: context.animator) }
         if rearranging.contains(index) {
             cell.apply(pose, using: context.animator, timing: .spring(Self.rearrangeSpring))
@@ -231,7 +255,8 @@ public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, Sc
     public func takePhotoInHand(_ index: Int) { select(index) }
 
     public func photosMoved(_ newIndex: (Int) -> Int?) {
-        for cell in moveItems(newIndex) {
+        // Headers keep their sections' numbers; the next layout places them anew.
+        for cell in moveItems({ $0 < 0 ? $0 : newIndex($0) }) {
             bringSubviewToFront(cell)
             context.animator.animate(cell, \.animatedTransform, to: .scale(x: Self.leavingScale, y: Self.leavingScale), timing: Self.leaveTiming)
             context.animator.animate(cell, \.animatedOpacity, to: 0, timing: Self.leaveTiming) { [weak self, weak cell] _ in
@@ -240,7 +265,7 @@ public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, Sc
                 recycle(cell)
             }
         }
-        rearranging = Set(cells.keys)
+        rearranging = Set(cells.keys.filter { $0 >= 0 })
         if let hiddenIndex { self.hiddenIndex = newIndex(hiddenIndex) }
         if let selectedIndex {
             let count = photoCount
@@ -254,25 +279,28 @@ public final class GridView: ScrollContainer<PhotoTile>, PhotoCollectionView, Sc
         if let selectedIndex, selectedIndex < photoCount {
             // Around the cell, in the gap, so the photo itself stays whole.
             let outset = -min(Self.selectionWidth, layout.spacing)
-            selectionRing.frame = layout.frame(of: selectedIndex).insetBy(dx: outset, dy: outset)
+            selectionRing.frame = timeline.frame(of: selectedIndex).insetBy(dx: outset, dy: outset)
             selectionRing.isHidden = false
             bringSubviewToFront(selectionRing)
         } else {
             selectionRing.isHidden = true
         }
+        // The days' headers over the photos that pass under them.
+        for (item, cell) in cells where item < 0 { bringSubviewToFront(cell) }
     }
 
     // MARK: Clicks
 
     public func photo(at point: Point) -> Int? {
-        cells.first { $0.value.frame.contains(point) }?.key
+        // A header held over a cell hides it.
+        guard !cells.contains(where: { $0.key < 0 && $0.value.frame.contains(point) }) else { return nil }
+        return cells.first { $0.key >= 0 && $0.value.frame.contains(point) }?.key
     }
 
     public func pointAtPhoto(_ index: Int) { select(index, scroll: false) }
 
     private func photoIndex(at recognizer: GestureRecognizer) -> Int? {
-        guard let point = recognizer.location(in: self) else { return nil }
-        return cells.first { $0.value.frame.contains(point) }?.key
+        recognizer.location(in: self).flatMap(photo(at:))
     }
 
     private func handleClick(_ tap: TapGestureRecognizer) {

@@ -10,6 +10,10 @@ public protocol ScrollContainerDataSource<Cell>: AnyObject {
     /// order their cells are to be filled.
     func items(shownIn shown: Rect) -> [Int]
     func makeCell() -> Cell
+    /// Items of different kinds (the grid's photos and its day headers) get cells of their
+    /// own kind, each reused only for its kind.
+    func makeCell(for item: Int) -> Cell
+    func reuseKind(of item: Int) -> Int
     /// Fills `cell` with item `index` and places it; the cell may come from another item.
     func update(_ cell: Cell, item index: Int)
     /// A cell leaves the screen and waits to be reused.
@@ -19,6 +23,9 @@ public protocol ScrollContainerDataSource<Cell>: AnyObject {
 }
 
 extension ScrollContainerDataSource {
+    /// One kind of item: every cell is `makeCell()`'s.
+    public func makeCell(for item: Int) -> Cell { makeCell() }
+    public func reuseKind(of item: Int) -> Int { 0 }
     public func prepareForReuse(_ cell: Cell) {}
     public func didLayOutItems() {}
 }
@@ -31,7 +38,8 @@ extension ScrollContainerDataSource {
 public class ScrollContainer<Cell: View>: View {
     weak var dataSource: (any ScrollContainerDataSource<Cell>)?
     private(set) var cells: [Int: Cell] = [:]
-    private var spareCells: [Cell] = []
+    /// Cells off screen, by the kind of item they were made for.
+    private var spareCells: [Int: [Cell]] = [:]
 
     /// The items with cells, in order.
     public var visibleIndices: [Int] { cells.keys.sorted() }
@@ -49,10 +57,10 @@ public class ScrollContainer<Cell: View>: View {
             dataSource.prepareForReuse(cell)
             cell.removeFromSuperview()
             cells[index] = nil
-            spareCells.append(cell)
+            spareCells[dataSource.reuseKind(of: index), default: []].append(cell)
         }
         for index in wanted {
-            let cell = cells[index] ?? dequeueCell(from: dataSource)
+            let cell = cells[index] ?? dequeueCell(for: index, from: dataSource)
             cells[index] = cell
             dataSource.update(cell, item: index)
         }
@@ -74,15 +82,15 @@ public class ScrollContainer<Cell: View>: View {
         return leaving
     }
 
-    /// Takes back a cell `moveItems` handed out, once it has gone.
-    public func recycle(_ cell: Cell) {
+    /// Takes back a cell `moveItems` handed out for `item`, once it has gone.
+    public func recycle(_ cell: Cell, of item: Int = 0) {
         dataSource?.prepareForReuse(cell)
         cell.removeFromSuperview()
-        spareCells.append(cell)
+        spareCells[dataSource?.reuseKind(of: item) ?? 0, default: []].append(cell)
     }
 
-    private func dequeueCell(from dataSource: any ScrollContainerDataSource<Cell>) -> Cell {
-        let cell = spareCells.popLast() ?? dataSource.makeCell()
+    private func dequeueCell(for item: Int, from dataSource: any ScrollContainerDataSource<Cell>) -> Cell {
+        let cell = spareCells[dataSource.reuseKind(of: item)]?.popLast() ?? dataSource.makeCell(for: item)
         addSubview(cell)
         return cell
     }

@@ -37,3 +37,23 @@ extension Language {
         return date.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened, locale: locale, timeZone: timeZone))
     }
 }
+
+extension Language {
+    /// A day with its weekday, as the user writes it: "Saturday 12 July 2025", "Samstag,
+    /// 12. Juli 2025", "2025年7月12日星期六" (the neutral form is English).
+    public static func longDay(year: Int, month: Int, day: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) else {
+            return "\(year)-\(month)-\(day)"
+        }
+        guard let locale = formats.withLock({ $0.time }) else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = calendar.timeZone
+            formatter.dateFormat = "EEEE d MMMM yyyy"
+            return formatter.string(from: date)
+        }
+        return date.formatted(Date.FormatStyle(date: .complete, time: .omitted, locale: locale, calendar: calendar, timeZone: calendar.timeZone))
+    }
+}

@@ -101,6 +101,9 @@ public protocol PhotoSource: AnyObject {
     /// Photo `index`'s details, a label and a value a row (the details panel); nil while they
     /// are read: the source reads them and reloads its views once they arrive.
     func details(at index: Int) -> [(label: String, value: String)]?
+    /// The photos cut into days, in order, when the album is sorted by a date (the grid's
+    /// timeline); nil in any other order.
+    func daySections() -> [DaySection]?
 }
 
 extension PhotoSource {
@@ -108,6 +111,8 @@ extension PhotoSource {
     public func pixelSize(at index: Int) -> Size? { nil }
     /// A source that knows no bursts.
     public func burst(at index: Int) -> (frames: [Int], sharpest: Int)? { nil }
+    /// A source without dates: no timeline.
+    public func daySections() -> [DaySection]? { nil }
     /// A source that knows only names.
     public func details(at index: Int) -> [(label: String, value: String)]? {
         index < photoCount ? [(label: "", value: fileName(at: index))] : nil

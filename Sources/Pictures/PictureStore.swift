@@ -116,6 +116,14 @@ public final class PictureStore: PhotoSource {
         return factsStore?.facts(of: photos[index].path).map { $0.lines + companions }
     }
 
+    /// The album's photos cut into days when sorted by a date (the model's).
+    public var timeline: (() -> [DaySection]?)?
+
+    public func daySections() -> [DaySection]? {
+        guard let sections = timeline?(), sections.reduce(0, { $0 + $1.count }) == photos.count else { return nil }
+        return sections
+    }
+
     /// The burst a photo is a frame of, by path (the album's): its frames and the sharpest.
     public var bursts: ((FilePath) -> (frames: [FilePath], sharpest: FilePath)?)?
 

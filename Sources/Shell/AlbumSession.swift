@@ -76,6 +76,7 @@ public final class AlbumSession {
             guard let frames = model.bursts[path], let sharpest = model.sharpestFrame(ofBurstWith: path) else { return nil }
             return (frames, sharpest)
         }
+        pictures.timeline = { [unowned self] in model.daySections() }
         browser.onShowView = { [unowned self] _ in readLooksIfWanted() }
         pictures.onFramesChange = { [unowned browser] in browser.reloadPlayingPictures() }
         pictures.onCoversChange = { [unowned browser] in browser.reloadAlbums() }
@@ -103,7 +104,11 @@ public final class AlbumSession {
     public func update() {
         takeListedPhotos()
         takeMarks()
-        if let dates = takenDates?.drain(), !dates.isEmpty { model.noteDatesTaken(dates) }
+        if let dates = takenDates?.drain(), !dates.isEmpty {
+            model.noteDatesTaken(dates)
+            // The days may change where the order does not (the timeline's headers).
+            if order.key == .dateTaken { browser.reloadData() }
+        }
         if let found = likenesses?.drain(), !found.isEmpty {
             model.noteLikenesses(found)
             browser.reloadData()

@@ -80,6 +80,11 @@ final class FakePhotoSource: PhotoSource {
     /// Bursts by photo id: their frames (ids, in time order) and the sharpest.
     var burstsByID: [(frames: [Int], sharpest: Int)] = []
 
+    /// Days the photos were taken on, one per photo in order: the album sorted by date.
+    var days: [CalendarDay]?
+
+    func daySections() -> [DaySection]? { days.map(DaySection.runs(of:)) }
+
     func burst(at index: Int) -> (frames: [Int], sharpest: Int)? {
         guard index < ids.count, let burst = burstsByID.first(where: { $0.frames.contains(ids[index]) }) else { return nil }
         let frames = burst.frames.compactMap { ids.firstIndex(of: $0) }

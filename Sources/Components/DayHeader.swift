@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Geometry
+import Localization
+import Marks
+import ViewTree
+
+/// A day's heading over its photos in the grid's timeline ("Today", "Saturday 12 July
+/// 2025"), on a band of the grid's own colour so the photos pass under it while it is held
+/// at the top.
+public final class DayHeader: View {
+    public static let textSize = 15.0
+    static let textColor = Color(white: 0.92)
+    static let bandColor = Color(white: 0.07, alpha: 0.94)
+    private let label = View()
+    private(set) var title = ""
+
+    init() {
+        super.init()
+        backgroundColor = Self.bandColor
+        isUserInteractionEnabled = false
+        label.isUserInteractionEnabled = false
+        addSubview(label)
+    }
+
+    func show(_ title: String, labels: LabelRenderer?, inset: Double) {
+        name = "day header \(title)"
+        label.name = "day header \(title) label"
+        if title != self.title, let rendered = labels?.label(title, pointSize: Self.textSize, color: Self.textColor) {
+            self.title = title
+            label.content = rendered.content
+            label.bounds = Rect(origin: .zero, size: rendered.size)
+        }
+        label.frame = Rect(origin: Point(x: (inset + 4).rounded(), y: ((bounds.height - label.bounds.height) / 2).rounded()), size: label.bounds.size)
+    }
+
+    /// What a day is called: "Today", "Yesterday", else the day written out in the user's way.
+    static func title(of day: CalendarDay, today: CalendarDay) -> String {
+        if day == today { return localized("Today") }
+        if day == today.dayBefore { return localized("Yesterday") }
+        return Language.longDay(year: day.year, month: day.month, day: day.day)
+    }
+}
+
+extension CalendarDay {
+    /// The day it is now where the user is.
+    public static func today(at now: Date = Date()) -> CalendarDay {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: now)
+        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
+    var dayBefore: CalendarDay {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+              let before = calendar.date(byAdding: .day, value: -1, to: date) else { return self }
+        let parts = calendar.dateComponents([.year, .month, .day], from: before)
+        return CalendarDay(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+}

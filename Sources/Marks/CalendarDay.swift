@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// A day on the calendar, as a photo's date reads where it was taken (a camera's clock has
+/// no time zone: its day is the one it says).
+public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The day a date and time written as EXIF writes them says ("2025:07:12 18:30:00",
+    /// or with dashes); nil for one that is not a real date (a camera's zeros).
+    public init?(exif text: some StringProtocol) {
+        let parts = text.prefix(10).split(whereSeparator: { $0 == ":" || $0 == "-" }).compactMap { Int($0) }
+        guard parts.count == 3, parts[0] > 0, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
+        self.init(year: parts[0], month: parts[1], day: parts[2])
+    }
+
+    public static func < (a: CalendarDay, b: CalendarDay) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    public var description: String {
+        "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+    }
+}
+
+/// A run of photos shown one after another that were taken (or changed) on one day: the
+/// album as a timeline, when it is sorted by a date.
+public struct DaySection: Hashable, Sendable {
+    /// The first photo's index and how many follow it.
+    public let start: Int
+    public let count: Int
+    public let day: CalendarDay
+
+    public init(start: Int, count: Int, day: CalendarDay) {
+        self.start = start
+        self.count = count
+        self.day = day
+    }
+
+    /// Cuts photos whose days are `days` (in the order shown) into runs of one day.
+    public static func runs(of days: [CalendarDay]) -> [DaySection] {
+        var sections: [DaySection] = []
+        var start = 0
+        for index in days.indices where index + 1 == days.count || days[index + 1] != days[index] {
+            sections.append(DaySection(start: start, count: index + 1 - start, day: days[start]))
+            start = index + 1
+        }
+        return sections
+    }
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Components
+import Geometry
+import Gestures
+import Localization
+import Marks
+import Pictures
+import Testing
+import TestSupport
+import ViewTree
+
+/// The grid as a timeline: sorted by a date, the photos are cut into days, each under a
+/// header that stays at the top while its day scrolls under it.
+@Suite struct TimelineLayoutTests {
+    let grid = GridLayout(width: 800)  // 4 columns of 195 pt
+    let july12 = CalendarDay(year: 2025, month: 7, day: 12), july13 = CalendarDay(year: 2025, month: 7, day: 13)
+
+    @Test func daysRunTogetherInOrderShown() {
+        let days = [july12, july12, july13, july12]
+        #expect(DaySection.runs(of: days) == [DaySection(start: 0, count: 2, day: july12), DaySection(start: 2, count: 1, day: july13),
+                                             DaySection(start: 3, count: 1, day: july12)])
+        #expect(DaySection.runs(of: []).isEmpty)
+        #expect(CalendarDay(exif: "2025:07:12 18:30:00") == july12 && CalendarDay(exif: "2025-07-13 01:00:00") == july13)
+        #expect(CalendarDay(exif: "0000:00:00 00:00:00") == nil, "a camera's zeros are no day")
+    }
+
+    @Test func withoutSectionsItIsThePlainGridToThePoint() {
+        let timeline = TimelineLayout(grid: grid, sections: [], count: 50)
+        for index in [0, 3, 4, 49] { #expect(timeline.frame(of: index) == grid.frame(of: index)) }
+        #expect(timeline.contentHeight == grid.contentHeight(of: 50))
+        #expect(timeline.indices(from: 300, to: 900) == grid.indices(from: 300, to: 900, count: 50))
+        #expect(timeline.headers(from: 0, to: 600).isEmpty)
+    }
+
+    @Test func eachDayStartsOnARowOfItsOwnBelowItsHeader() {
+        // Six photos on the 12th (a row and a half), two on the 13th.
+        let sections = DaySection.runs(of: Array(repeating: july12, count: 6) + [july13, july13])
+        let timeline = TimelineLayout(grid: grid, sections: sections, count: 8)
+        let header0 = timeline.headerFrame(of: 0), header1 = timeline.headerFrame(of: 1)
+        #expect(header0.minY == 0 && timeline.frame(of: 0).minY == TimelineLayout.headerHeight)
+        #expect(timeline.frame(of: 4).minY == TimelineLayout.headerHeight + grid.rowPitch, "the second row of the 12th")
+        #expect(timeline.frame(of: 6).minX == timeline.frame(of: 0).minX, "the 13th starts a row at the left")
+        #expect(header1.minY == TimelineLayout.headerHeight + 2 * grid.rowPitch && timeline.frame(of: 6).minY == header1.minY + TimelineLayout.headerHeight)
+        #expect(header0.maxY < timeline.frame(of: 0).minY, "the ring's gap stays clear of the header")
+        #expect(timeline.contentHeight == timeline.frame(of: 7).maxY + grid.spacing)
+        #expect(timeline.indices(from: header1.minY, to: header1.maxY).isEmpty, "a header's band has no cells")
+        #expect(timeline.indices(from: 0, to: timeline.contentHeight) == 0..<8)
+        #expect(timeline.section(of: 5) == 0 && timeline.section(of: 6) == 1)
+    }
+
+    @Test func theHeaderOnTopStaysUntilTheNextPushesItUp() {
+        let sections = DaySection.runs(of: Array(repeating: july12, count: 8) + Array(repeating: july13, count: 8))
+        let timeline = TimelineLayout(grid: grid, sections: sections, count: 16)
+        let next = timeline.headerFrame(of: 1)
+        #expect(timeline.pinnedHeaderFrame(of: 0, visibleTop: 100).minY == 100, "held at the top")
+        #expect(timeline.headers(from: 100, to: 400).first == 0, "and still among those shown")
+        let pushed = timeline.pinnedHeaderFrame(of: 0, visibleTop: next.minY - 10)
+        #expect(pushed.maxY == next.minY, "the next one pushes it up: \(pushed) \(next)")
+        #expect(timeline.pinnedHeaderFrame(of: 1, visibleTop: 0) == next, "a header below the top scrolls with its photos")
+    }
+
+    @Test func upAndDownCrossTheHeadersInTheirColumn() {
+        // 12th: six (rows of 4 and 2); 13th: three.
+        let sections = DaySection.runs(of: Array(repeating: july12, count: 6) + Array(repeating: july13, count: 3))
+        let timeline = TimelineLayout(grid: grid, sections: sections, count: 9)
+        #expect(timeline.index(below: 1) == 5, "the same column")
+        #expect(timeline.index(below: 3) == 5, "no photo below: the day's last")
+        #expect(timeline.index(below: 5) == 7, "across the header, the same column")
+        #expect(timeline.index(below: 7) == 7 && timeline.index(above: 7) == 5)
+        #expect(timeline.index(above: 6) == 4 && timeline.index(above: 8) == 5, "into the day before's last row, or its last photo")
+        #expect(timeline.index(above: 2) == 2)
+    }
+
+    @Test func aHundredThousandPhotosInDaysLayOutAndFindTheirCells() {
+        var days: [CalendarDay] = []
+        for index in 0..<100_000 { days.append(CalendarDay(year: 2000 + index / 30_000, month: 1 + (index / 2_500) % 12, day: 1 + (index / 90) % 28)) }
+        let timeline = TimelineLayout(grid: grid, sections: DaySection.runs(of: days), count: days.count)
+        let frame = timeline.frame(of: 77_777)
+        let found = timeline.indices(from: frame.minY, to: frame.maxY)
+        #expect(found.contains(77_777) && found.count <= 4, "\(found)")
+        #expect(timeline.section(of: 77_777) == timeline.section(at: frame.midY))
+    }
+}
+
+@Suite struct TimelineGridTests {
+    static let today = CalendarDay(year: 2025, month: 7, day: 14)
+
+    func fixture(days: [CalendarDay]) -> (BrowserFixture, FakeLabels) {
+        let labels = FakeLabels()
+        let f = BrowserFixture(count: days.count, labels: labels)
+        f.grid.today = { Self.today }
+        f.source.days = days
+        f.browser.reloadData()
+        f.scene.settle()
+        return (f, labels)
+    }
+
+    func cellRect(_ f: BrowserFixture, _ index: Int) -> Rect? {
+        f.scene.recorder.commands(ofView: "cell \(index)").first?.boundsInWindow
+    }
+
+    /// The headers' words, top to bottom.
+    func headers(_ f: BrowserFixture, _ labels: FakeLabels) -> [String] {
+        f.scene.recorder.last.sorted { $0.boundsInWindow.minY < $1.boundsInWindow.minY }.compactMap { command in
+            guard let name = command.viewName, name.hasPrefix("day header "), name.hasSuffix(" label") else { return nil }
+            return labels.texts(in: [command], ofViewsNamed: name).first
+        }
+    }
+
+    @Test func sortedByADateTheGridShowsEachDayUnderItsHeader() throws {
+        let july12 = CalendarDay(year: 2025, month: 7, day: 12)
+        let (f, labels) = fixture(days: [july12, july12, CalendarDay(year: 2025, month: 7, day: 13), Self.today, Self.today])
+        #expect(headers(f, labels) == ["Saturday 12 July 2025", "Yesterday", "Today"])
+        let header = try #require(f.scene.recorder.last.first { $0.viewName == "day header Yesterday" }?.boundsInWindow)
+        let cell = try #require(cellRect(f, 2))
+        #expect(cell.minY >= header.maxY && cell.minY - header.maxY < 10, "the day's photo right under it: \(header) \(cell)")
+        #expect(try #require(cellRect(f, 3)).minX == cellRect(f, 0)?.minX, "each day starts at the left")
+
+        f.source.days = nil
+        f.browser.reloadData()
+        f.scene.settle()
+        #expect(headers(f, labels).isEmpty, "sorted otherwise: no headers")
+        #expect(cellRect(f, 2)?.minY == cellRect(f, 0)?.minY, "and the plain grid")
+    }
+
+    @Test func scrolledTheDayOnTopKeepsItsHeaderThereAndAClickOnItOpensNothing() throws {
+        let july12 = CalendarDay(year: 2025, month: 7, day: 12)
+        let (f, labels) = fixture(days: Array(repeating: july12, count: 40) + Array(repeating: Self.today, count: 4))
+        f.grid.setOffset(600, animated: false)
+        f.scene.settle()
+        let pinned = try #require(f.scene.recorder.last.first { $0.viewName == "day header Saturday 12 July 2025" }?.boundsInWindow)
+        #expect(pinned.minY == 0, "held at the top of the grid: \(pinned)")
+        #expect(headers(f, labels).first == "Saturday 12 July 2025")
+        f.scene.play(PointerScript.clicks(at: Point(x: 100, y: pinned.midY), count: 2, startTime: f.scene.now + 0.05))
+        f.scene.settle()
+        #expect(f.pager.phase == .closed, "the header hides the cell under it")
+    }
+
+    @Test func daysAreWrittenTheUsersWay() {
+        // The neutral form; the German and Chinese ones are checked with Flick in those locales.
+        #expect(Language.longDay(year: 2024, month: 12, day: 24) == "Tuesday 24 December 2024")
+    }
+}
