@@ -35,7 +35,10 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     private lazy var scroller = Scroller(view: self, animator: context.animator) { [unowned self] in
         timeline.contentHeight
     }
-    private lazy var pan = PanGestureRecognizer { [unowned self] in scroller.handlePan($0) }
+    private lazy var pan = PanGestureRecognizer { [unowned self] in handlePan($0) }
+    /// The thumb at the right edge: shows while the grid scrolls, and can be dragged.
+    private lazy var scrubber = Scrubber(context: context)
+    private var shownOffset = 0.0
     private lazy var click = TapGestureRecognizer { [unowned self] in handleClick($0) }
     private lazy var doubleClick = TapGestureRecognizer(numberOfTaps: 2) { [unowned self] in handleDoubleClick($0) }
     private let selectionRing = View()
@@ -60,6 +63,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         selectionRing.isUserInteractionEnabled = false
         selectionRing.isHidden = true
         addSubview(selectionRing)
+        addSubview(scrubber)
         // Selecting on the first click must not wait to see whether a second one follows.
         click.recognizeSimultaneously(with: doubleClick)
         context.arena.add(pan, to: self)
@@ -192,6 +196,45 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         timeline = TimelineLayout(grid: layout, sections: source?.daySections() ?? [], count: photoCount)
         scroller.clampIfIdle()
         super.layoutSubviews()
+        let shown = animatedBounds.presentation
+        scrubber.place(over: shown, contentHeight: timeline.contentHeight, offset: shown.minY)
+        if shown.minY != shownOffset {
+            shownOffset = shown.minY
+            scrubber.reveal()
+        }
+    }
+
+    // MARK: Scrubbing
+
+    /// A drag from the thumb jumps through the album; any other drag scrolls.
+    private func handlePan(_ pan: PanGestureRecognizer) {
+        if pan.state == .began, let start = scrubber.convert(pan.startLocationInWindow, from: nil), scrubber.grabs(start) {
+            scroller.stop()
+            scrubber.beginScrub(at: start)
+        }
+        guard scrubber.isScrubbing else { return scroller.handlePan(pan) }
+        switch pan.state {
+        case .began, .changed:
+            guard let point = pan.location(in: scrubber) else { return }
+            setOffset(scrubber.offset(forPointerAt: point), animated: false)
+            layoutIfNeeded()
+            scrubber.showLabel(whereTheAlbumIs)
+        default:
+            scrubber.endScrub()
+        }
+    }
+
+    /// What the scrubber's label says: the day at the top of the grid, or (not sorted by a
+    /// date) the name of its first photo there.
+    private var whereTheAlbumIs: String? {
+        let top = bounds.minY
+        if timeline.hasHeaders {
+            return DayHeader.title(of: timeline.sections[timeline.section(at: top)].day, today: today())
+        }
+        let first = timeline.indices(from: top, to: top + 1).lowerBound
+        guard first < photoCount, let name = source?.fileName(at: first) else { return nil }
+        let stem = name.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        return String((stem.isEmpty ? name : stem).prefix(24))
     }
 
     /// Cells show their photos cut to fill them exactly, in device pixels.
@@ -249,7 +292,8 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         [HelpEntry(localized("Click"), localized("Select a photo")),
          HelpEntry(localized("Double-click, Enter"), localized("Open it full screen")),
          HelpEntry(localized("Arrows, Page Up/Down, Home/End"), localized("Move the selection")),
-         HelpEntry(localized("Drag, wheel"), localized("Scroll"))]
+         HelpEntry(localized("Drag, wheel"), localized("Scroll")),
+        HelpEntry(localized("Drag the thumb at the right"), localized("Jump through the album"))]
     }
 
     public func takePhotoInHand(_ index: Int) { select(index) }
@@ -285,8 +329,9 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         } else {
             selectionRing.isHidden = true
         }
-        // The days' headers over the photos that pass under them.
+        // The days' headers over the photos that pass under them, the thumb over all.
         for (item, cell) in cells where item < 0 { bringSubviewToFront(cell) }
+        bringSubviewToFront(scrubber)
     }
 
     // MARK: Clicks

@@ -81,9 +81,10 @@ final class FakePhotoSource: PhotoSource {
     var burstsByID: [(frames: [Int], sharpest: Int)] = []
 
     /// Days the photos were taken on, one per photo in order: the album sorted by date.
-    var days: [CalendarDay]?
+    var days: [CalendarDay]? { didSet { sections = days.map(DaySection.runs(of:)) } }
+    private var sections: [DaySection]?
 
-    func daySections() -> [DaySection]? { days.map(DaySection.runs(of:)) }
+    func daySections() -> [DaySection]? { sections }
 
     func burst(at index: Int) -> (frames: [Int], sharpest: Int)? {
         guard index < ids.count, let burst = burstsByID.first(where: { $0.frames.contains(ids[index]) }) else { return nil }

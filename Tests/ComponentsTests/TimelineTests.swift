@@ -141,3 +141,67 @@ import ViewTree
         #expect(Language.longDay(year: 2024, month: 12, day: 24) == "Tuesday 24 December 2024")
     }
 }
+
+/// The grid's thumb: its travel is the album's, so one drag crosses any album end to end.
+@Suite struct ScrubberTests {
+    @Test func theThumbsTravelIsTheWholeContents() {
+        let geometry = ScrubberGeometry(trackHeight: 594, visibleHeight: 600, contentHeight: 4_000_000)
+        #expect(geometry.thumbHeight == ScrubberGeometry.minimumThumbHeight, "never too small to grab")
+        #expect(geometry.thumbTop(at: 0) == 0 && geometry.thumbTop(at: geometry.scrollRange) == 594 - 48)
+        #expect(geometry.offset(forThumbTop: 546) == geometry.scrollRange && geometry.offset(forThumbTop: -20) == 0)
+        #expect(abs(geometry.offset(forThumbTop: geometry.thumbTop(at: 1_234_567)) - 1_234_567) < 1)
+        let short = ScrubberGeometry(trackHeight: 594, visibleHeight: 600, contentHeight: 500)
+        #expect(!short.isScrollable && short.offset(forThumbTop: 100) == 0)
+    }
+
+    func fixture(count: Int, days: [CalendarDay]? = nil) -> (BrowserFixture, FakeLabels) {
+        let labels = FakeLabels()
+        let f = BrowserFixture(count: count, labels: labels)
+        f.grid.today = { CalendarDay(year: 2030, month: 1, day: 1) }
+        f.source.days = days
+        f.browser.reloadData()
+        f.scene.settle()
+        return (f, labels)
+    }
+
+    func thumb(_ f: BrowserFixture) -> Rect? {
+        f.scene.recorder.last.first { $0.viewName == "scrubber thumb" }?.boundsInWindow
+    }
+
+    @Test func aHundredThousandPhotosScrubEndToEndInOneDragWithTheDayBeside() throws {
+        var days: [CalendarDay] = []
+        for index in 0..<100_000 { days.append(CalendarDay(year: 2015 + index / 10_000, month: 1 + (index / 800) % 12, day: 1 + (index / 30) % 27)) }
+        let (f, labels) = fixture(count: days.count, days: days)
+        f.grid.scroll(by: 40)
+        f.scene.settle()
+        let grip = try #require(thumb(f), "the thumb shows while the grid scrolls")
+        // From the thumb to the bottom of the window, in one drag, held at the end.
+        f.drag(from: Point(x: grip.midX, y: grip.midY), by: Point(x: 0, y: 600 - grip.midY), duration: 0.5, hold: 0.2)
+        f.scene.settle()
+        #expect(f.grid.bounds.minY == f.grid.offsetRange.upperBound, "at the album's end: \(f.grid.bounds.minY) of \(f.grid.offsetRange)")
+        #expect(f.grid.visibleIndices.contains(99_999), "its last photo's cell is there")
+        #expect(f.source.liveDemands.contains { $0.current.contains { $0.index == 99_999 && $0.priority == .visible } }, "and its picture asked for at once")
+
+        // Back up to the middle: the label says which day is there.
+        let end = try #require(thumb(f))
+        f.scene.play(PointerScript.drag(from: Point(x: end.midX, y: end.midY), to: Point(x: end.midX, y: 300), duration: 0.3, rateHz: 120,
+                                        startTime: f.scene.now + 0.05, holdBeforeRelease: 0.3))
+        let top = f.grid.timeline.section(at: f.grid.bounds.minY)
+        let day = f.grid.timeline.sections[top].day
+        #expect(labels.texts(in: f.scene.recorder.last, ofViewsNamed: "scrubber label").contains(Language.longDay(year: day.year, month: day.month, day: day.day)),
+                "the day at the top of the grid beside the thumb")
+        #expect(f.grid.bounds.minY > f.grid.offsetRange.upperBound * 0.3 && f.grid.bounds.minY < f.grid.offsetRange.upperBound * 0.7)
+    }
+
+    @Test func aDragElsewhereScrollsAndTheThumbGoesWhenTheGridStops() throws {
+        let (f, _) = fixture(count: 400)
+        #expect(f.scene.recorder.last.first { $0.viewName == "scrubber thumb" } == nil, "no thumb at rest")
+        f.drag(from: Point(x: 300, y: 400), by: Point(x: 0, y: -200), duration: 0.4, hold: 0.2)
+        f.scene.runFrames(for: 0.1)
+        #expect(try #require(f.scene.recorder.last.first { $0.viewName == "scrubber thumb" }).opacity > 0.5, "shown while it scrolls")
+        #expect(abs(f.grid.bounds.minY - 200) < 30, "the drag scrolled by itself, not by the thumb: \(f.grid.bounds.minY)")
+        f.scene.settle()
+        f.scene.runFrames(for: 3)
+        #expect(f.scene.recorder.last.first { $0.viewName == "scrubber thumb" } == nil, "gone a moment after")
+    }
+}
