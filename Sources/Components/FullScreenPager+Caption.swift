@@ -11,8 +11,17 @@ extension FullScreenPager {
         guard let source, currentIndex < source.photoCount else { return }
         hud.show(name: source.fileName(at: currentIndex), position: currentIndex, count: source.photoCount, marks: source.marks(at: currentIndex),
                  pair: source.badgeNote(at: currentIndex),
-                 maximumWidth: bounds.width - 2 * PagerHUD.margin, labels: context.labels)
+                 maximumWidth: bounds.width - 2 * PagerHUD.margin - detailsButtonRoom, labels: context.labels)
+        detailsButton.update(labels: context.labels)
+        detailsButton.isHidden = hud.isHidden || !detailsButton.hasTitle
+        detailsButton.frame = Rect(origin: Point(x: (hud.frame.maxX + Self.captionGap).rounded(), y: (hud.frame.midY - detailsButton.bounds.height / 2).rounded()),
+                                   size: detailsButton.bounds.size)
     }
+
+    /// Between the caption and its Details button.
+    static var captionGap: Double { 8 }
+
+    private var detailsButtonRoom: Double { detailsButton.bounds.width + Self.captionGap }
 
     /// The pointer moved: show the caption for a while.
     public func pointerMoved() { showCaptionForAWhile() }
@@ -24,12 +33,12 @@ extension FullScreenPager {
     }
 
     func showHUD() {
-        if hud.animatedOpacity.model < 1 { context.animator.animate(hud, \.animatedOpacity, to: 1, timing: Self.hudFade) }
+        if captionBar.animatedOpacity.model < 1 { context.animator.animate(captionBar, \.animatedOpacity, to: 1, timing: Self.hudFade) }
         hudHiding.reschedule(after: Self.hudDelay)
     }
 
     func hideHUD() {
         hudHiding.cancel()
-        context.animator.animate(hud, \.animatedOpacity, to: 0, timing: Self.hudFade)
+        context.animator.animate(captionBar, \.animatedOpacity, to: 0, timing: Self.hudFade)
     }
 }

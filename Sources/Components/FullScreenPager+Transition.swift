@@ -24,7 +24,7 @@ extension FullScreenPager {
         place(at: index, phase: .opening)
         guard let page = currentPage else { return }
         backdrop.opacity = 0
-        hud.opacity = 0
+        captionBar.opacity = 0
         if let placement {
             flyPhoto(of: page, toFitFrom: placement)
         } else {
@@ -42,7 +42,7 @@ extension FullScreenPager {
         backdrop.opacity = 1
         currentPage?.reset()
         // Shown, not faded in: nothing moves (and no frame is drawn) while the photo decodes.
-        hud.opacity = 1
+        captionBar.opacity = 1
         showHUD()
     }
 

@@ -86,6 +86,12 @@ public final class FullScreenPager: View {
     /// The pages side by side; its `bounds.origin.x` is the scroll offset.
     let strip = ScrollContainer<PagerPage>()
     let hud = PagerHUD()
+    /// The caption and its Details button, shown and faded together. Of no size itself, so
+    /// only they take clicks.
+    let captionBar = View()
+    let detailsButton = LabelButton(title: localized("Details"))
+    /// The caption's Details button was clicked.
+    public var onShowDetails: (() -> Void)?
     var pages: [Int: PagerPage] { strip.cells }
     var stripAnimation: AnimationID?
     var layoutSize = Size.zero
@@ -121,7 +127,12 @@ public final class FullScreenPager: View {
         strip.dataSource = self
         addSubview(backdrop)
         addSubview(strip)
-        addSubview(hud)
+        captionBar.name = "caption"
+        detailsButton.name = "details button"
+        captionBar.addSubview(hud)
+        captionBar.addSubview(detailsButton)
+        addSubview(captionBar)
+        detailsButton.attach(to: context) { [unowned self] in onShowDetails?() }
         // A single click closes, but only once it is clear no second click follows.
         click.require(toFail: doubleClick)
         context.arena.add(pan, to: self)
@@ -153,7 +164,7 @@ public final class FullScreenPager: View {
     /// The caption's text, as shown.
     public var caption: (name: String, counter: String)? { hud.text }
 
-    public var isCaptionVisible: Bool { !hud.isHidden && hud.animatedOpacity.presentation > 0.01 }
+    public var isCaptionVisible: Bool { !hud.isHidden && captionBar.animatedOpacity.presentation > 0.01 }
 
     var currentPage: PagerPage? { pages[currentIndex] }
 

@@ -27,6 +27,13 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     public let context: ComponentContext
     public weak var source: PhotoSource? { didSet { reloadData() } }
     public private(set) var layout = GridLayout(width: 0)
+    /// The grid's sizes, smallest first (Ctrl+wheel, Ctrl+plus and minus): the cells' least
+    /// width. At the smallest a timeline is cut into months rather than days.
+    public static let cellSides = [96.0, GridLayout.defaultMinimumCellSide, 256.0]
+    public private(set) var sizeStep = 1
+    /// Ctrl+wheel travel not yet turned into a size step (a touchpad's small deltas add up).
+    private var sizeWheel = 0.0
+    static let wheelPerSizeStep = 40.0
     /// The cells and, when the album is sorted by a date, the days' headers between them.
     public private(set) var timeline = TimelineLayout(grid: GridLayout(width: 0), sections: [], count: 0)
     /// What "Today" is (a test sets its own day).
@@ -148,6 +155,12 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         case .enter:
             if let selectedIndex { onOpenPhoto?(selectedIndex) }
             return selectedIndex != nil
+        case .character("+"), .character("=") where key.modifiers == [.control]:
+            resize(by: 1)
+            return true
+        case .character("-") where key.modifiers == [.control]:
+            resize(by: -1)
+            return true
         default: return false
         }
         select(moved)
@@ -182,7 +195,30 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     public func setCovered(_ covered: Bool) { pictures.setCovered(covered) }
 
     public func handleWheel(_ wheel: WheelEvent) {
-        scroll(by: wheel.deltaInPoints.y)
+        guard wheel.modifiers.contains(.control) else { return scroll(by: wheel.deltaInPoints.y) }
+        // Turned toward the user, as a browser's page: smaller.
+        sizeWheel += wheel.deltaInPoints.y
+        guard abs(sizeWheel) >= Self.wheelPerSizeStep else { return }
+        let step = sizeWheel > 0 ? -1 : 1
+        sizeWheel = 0
+        resize(by: step, keeping: convert(wheel.locationInWindow, from: nil))
+    }
+
+    /// One size bigger (1) or smaller (-1), the photo under `point` (else the first on
+    /// screen) kept where it is on screen.
+    public func resize(by step: Int, keeping point: Point? = nil) {
+        let target = min(max(sizeStep + step, 0), Self.cellSides.count - 1)
+        guard target != sizeStep else { return }
+        let shown = bounds
+        let anchor = point.flatMap(photo(at:)) ?? selectedIndex.flatMap { index in
+            shown.intersects(timeline.frame(of: index)) ? index : nil
+        } ?? timeline.indices(from: shown.minY, to: shown.maxY).lowerBound
+        let onScreen = anchor < photoCount ? timeline.frame(of: anchor).minY - shown.minY : 0
+        sizeStep = target
+        scroller.stop()
+        layoutSubviews()
+        if anchor < photoCount { setOffset(min(max(timeline.frame(of: anchor).minY - onScreen, 0), scroller.offsetRange.upperBound), animated: false) }
+        setNeedsLayout()
     }
 
     public func setOffset(_ offset: Double, animated: Bool) {
@@ -192,8 +228,9 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     // MARK: Layout
 
     public override func layoutSubviews() {
-        layout = GridLayout(width: bounds.width)
-        timeline = TimelineLayout(grid: layout, sections: source?.daySections() ?? [], count: photoCount)
+        layout = GridLayout(width: bounds.width, minimumCellSide: Self.cellSides[sizeStep])
+        let days = source?.daySections() ?? []
+        timeline = TimelineLayout(grid: layout, sections: sizeStep == 0 ? DaySection.months(of: days) : days, count: photoCount)
         scroller.clampIfIdle()
         super.layoutSubviews()
         let shown = animatedBounds.presentation
@@ -202,6 +239,12 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
             shownOffset = shown.minY
             scrubber.reveal()
         }
+    }
+
+    /// What section `section` is called: its day, or its month at the smallest size.
+    private func title(of section: Int) -> String {
+        let day = timeline.sections[section].day
+        return sizeStep == 0 ? Language.monthAndYear(year: day.year, month: day.month) : DayHeader.title(of: day, today: today())
     }
 
     // MARK: Scrubbing
@@ -229,7 +272,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     private var whereTheAlbumIs: String? {
         let top = bounds.minY
         if timeline.hasHeaders {
-            return DayHeader.title(of: timeline.sections[timeline.section(at: top)].day, today: today())
+            return title(of: timeline.section(at: top))
         }
         let first = timeline.indices(from: top, to: top + 1).lowerBound
         guard first < photoCount, let name = source?.fileName(at: first) else { return nil }
@@ -266,7 +309,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
             guard section < timeline.sections.count else { return header.isHidden = true }
             header.isHidden = false
             header.frame = timeline.pinnedHeaderFrame(of: section, visibleTop: animatedBounds.presentation.minY)
-            header.show(DayHeader.title(of: timeline.sections[section].day, today: today()), labels: context.labels, inset: layout.leadingInset)
+            header.show(title(of: section), labels: context.labels, inset: layout.leadingInset)
             return
         }
         guard let cell = cell as? PhotoTile else { return }
@@ -289,11 +332,10 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     public var photoInHand: Int? { selectedIndex }
 
     public var help: [HelpEntry] {
-        [HelpEntry(localized("Click"), localized("Select a photo")),
+        [HelpEntry(localized("Click, arrows, Page Up/Down, Home/End"), localized("Select a photo")),
          HelpEntry(localized("Double-click, Enter"), localized("Open it full screen")),
-         HelpEntry(localized("Arrows, Page Up/Down, Home/End"), localized("Move the selection")),
-         HelpEntry(localized("Drag, wheel"), localized("Scroll")),
-        HelpEntry(localized("Drag the thumb at the right"), localized("Jump through the album"))]
+         HelpEntry(localized("Drag, wheel, the thumb at the right"), localized("Scroll; the thumb jumps anywhere")),
+         HelpEntry(localized("Ctrl+wheel, Ctrl+plus/minus"), localized("Larger, smaller photos (smallest: by month)"))]
     }
 
     public func takePhotoInHand(_ index: Int) { select(index) }

@@ -271,6 +271,10 @@ public final class PhotoBrowser: View {
         pager.onCloseTargetMoved = { [unowned self] in closePager() }
         pager.onPageChange = { [unowned self] index in collection.followPager(to: index) }
         pager.onClosed = { [unowned self] in pagerDidClose() }
+        pager.onShowDetails = { [unowned self] in
+            if details.isShown { details.hide() } else if let index = photoInHand { details.show(index, from: source) }
+            setNeedsLayout()
+        }
     }
 
     public var isPagerOpen: Bool { pager.phase == .opening || pager.phase == .open }

@@ -57,3 +57,14 @@ extension Language {
         return date.formatted(Date.FormatStyle(date: .complete, time: .omitted, locale: locale, calendar: calendar, timeZone: calendar.timeZone))
     }
 }
+
+extension Language {
+    /// A month, as the user writes it: "July 2025", "Juli 2025", "2025年7月".
+    public static func monthAndYear(year: Int, month: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: 15, hour: 12)) else { return "\(year)-\(month)" }
+        let locale = formats.withLock { $0.time } ?? Locale(identifier: "en_US_POSIX")
+        return date.formatted(Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone).month(.wide).year())
+    }
+}

@@ -44,6 +44,20 @@ public struct DaySection: Hashable, Sendable {
         self.day = day
     }
 
+    /// Runs of days merged into runs of months, each named by its month's first day.
+    public static func months(of days: [DaySection]) -> [DaySection] {
+        var months: [DaySection] = []
+        for section in days {
+            let month = CalendarDay(year: section.day.year, month: section.day.month, day: 1)
+            if let last = months.last, last.day == month {
+                months[months.count - 1] = DaySection(start: last.start, count: last.count + section.count, day: month)
+            } else {
+                months.append(DaySection(start: section.start, count: section.count, day: month))
+            }
+        }
+        return months
+    }
+
     /// Cuts photos whose days are `days` (in the order shown) into runs of one day.
     public static func runs(of days: [CalendarDay]) -> [DaySection] {
         var sections: [DaySection] = []

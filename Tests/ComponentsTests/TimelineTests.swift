@@ -205,3 +205,69 @@ import ViewTree
         #expect(f.scene.recorder.last.first { $0.viewName == "scrubber thumb" } == nil, "gone a moment after")
     }
 }
+
+/// Ctrl+wheel (and Ctrl+plus and minus) give the grid three sizes; the smallest cuts a
+/// timeline into months.
+@Suite struct GridSizeTests {
+    func wheel(_ f: BrowserFixture, at point: Point, dy: Double) {
+        f.browser.handleWheel(WheelEvent(deltaInPoints: Point(x: 0, y: dy), locationInWindow: point,
+                                         timestampNanoseconds: f.scene.now.nanosecondStamp, modifiers: .control))
+        f.scene.settle()
+    }
+
+    @Test func ctrlWheelMakesThePhotosSmallerOrLargerInThreeSizesKeepingThePhotoUnderThePointer() throws {
+        let f = BrowserFixture(count: 300)
+        let standard = f.grid.layout.cellSide
+        f.grid.scrollToPhoto(120, animated: false)
+        f.scene.settle()
+        let point = f.cellCenter(121)
+        let before = f.cellFrameInWindow(121).minY
+        wheel(f, at: point, dy: 20)
+        #expect(f.grid.layout.cellSide == standard, "half a notch's travel does nothing yet")
+        wheel(f, at: point, dy: 20)
+        #expect(f.grid.layout.cellSide < standard && f.grid.sizeStep == 0, "toward the user: smaller")
+        #expect(abs(f.cellFrameInWindow(121).minY - before) < 1, "the photo under the pointer stays on its line")
+        wheel(f, at: point, dy: 40)
+        #expect(f.grid.sizeStep == 0, "no smaller than the smallest")
+        f.key(.character("+"), modifiers: .control)
+        f.key(.character("+"), modifiers: .control)
+        f.scene.settle()
+        #expect(f.grid.sizeStep == 2 && f.grid.layout.cellSide > standard)
+        f.key(.character("-"), modifiers: .control)
+        f.scene.settle()
+        #expect(f.grid.layout.cellSide == standard)
+    }
+
+    @Test func atTheSmallestSizeATimelineIsByMonth() {
+        let labels = FakeLabels()
+        let f = BrowserFixture(count: 6, labels: labels)
+        f.source.days = [CalendarDay(year: 2025, month: 7, day: 12), CalendarDay(year: 2025, month: 7, day: 13),
+                         CalendarDay(year: 2025, month: 7, day: 13), CalendarDay(year: 2025, month: 8, day: 1),
+                         CalendarDay(year: 2025, month: 8, day: 2), CalendarDay(year: 2025, month: 8, day: 2)]
+        f.browser.reloadData()
+        f.key(.character("-"), modifiers: .control)
+        f.scene.settle()
+        let headers = labels.texts(in: f.scene.recorder.last, ofViewsNamed: "day header").sorted()
+        #expect(headers == ["August 2025", "July 2025"], "\(headers)")
+    }
+}
+
+/// The pager's caption has a Details button beside it.
+@Suite struct PagerDetailsButtonTests {
+    @Test func theCaptionsDetailsButtonOpensAndClosesTheDetails() throws {
+        let f = BrowserFixture(count: 5, labels: FakeLabels())
+        f.open(2)
+        f.browser.pointerMoved(to: Point(x: 400, y: 300))
+        f.scene.settle()
+        let button = try #require(f.scene.recorder.last.first { $0.viewName == "details button" }?.boundsInWindow)
+        let caption = try #require(f.scene.recorder.last.first { $0.viewName == "hud" }?.boundsInWindow)
+        #expect(button.minX > caption.maxX && abs(button.midY - caption.midY) < 1, "beside the caption: \(button) \(caption)")
+        f.scene.play(PointerScript.clicks(at: Point(x: button.midX, y: button.midY), count: 1, startTime: f.scene.now + 0.05))
+        f.scene.settle()
+        #expect(f.browser.details.isShown && f.pager.phase == .open, "the details, over the pager still open")
+        f.browser.pointerMoved(to: Point(x: 400, y: 300))
+        f.scene.play(PointerScript.clicks(at: Point(x: button.midX, y: button.midY), count: 1, startTime: f.scene.now + 0.05))
+        f.scene.settle()
+        #expect(!f.browser.details.isShown && f.pager.phase == .open)
+    }
+}
