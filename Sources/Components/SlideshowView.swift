@@ -226,6 +226,11 @@ public final class SlideshowView: View {
         return true
     }
 
+    /// The pace closest to `seconds` (a remembered one).
+    public func setPace(seconds: Seconds) {
+        intervalStep = Self.intervals.indices.min { abs(Self.intervals[$0] - seconds) < abs(Self.intervals[$1] - seconds) } ?? Self.defaultInterval
+    }
+
     private func changePace(by step: Int) {
         intervalStep = min(max(intervalStep + step, 0), Self.intervals.count - 1)
         say(localizedPlural("A photo every {count} second", "A photo every {count} seconds", count: Int(interval)))

@@ -137,6 +137,7 @@ struct Browse: ParsableCommand {
         } catch {
             fail(error.description)
         }
+        app.restore(remembered)
         StartupTrace.mark("app-ready")
         app.run()
         do {

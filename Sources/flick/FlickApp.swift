@@ -132,7 +132,17 @@ final class FlickApp: FrameDriver {
     var settings: Settings {
         var settings = Settings(view: browser.viewKind, windowSize: windowedSize, fullscreen: window.isFullscreen, filter: session.filter, order: session.order)
         settings.advancesAfterMark = browser.advancesAfterMark
+        settings.slideshowSeconds = Int(browser.slideshow.interval)
+        settings.slideshowMotion = browser.slideshow.drifts
+        settings.gridSize = browser.grid.sizeStep
         return settings
+    }
+
+    /// What was remembered of the slideshow and the grid, as they were left.
+    func restore(_ remembered: Settings) {
+        if let seconds = remembered.slideshowSeconds { browser.slideshow.setPace(seconds: Double(seconds)) }
+        if let motion = remembered.slideshowMotion { browser.slideshow.drifts = motion }
+        if let size = remembered.gridSize { browser.grid.resize(by: size - browser.grid.sizeStep) }
     }
 
     var windowTitle: String { window.title }

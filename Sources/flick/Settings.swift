@@ -27,6 +27,14 @@ struct Settings: Equatable {
     /// hand; unset, Flick follows the desktop's switch).
     var reducesMotion: Bool?
 
+    /// The slideshow's pace in seconds (one of its paces, + and − while it plays) and whether
+    /// each photo drifts (M): kept as last chosen.
+    var slideshowSeconds: Int?
+    var slideshowMotion: Bool?
+    /// The grid's size: "small" (by month in a timeline), "medium", "large" (Ctrl+wheel).
+    var gridSize: Int?
+    static let gridSizeNames = ["small", "medium", "large"]
+
     /// A window size outside this (points, either side) is not believed.
     static let plausibleSide = 200.0...16_384.0
 
@@ -77,6 +85,16 @@ struct Settings: Equatable {
                 if let flag = Bool(value) { advancesAfterMark = flag } else { warnings.append("advance-after-mark is true or false, not \"\(value)\"") }
             case "reduce-motion":
                 if let flag = Bool(value) { reducesMotion = flag } else { warnings.append("reduce-motion is true or false, not \"\(value)\"") }
+            case "slideshow-seconds":
+                if let seconds = Int(value), SlideshowView.intervals.contains(Double(seconds)) {
+                    slideshowSeconds = seconds
+                } else {
+                    warnings.append("slideshow-seconds is one of \(SlideshowView.intervals.map { String(Int($0)) }.joined(separator: ", ")), not \"\(value)\"")
+                }
+            case "slideshow-motion":
+                if let flag = Bool(value) { slideshowMotion = flag } else { warnings.append("slideshow-motion is true or false, not \"\(value)\"") }
+            case "grid-size":
+                if let step = Self.gridSizeNames.firstIndex(of: value) { gridSize = step } else { warnings.append("grid-size is small, medium or large, not \"\(value)\"") }
             case "colour-management":
                 if let flag = Bool(value) { colourManagement = flag } else { warnings.append("colour-management is true or false, not \"\(value)\"") }
             default:
@@ -95,6 +113,9 @@ struct Settings: Equatable {
         if let advancesAfterMark { lines.append("advance-after-mark = \(advancesAfterMark)") }
         if let reducesMotion { lines.append("reduce-motion = \(reducesMotion)") }
         if let colourManagement { lines.append("colour-management = \(colourManagement)") }
+        if let slideshowSeconds { lines.append("slideshow-seconds = \(slideshowSeconds)") }
+        if let slideshowMotion { lines.append("slideshow-motion = \(slideshowMotion)") }
+        if let gridSize, Self.gridSizeNames.indices.contains(gridSize) { lines.append("grid-size = \(Self.gridSizeNames[gridSize])") }
         return lines.joined(separator: "\n") + "\n"
     }
 

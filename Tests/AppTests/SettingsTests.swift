@@ -32,6 +32,17 @@ import SystemPackage
         #expect(!Settings(view: .grid).text.contains("colour-management"), "unset, nothing is written")
     }
 
+    /// The slideshow's pace and drift and the grid's size, as last chosen.
+    @Test func theSlideshowsPaceAndTheGridsSizeAreRememberedAndNonsenseIsLeftOut() throws {
+        var warnings: [String] = []
+        let settings = Settings(parsing: "slideshow-seconds = 8\nslideshow-motion = true\ngrid-size = small\n", warnings: &warnings)
+        #expect(warnings.isEmpty && settings.slideshowSeconds == 8 && settings.slideshowMotion == true && settings.gridSize == 0)
+        #expect(settings.text.contains("slideshow-seconds = 8\n") && settings.text.contains("slideshow-motion = true\n")
+                && settings.text.contains("grid-size = small\n"))
+        let odd = Settings(parsing: "slideshow-seconds = 7\ngrid-size = huge\nslideshow-motion = maybe\n", warnings: &warnings)
+        #expect(warnings.count == 3 && odd.slideshowSeconds == nil && odd.gridSize == nil && odd.slideshowMotion == nil, "\(warnings)")
+    }
+
     @Test func whatWasShownAndItsOrderAreRemembered() throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: file.removingLastComponent().removingLastComponent().string) }
