@@ -105,6 +105,7 @@ final class FlickApp: FrameDriver {
 
     /// The photo menu's copy, file manager, programs and wallpaper.
     private let desktopActions: PhotoDesktopActions
+    private var desktopActionsPrepared = false
 
 
     func run() {
@@ -233,6 +234,10 @@ final class FlickApp: FrameDriver {
         if let held = heldForStart, !images.isScreenDecodePending(held) {
             heldForStart = nil
             service.releaseStartHold()
+        }
+        if heldForStart == nil && !desktopActionsPrepared {
+            desktopActionsPrepared = true
+            desktopActions.prepare()
         }
         if heldForStart == nil { session.startReadingMarks() }
         probe?.framePresented(at: time, root: rootView, images: images, textures: window.textures)

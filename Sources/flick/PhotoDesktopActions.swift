@@ -26,7 +26,11 @@ final class PhotoDesktopActions: Sendable {
         self.wake = wake
         clipboard = X11Clipboard.start()
         decoder = IsolatedDecoder(command: DecodeHelper.command)
-        // The desktop's programs are read once, here, rather than on the first right-click.
+    }
+
+    /// Reads the desktop's programs once, in the background, so the first right-click does
+    /// not wait for them: called once the first photo is on screen, not on its way there.
+    func prepare() {
         work.async { _ = DesktopActions.applications(for: FilePath("photo.jpg")) }
     }
 

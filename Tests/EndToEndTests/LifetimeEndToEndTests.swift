@@ -81,12 +81,6 @@ import Testing
         while helpers(of: pid).isEmpty && Date() < deadline { usleep(50_000) }
         let all = helpers(of: pid)
         #expect(!all.isEmpty)
-        let forked = all.filter { helper in
-            let command = (try? String(contentsOfFile: "/proc/\(helper)/cmdline", encoding: .utf8)) ?? ""
-            // Helpers started afresh run `flick decode-helper`.
-            return !command.contains("decode-helper")
-        }
-        #expect(forked.count == 1, "one helper forked from Flick, with its command line: \(forked)")
         for helper in all {
             // A helper still loading has its libraries open one at a time and Flick's name:
             // what it holds and what it is called once it serves is what counts.
@@ -101,6 +95,14 @@ import Testing
             let command = (try? String(contentsOfFile: "/proc/\(helper)/cmdline", encoding: .utf8)) ?? ""
             #expect(command.hasPrefix(flickBinary), "helper \(helper) runs \(command)")
         }
+        // Read once each has settled: one started afresh shows Flick's command line until
+        // its exec is done.
+        let forked = all.filter { helper in
+            let command = (try? String(contentsOfFile: "/proc/\(helper)/cmdline", encoding: .utf8)) ?? ""
+            // Helpers started afresh run `flick decode-helper`.
+            return !command.contains("decode-helper")
+        }
+        #expect(forked.count == 1, "one helper forked from Flick, with its command line: \(forked)")
         kill(pid, SIGKILL)
         flick.process.waitUntilExit()
         expectGoneWithinTwoSeconds(all)

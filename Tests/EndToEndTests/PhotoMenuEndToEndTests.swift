@@ -230,7 +230,7 @@ import Testing
         let deadline = Date().addingTimeInterval(20)
         repeat {
             settings = (try? String(contentsOf: keyfile, encoding: .utf8)) ?? ""
-            if settings.contains("picture-uri-dark") { break }
+            if settings.contains("picture-uri-dark") && settings.contains("picture-options") { break }
             usleep(100_000)
         } while Date() < deadline
         #expect(settings.contains("picture-uri='\(copy.absoluteURL.absoluteString)'"), "\(settings)")
