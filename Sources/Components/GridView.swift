@@ -241,11 +241,29 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         }
     }
 
-    /// What section `section` is called: its day, or its month at the smallest size.
+    /// What section `section` is called: its day, or its month at the smallest size. Written
+    /// out once per day (formatting a date costs more than a frame can spare for each header
+    /// on each frame of a scroll), again when the day changes at midnight.
     private func title(of section: Int) -> String {
-        let day = timeline.sections[section].day
-        return sizeStep == 0 ? Language.monthAndYear(year: day.year, month: day.month) : DayHeader.title(of: day, today: today())
+        let day = timeline.sections[section].day, now = today()
+        if now != titlesToday {
+            titles = [:]
+            titlesToday = now
+        }
+        let key = TitleKey(day: day, byMonth: sizeStep == 0)
+        if let known = titles[key] { return known }
+        let title = key.byMonth ? Language.monthAndYear(year: day.year, month: day.month) : DayHeader.title(of: day, today: now)
+        titles[key] = title
+        return title
     }
+
+    private struct TitleKey: Hashable {
+        let day: CalendarDay
+        let byMonth: Bool
+    }
+
+    private var titles: [TitleKey: String] = [:]
+    private var titlesToday: CalendarDay?
 
     // MARK: Scrubbing
 

@@ -43,6 +43,7 @@ final class MenuPanel: View {
         /// The key that does the same, shown dimmed at the right ("Ctrl+C"), or "▸" for a
         /// row that opens another panel.
         var hint: String = ""
+        /// Nil for the row that opens the programs' panel (Open With).
         var action: PhotoAction?
         /// A gap above it: it starts a group.
         var startsGroup = false

@@ -37,11 +37,10 @@ public enum DesktopActions {
     /// The `file://` URI of `path` (escaped as the URI rules ask).
     public static func uri(of path: FilePath) -> String {
         path.withPlatformString { raw in
-            let file = g_file_new_for_path(raw)
-            defer { unref(file) }
-            let uri = g_file_get_uri(file)
+            // GLib's own escaping, without loading a GIO file system for it.
+            let uri = g_filename_to_uri(raw, nil, nil)
             defer { g_free(uri) }
-            return uri.map { String(cString: $0) } ?? "file://"
+            return uri.map { String(cString: $0) } ?? "file://" + path.string
         }
     }
 

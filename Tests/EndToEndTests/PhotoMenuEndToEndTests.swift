@@ -122,6 +122,16 @@ import Testing
             """#
     }
 
+    /// Flick full screen on a photo of one colour, in `environment`, once it shows.
+    private func flickOnAPhoto(_ colour: (red: Int, green: Int, blue: Int), environment: [String: String]) throws -> (FlickSession, URL) {
+        let folder = try makeSolidColourFolder([colour])
+        let photo = folder.appendingPathComponent("photo_1.png")
+        let flick = try FlickSession(arguments: [photo.path], environment: environment)
+        let window = try flick.geometry()
+        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), colour) }.1, "the photo: \(flick.errorOutput())")
+        return (flick, photo)
+    }
+
     /// Opens the menu on the photo shown with the Menu key and goes to the row `keys` reach.
     private func choose(_ flick: FlickSession, keys: [String]) throws {
         _ = try flick.server.xdotool(["key", "Menu"] + keys + ["Return"])
@@ -167,11 +177,7 @@ import Testing
         let desktop = try Desktop()
         try desktop.startBus()
         try desktop.startServices(["org.freedesktop.FileManager1"])
-        let folder = try makeSolidColourFolder([(red: 200, green: 40, blue: 40)])
-        let photo = folder.appendingPathComponent("photo_1.png")
-        let flick = try FlickSession(arguments: [photo.path], environment: desktop.environment)
-        let window = try flick.geometry()
-        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), (200, 40, 40)) }.1)
+        let (flick, photo) = try flickOnAPhoto((red: 200, green: 40, blue: 40), environment: desktop.environment)
         // Over the pager: Copy, Copy Path, Show in Files.
         try choose(flick, keys: ["Down", "Down"])
         #expect(desktop.waitForLog(containing: "org.freedesktop.FileManager1.ShowItems (['\(photo.absoluteURL.absoluteString)'], '')"),
@@ -185,11 +191,7 @@ import Testing
         let desktop = try Desktop()
         try desktop.startBus()
         try desktop.startServices(["org.freedesktop.portal.Desktop"])
-        let folder = try makeSolidColourFolder([(red: 40, green: 40, blue: 200)])
-        let photo = folder.appendingPathComponent("photo_1.png")
-        let flick = try FlickSession(arguments: [photo.path], environment: desktop.environment)
-        let window = try flick.geometry()
-        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), (40, 40, 200)) }.1)
+        let (flick, photo) = try flickOnAPhoto((red: 40, green: 40, blue: 200), environment: desktop.environment)
         // From the end: Move to Trash, Slideshow, Details, Set as Wallpaper.
         try choose(flick, keys: ["End", "Up", "Up", "Up"])
         #expect(desktop.waitForLog(containing: "org.freedesktop.portal.Wallpaper.SetWallpaperURI ('', '\(photo.absoluteURL.absoluteString)', {'show-preview': False, 'set-on': 'both'})"),
@@ -215,14 +217,10 @@ import Testing
             """.write(to: schemas.appendingPathComponent("org.gnome.desktop.background.gschema.xml"), atomically: true, encoding: .utf8)
         let compiled = try run("glib-compile-schemas", [schemas.path])
         try #require(compiled.status == 0, "\(compiled.error)")
-        let folder = try makeSolidColourFolder([(red: 40, green: 200, blue: 200)])
-        let photo = folder.appendingPathComponent("photo_1.png")
-        let original = try Data(contentsOf: photo)
-        let flick = try FlickSession(arguments: [photo.path], environment: desktop.environment.merging([
+        let (flick, photo) = try flickOnAPhoto((red: 40, green: 200, blue: 200), environment: desktop.environment.merging([
             "XDG_CURRENT_DESKTOP": "GNOME", "GSETTINGS_BACKEND": "keyfile", "GSETTINGS_SCHEMA_DIR": schemas.path,
         ]) { $1 })
-        let window = try flick.geometry()
-        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), (40, 200, 200)) }.1)
+        let original = try Data(contentsOf: photo)
         try choose(flick, keys: ["End", "Up", "Up", "Up"])
         let keyfile = desktop.config.appendingPathComponent("glib-2.0/settings/keyfile")
         let copy = desktop.data.appendingPathComponent("backgrounds/photo_1.png")
@@ -256,11 +254,7 @@ import Testing
             """.write(to: desktop.data.appendingPathComponent("applications/fake-viewer.desktop"), atomically: true, encoding: .utf8)
         try "[Default Applications]\nimage/png=fake-viewer.desktop\n".write(to: desktop.config.appendingPathComponent("mimeapps.list"),
                                                                            atomically: true, encoding: .utf8)
-        let folder = try makeSolidColourFolder([(red: 200, green: 200, blue: 40)])
-        let photo = folder.appendingPathComponent("photo_1.png")
-        let flick = try FlickSession(arguments: [photo.path], environment: desktop.environment)
-        let window = try flick.geometry()
-        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX), y: Int(window.midY), (200, 200, 40)) }.1)
+        let (flick, photo) = try flickOnAPhoto((red: 200, green: 200, blue: 40), environment: desktop.environment)
         // Copy, Copy Path, Show in Files, Open With; Right to the programs, the default first.
         _ = try flick.server.xdotool("key", "Menu", "Down", "Down", "Down", "Right", "Return")
         var said = ""
