@@ -4,6 +4,7 @@ import Testing
 import Components
 import Geometry
 import Marks
+import Platform
 import SystemPackage
 @testable import flick
 
@@ -41,6 +42,14 @@ import SystemPackage
                 && settings.text.contains("grid-size = small\n"))
         let odd = Settings(parsing: "slideshow-seconds = 7\ngrid-size = huge\nslideshow-motion = maybe\n", warnings: &warnings)
         #expect(warnings.count == 3 && odd.slideshowSeconds == nil && odd.gridSize == nil && odd.slideshowMotion == nil, "\(warnings)")
+    }
+
+    /// The first screen's thumbnails are made at the size the grid will ask for.
+    @Test func theFirstScreensCellsAreGuessedFromTheRememberedWindowAndGridSize() {
+        let sides = (0..<3).map { Browse.guessedCellSide(windowWidth: 1000, gridSize: $0) }
+        #expect(sides[0] < sides[1] && sides[1] < sides[2], "\(sides)")
+        #expect(sides[1] == Int(GridLayout(width: 1000).cellSide))
+        #expect(Browse.guessedCellSide(windowWidth: nil, gridSize: nil) == Int(GridLayout(width: PlatformWindow.defaultSize.width).cellSide))
     }
 
     @Test func whatWasShownAndItsOrderAreRemembered() throws {
