@@ -90,7 +90,7 @@ let package = Package(
 
         // The app shell: the album on screen and its upkeep, the browser's wiring to the
         // model and the pictures. No window, no clock.
-        .target(name: "Shell", dependencies: ["Album", "Marks", "Localization", "Components", "Pictures", "PhotoLibrary",
+        .target(name: "Shell", dependencies: ["Album", "Marks", "Localization", "Geometry", "Components", "Pictures", "PhotoLibrary",
                                               .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(name: "flick", dependencies: [

@@ -34,21 +34,16 @@ public final class DayHeader: View {
         label.frame = Rect(origin: Point(x: (inset + 4).rounded(), y: ((bounds.height - label.bounds.height) / 2).rounded()), size: label.bounds.size)
     }
 
-    /// What a day is called: "Today", "Yesterday", else the day written out in the user's way.
-    static func title(of day: CalendarDay, today: CalendarDay) -> String {
+    /// What a day is called: "Today", "Yesterday", else the day written out in the user's way
+    /// (always so where what day it is was not said).
+    static func title(of day: CalendarDay, today: CalendarDay?) -> String {
         if day == today { return localized("Today") }
-        if day == today.dayBefore { return localized("Yesterday") }
+        if let today, day == today.dayBefore { return localized("Yesterday") }
         return Language.longDay(year: day.year, month: day.month, day: day.day)
     }
 }
 
 extension CalendarDay {
-    /// The day it is now where the user is.
-    public static func today(at now: Date = Date()) -> CalendarDay {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: now)
-        return CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-    }
-
     var dayBefore: CalendarDay {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

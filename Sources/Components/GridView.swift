@@ -36,8 +36,8 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     static let wheelPerSizeStep = 40.0
     /// The cells and, when the album is sorted by a date, the days' headers between them.
     public private(set) var timeline = TimelineLayout(grid: GridLayout(width: 0), sections: [], count: 0)
-    /// What "Today" is (a test sets its own day).
-    public var today: () -> CalendarDay = { CalendarDay.today() }
+    /// What day it is, for "Today" and "Yesterday": the app's clock (components read none).
+    public var today: () -> CalendarDay? = { nil }
 
     private lazy var scroller = Scroller(view: self, animator: context.animator) { [unowned self] in
         timeline.contentHeight

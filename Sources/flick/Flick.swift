@@ -9,6 +9,7 @@ import Localization
 import PhotoLibrary
 import Pictures
 import Platform
+import Shell
 import SystemPackage
 
 /// `--view` takes the album views' own names.
@@ -101,7 +102,7 @@ struct Browse: ParsableCommand {
         let firstHelper = IsolatedDecoder.forkOwnHelper()
         Language.start(catalogues: Bundle.main.executableURL.flatMap { Language.catalogues(besideExecutable: $0.resolvingSymlinksInPath().path) })
         let settingsFile = Settings.file()
-        let (remembered, isFirstRun) = Settings.load(from: settingsFile)
+        let (remembered, isFirstRun) = Settings.load(from: settingsFile) { warn($0) }
         let colourManaged = colourManagement ?? remembered.colourManagement ?? true
         let service = DecodeService(firstHelper: firstHelper, application: Flick.cacheApplication, colourManaged: colourManaged)
         // Before the first decode: the photo Flick opens on is converted for this display.

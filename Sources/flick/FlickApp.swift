@@ -74,7 +74,11 @@ final class FlickApp: FrameDriver {
                                takenDates: TakenDates(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() },
                                likenesses: Likenesses(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() },
                                filter: filter, order: order) { waker.wake() }
-        desktopActions = PhotoDesktopActions { waker.wake() }
+        desktopActions = PhotoDesktopActions(desktop: PlatformDesktop(), decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() }
+        browser.grid.today = {
+            let now = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+            return CalendarDay(year: now.year ?? 1970, month: now.month ?? 1, day: now.day ?? 1)
+        }
         browser.show(view)
         rootView.layoutIfNeeded()
         service.wake.connect { waker.wake() }

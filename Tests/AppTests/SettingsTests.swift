@@ -7,6 +7,7 @@ import Marks
 import Platform
 import SystemPackage
 @testable import flick
+import Shell
 
 @Suite struct SettingsTests {
     func temporaryFile() -> FilePath {

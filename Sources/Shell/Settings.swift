@@ -9,43 +9,43 @@ import SystemPackage
 /// window's size and whether it was full screen, as a few `key = value` lines in `$XDG_CONFIG_HOME/flick/settings` that a
 /// person can read and edit. Anything it cannot read is left out with a warning; the
 /// command line's flags win over it.
-struct Settings: Equatable {
-    var view: AlbumViewKind?
+public struct Settings: Equatable, Sendable {
+    public var view: AlbumViewKind?
     /// In points, while windowed.
-    var windowSize: Size?
-    var fullscreen: Bool?
+    public var windowSize: Size?
+    public var fullscreen: Bool?
     /// `colour-management = false` shows colours as files store them (set by hand; the
     /// `--[no-]colour-management` flag wins for one run).
-    var colourManagement: Bool?
+    public var colourManagement: Bool?
     /// What the album showed ("all", "picks", "rated-3", "label-red"…) and its order
     /// ("name", "date-taken-reversed"…).
-    var filter: PhotoFilter?
-    var order: PhotoOrder?
+    public var filter: PhotoFilter?
+    public var order: PhotoOrder?
     /// `advance-after-mark = true`: the pagers go on to the next photo after a mark (Shift+A).
-    var advancesAfterMark: Bool?
+    public var advancesAfterMark: Bool?
     /// `reduce-motion = true` (or false): less motion whatever the desktop says (set by
     /// hand; unset, Flick follows the desktop's switch).
-    var reducesMotion: Bool?
+    public var reducesMotion: Bool?
 
     /// The slideshow's pace in seconds (one of its paces, + and − while it plays) and whether
     /// each photo drifts (M): kept as last chosen.
-    var slideshowSeconds: Int?
-    var slideshowMotion: Bool?
+    public var slideshowSeconds: Int?
+    public var slideshowMotion: Bool?
     /// The grid's size: "small" (by month in a timeline), "medium", "large" (Ctrl+wheel).
-    var gridSize: Int?
-    static let gridSizeNames = ["small", "medium", "large"]
+    public var gridSize: Int?
+    public static let gridSizeNames = ["small", "medium", "large"]
 
     /// A window size outside this (points, either side) is not believed.
-    static let plausibleSide = 200.0...16_384.0
+    public static let plausibleSide = 200.0...16_384.0
 
     /// Where the settings live: `$XDG_CONFIG_HOME/flick/settings`, by default under ~/.config.
-    static func file(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath {
+    public static func file(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath {
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         return FilePath(config).appending("flick").appending("settings")
     }
 
-    init(view: AlbumViewKind? = nil, windowSize: Size? = nil, fullscreen: Bool? = nil, filter: PhotoFilter? = nil, order: PhotoOrder? = nil) {
+    public init(view: AlbumViewKind? = nil, windowSize: Size? = nil, fullscreen: Bool? = nil, filter: PhotoFilter? = nil, order: PhotoOrder? = nil) {
         self.view = view
         self.windowSize = windowSize
         self.fullscreen = fullscreen
@@ -54,7 +54,7 @@ struct Settings: Equatable {
     }
 
     /// Reads `text`; what it cannot make sense of goes into `warnings` and is left out.
-    init(parsing text: String, warnings: inout [String]) {
+    public init(parsing text: String, warnings: inout [String]) {
         self.init()
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let content = line.trimmingCharacters(in: .whitespaces)
@@ -103,7 +103,7 @@ struct Settings: Equatable {
         }
     }
 
-    var text: String {
+    public var text: String {
         var lines = ["# What Flick remembers between runs. Flags on the command line win."]
         if let view { lines.append("view = \(view.rawValue)") }
         if let windowSize { lines.append("window = \(Int(windowSize.width.rounded()))x\(Int(windowSize.height.rounded()))") }
@@ -121,7 +121,7 @@ struct Settings: Equatable {
 
     /// The settings at `path`, and whether there were any (none: Flick's first run). A file
     /// that cannot be read, or is not text, is ignored with a warning.
-    static func load(from path: FilePath, warn: (String) -> Void = { flick.warn($0) }) -> (settings: Settings, isFirstRun: Bool) {
+    public static func load(from path: FilePath, warn: (String) -> Void) -> (settings: Settings, isFirstRun: Bool) {
         guard FileManager.default.fileExists(atPath: path.string) else { return (Settings(), true) }
         guard let data = FileManager.default.contents(atPath: path.string), data.count <= 64 << 10,
               let text = String(data: data, encoding: .utf8) else {
@@ -135,7 +135,7 @@ struct Settings: Equatable {
     }
 
     /// Writes the settings whole or not at all (a new file renamed over the old).
-    func save(to path: FilePath) throws {
+    public func save(to path: FilePath) throws {
         let folder = path.removingLastComponent()
         try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
         let temporary = folder.appending(".settings-\(getpid())")

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Components
+import Foundation
+import Localization
+import PhotoLibrary
+import Synchronization
+import SystemPackage
+
+/// What happened when the desktop was asked to do something.
+public enum DesktopOutcome: Equatable, Sendable {
+    case done
+    /// Nothing here does it (no file manager, no such program, no way to set a wallpaper).
+    case unavailable
+    /// What the desktop said went wrong.
+    case failed(String)
+}
+
+/// The desktop's side of the photo menu as the platform provides it (the app: the X
+/// clipboard and GIO). Each may wait: they are called off the drawing thread.
+public protocol DesktopServices: Sendable {
+    /// Puts the picture (PNG, where there is one) and the file with its path on the
+    /// clipboard; false where there is no clipboard.
+    func copy(png: [UInt8]?, file: FilePath) -> Bool
+    func showInFiles(_ path: FilePath) -> DesktopOutcome
+    func open(_ path: FilePath, with applicationID: String) -> DesktopOutcome
+    func setWallpaper(_ path: FilePath) -> DesktopOutcome
+    /// The programs for files like `path`, the default first.
+    func applications(for path: FilePath) -> [MenuApplication]
+}
+
+/// The photo menu's desktop actions, done off the thread that draws: the picture onto the
+/// clipboard (decoded in a helper, as PNG beside the file and its path), the file
+/// manager, another program, the wallpaper. Each ends in a word for the user, collected
+/// until the frame loop takes it (`takeMessages`).
+public final class PhotoDesktopActions: Sendable {
+    /// A copied picture is at most this many pixels on its longer side: a panorama still
+    /// pastes, and its copy stays within a few hundred megabytes while it is made.
+    public static let copiedPictureSide = 8192
+
+    private let work = DispatchQueue(label: "flick-desktop-actions")
+    private let desktop: DesktopServices
+    private let decoder: IsolatedDecoder
+    private let messages = Mutex<[String]>([])
+    private let wake: @Sendable () -> Void
+
+    public init(desktop: DesktopServices, decoder: IsolatedDecoder, wake: @escaping @Sendable () -> Void) {
+        self.desktop = desktop
+        self.decoder = decoder
+        self.wake = wake
+    }
+
+    /// Reads the desktop's programs once, in the background, so the first right-click does
+    /// not wait for them: called once the first photo is on screen, not on its way there.
+    public func prepare() {
+        work.async { [desktop] in _ = desktop.applications(for: FilePath("photo.jpg")) }
+    }
+
+    /// The desktop's programs for `path`, for Open With.
+    public func applications(for path: FilePath) -> [MenuApplication] { desktop.applications(for: path) }
+
+    /// What was said since the last call.
+    public func takeMessages() -> [String] {
+        messages.withLock { taken in
+            defer { taken = [] }
+            return taken
+        }
+    }
+
+    private func say(_ message: String) {
+        messages.withLock { $0.append(message) }
+        wake()
+    }
+
+    /// Starts `action` on the photo at `path` (named `name` to the user); copying the path
+    /// is the window's, at once.
+    public func perform(_ action: PhotoAction, on path: FilePath, named name: String, applications: [MenuApplication]) {
+        switch action {
+        case .copyImage:
+            work.async { [self] in copyPicture(path, named: name) }
+        case .showInFiles:
+            work.async { [self] in
+                switch desktop.showInFiles(path) {
+                case .done: break
+                case .unavailable: say(localized("No file manager is installed to show {name} in.", ["name": name]))
+                case let .failed(reason): say(localized("The file manager did not show {name}: {reason}", ["name": name, "reason": reason]))
+                }
+            }
+        case let .openWith(id):
+            let program = applications.first { $0.id == id }?.name ?? id
+            work.async { [self] in
+                switch desktop.open(path, with: id) {
+                case .done: say(localized("Opening {name} in {program}…", ["name": name, "program": program]))
+                case .unavailable: say(localized("{program} is no longer installed.", ["program": program]))
+                case let .failed(reason): say(localized("{program} did not open {name}: {reason}", ["program": program, "name": name, "reason": reason]))
+                }
+            }
+        case .setWallpaper:
+            work.async { [self] in
+                switch desktop.setWallpaper(path) {
+                case .done: say(localized("{name} is the wallpaper now.", ["name": name]))
+                case .unavailable: say(localized("This desktop offers Flick no way to set the wallpaper (the desktop portal or GNOME's settings)."))
+                case let .failed(reason): say(localized("The wallpaper was not set: {reason}", ["reason": reason]))
+                }
+            }
+        case .open, .copyPath, .details, .slideshow, .trash:
+            break
+        }
+    }
+
+    /// The photo decoded whole (in a helper, in sRGB, as every program that pastes
+    /// assumes), offered as PNG with the file itself and its path.
+    private func copyPicture(_ path: FilePath, named name: String) {
+        switch decoder.decode(path, maximumPixelSize: Self.copiedPictureSide, colours: .sRGB) {
+        case let .success(pixels):
+            guard let png = PNGEncoder.encode(pixels) else { return say(localized("{name} could not be copied: out of memory.", ["name": name])) }
+            guard desktop.copy(png: png, file: path) else { return say(localized("There is no clipboard here to copy {name} to.", ["name": name])) }
+            say(localized("Copied {name}", ["name": name]))
+        case let .failure(error):
+            // The file itself still pastes into a file manager.
+            guard desktop.copy(png: nil, file: path) else { return say(localized("There is no clipboard here to copy {name} to.", ["name": name])) }
+            say(localized("Copied {name} as a file; its picture could not be read: {reason}", ["name": name, "reason": error.description]))
+        }
+    }
+}

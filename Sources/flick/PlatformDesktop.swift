@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Components
+import Platform
+import Shell
+import SystemPackage
+
+/// The photo menu's desktop, as this platform has it: the X clipboard and GIO's services.
+struct PlatformDesktop: DesktopServices {
+    let clipboard = X11Clipboard.start()
+
+    func copy(png: [UInt8]?, file: FilePath) -> Bool {
+        guard let clipboard else { return false }
+        var contents = X11Clipboard.textTargets(file.string).merging(X11Clipboard.fileTargets(uri: DesktopActions.uri(of: file))) { $1 }
+        contents["image/png"] = png
+        clipboard.offer(contents)
+        return true
+    }
+
+    func showInFiles(_ path: FilePath) -> DesktopOutcome { Self.outcome(DesktopActions.showInFiles(path)) }
+
+    func open(_ path: FilePath, with applicationID: String) -> DesktopOutcome { Self.outcome(DesktopActions.open(path, with: applicationID)) }
+
+    func setWallpaper(_ path: FilePath) -> DesktopOutcome {
+        switch DesktopActions.setWallpaper(path) {
+        case .success: .done
+        case let .failure(problem): Self.outcome(problem)
+        }
+    }
+
+    func applications(for path: FilePath) -> [MenuApplication] {
+        DesktopActions.applications(for: path).map { MenuApplication(id: $0.id, name: $0.name, isDefault: $0.isDefault) }
+    }
+
+    private static func outcome(_ problem: DesktopProblem?) -> DesktopOutcome {
+        switch problem {
+        case nil: .done
+        case .unavailable?: .unavailable
+        case let .failed(reason)?: .failed(reason)
+        }
+    }
+}
