@@ -397,12 +397,7 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
     public func trashSelected() {
         guard let photo = photoInHand else { return }
         let name = source?.fileName(at: photo) ?? ""
-        if let problem = trashPhoto?(photo) ?? (trashPhoto == nil ? localized("{name} cannot go to the Trash here.", ["name": name]) : nil) {
-            onToast?(Toast(problem))
-            return
-        }
-        onToast?(Toast(localized("{name} moved to the Trash", ["name": name]),
-                       action: (title: localized("Undo"), perform: { [weak self] in self?.requestUndo?() })))
+        onToast?(Trashing.attempt(photo, named: name, trash: trashPhoto) { [weak self] in self?.requestUndo?() }.toast)
     }
 }
 

@@ -324,16 +324,13 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         let index = currentIndex
         let name = source?.fileName(at: index) ?? ""
         throwing = (card, hold, velocity)
-        if let problem = trashPhoto?(index) ?? (trashPhoto == nil ? localized("{name} cannot go to the Trash here.", ["name": name]) : nil) {
+        // Gone, the album's change has come through `photosMoved`, which sent the card flying.
+        let (went, toast) = Trashing.attempt(index, named: name, trash: trashPhoto) { [weak self] in self?.requestUndo?() }
+        if !went {
             throwing = nil
             settleBack(hold)
-            onToast?(Toast(problem))
-            return
         }
-        // The album's change has come through `photosMoved`, which sent the card flying.
-        onToast?(Toast(localized("{name} moved to the Trash", ["name": name]),
-                       action: (title: localized("Undo"), perform: { [weak self] in self?.requestUndo?() })))
-
+        onToast?(toast)
     }
 
     /// Back where it lies (layout has it again), and the card behind shrinks back with it.

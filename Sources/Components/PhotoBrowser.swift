@@ -651,11 +651,7 @@ public final class PhotoBrowser: View {
     /// Moves photo `index` to the Trash from the menu, with Undo, as the culling pager does.
     private func trash(_ index: Int) {
         let name = source?.fileName(at: index) ?? ""
-        if let problem = trashPhoto?(index) ?? (trashPhoto == nil ? localized("{name} cannot go to the Trash here.", ["name": name]) : nil) {
-            return showToast(Toast(problem))
-        }
-        showToast(Toast(localized("{name} moved to the Trash", ["name": name]),
-                        action: (title: localized("Undo"), perform: { [unowned self] in undo() })))
+        showToast(Trashing.attempt(index, named: name, trash: trashPhoto) { [unowned self] in undo() }.toast)
     }
 
     /// The next (or previous) album in the strip opens, as a click on its cover does.

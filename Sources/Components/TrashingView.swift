@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Localization
 
 /// A view whose photo in hand can be sent to the Trash and brought back (the culling pager,
 /// Compare): the app does the trashing, the browser the undo.
@@ -9,4 +10,16 @@ public protocol TrashingView: AnyObject {
     var requestUndo: (() -> Void)? { get set }
     /// Photo `index` came back from the Trash, to this view's photo in hand.
     func photoCameBack(_ index: Int)
+}
+
+/// One way every view says what became of a photo sent to the Trash.
+enum Trashing {
+    /// Asks `trash` to take photo `index` (called `name`): whether it went, and the toast
+    /// to show, "moved to the Trash" with Undo, or why it stayed.
+    static func attempt(_ index: Int, named name: String, trash: ((Int) -> String?)?, undo: @escaping () -> Void) -> (went: Bool, toast: Toast) {
+        if let problem = trash?(index) ?? (trash == nil ? localized("{name} cannot go to the Trash here.", ["name": name]) : nil) {
+            return (false, Toast(problem))
+        }
+        return (true, Toast(localized("{name} moved to the Trash", ["name": name]), action: (title: localized("Undo"), perform: undo)))
+    }
 }
