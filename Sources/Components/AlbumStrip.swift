@@ -39,7 +39,9 @@ public final class AlbumStrip: ScrollContainer<AlbumCoverCell>, ScrollContainerD
         scroller.onSettled = { [unowned self] in settled() }
         return scroller
     }()
-    private lazy var pan = PanGestureRecognizer { [unowned self] in scroller.handlePan($0) }
+    private lazy var pan = PanGestureRecognizer { [unowned self] in handlePan($0) }
+    private lazy var scrubber = Scrubber(context: context, axis: .horizontal)
+    private var shownOffset = 0.0
     private lazy var click = TapGestureRecognizer { [unowned self] in handleClick($0) }
 
     public init(context: ComponentContext) {
@@ -53,6 +55,7 @@ public final class AlbumStrip: ScrollContainer<AlbumCoverCell>, ScrollContainerD
         selectionRing.borderWidth = GridView.selectionWidth
         selectionRing.isUserInteractionEnabled = false
         addSubview(selectionRing)
+        addSubview(scrubber)
         context.arena.add(pan, to: self)
         context.arena.add(click, to: self)
         dataSource = self
@@ -89,6 +92,32 @@ public final class AlbumStrip: ScrollContainer<AlbumCoverCell>, ScrollContainerD
         scroller.scroll(by: delta)
     }
 
+    /// The pointer hovers at `location` in the window: near the underside the scroll thumb shows.
+    public func pointerMoved(to location: Point) {
+        scrubber.pointerMoved(to: scrubber.convert(location, from: nil))
+    }
+
+    /// A drag from the thumb jumps through the albums, saying which is in the middle, and
+    /// opens the one it is let go on; any other drag scrolls.
+    private func handlePan(_ pan: PanGestureRecognizer) {
+        if pan.state == .began, let start = scrubber.convert(pan.startLocationInWindow, from: nil), scrubber.grabs(start) {
+            scroller.stop()
+            scrubber.beginScrub(at: start)
+        }
+        guard scrubber.isScrubbing else { return scroller.handlePan(pan) }
+        switch pan.state {
+        case .began, .changed:
+            guard let point = pan.location(in: scrubber) else { return }
+            scroller.setOffset(scrubber.offset(forPointerAt: point), animated: false)
+            layoutIfNeeded()
+            let middle = layout.nearestIndex(toOffset: offset, count: albumCount)
+            scrubber.showLabel(middle < albumCount ? source?.albumName(at: middle) : nil)
+        default:
+            scrubber.endScrub()
+            select(layout.nearestIndex(toOffset: offset, count: albumCount), animated: true)
+        }
+    }
+
     /// A drag's glide came to rest on a centred cover: that album is chosen.
     private func settled() {
         select(layout.nearestIndex(toOffset: offset, count: albumCount), animated: false)
@@ -113,6 +142,16 @@ public final class AlbumStrip: ScrollContainer<AlbumCoverCell>, ScrollContainerD
             if !scroller.isDragging { scroller.setOffset(layout.centringOffset(of: selectedIndex), animated: false) }
         }
         super.layoutSubviews()
+        // The thumb runs under the covers, not under the switcher.
+        let shown = animatedBounds.presentation
+        scrubber.place(over: Rect(x: shown.minX, y: shown.minY, width: width, height: shown.height),
+                       contentLength: layout.contentWidth(of: albumCount) - covered, offset: shown.minX)
+        // Only the user's scrolling shows it: centring the selection at launch or for a new
+        // width jumps without moving.
+        if shown.minX != shownOffset {
+            shownOffset = shown.minX
+            if scroller.isDragging || scroller.isMoving { scrubber.reveal() }
+        }
     }
 
     public func items(shownIn shown: Rect) -> [Int] {
@@ -140,6 +179,7 @@ public final class AlbumStrip: ScrollContainer<AlbumCoverCell>, ScrollContainerD
         } else {
             selectionRing.isHidden = true
         }
+        bringSubviewToFront(scrubber)
     }
 }
 

@@ -234,7 +234,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         scroller.clampIfIdle()
         super.layoutSubviews()
         let shown = animatedBounds.presentation
-        scrubber.place(over: shown, contentHeight: timeline.contentHeight, offset: shown.minY)
+        scrubber.place(over: shown, contentLength: timeline.contentHeight, offset: shown.minY)
         if shown.minY != shownOffset {
             shownOffset = shown.minY
             scrubber.reveal()
@@ -283,6 +283,10 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         default:
             scrubber.endScrub()
         }
+    }
+
+    public func pointerMoved(to location: Point) {
+        scrubber.pointerMoved(to: scrubber.convert(location, from: nil))
     }
 
     /// What the scrubber's label says: the day at the top of the grid, or (not sorted by a

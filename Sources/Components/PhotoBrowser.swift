@@ -798,6 +798,10 @@ public final class PhotoBrowser: View {
         if let location {
             pointerLocation = location
             hoverMenu(at: location)
+            if pager.phase == .closed {
+                collection.pointerMoved(to: location)
+                if isAlbumStripShown { albumStrip.pointerMoved(to: location) }
+            }
         }
         pager.pointerLocation = pointerLocation
         pager.pointerMoved()

@@ -45,12 +45,16 @@ public protocol PhotoCollectionView: AnyObject {
     /// Keys for this view; false for keys it does not use.
     func handleKey(_ key: KeyEvent) -> Bool
     func handleWheel(_ wheel: WheelEvent)
+    /// The pointer hovers at `location` in the window (the grid shows its scroll thumb near
+    /// the edge).
+    func pointerMoved(to location: Point)
 }
 
 extension PhotoCollectionView {
     /// A view that shows one photo at a time shows the one in hand wherever it is clicked.
     public func photo(at point: Point) -> Int? { photoInHand }
     public func pointAtPhoto(_ index: Int) {}
+    public func pointerMoved(to location: Point) {}
 
     /// Most views have nothing to tell.
     public var onToast: ((Toast) -> Void)? {

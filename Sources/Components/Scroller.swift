@@ -101,6 +101,7 @@ final class Scroller {
         case .changed:
             let proposed = dragStartOffset - along(pan.translationInWindow)
             view.bounds = bounds(at: RubberBand.clamp(proposed, to: offsetRange, dimension: visibleLength))
+            view.setNeedsLayout()
         case .ended, .cancelled:
             isDragging = false
             release(velocity: pan.state == .ended ? -along(pan.velocityInWindow) : 0)

@@ -162,4 +162,53 @@ final class FakeAlbumSource: AlbumSource {
         scene.runFrames(for: 1.0 / 60)
         #expect(strip.selectedIndex == 4, "a selection past the end moves to the last album")
     }
+
+    func thumb() -> Rect? {
+        scene.recorder.last.first { $0.viewName == "scrubber thumb" }?.boundsInWindow
+    }
+
+    @Test func nearTheUndersideTheThumbShowsAndScrubsToTheLastAlbumNamingEachOnTheWay() throws {
+        source.albumCount = 300
+        strip.reloadData()
+        scene.settle()
+        #expect(thumb() == nil, "no thumb at rest")
+        strip.pointerMoved(to: Point(x: 400, y: AlbumStripLayout.height - 4))
+        scene.runFrames(for: 0.3)
+        let grip = try #require(thumb(), "the pointer near the underside shows it")
+        #expect(grip.maxY > AlbumStripLayout.height - 8 && grip.minX < 10, "along the underside, at the start: \(grip)")
+
+        let toTheMiddle = PointerScript.drag(from: Point(x: grip.midX, y: grip.midY), to: Point(x: 400, y: grip.midY), duration: 0.3, rateHz: 120,
+                                             startTime: scene.now + 0.05, holdBeforeRelease: 0.3)
+        scene.play(Array(toTheMiddle.dropLast()))
+        scene.runFrames(for: 0.1)
+        let middle = strip.layout.nearestIndex(toOffset: strip.offset, count: 300)
+        #expect(middle > 100 && middle < 200, "halfway along the track is halfway through the albums: \(middle)")
+        #expect(labels.texts(in: scene.recorder.last, ofViewsNamed: "scrubber label").contains("Album \(middle)"), "the album in the middle, named")
+        #expect(chosen.isEmpty, "nothing opens while the thumb is held")
+        scene.play([try #require(toTheMiddle.last)])
+        scene.settle()
+        #expect(chosen == [middle], "let go: the album in the middle opens")
+
+        let held = try #require(thumb(), "still shown a moment after")
+        scene.play(PointerScript.drag(from: Point(x: held.midX, y: held.midY), to: Point(x: 799, y: held.midY), duration: 0.2, rateHz: 120,
+                                      startTime: scene.now + 0.05, holdBeforeRelease: 0.2))
+        scene.settle()
+        #expect(strip.selectedIndex == 299 && chosen == [middle, 299], "let go at the end: the last album opens")
+        #expect(abs(strip.offset - strip.layout.centringOffset(of: 299)) < 0.01)
+    }
+
+    @Test func hiddenTheThumbTakesNothingAndCentringDoesNotShowIt() {
+        source.albumCount = 300
+        strip.reloadData(selecting: 150)
+        scene.settle()
+        #expect(thumb() == nil, "jumping to the selection is not a scroll")
+        let start = strip.offset
+        scene.play(PointerScript.drag(from: Point(x: 500, y: AlbumStripLayout.height - 4), to: Point(x: 400, y: AlbumStripLayout.height - 4),
+                                      duration: 0.5, rateHz: 120, startTime: scene.now + 0.1, profile: .decelerating, holdBeforeRelease: 0.2))
+        #expect(abs(strip.offset - start - 100) < 15, "a drag along the captions scrolls by itself: \(strip.offset - start)")
+        scene.settle()
+        scene.runFrames(for: 3)
+        #expect(thumb() == nil, "gone a moment after")
+    }
 }
+

@@ -145,13 +145,13 @@ import ViewTree
 /// The grid's thumb: its travel is the album's, so one drag crosses any album end to end.
 @Suite struct ScrubberTests {
     @Test func theThumbsTravelIsTheWholeContents() {
-        let geometry = ScrubberGeometry(trackHeight: 594, visibleHeight: 600, contentHeight: 4_000_000)
-        #expect(geometry.thumbHeight == ScrubberGeometry.minimumThumbHeight, "never too small to grab")
-        #expect(geometry.thumbTop(at: 0) == 0 && geometry.thumbTop(at: geometry.scrollRange) == 594 - 48)
-        #expect(geometry.offset(forThumbTop: 546) == geometry.scrollRange && geometry.offset(forThumbTop: -20) == 0)
-        #expect(abs(geometry.offset(forThumbTop: geometry.thumbTop(at: 1_234_567)) - 1_234_567) < 1)
-        let short = ScrubberGeometry(trackHeight: 594, visibleHeight: 600, contentHeight: 500)
-        #expect(!short.isScrollable && short.offset(forThumbTop: 100) == 0)
+        let geometry = ScrubberGeometry(trackLength: 594, visibleLength: 600, contentLength: 4_000_000)
+        #expect(geometry.thumbLength == ScrubberGeometry.minimumThumbLength, "never too small to grab")
+        #expect(geometry.thumbStart(at: 0) == 0 && geometry.thumbStart(at: geometry.scrollRange) == 594 - 48)
+        #expect(geometry.offset(forThumbStart: 546) == geometry.scrollRange && geometry.offset(forThumbStart: -20) == 0)
+        #expect(abs(geometry.offset(forThumbStart: geometry.thumbStart(at: 1_234_567)) - 1_234_567) < 1)
+        let short = ScrubberGeometry(trackLength: 594, visibleLength: 600, contentLength: 500)
+        #expect(!short.isScrollable && short.offset(forThumbStart: 100) == 0)
     }
 
     func fixture(count: Int, days: [CalendarDay]? = nil) -> (BrowserFixture, FakeLabels) {
@@ -191,6 +191,17 @@ import ViewTree
         #expect(labels.texts(in: f.scene.recorder.last, ofViewsNamed: "scrubber label").contains(Language.longDay(year: day.year, month: day.month, day: day.day)),
                 "the day at the top of the grid beside the thumb")
         #expect(f.grid.bounds.minY > f.grid.offsetRange.upperBound * 0.3 && f.grid.bounds.minY < f.grid.offsetRange.upperBound * 0.7)
+    }
+
+    @Test func nearTheRightEdgeTheThumbShowsWithoutAScrollAndStaysWhileThePointerDoes() throws {
+        let (f, _) = fixture(count: 400)
+        let edge = try #require(f.grid.superview?.convert(Point(x: f.grid.frame.maxX - 4, y: f.grid.frame.midY), to: nil))
+        f.browser.pointerMoved(to: edge)
+        f.scene.runFrames(for: 3)
+        #expect(thumb(f) != nil, "shown, and kept while the pointer stays near the edge")
+        f.browser.pointerMoved(to: Point(x: edge.x - 200, y: edge.y))
+        f.scene.runFrames(for: 3)
+        #expect(thumb(f) == nil, "gone a moment after the pointer leaves")
     }
 
     @Test func aDragElsewhereScrollsAndTheThumbGoesWhenTheGridStops() throws {
