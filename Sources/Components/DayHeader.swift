@@ -10,6 +10,8 @@ import ViewTree
 /// at the top.
 public final class DayHeader: View {
     public static let textSize = 15.0
+    /// The title's space from its band's start (4 pt) and from what floats at its end.
+    static let titleGap = 4.0 + 12.0
     static let textColor = Color(white: 0.92)
     static let bandColor = Color(white: 0.07, alpha: 0.94)
     private let label = View()
@@ -40,6 +42,16 @@ public final class DayHeader: View {
         if day == today { return localized("Today") }
         if let today, day == today.dayBefore { return localized("Yesterday") }
         return Language.longDay(year: day.year, month: day.month, day: day.day)
+    }
+
+    /// The title that fits `width` as `measure` measures it: the long form, else the short
+    /// one ("Sat 12 Jul 2025"), else that cut short with "…".
+    static func title(of day: CalendarDay, today: CalendarDay?, fitting width: Double, measure: (String) -> Double) -> String {
+        let long = title(of: day, today: today)
+        guard measure(long) > width else { return long }
+        let named = day == today || today.map { day == $0.dayBefore } == true
+        let short = named ? long : Language.shortDay(year: day.year, month: day.month, day: day.day)
+        return TextLayout.truncated(short, toFit: width, measure: measure)
     }
 }
 

@@ -246,16 +246,43 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     /// on each frame of a scroll), again when the day changes at midnight.
     private func title(of section: Int) -> String {
         let day = timeline.sections[section].day, now = today()
-        if now != titlesToday {
+        let room = coveredAtTopTrailing > 0 ? bounds.width - coveredAtTopTrailing - layout.leadingInset - DayHeader.titleGap : .infinity
+        if now != titlesToday || room != titlesRoom {
             titles = [:]
             titlesToday = now
+            titlesRoom = room
         }
         let key = TitleKey(day: day, byMonth: sizeStep == 0)
         if let known = titles[key] { return known }
-        let title = key.byMonth ? Language.monthAndYear(year: day.year, month: day.month) : DayHeader.title(of: day, today: now)
+        let measure = { [context] (text: String) in context.labels?.width(of: text, pointSize: DayHeader.textSize) ?? 0 }
+        let title = key.byMonth ? TextLayout.truncated(Language.monthAndYear(year: day.year, month: day.month), toFit: room, measure: measure)
+            : DayHeader.title(of: day, today: now, fitting: room, measure: measure)
         titles[key] = title
         return title
     }
+
+    /// Whether a long day's title ("Wednesday 24 September 2025", in the user's language)
+    /// fits beside controls `covered` wide floating at the top right of the grid `width` wide.
+    public func titlesFit(width: Double, besideControls covered: Double) -> Bool {
+        let key = TitleRoomKey(width: width, covered: covered)
+        if let known = titlesFitting, known.key == key { return known.fit }
+        let long = Language.longDay(year: 2025, month: 9, day: 24)
+        let titleWidth = context.labels?.width(of: long, pointSize: DayHeader.textSize) ?? 0
+        let fit = titleWidth <= width - covered - GridLayout(width: width, minimumCellSide: Self.cellSides[sizeStep]).leadingInset - DayHeader.titleGap
+        titlesFitting = (key, fit)
+        return fit
+    }
+
+    private struct TitleRoomKey: Equatable {
+        let width: Double
+        let covered: Double
+    }
+
+    private var titlesFitting: (key: TitleRoomKey, fit: Bool)?
+
+    /// How much of the top band, from the right edge, the browser's controls float over
+    /// (no album strip above): the days' titles keep left of them, shortened if they must.
+    public var coveredAtTopTrailing = 0.0 { didSet { if coveredAtTopTrailing != oldValue { setNeedsLayout() } } }
 
     private struct TitleKey: Hashable {
         let day: CalendarDay
@@ -264,6 +291,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
 
     private var titles: [TitleKey: String] = [:]
     private var titlesToday: CalendarDay?
+    private var titlesRoom = Double.infinity
 
     // MARK: Scrubbing
 

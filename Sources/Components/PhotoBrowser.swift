@@ -368,9 +368,13 @@ public final class PhotoBrowser: View {
     /// One album alone needs no strip: its view gets the whole window.
     public var isAlbumStripShown: Bool { (albumSource?.albumCount ?? 0) > 1 }
 
+    /// The controls have a band of their own across the top: the grid shows days and, with
+    /// no strip to sit in, a day's title would not fit beside them.
+    private var controlsBandHeight = 0.0
+
     private var collectionFrame: Rect {
-        guard isAlbumStripShown else { return bounds }
-        let top = min(AlbumStripLayout.height, bounds.height)
+        guard isAlbumStripShown || controlsBandHeight > 0 else { return bounds }
+        let top = min(isAlbumStripShown ? AlbumStripLayout.height : controlsBandHeight, bounds.height)
         return Rect(x: bounds.minX, y: bounds.minY + top, width: bounds.width, height: bounds.height - top)
     }
 
@@ -818,13 +822,18 @@ public final class PhotoBrowser: View {
         albumStrip.isHidden = !isAlbumStripShown
         albumStrip.frame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: isAlbumStripShown ? AlbumStripLayout.height : 0)
         arrangement.show(filter: shownFilter, order: shownOrder, minX: bounds.minX + ViewSwitcher.margin, maxX: switcher.frame.minX - ViewSwitcher.margin / 2,
-
                          minY: switcher.frame.minY, height: switcher.frame.height)
         arrangement.isHidden = arrangement.isHidden || switcher.isHidden
-        switcherBacking.isHidden = albumStrip.isHidden || switcher.isHidden
         let backingStart = (arrangement.isHidden ? switcher.frame.minX : arrangement.frame.minX) - ViewSwitcher.margin
-        switcherBacking.frame = Rect(x: backingStart, y: albumStrip.frame.minY, width: bounds.maxX - backingStart, height: albumStrip.frame.height)
-        albumStrip.coveredAtTrailingEnd = switcherBacking.isHidden ? 0 : bounds.maxX - backingStart
+        let controlsWidth = bounds.maxX - backingStart
+        let controlsFloat = !isAlbumStripShown && !switcher.isHidden
+        let showsDays = controlsFloat && viewKind == .grid && source?.daySections()?.isEmpty == false
+        controlsBandHeight = showsDays && !grid.titlesFit(width: bounds.width, besideControls: controlsWidth) ? switcher.frame.maxY + switcher.frame.minY - 2 * bounds.minY : 0
+        switcherBacking.isHidden = switcher.isHidden || (albumStrip.isHidden && controlsBandHeight == 0)
+        switcherBacking.frame = controlsBandHeight > 0 ? Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: controlsBandHeight)
+            : Rect(x: backingStart, y: albumStrip.frame.minY, width: controlsWidth, height: albumStrip.frame.height)
+        albumStrip.coveredAtTrailingEnd = albumStrip.isHidden || switcher.isHidden ? 0 : controlsWidth
+        grid.coveredAtTopTrailing = showsDays && controlsBandHeight == 0 ? controlsWidth : 0
         collection.frame = collectionFrame
         layoutMessage()
         if pager.superview != nil { pager.frame = bounds }

@@ -59,6 +59,27 @@ extension Language {
 }
 
 extension Language {
+    /// A day shortened, for where the long form has no room: "Sat 12 Jul 2025", "Sa., 12. Juli
+    /// 2025" (the neutral form is English).
+    public static func shortDay(year: Int, month: Int, day: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) else {
+            return "\(year)-\(month)-\(day)"
+        }
+        guard let locale = formats.withLock({ $0.time }) else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = calendar.timeZone
+            formatter.dateFormat = "EEE d MMM yyyy"
+            return formatter.string(from: date)
+        }
+        return date.formatted(Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone)
+            .weekday(.abbreviated).day().month(.abbreviated).year())
+    }
+}
+
+extension Language {
     /// A month, as the user writes it: "July 2025", "Juli 2025", "2025年7月".
     public static func monthAndYear(year: Int, month: Int) -> String {
         var calendar = Calendar(identifier: .gregorian)

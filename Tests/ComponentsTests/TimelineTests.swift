@@ -107,6 +107,24 @@ import ViewTree
         }
     }
 
+    @Test func wideTheDaysTitleSitsBesideTheControlsNarrowItGetsALineUnderThem() throws {
+        let day = CalendarDay(year: 2025, month: 9, day: 24), title = "Wednesday 24 September 2025"
+        let (f, labels) = fixture(days: Array(repeating: day, count: 30))
+        func places() throws -> (title: Rect, switcher: Rect) {
+            f.scene.settle()
+            let frame = f.scene.recorder.last
+            return (try #require(frame.first { $0.viewName == "day header \(title) label" }?.boundsInWindow, "\(headers(f, labels))"),
+                    try #require(frame.first { $0.viewName == "switcher" }?.boundsInWindow))
+        }
+        let wide = try places()
+        #expect(f.grid.frame.minY == 0 && wide.title.maxX < wide.switcher.minX, "side by side at 800 pt: \(wide)")
+
+        f.browser.frame = Rect(x: 0, y: 0, width: 420, height: 600)
+        let narrow = try places()
+        #expect(narrow.title.minY >= narrow.switcher.maxY, "the title, whole, on its own line under the controls: \(narrow)")
+        #expect(f.grid.frame.minY >= narrow.switcher.maxY, "and the grid under them both")
+    }
+
     @Test func sortedByADateTheGridShowsEachDayUnderItsHeader() throws {
         let july12 = CalendarDay(year: 2025, month: 7, day: 12)
         let (f, labels) = fixture(days: [july12, july12, CalendarDay(year: 2025, month: 7, day: 13), Self.today, Self.today])
