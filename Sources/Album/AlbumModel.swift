@@ -72,6 +72,9 @@ public final class AlbumModel {
     private var likenesses: [FilePath: PhotoLikeness?] = [:]
     /// Every photo that is a frame of a burst, with its burst's frames in time order.
     public private(set) var bursts: [FilePath: [FilePath]] = [:]
+    /// Each burst's frames are shown together, in time order, where its first one shown
+    /// would be: the culling pager steps through a moment before the next, the grid folds it.
+    public private(set) var groupsBursts = false
     public private(set) var status = Status.listing
     /// Trashing and marking, in one history: most recent last.
     public private(set) var history: [Step] = []
@@ -317,6 +320,30 @@ public final class AlbumModel {
         commit(listing)
     }
 
+    public func setGroupsBursts(_ groups: Bool) {
+        guard groups != groupsBursts else { return }
+        groupsBursts = groups
+        commit(listing)
+    }
+
+    /// Where the shown photos run as one burst (grouping on): index ranges of two or more.
+    /// Kept until the photos or the bursts change.
+    public func burstRuns() -> [Range<Int>] {
+        guard groupsBursts else { return [] }
+        if let burstRunsCache { return burstRunsCache }
+        let keys = photos.map { bursts[$0.path]?.first }
+        var runs: [Range<Int>] = [], start = 0
+        for index in 1...max(keys.count, 1) {
+            if index < keys.count, keys[index] != nil, keys[index] == keys[start] { continue }
+            if index - start >= 2 { runs.append(start..<index) }
+            start = index
+        }
+        burstRunsCache = runs
+        return runs
+    }
+
+    private var burstRunsCache: [Range<Int>]?
+
     /// Dates taken read from the photos (in the background): sorted by date, they move to
     /// their places.
     public func noteDatesTaken(_ dates: [FilePath: String]) {
@@ -324,8 +351,8 @@ public final class AlbumModel {
         datesTaken.merge(dates.mapValues { $0.isEmpty ? nil : $0 }.compactMapValues { $0 }) { $1 }
         daySectionsCache = nil
         for path in dates.keys where dates[path] == "" { datesRead.insert(path) }
-        if order.key == .dateTaken { commit(listing) }
         if !likenesses.isEmpty { regroupBursts() }
+        if order.key == .dateTaken || groupsBursts { commit(listing) }
     }
 
     /// The photos shown cut into days, when they are sorted by a date (taken, or modified):
@@ -362,7 +389,7 @@ public final class AlbumModel {
         guard !found.isEmpty else { return }
         likenesses.merge(found) { $1 }
         regroupBursts()
-        if order.key == .sharpness { commit(listing) }
+        if order.key == .sharpness || groupsBursts { commit(listing) }
     }
 
     public func likeness(of path: FilePath) -> PhotoLikeness? { likenesses[path] ?? nil }
@@ -380,14 +407,16 @@ public final class AlbumModel {
     /// Bursts among the photos whose looks are known, timed by the camera's clock where read,
     /// else by the file.
     private func regroupBursts() {
-        let frames = listing.compactMap { entry -> Bursts.Frame? in
-            guard let likeness = likeness(of: entry.photo.path) else { return nil }
-            let time = datesTaken[entry.photo.path].flatMap(Bursts.seconds(taken:)) ?? entry.photo.modificationDate.timeIntervalSince1970
-            return Bursts.Frame(path: entry.photo.path, time: time, likeness: likeness)
+        // Photos as shown: a RAW and its JPEG are one shot, not a burst of two.
+        let frames = photosIgnoringFilter.compactMap { photo -> Bursts.Frame? in
+            guard let likeness = likeness(of: photo.path) else { return nil }
+            let time = datesTaken[photo.path].flatMap(Bursts.seconds(taken:)) ?? photo.modificationDate.timeIntervalSince1970
+            return Bursts.Frame(path: photo.path, time: time, likeness: likeness)
         }
         var grouped: [FilePath: [FilePath]] = [:]
         for burst in Bursts.group(frames) { for path in burst { grouped[path] = burst } }
         bursts = grouped
+        burstRunsCache = nil
     }
 
     /// True while the listing is shown as it is: every photo, by name.
@@ -414,7 +443,24 @@ public final class AlbumModel {
             Self.stableSort(&shown) { keys[$0.path]! < keys[$1.path]! }
         }
         if order.reversed { shown.reverse() }
-        return shown
+        return groupsBursts && !bursts.isEmpty ? Self.gatheringBursts(shown, bursts) : shown
+    }
+
+    /// `shown` with each burst's frames together, in time order, where its first one was.
+    private static func gatheringBursts(_ shown: [Photo], _ bursts: [FilePath: [FilePath]]) -> [Photo] {
+        let byPath = Dictionary(shown.map { ($0.path, $0) }) { first, _ in first }
+        var gathered: [Photo] = [], placed = Set<FilePath>()
+        gathered.reserveCapacity(shown.count)
+        for photo in shown where !placed.contains(photo.path) {
+            guard let frames = bursts[photo.path] else {
+                gathered.append(photo)
+                continue
+            }
+            for frame in frames {
+                if let framePhoto = byPath[frame], placed.insert(frame).inserted { gathered.append(framePhoto) }
+            }
+        }
+        return gathered
     }
 
     private static func stableSort(_ photos: inout [Photo], by precedes: (Photo, Photo) -> Bool) {
@@ -461,6 +507,7 @@ public final class AlbumModel {
     /// Takes `new` as the listing and shows it arranged, telling observers what moved.
     private func commit(_ new: [Entry]) {
         daySectionsCache = nil
+        burstRunsCache = nil
         let newPhotos = arranged(new)
         let diff = AlbumDiff(from: photos, to: newPhotos)
         photos = newPhotos

@@ -65,6 +65,8 @@ public final class ArrangementMenu: View {
     public enum Choice: Hashable, Sendable {
         case filter(PhotoFilter)
         case order(PhotoOrder.Key)
+        /// "Group bursts": on or off, each burst's frames together (the grid folds them).
+        case groupBursts
         /// "Move rejects to Trash…": shows them, then asks.
         case trashRejects
     }
@@ -89,10 +91,11 @@ public final class ArrangementMenu: View {
     public private(set) var focused = 0
     private var filter = PhotoFilter.all
     private var order = PhotoOrder.byName
+    private var groupsBursts = false
     var onChoose: ((Choice) -> Void)?
 
     /// The rows in order: filters (the first column), then orders.
-    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order) + [.trashRejects]
+    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order) + [.groupBursts, .trashRejects]
 
     init(context: ComponentContext) {
         self.context = context
@@ -112,13 +115,15 @@ public final class ArrangementMenu: View {
         switch choice {
         case let .filter(filter): filter.title
         case let .order(key): key.title
+        case .groupBursts: localized("Group bursts")
         case .trashRejects: localized("Move rejects to Trash…")
         }
     }
 
-    func show(filter: PhotoFilter, order: PhotoOrder, below anchor: Rect) {
+    func show(filter: PhotoFilter, order: PhotoOrder, groupsBursts: Bool, below anchor: Rect) {
         self.filter = filter
         self.order = order
+        self.groupsBursts = groupsBursts
         isShown = true
         isHidden = false
         focused = Self.choices.firstIndex(of: .filter(filter)) ?? 0
@@ -132,9 +137,10 @@ public final class ArrangementMenu: View {
     }
 
     /// The current arrangement changed while open: the marks follow.
-    func update(filter: PhotoFilter, order: PhotoOrder) {
+    func update(filter: PhotoFilter, order: PhotoOrder, groupsBursts: Bool) {
         self.filter = filter
         self.order = order
+        self.groupsBursts = groupsBursts
         mark()
     }
 
@@ -155,8 +161,12 @@ public final class ArrangementMenu: View {
     }
 
     private func choose(_ choice: Choice) {
-        // A filter is one choice, made; an order may be turned round at once, so the menu stays.
-        if case .order = choice {} else { hide() }
+        // A filter is one choice, made; an order may be turned round at once, and grouping
+        // turned back, so the menu stays.
+        switch choice {
+        case .order, .groupBursts: break
+        default: hide()
+        }
         onChoose?(choice)
     }
 
@@ -199,6 +209,7 @@ public final class ArrangementMenu: View {
             let isCurrent = switch row.choice {
             case let .filter(each): each == filter
             case let .order(key): key == order.key
+            case .groupBursts: groupsBursts
             case .trashRejects: false
             }
             row.view.backgroundColor = index == focused ? Self.focusColor : isCurrent ? Self.markColor : .clear
@@ -218,8 +229,8 @@ public final class ArrangementMenu: View {
             headings[column].frame = Rect(origin: Point(x: x + Self.rowPadding, y: Self.padding), size: headings[column].bounds.size)
             var y = Self.padding + Self.rowHeight
             for row in columnRows {
-                // The action stands apart from the orders above it.
-                if row.choice == .trashRejects { y += Self.rowHeight / 2 }
+                // Grouping and the action stand apart from the orders above them.
+                if row.choice == .groupBursts { y += Self.rowHeight / 2 }
                 row.view.frame = Rect(x: x, y: y, width: widths[column], height: Self.rowHeight)
                 row.label.frame = Rect(origin: Point(x: Self.rowPadding, y: ((Self.rowHeight - row.label.bounds.height) / 2).rounded()),
                                        size: row.label.bounds.size)

@@ -54,6 +54,9 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     /// Set by `photosMoved` until the next layout: the photos that already had cells (by
     /// their new indices) slide there; any other cell laid out then is new and fades in.
     private var rearranging: Set<Int>?
+    /// The bursts fanned out, by their first frame: the album groups bursts, and the grid
+    /// folds each into one cell until it is clicked.
+    public private(set) var fannedOut: Set<Int> = []
 
     /// The photo the keyboard acts on, shown by a ring; nil until a click or an arrow key.
     public private(set) var selectedIndex: Int?
@@ -120,6 +123,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
             return
         }
         let clamped = min(max(index, 0), photoCount - 1)
+        if timeline.isFoldedAway(clamped) { fanOut(burstOf: clamped) }
         selectedIndex = clamped
         if scroll { scrollToPhoto(clamped, animated: true) }
         setNeedsLayout()
@@ -142,19 +146,31 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         let current = selectedIndex ?? timeline.indices(from: bounds.minY, to: bounds.maxY).lowerBound
         let moved: Int
         switch key.key {
-        case .left: moved = selectedIndex == nil ? current : current - 1
-        case .right: moved = selectedIndex == nil ? current : current + 1
+        case .left: moved = selectedIndex == nil ? current : timeline.index(before: current)
+        case .right: moved = selectedIndex == nil ? current : timeline.index(after: current)
         case .up: moved = selectedIndex == nil ? current : timeline.index(above: current)
         case .down: moved = selectedIndex == nil ? current : timeline.index(below: current)
-        case .pageUp: moved = max(current % columns, current - rowsPerPage * columns)
-        case .pageDown:
-            let target = current + rowsPerPage * columns
-            moved = target < photoCount ? target : photoCount - 1
+        case .pageUp:
+            let slot = timeline.slot(of: current)
+            moved = timeline.index(ofSlot: max(slot % columns, slot - rowsPerPage * columns))
+        case .pageDown: moved = timeline.index(ofSlot: min(timeline.slot(of: current) + rowsPerPage * columns, timeline.cellCount - 1))
         case .home: moved = 0
-        case .end: moved = photoCount - 1
+        case .end: moved = timeline.index(ofSlot: timeline.cellCount - 1)
         case .enter:
             if let selectedIndex { onOpenPhoto?(selectedIndex) }
             return selectedIndex != nil
+        case .space:
+            // Space fans the selected burst out, or folds it again.
+            guard let selectedIndex else { return false }
+            if timeline.fold(of: selectedIndex) != nil {
+                fanOut(burstOf: selectedIndex)
+            } else if let run = fannedRun(containing: selectedIndex) {
+                fold(burstAt: run.lowerBound)
+                scrollToPhoto(run.lowerBound, animated: true)
+            } else {
+                return false
+            }
+            return true
         case .character("+"), .character("=") where key.modifiers == [.control]:
             resize(by: 1)
             return true
@@ -173,6 +189,10 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         guard index >= 0 && index < photoCount else { return nil }
         // A photo flying home must find its cell where it was aimed: stop any glide.
         scroller.stop()
+        if timeline.isFoldedAway(index) {
+            fanOut(burstOf: index)
+            layoutIfNeeded()
+        }
         let frame = timeline.frame(of: index)
         let shown = animatedBounds.presentation
         if frame.minY < shown.minY || frame.maxY > shown.maxY {
@@ -229,8 +249,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
 
     public override func layoutSubviews() {
         layout = GridLayout(width: bounds.width, minimumCellSide: Self.cellSides[sizeStep])
-        let days = source?.daySections() ?? []
-        timeline = TimelineLayout(grid: layout, sections: sizeStep == 0 ? DaySection.months(of: days) : days, count: photoCount)
+        relayTimeline()
         scroller.clampIfIdle()
         super.layoutSubviews()
         let shown = animatedBounds.presentation
@@ -239,6 +258,14 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
             shownOffset = shown.minY
             scrubber.reveal()
         }
+    }
+
+    /// Cuts the cells into days and folds the bursts not fanned out: at each layout, and at
+    /// once when a burst folds or fans out (a key that follows must find the new cells).
+    private func relayTimeline() {
+        let days = source?.daySections() ?? []
+        let folds = (source?.burstRuns() ?? []).filter { !fannedOut.contains($0.lowerBound) }
+        timeline = TimelineLayout(grid: layout, sections: sizeStep == 0 ? DaySection.months(of: days) : days, count: photoCount, folds: folds)
     }
 
     /// What section `section` is called: its day, or its month at the smallest size. Written
@@ -364,8 +391,8 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         }
         guard let cell = cell as? PhotoTile else { return }
         cell.show(source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, labels: context.labels,
-                  marks: source?.marks(at: index) ?? .none, pair: source?.badgeNote(at: index))
-        let pose = Pose(frame: timeline.frame(of: index), opacity: index == hiddenIndex ? 0 : 1)
+                  marks: source?.marks(at: index) ?? .none, pair: badgeNote(at: index))
+        let pose = Pose(frame: timeline.frame(of: index), opacity: index == hiddenIndex || timeline.isFoldedAway(index) ? 0 : 1)
         guard let rearranging else { return cell.apply(pose, using: context.animator) }
         if rearranging.contains(index) {
             cell.apply(pose, using: context.animator, timing: .spring(Self.rearrangeSpring))
@@ -402,6 +429,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
             }
         }
         rearranging = Set(cells.keys.filter { $0 >= 0 })
+        fannedOut = Set(fannedOut.compactMap(newIndex))
         if let hiddenIndex { self.hiddenIndex = newIndex(hiddenIndex) }
         if let selectedIndex {
             let count = photoCount
@@ -431,7 +459,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     public func photo(at point: Point) -> Int? {
         // A header held over a cell hides it.
         guard !cells.contains(where: { $0.key < 0 && $0.value.frame.contains(point) }) else { return nil }
-        return cells.first { $0.key >= 0 && $0.value.frame.contains(point) }?.key
+        return cells.first { $0.key >= 0 && !timeline.isFoldedAway($0.key) && $0.value.frame.contains(point) }?.key
     }
 
     public func pointAtPhoto(_ index: Int) { select(index, scroll: false) }
@@ -440,9 +468,57 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         recognizer.location(in: self).flatMap(photo(at:))
     }
 
+    /// A click selects; on a folded burst it fans the burst out, on a fanned-out burst's
+    /// badge it folds it again.
     private func handleClick(_ tap: TapGestureRecognizer) {
         guard tap.state == .recognized, let index = photoIndex(at: tap) else { return }
+        if fannedOut.contains(index), let tile = cells[index] as? PhotoTile, let badge = tile.badgeFrame,
+           let point = tap.location(in: tile), badge.contains(point) {
+            return fold(burstAt: index)
+        }
+        fanOut(burstOf: index)
         select(index, scroll: false)
+    }
+
+    // MARK: Bursts
+
+    /// Fans out the folded burst photo `index` is in: its frames spring from its cell to
+    /// theirs.
+    private func fanOut(burstOf index: Int) {
+        guard let fold = timeline.fold(of: index) else { return }
+        fannedOut.insert(fold.lowerBound)
+        rearranging = Set(cells.keys.filter { $0 >= 0 })
+        relayTimeline()
+        // The frames come out from under the burst's cell.
+        if let lead = cells[fold.lowerBound] { bringSubviewToFront(lead) }
+        setNeedsLayout()
+    }
+
+    /// The fanned-out burst photo `index` is a frame of.
+    private func fannedRun(containing index: Int) -> Range<Int>? {
+        (source?.burstRuns() ?? []).first { $0.contains(index) && fannedOut.contains($0.lowerBound) }
+    }
+
+    /// Folds the fanned-out burst led by photo `lead` back into its cell; a frame of it
+    /// in hand gives way to the first.
+    private func fold(burstAt lead: Int) {
+        guard let run = fannedRun(containing: lead), run.lowerBound == lead else { return }
+        fannedOut.remove(lead)
+        rearranging = Set(cells.keys.filter { $0 >= 0 })
+        relayTimeline()
+        if let cell = cells[lead] { bringSubviewToFront(cell) }
+        if let selectedIndex, run.contains(selectedIndex) { self.selectedIndex = lead }
+        setNeedsLayout()
+    }
+
+    /// What a burst's first cell says: how many frames it holds, folded (▸) or fanned out
+    /// (◂, a click there folds it), before the photo's own note.
+    private func badgeNote(at index: Int) -> String? {
+        let note = source?.badgeNote(at: index)
+        let run = timeline.fold(of: index) ?? fannedRun(containing: index)
+        guard let run, run.lowerBound == index else { return note }
+        let burst = localizedPlural("Burst of {count}", "Burst of {count}", count: run.count) + (timeline.fold(of: index) != nil ? " ▸" : " ◂")
+        return [burst, note].compactMap { $0 }.joined(separator: " · ")
     }
 
     private func handleDoubleClick(_ tap: TapGestureRecognizer) {

@@ -107,9 +107,12 @@ public final class PhotoBrowser: View {
     /// The filter and order the album is shown with (the app's model decides; this shows it).
     public private(set) var shownFilter = PhotoFilter.all
     public private(set) var shownOrder = PhotoOrder.byName
+    public private(set) var shownGroupsBursts = false
     /// The user chose what to show, or an order (the same again: reversed).
     public var onChooseFilter: ((PhotoFilter) -> Void)?
     public var onChooseOrder: ((PhotoOrder.Key) -> Void)?
+    /// "Group bursts" (Alt+B, or the menu) turned on or off.
+    public var onGroupBursts: ((Bool) -> Void)?
     /// "Move rejects to Trash…" (Ctrl+Del, or the menu): the app shows them and asks.
     public var onTrashRejects: (() -> Void)?
     /// A question waiting for its answer, bottom centre.
@@ -263,6 +266,7 @@ public final class PhotoBrowser: View {
             switch choice {
             case let .filter(filter): onChooseFilter?(filter)
             case let .order(key): onChooseOrder?(key)
+            case .groupBursts: onGroupBursts?(!shownGroupsBursts)
             case .trashRejects: onTrashRejects?()
             }
         }
@@ -539,6 +543,7 @@ public final class PhotoBrowser: View {
             switch choice {
             case let .filter(filter): onChooseFilter?(filter)
             case let .order(key): onChooseOrder?(key)
+            case .groupBursts: onGroupBursts?(!shownGroupsBursts)
             case .trashRejects: onTrashRejects?()
             }
             return true
@@ -734,15 +739,17 @@ public final class PhotoBrowser: View {
         case "m": return .order(.dateModified)
         case "s": return .order(.size)
         case "f": return .order(.sharpness)
+        case "b": return .groupBursts
         default: return nil
         }
     }
 
     /// The album is now shown with `filter` and `order`: the control and its menu say so.
-    public func showArrangement(filter: PhotoFilter, order: PhotoOrder) {
+    public func showArrangement(filter: PhotoFilter, order: PhotoOrder, groupsBursts: Bool = false) {
         shownFilter = filter
         shownOrder = order
-        arrangementMenu.update(filter: filter, order: order)
+        shownGroupsBursts = groupsBursts
+        arrangementMenu.update(filter: filter, order: order, groupsBursts: groupsBursts)
         setNeedsLayout()
     }
 
@@ -751,7 +758,7 @@ public final class PhotoBrowser: View {
             arrangementMenu.hide()
         } else {
             bringSubviewToFront(arrangementMenu)
-            arrangementMenu.show(filter: shownFilter, order: shownOrder, below: arrangement.frame)
+            arrangementMenu.show(filter: shownFilter, order: shownOrder, groupsBursts: shownGroupsBursts, below: arrangement.frame)
             bringSubviewToFront(toast)
             bringSubviewToFront(help)
         }

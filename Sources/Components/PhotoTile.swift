@@ -36,6 +36,8 @@ public final class PhotoTile: View {
 
     /// The marks shown.
     var marks: PhotoMarks { badge.marks }
+    /// Where its badge is (its coordinates), when it has one.
+    var badgeFrame: Rect? { badge.isHidden ? nil : badge.frame }
 
     func show(_ thumbnail: Picture, index: Int, labels: LabelRenderer?, marks: PhotoMarks = .none, pair: String? = nil) {
         self.index = index

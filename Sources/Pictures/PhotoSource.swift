@@ -104,6 +104,9 @@ public protocol PhotoSource: AnyObject {
     /// The photos cut into days, in order, when the album is sorted by a date (the grid's
     /// timeline); nil in any other order.
     func daySections() -> [DaySection]?
+    /// Where the photos shown run as one burst, its frames together (the album groups
+    /// bursts): index ranges of two or more, in order; empty when it does not.
+    func burstRuns() -> [Range<Int>]
 }
 
 extension PhotoSource {
@@ -113,6 +116,8 @@ extension PhotoSource {
     public func burst(at index: Int) -> (frames: [Int], sharpest: Int)? { nil }
     /// A source without dates: no timeline.
     public func daySections() -> [DaySection]? { nil }
+    /// A source that does not group bursts.
+    public func burstRuns() -> [Range<Int>] { [] }
     /// A source that knows only names.
     public func details(at index: Int) -> [(label: String, value: String)]? {
         index < photoCount ? [(label: "", value: fileName(at: index))] : nil

@@ -124,6 +124,14 @@ public final class PictureStore: PhotoSource {
         return sections
     }
 
+    /// Where the album's bursts run together, when it groups them (the model's).
+    public var runsOfBursts: (() -> [Range<Int>])?
+
+    public func burstRuns() -> [Range<Int>] {
+        guard let runs = runsOfBursts?(), runs.last.map({ $0.upperBound <= photos.count }) ?? true else { return [] }
+        return runs
+    }
+
     /// The burst a photo is a frame of, by path (the album's): its frames and the sharpest.
     public var bursts: ((FilePath) -> (frames: [FilePath], sharpest: FilePath)?)?
 

@@ -77,6 +77,7 @@ public final class AlbumSession {
             return (frames, sharpest)
         }
         pictures.timeline = { [unowned self] in model.daySections() }
+        pictures.runsOfBursts = { [unowned self] in model.burstRuns() }
         browser.onShowView = { [unowned self] _ in readLooksIfWanted() }
         pictures.onFramesChange = { [unowned browser] in browser.reloadPlayingPictures() }
         pictures.onCoversChange = { [unowned browser] in browser.reloadAlbums() }
@@ -215,6 +216,7 @@ public final class AlbumSession {
         unreadMarks = []
         model.setFilter(filter)
         model.setOrder(order)
+        model.setGroupsBursts(groupsBursts)
         observeModel()
         lister = AlbumLister(folder: folder, start: start)
         lister.wake.connect(wake)
@@ -290,7 +292,22 @@ public final class AlbumSession {
         browser.onChooseFilter = { [unowned self] filter in arrange(filter: filter, order: order) }
         browser.onChooseOrder = { [unowned self] key in arrange(filter: filter, order: order.choosing(key)) }
         browser.onTrashRejects = { [unowned self] in askToTrashRejects() }
+        browser.onGroupBursts = { [unowned self] groups in
+            setGroupsBursts(groups)
+            browser.showToast(Toast(groups ? localized("Bursts grouped: a click fans one out, Space too") : localized("Bursts no longer grouped")))
+        }
         arrange(filter: filter, order: order)
+    }
+
+    /// Whether each burst's frames are shown together (the grid folding them): the
+    /// "Group bursts" switch, remembered between runs.
+    public private(set) var groupsBursts = false
+
+    public func setGroupsBursts(_ groups: Bool) {
+        groupsBursts = groups
+        model.setGroupsBursts(groups)
+        readLooksIfWanted()
+        browser.showArrangement(filter: filter, order: order, groupsBursts: groups)
     }
 
     /// Shows every rejected photo in the grid (the contact sheet of what will go), asks,
@@ -332,15 +349,17 @@ public final class AlbumSession {
         readLooksIfWanted()
         model.setFilter(filter)
         model.setOrder(order)
-        browser.showArrangement(filter: filter, order: order)
+        browser.showArrangement(filter: filter, order: order, groupsBursts: groupsBursts)
         browser.albumMessage = message
     }
 
-    /// Compare (its bursts) and the sharpness order need every photo's look and focus, and
-    /// bursts the times they were taken: read in the background, nearest the photo in hand
-    /// first; each photo once. `paths`: just those (newly listed); else the whole album.
+    /// Compare and grouping (their bursts) and the sharpness order need every photo's look
+    /// and focus, and bursts the times they were taken: read in the background, nearest the
+    /// photo in hand first; each photo once. `paths`: just those (newly listed); else the
+    /// whole album.
     private func readLooksIfWanted(_ paths: [FilePath]? = nil) {
-        guard browser.viewKind == .compare || order.key == .sharpness else { return }
+        let wantsBursts = browser.viewKind == .compare || groupsBursts
+        guard wantsBursts || order.key == .sharpness else { return }
         var wanted = paths ?? model.photosWithoutLikeness
         if paths == nil, let inHand = browser.photoInHand, inHand < model.count {
             let here = model.photos[inHand].path
@@ -348,7 +367,7 @@ public final class AlbumSession {
             wanted.sort { (place[$0] ?? .max, $0 == here ? 0 : 1) < (place[$1] ?? .max, $1 == here ? 0 : 1) }
         }
         guard !wanted.isEmpty else { return }
-        if browser.viewKind == .compare { takenDates?.read(wanted) }
+        if wantsBursts { takenDates?.read(wanted) }
         likenesses?.read(wanted)
     }
 

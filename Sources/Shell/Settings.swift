@@ -33,6 +33,8 @@ public struct Settings: Equatable, Sendable {
     public var slideshowMotion: Bool?
     /// The grid's size: "small" (by month in a timeline), "medium", "large" (Ctrl+wheel).
     public var gridSize: Int?
+    /// `group-bursts = true`: each burst's frames together, folded in the grid (Alt+B).
+    public var groupsBursts: Bool?
     public static let gridSizeNames = ["small", "medium", "large"]
 
     /// A window size outside this (points, either side) is not believed.
@@ -95,6 +97,8 @@ public struct Settings: Equatable, Sendable {
                 if let flag = Bool(value) { slideshowMotion = flag } else { warnings.append("slideshow-motion is true or false, not \"\(value)\"") }
             case "grid-size":
                 if let step = Self.gridSizeNames.firstIndex(of: value) { gridSize = step } else { warnings.append("grid-size is small, medium or large, not \"\(value)\"") }
+            case "group-bursts":
+                if let flag = Bool(value) { groupsBursts = flag } else { warnings.append("group-bursts is true or false, not \"\(value)\"") }
             case "colour-management":
                 if let flag = Bool(value) { colourManagement = flag } else { warnings.append("colour-management is true or false, not \"\(value)\"") }
             default:
@@ -116,6 +120,7 @@ public struct Settings: Equatable, Sendable {
         if let slideshowSeconds { lines.append("slideshow-seconds = \(slideshowSeconds)") }
         if let slideshowMotion { lines.append("slideshow-motion = \(slideshowMotion)") }
         if let gridSize, Self.gridSizeNames.indices.contains(gridSize) { lines.append("grid-size = \(Self.gridSizeNames[gridSize])") }
+        if let groupsBursts { lines.append("group-bursts = \(groupsBursts)") }
         return lines.joined(separator: "\n") + "\n"
     }
 

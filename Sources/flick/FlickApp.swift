@@ -140,14 +140,16 @@ final class FlickApp: FrameDriver {
         settings.slideshowSeconds = Int(browser.slideshow.interval)
         settings.slideshowMotion = browser.slideshow.drifts
         settings.gridSize = browser.grid.sizeStep
+        settings.groupsBursts = session.groupsBursts
         return settings
     }
 
-    /// What was remembered of the slideshow and the grid, as they were left.
+    /// What was remembered of the slideshow, the grid and bursts, as they were left.
     func restore(_ remembered: Settings) {
         if let seconds = remembered.slideshowSeconds { browser.slideshow.setPace(seconds: Double(seconds)) }
         if let motion = remembered.slideshowMotion { browser.slideshow.drifts = motion }
         if let size = remembered.gridSize { browser.grid.resize(by: size - browser.grid.sizeStep) }
+        if remembered.groupsBursts == true { session.setGroupsBursts(true) }
     }
 
     var windowTitle: String { window.title }

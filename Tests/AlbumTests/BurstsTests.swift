@@ -71,3 +71,50 @@ import Testing
         #expect(f.model.photos.map(\.fileName) == ["c.jpg", "a.jpg", "b.jpg"])
     }
 }
+
+/// Grouped, each burst's frames come together, in time order, where its first frame would
+/// be: the culling pager steps through a moment's frames before the next one.
+@Suite struct GroupedBurstsTests {
+    let bird = PhotoLikeness(sharpness: 5, hash: 0x00FF_00FF_00FF_00FF)
+    let tree = PhotoLikeness(sharpness: 7, hash: 0xFF00_FF00_FF00_FF00)
+
+    /// a, c, e: one moment (taken in the order e, a, c); b and d each alone.
+    func fixture() throws -> AlbumFixture {
+        let f = try AlbumFixture(names: ["a.jpg", "b.jpg", "c.jpg", "d.jpg", "e.jpg"])
+        try f.loadAll()
+        f.model.noteDatesTaken([f.path("e.jpg"): "2024-05-01 14:03:22.00", f.path("a.jpg"): "2024-05-01 14:03:22.40",
+                                f.path("c.jpg"): "2024-05-01 14:03:22.90", f.path("b.jpg"): "2024-05-01 14:05:00",
+                                f.path("d.jpg"): "2024-05-01 14:07:00"])
+        f.model.noteLikenesses([f.path("a.jpg"): bird, f.path("c.jpg"): bird, f.path("e.jpg"): bird,
+                                f.path("b.jpg"): tree, f.path("d.jpg"): tree])
+        return f
+    }
+
+    @Test func aBurstsFramesComeTogetherInTimeOrderWhereItsFirstWouldBe() throws {
+        let f = try fixture()
+        #expect(f.model.photos.map(\.fileName) == ["a.jpg", "b.jpg", "c.jpg", "d.jpg", "e.jpg"], "not grouped: by name")
+        #expect(f.model.burstRuns().isEmpty)
+        f.model.setGroupsBursts(true)
+        #expect(f.model.photos.map(\.fileName) == ["e.jpg", "a.jpg", "c.jpg", "b.jpg", "d.jpg"])
+        #expect(f.model.burstRuns() == [0..<3])
+        f.model.setOrder(PhotoOrder(.name, reversed: true))
+        #expect(f.model.photos.map(\.fileName) == ["e.jpg", "a.jpg", "c.jpg", "d.jpg", "b.jpg"], "the burst where the first of it shown stood")
+        try f.model.moveToTrash(f.path("a.jpg"))
+        #expect(f.model.photos.map(\.fileName) == ["e.jpg", "c.jpg", "d.jpg", "b.jpg"], "a frame trashed is not brought back")
+        #expect(f.model.burstRuns() == [0..<2])
+        f.model.setGroupsBursts(false)
+        #expect(f.model.photos.map(\.fileName) == ["e.jpg", "d.jpg", "c.jpg", "b.jpg"])
+    }
+
+    @Test func aRawAndItsJpegAreOneShotNotABurst() throws {
+        let f = try AlbumFixture(names: ["IMG_1.CR2", "IMG_1.jpg", "IMG_2.jpg"])
+        f.model.appendListing(try f.listing().map { $0.fileName.hasSuffix(".CR2") ? Photo(path: $0.path, format: .raw, byteCount: 100, modificationDate: $0.modificationDate) : $0 })
+        f.model.finishListing()
+        #expect(f.model.photos.map(\.fileName) == ["IMG_1.jpg", "IMG_2.jpg"], "the pair is one photo")
+        f.model.noteDatesTaken([f.path("IMG_1.CR2"): "2024-05-01 14:03:22.00", f.path("IMG_1.jpg"): "2024-05-01 14:03:22.00",
+                                f.path("IMG_2.jpg"): "2024-05-01 14:09:00"])
+        f.model.noteLikenesses([f.path("IMG_1.CR2"): bird, f.path("IMG_1.jpg"): bird, f.path("IMG_2.jpg"): tree])
+        f.model.setGroupsBursts(true)
+        #expect(f.model.bursts.isEmpty && f.model.burstRuns().isEmpty)
+    }
+}

@@ -45,6 +45,14 @@ import Shell
         #expect(warnings.count == 3 && odd.slideshowSeconds == nil && odd.gridSize == nil && odd.slideshowMotion == nil, "\(warnings)")
     }
 
+    /// Grouping bursts, as last chosen (Alt+B or the arrangement menu).
+    @Test func groupingBurstsIsRemembered() {
+        var warnings: [String] = []
+        let settings = Settings(parsing: "group-bursts = true\n", warnings: &warnings)
+        #expect(warnings.isEmpty && settings.groupsBursts == true && settings.text.contains("group-bursts = true\n"))
+        #expect(Settings(parsing: "group-bursts = often\n", warnings: &warnings).groupsBursts == nil && warnings.count == 1)
+    }
+
     /// The first screen's thumbnails are made at the size the grid will ask for.
     @Test func theFirstScreensCellsAreGuessedFromTheRememberedWindowAndGridSize() {
         let sides = (0..<3).map { Browse.guessedCellSide(windowWidth: 1000, gridSize: $0) }

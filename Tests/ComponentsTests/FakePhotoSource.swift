@@ -86,6 +86,11 @@ final class FakePhotoSource: PhotoSource {
 
     func daySections() -> [DaySection]? { sections }
 
+    /// Where bursts run together (the album grouping them), by index.
+    var runs: [Range<Int>] = []
+
+    func burstRuns() -> [Range<Int>] { runs }
+
     func burst(at index: Int) -> (frames: [Int], sharpest: Int)? {
         guard index < ids.count, let burst = burstsByID.first(where: { $0.frames.contains(ids[index]) }) else { return nil }
         let frames = burst.frames.compactMap { ids.firstIndex(of: $0) }

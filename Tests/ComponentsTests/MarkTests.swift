@@ -222,6 +222,28 @@ final class MarkFixture {
         #expect(!f.browser.arrangementMenu.isShown)
         #expect(f.marks.marked.isEmpty, "keys in the menu do not mark photos")
     }
+
+    @Test func altBAndTheMenusRowTurnGroupingBurstsOnAndOffAndTheRowSaysWhich() throws {
+        let f = Fixture()
+        var asked: [Bool] = []
+        f.browser.onGroupBursts = { [unowned browser = f.browser] groups in
+            asked.append(groups)
+            browser.showArrangement(filter: browser.shownFilter, order: browser.shownOrder, groupsBursts: groups)
+        }
+        f.marks.key(.character("b"), modifiers: .alt)
+        #expect(asked == [true] && f.browser.shownGroupsBursts)
+        f.marks.scene.settle()
+        let control = try #require(f.marks.scene.recorder.last.first { $0.viewName == "arrangement" }?.boundsInWindow)
+        f.click(control)
+        let filled = f.marks.scene.recorder.last.contains { command in
+            guard command.viewName == "arrangement row Group bursts", case .fill = command.kind else { return false }
+            return true
+        }
+        #expect(filled, "marked while on")
+        let label = try #require(f.marks.scene.recorder.last.first { $0.viewName == "arrangement row Group bursts label" }?.boundsInWindow)
+        f.click(label)
+        #expect(asked == [true, false] && f.browser.arrangementMenu.isShown, "off again; the menu stays to show it")
+    }
 }
 
 @Suite struct ConfirmTests {

@@ -71,6 +71,32 @@ import ViewTree
         #expect(timeline.index(above: 2) == 2)
     }
 
+    @Test func aFoldedBurstTakesOneCellAndTheOthersMoveUp() {
+        // 10 photos, 2…5 a burst folded into 2's cell: 7 cells.
+        let timeline = TimelineLayout(grid: grid, sections: [], count: 10, folds: [2..<6])
+        #expect(timeline.cellCount == 7)
+        for index in 2..<6 { #expect(timeline.frame(of: index) == grid.frame(of: 2), "frame \(index) under the burst's cell") }
+        #expect(timeline.frame(of: 6) == grid.frame(of: 3) && timeline.frame(of: 9) == grid.frame(of: 6))
+        #expect(timeline.contentHeight == grid.contentHeight(of: 7))
+        #expect(timeline.isFoldedAway(3) && !timeline.isFoldedAway(2) && !timeline.isFoldedAway(6))
+        #expect(timeline.index(after: 2) == 6 && timeline.index(before: 6) == 2 && timeline.index(after: 1) == 2)
+        #expect(timeline.index(below: 1) == 8 && timeline.index(above: 8) == 1, "rows of cells, not of photos")
+        let firstRow = grid.frame(of: 0), secondRow = grid.frame(of: 4)
+        #expect(timeline.indices(from: firstRow.minY, to: firstRow.maxY) == 0..<7, "the first row's cells, the frames under them too")
+        #expect(timeline.indices(from: secondRow.minY, to: secondRow.maxY) == 7..<10)
+        for slot in 0..<7 { #expect(timeline.slot(of: timeline.index(ofSlot: slot)) == slot) }
+    }
+
+    @Test func aBurstAcrossMidnightFoldsOnEachSide() {
+        // 12th: 0…2 (1, 2 a burst's start); 13th: 3…5 (3, 4 its end).
+        let sections = DaySection.runs(of: Array(repeating: july12, count: 3) + Array(repeating: july13, count: 3))
+        let timeline = TimelineLayout(grid: grid, sections: sections, count: 6, folds: [1..<5])
+        #expect(timeline.folds == [1..<3, 3..<5])
+        #expect(timeline.frame(of: 2) == timeline.frame(of: 1) && timeline.frame(of: 4) == timeline.frame(of: 3))
+        #expect(timeline.frame(of: 3).minX == timeline.frame(of: 0).minX, "the 13th still starts its own row")
+        #expect(timeline.frame(of: 5).minX == timeline.frame(of: 1).minX)
+    }
+
     @Test func aHundredThousandPhotosInDaysLayOutAndFindTheirCells() {
         var days: [CalendarDay] = []
         for index in 0..<100_000 { days.append(CalendarDay(year: 2000 + index / 30_000, month: 1 + (index / 2_500) % 12, day: 1 + (index / 90) % 28)) }
@@ -298,5 +324,81 @@ import ViewTree
         f.scene.play(PointerScript.clicks(at: Point(x: button.midX, y: button.midY), count: 1, startTime: f.scene.now + 0.05))
         f.scene.settle()
         #expect(!f.browser.details.isShown && f.pager.phase == .open)
+    }
+}
+
+/// Grouped, a burst is one cell in the grid, with its count: a click (or Space) fans it out,
+/// its badge (or Space) folds it again.
+@Suite struct GridBurstTests {
+    /// 20 photos; 3…7 one burst.
+    func fixture() -> (BrowserFixture, FakeLabels) {
+        let labels = FakeLabels()
+        let f = BrowserFixture(count: 20, labels: labels)
+        f.source.runs = [3..<8]
+        f.browser.reloadData()
+        f.scene.settle()
+        return (f, labels)
+    }
+
+    func cell(_ f: BrowserFixture, _ index: Int) -> Rect? {
+        f.scene.recorder.commands(ofView: "cell \(index)").first { $0.opacity > 0.5 }?.boundsInWindow
+    }
+
+    /// The burst's words on the badge in photo `index`'s cell.
+    func badge(_ f: BrowserFixture, _ labels: FakeLabels, _ index: Int) -> (text: String, frame: Rect)? {
+        guard let cell = f.grid.convert(f.grid.timeline.frame(of: index), to: nil) else { return nil }
+        for command in f.scene.recorder.last where command.viewName == "marks pair" && cell.contains(command.boundsInWindow.center) {
+            if let text = labels.texts(in: [command], ofViewsNamed: "marks pair").first, text.hasPrefix("Burst") {
+                return (text, command.boundsInWindow)
+            }
+        }
+        return nil
+    }
+
+    @Test func aBurstIsOneCellWithItsCountAndAClickFansItOutAndItsBadgeFoldsIt() throws {
+        let (f, labels) = fixture()
+        let lead = try #require(cell(f, 3))
+        for index in 4..<8 { #expect(cell(f, index) == nil, "frame \(index) lies under the burst's cell") }
+        #expect(cell(f, 8) == f.grid.convert(f.grid.layout.frame(of: 4), to: nil), "the next photo takes the cell after it")
+        #expect(badge(f, labels, 3)?.text == "Burst of 5 ▸")
+
+        f.scene.play(PointerScript.clicks(at: Point(x: lead.midX, y: lead.midY - 30), startTime: f.scene.now + 0.05))
+        f.scene.settle()
+        for index in 4..<8 { #expect(cell(f, index) == f.grid.convert(f.grid.layout.frame(of: index), to: nil), "frame \(index) in its own cell") }
+        #expect(f.grid.selectedIndex == 3)
+        let fanned = try #require(badge(f, labels, 3))
+        #expect(fanned.text == "Burst of 5 ◂")
+
+        f.scene.play(PointerScript.clicks(at: Point(x: fanned.frame.midX, y: fanned.frame.midY), startTime: f.scene.now + 0.05))
+        f.scene.settle()
+        #expect(cell(f, 5) == nil && badge(f, labels, 3)?.text == "Burst of 5 ▸", "folded again")
+    }
+
+    @Test func arrowsStepOverAFoldedBurstAndSpaceFansAndFoldsIt() {
+        let (f, _) = fixture()
+        f.grid.select(2)
+        _ = f.browser.handleKey(KeyEvent(key: .right, timestampNanoseconds: f.scene.now.nanosecondStamp))
+        _ = f.browser.handleKey(KeyEvent(key: .right, timestampNanoseconds: f.scene.now.nanosecondStamp))
+        #expect(f.grid.selectedIndex == 8, "the burst is one step")
+        _ = f.browser.handleKey(KeyEvent(key: .left, timestampNanoseconds: f.scene.now.nanosecondStamp))
+        #expect(f.grid.selectedIndex == 3)
+        _ = f.browser.handleKey(KeyEvent(key: .space, timestampNanoseconds: f.scene.now.nanosecondStamp))
+        _ = f.browser.handleKey(KeyEvent(key: .right, timestampNanoseconds: f.scene.now.nanosecondStamp))
+        #expect(f.grid.selectedIndex == 4, "fanned out, its frames are steps of their own")
+        _ = f.browser.handleKey(KeyEvent(key: .space, timestampNanoseconds: f.scene.now.nanosecondStamp))
+        #expect(f.grid.selectedIndex == 3 && f.grid.fannedOut.isEmpty, "folded from a frame: the burst's cell in hand")
+    }
+
+    @Test func thePagerOnAFoldedFrameFansItsBurstOutToCloseOntoIt() throws {
+        let (f, _) = fixture()
+        f.doubleClick(2)
+        f.scene.settle()
+        _ = f.browser.handleKey(KeyEvent(key: .right, timestampNanoseconds: f.scene.now.nanosecondStamp))
+        _ = f.browser.handleKey(KeyEvent(key: .right, timestampNanoseconds: f.scene.now.nanosecondStamp))
+        f.scene.settle()
+        #expect(f.pager.currentIndex == 4 && f.grid.fannedOut == [3], "the pager went into the burst: the grid fans it out")
+        _ = f.browser.handleKey(KeyEvent(key: .escape, timestampNanoseconds: f.scene.now.nanosecondStamp))
+        f.scene.settle()
+        #expect(cell(f, 4) == f.grid.convert(f.grid.layout.frame(of: 4), to: nil))
     }
 }
