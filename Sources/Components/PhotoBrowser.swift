@@ -136,7 +136,7 @@ public final class PhotoBrowser: View {
         HelpEntry(localized("Shift+A"), localized("After a mark, go on or stay (pagers)")),
         HelpEntry("Alt+0 – 5, Alt+P, X, U", localized("Show all, ★ or more…, picks, rejects, unrated")),
         HelpEntry("Alt+6 – 9", localized("Show one label")),
-        HelpEntry("Alt+N, D, M, S, F", localized("Sort: name, date taken, modified, size, sharpness")),
+        HelpEntry("Alt+N, D, M, S, F; B", localized("Sort: name, date taken, modified, size, sharpness; group bursts")),
         HelpEntry(localized("Ctrl+Del"), localized("Move the rejects to the Trash (asks first)")),
         HelpEntry(localized("Ctrl+PgUp, Ctrl+PgDn"), localized("Previous / next album")),
         HelpEntry(localized("Tab, Shift+Tab"), localized("Keys to the albums, the arrangement, the views")),

@@ -67,8 +67,9 @@ struct Browse: ParsableCommand {
             thing; q, Ctrl+Q or Ctrl+W quit.
 
             What is shown: Alt+0 all, Alt+1 to Alt+5 that many stars or more, Alt+P picks, Alt+X rejects, Alt+U unrated, \
-            Alt+6 to Alt+9 one label; Alt+N, Alt+D, Alt+M, Alt+S sort by name, date taken, date modified, size (again: \
-            reversed); or the control left of the view switcher. Both are remembered.
+            Alt+6 to Alt+9 one label; Alt+N, Alt+D, Alt+M, Alt+S, Alt+F sort by name, date taken, date modified, size, \
+            sharpness (again: reversed); Alt+B groups bursts (a burst is one cell in the grid: a click or Space fans it out); \
+            or the control left of the view switcher. All are remembered.
 
             Marks are written, as the user marks, into the XMP sidecar other tools read: NAME.EXT.xmp beside the photo, \
             or an existing NAME.xmp, keeping everything else in it (xmp:Rating, -1 for a reject; xmp:Label; digiKam's \
