@@ -372,7 +372,7 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
         case .up: select(pane: (selected + candidates.count - 1) % max(candidates.count, 1))
         case .down: select(pane: (selected + 1) % max(candidates.count, 1))
         case .tab: return false
-        case .delete, .backspace: trashSelected()
+        case .delete, .backspace: trashPhotoInHand()
         case .enter: if let photo = photoInHand { onOpenPhoto?(photo) }
         case .escape where !zoom.isFitted:
             zoom = .fit
@@ -394,7 +394,7 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
     }
 
     /// The selected candidate to the Trash; its pane shows the photo that takes its place.
-    public func trashSelected() {
+    public func trashPhotoInHand() {
         guard let photo = photoInHand else { return }
         let name = source?.fileName(at: photo) ?? ""
         onToast?(Trashing.attempt(photo, named: name, trash: trashPhoto) { [weak self] in self?.requestUndo?() }.toast)

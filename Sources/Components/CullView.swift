@@ -349,7 +349,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     }
 
     /// Trashes the current photo as if thrown up (Del).
-    public func trashCurrent() {
+    public func trashPhotoInHand() {
         guard photoCount > 0, throwing == nil, drag == nil else { return }
         layoutIfNeeded()
         guard let card = cards.cells[currentIndex] else { return }
@@ -398,7 +398,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         case .end:
             go(to: photoCount - 1)
         case .delete:
-            trashCurrent()
+            trashPhotoInHand()
         case .enter:
             onOpenPhoto?(currentIndex)
         default:

@@ -136,7 +136,7 @@ public final class PhotoBrowser: View {
         HelpEntry(localized("Shift+A"), localized("After a mark, go on or stay (pagers)")),
         HelpEntry("Alt+0 – 5, Alt+P, X, U", localized("Show all, ★ or more…, picks, rejects, unrated")),
         HelpEntry("Alt+6 – 9", localized("Show one label")),
-        HelpEntry("Alt+N, D, M, S, F; B", localized("Sort: name, date taken, modified, size, sharpness; group bursts")),
+        HelpEntry("Alt+N, D, M, S, F; B", localized("Sort: name, taken, modified, size, sharpness; B: bursts")),
         HelpEntry(localized("Ctrl+Del"), localized("Move the rejects to the Trash (asks first)")),
         HelpEntry(localized("Ctrl+PgUp, Ctrl+PgDn"), localized("Previous / next album")),
         HelpEntry(localized("Tab, Shift+Tab"), localized("Keys to the albums, the arrangement, the views")),
@@ -657,8 +657,10 @@ public final class PhotoBrowser: View {
         }
     }
 
-    /// Moves photo `index` to the Trash from the menu, with Undo, as the culling pager does.
+    /// Moves photo `index` to the Trash from the menu, with Undo, as the culling pager does:
+    /// the view's own way when it is the photo in hand there (the card thrown up).
     private func trash(_ index: Int) {
+        if !isPagerOpen, let view = collection as? TrashingView, collection.photoInHand == index { return view.trashPhotoInHand() }
         let name = source?.fileName(at: index) ?? ""
         showToast(Trashing.attempt(index, named: name, trash: trashPhoto) { [unowned self] in undo() }.toast)
     }

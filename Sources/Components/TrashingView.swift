@@ -10,6 +10,9 @@ public protocol TrashingView: AnyObject {
     var requestUndo: (() -> Void)? { get set }
     /// Photo `index` came back from the Trash, to this view's photo in hand.
     func photoCameBack(_ index: Int)
+    /// Sends the photo in hand to the Trash the view's own way (Del, the menu): the culling
+    /// pager throws its card up, Compare lets its pane go.
+    func trashPhotoInHand()
 }
 
 /// One way every view says what became of a photo sent to the Trash.

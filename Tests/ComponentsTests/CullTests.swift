@@ -177,6 +177,20 @@ func near(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         }, "the trashed photo's card has flown out of sight")
     }
 
+    @Test func theMenusMoveToTrashThrowsTheCardUpAsDeleteDoes() {
+        let f = CullFixture()
+        let before = f.scene.recorder.frames.count
+        f.browser.perform(.trash, on: 0)
+        f.scene.settle()
+        #expect(f.trashedIDs == [0] && f.browser.toast.message == "photo-0.jpg moved to the Trash")
+        let heights = f.scene.recorder.frames[before...].compactMap { frame in
+            frame.first { cmd in
+                if case let .image(handle, _) = cmd.kind { handle == FakePhotoSource.screenHandle(of: 0) } else { false }
+            }?.boundsInWindow.midY
+        }
+        #expect(heights.contains { $0 < f.restingCard.midY - 100 }, "its card flew up: \(heights.prefix(4))…")
+    }
+
     @Test func aQuickFlickUpTrashesEvenAShortLiftAndADownwardDragDoesNothing() {
         let f = CullFixture()
         f.drag(by: Point(x: 0, y: 300), duration: 0.1)
