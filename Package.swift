@@ -107,6 +107,9 @@ let package = Package(
         .executableTarget(name: "fake-decode-helper", dependencies: ["PhotoLibrary", "Pixels", .product(name: "SystemPackage", package: "swift-system")],
                           path: "Tests/FakeDecodeHelper"),
 
+        // A desktop's clipboard manager, for the end-to-end test of Copy outliving Flick.
+        .executableTarget(name: "fake-clipboard-manager", dependencies: ["CX11"], path: "Tests/FakeClipboardManager"),
+
         // Flick's language set up in a process of its own (a locale is the whole process's).
         .executableTarget(name: "localization-probe", dependencies: ["Localization"], path: "Tests/LocalizationProbe"),
 
@@ -130,7 +133,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
         .testTarget(name: "AppTests", dependencies: ["flick", "Album", "Marks", "Components", "Pictures", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "Components", "Geometry", "Platform", "ViewTree", "CXTest", "CX11", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "fake-clipboard-manager", "Components", "Geometry", "Platform", "ViewTree", "CXTest", "CX11", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,7 +9,8 @@ import Synchronization
 /// clipboard cannot. A connection and an unmapped window of its own, on a thread of its
 /// own for as long as Flick runs: it answers each program that pastes (ICCM), large
 /// contents in pieces (the INCR protocol), until another program takes the clipboard.
-/// What is offered lasts while Flick runs, as with any X program.
+/// When Flick quits, what it offers is handed to the desktop's clipboard manager where
+/// there is one (freedesktop's CLIPBOARD_MANAGER, SAVE_TARGETS), so it still pastes.
 public final class X11Clipboard: Sendable {
     /// Contents larger than this go in pieces of this size.
     static let pieceSize = 256 << 10
@@ -23,7 +24,14 @@ public final class X11Clipboard: Sendable {
         /// Target name → bytes; nil when nothing is offered.
         var offered: [String: [UInt8]]?
         var needsOwnership = false
+        /// Flick is quitting: hand the clipboard to the manager, then say so on `handedOver`.
+        var handingOver = false
+        /// The manager answered that it saved the clipboard.
+        var managerSaved = false
     }
+
+    /// Signalled once the manager has what Flick offered (or there was nothing to hand).
+    private let handedOver = DispatchSemaphore(value: 0)
 
     /// The clipboard on the default X display; nil where there is none.
     public static func start() -> X11Clipboard? {
@@ -63,6 +71,18 @@ public final class X11Clipboard: Sendable {
         _ = write(wakeWrite, &byte, 1)
     }
 
+    /// Flick is quitting: the desktop's clipboard manager, where one runs, takes a copy of
+    /// what Flick offers, so it pastes after Flick is gone. Waits at most `timeout` for it;
+    /// true if the manager took it.
+    @discardableResult
+    public func handOver(timeout: Double) -> Bool {
+        state.withLock { $0.handingOver = true }
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+        guard handedOver.wait(timeout: .now() + timeout) == .success else { return false }
+        return state.withLock { $0.managerSaved }
+    }
+
     /// The forms a piece of text is asked for in (modern, MIME, and the old Latin-1 ones).
     public static func textTargets(_ text: String) -> [String: [UInt8]] {
         let bytes = Array(text.utf8)
@@ -99,6 +119,8 @@ public final class X11Clipboard: Sendable {
         func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
         let clipboard = atom("CLIPBOARD"), targets = atom("TARGETS"), incr = atom("INCR")
         let timestamp = atom("TIMESTAMP"), multiple = atom("MULTIPLE"), stamp = atom("_FLICK_CLIPBOARD_TIME")
+        let manager = atom("CLIPBOARD_MANAGER"), saveTargets = atom("SAVE_TARGETS"), saveList = atom("_FLICK_SAVE_TARGETS")
+        var handOverAsked = false
         XSelectInput(display, window, PropertyChangeMask)
         var owned: [String: [UInt8]] = [:]
         var ownedSince: Time = 0
@@ -159,10 +181,27 @@ public final class X11Clipboard: Sendable {
             }
         }
 
+        /// Asks the manager to save what is owned: it converts each target listed on our
+        /// window, as any requestor, then answers with a SelectionNotify. Nothing owned, or
+        /// no manager: nothing to wait for.
+        func askManagerToSave() {
+            guard !owned.isEmpty, XGetSelectionOwner(display, clipboard) == window, XGetSelectionOwner(display, manager) != 0 else {
+                handedOver.signal()
+                return
+            }
+            var list: [Atom] = owned.keys.map(atom)
+            XChangeProperty(display, window, saveList, flick_xa_atom, 32, PropModeReplace, &list, Int32(list.count))
+            XConvertSelection(display, manager, saveTargets, saveList, window, ownedSince)
+        }
+
         while true {
-            let (offered, take) = state.withLock { state -> ([String: [UInt8]]?, Bool) in
+            let (offered, take, handingOver) = state.withLock { state -> ([String: [UInt8]]?, Bool, Bool) in
                 defer { state.needsOwnership = false }
-                return (state.offered, state.needsOwnership)
+                return (state.offered, state.needsOwnership, state.handingOver)
+            }
+            if handingOver && !handOverAsked {
+                handOverAsked = true
+                askManagerToSave()
             }
             if take, let offered {
                 // Owning needs the server's time (ICCCM): a property changed on our
@@ -176,6 +215,10 @@ public final class X11Clipboard: Sendable {
                 switch event.type {
                 case SelectionRequest where event.xselectionrequest.selection == clipboard:
                     answer(event.xselectionrequest)
+                case SelectionNotify where event.xselection.selection == manager:
+                    let saved = event.xselection.property != 0
+                    state.withLock { $0.managerSaved = saved }
+                    handedOver.signal()
                 case SelectionClear where event.xselectionclear.selection == clipboard:
                     owned = [:]
                     state.withLock { if !$0.needsOwnership { $0.offered = nil } }

@@ -26,6 +26,9 @@ public protocol DesktopServices: Sendable {
     func setWallpaper(_ path: FilePath) -> DesktopOutcome
     /// The programs for files like `path`, the default first.
     func applications(for path: FilePath) -> [MenuApplication]
+    /// Flick is quitting: what it put on the clipboard goes to the desktop's clipboard
+    /// manager, where one runs, so it still pastes.
+    func handOverClipboard()
 }
 
 /// The photo menu's desktop actions, done off the thread that draws: the picture onto the
@@ -53,6 +56,17 @@ public final class PhotoDesktopActions: Sendable {
     /// not wait for them: called once the first photo is on screen, not on its way there.
     public func prepare() {
         work.async { [desktop] in _ = desktop.applications(for: FilePath("photo.jpg")) }
+    }
+
+    /// Flick is quitting: a copy under way finishes (a few seconds at most), then what is on
+    /// the clipboard goes to the desktop's clipboard manager.
+    public func finish() {
+        let done = DispatchSemaphore(value: 0)
+        work.async { [desktop] in
+            desktop.handOverClipboard()
+            done.signal()
+        }
+        _ = done.wait(timeout: .now() + 5)
     }
 
     /// The desktop's programs for `path`, for Open With.

@@ -114,8 +114,10 @@ final class FlickApp: FrameDriver {
 
     func run() {
         window.run(self)
-        // A mark made just before quitting is in its sidecar before Flick is gone.
+        // A mark made just before quitting is in its sidecar before Flick is gone, and a
+        // photo copied still pastes where the desktop keeps clipboards.
         markBook.waitUntilIdle()
+        desktopActions.finish()
     }
 
     /// The window says which album, and which photo while it is full screen.

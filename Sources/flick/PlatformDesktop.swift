@@ -16,6 +16,8 @@ struct PlatformDesktop: DesktopServices {
         return true
     }
 
+    func handOverClipboard() { clipboard?.handOver(timeout: 3) }
+
     func showInFiles(_ path: FilePath) -> DesktopOutcome { Self.outcome(DesktopActions.showInFiles(path)) }
 
     func open(_ path: FilePath, with applicationID: String) -> DesktopOutcome { Self.outcome(DesktopActions.open(path, with: applicationID)) }

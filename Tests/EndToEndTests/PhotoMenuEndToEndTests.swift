@@ -172,6 +172,55 @@ import Testing
         #expect(flick.waitForExit() == 0)
     }
 
+    /// Copy, then quit: the desktop's clipboard manager (a fake of the test's own) has taken
+    /// the picture, the file and the path, and they paste after Flick is gone.
+    @Test func aCopiedPhotoStillPastesAfterFlickQuitsWhereAClipboardManagerRuns() throws {
+        let folder = try makeSolidColourFolder([(red: 200, green: 120, blue: 30)], size: "600x400")
+        let photo = folder.appendingPathComponent("photo_1.png")
+        let flick = try FlickSession(arguments: [folder.path, "--view", "grid"])
+        let environment = ["DISPLAY": flick.server.display]
+        let manager = Process()
+        // Killed at the end (a test runner's child may inherit SIGTERM blocked); it also
+        // leaves by itself after two minutes.
+        manager.executableURL = URL(fileURLWithPath: builtProgram("fake-clipboard-manager"))
+        manager.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // Its words go to a file, read as they come (no pipe handler beside the harness's own).
+        let said = OutputFile(folder.appendingPathComponent("manager.out"))
+        manager.standardOutput = try FileHandle(forWritingTo: said.url)
+        try manager.run()
+        defer {
+            kill(manager.processIdentifier, SIGKILL)
+            manager.waitUntilExit()
+        }
+        #expect(said.wait(for: "ready"), "the manager runs: \(said.text)")
+
+        let window = try flick.geometry()
+        let cell = cellCentre(0, in: window)
+        #expect(try flick.waitForScreen { $0.matches(x: cell.x, y: cell.y, (200, 120, 30)) }.1, "the photo in the grid")
+        _ = try flick.server.xdotool("mousemove", String(cell.x), String(cell.y), "click", "3")
+        _ = try flick.server.xdotool("key", "Down", "Return")
+        var targets = ""
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            targets = try run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: environment, timeout: 5).output
+            if targets.contains("image/png") { break }
+            usleep(100_000)
+        } while Date() < deadline
+        #expect(targets.contains("image/png"), "copied: \(targets)")
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+        #expect(said.wait(for: "saved UTF8_STRING image/png text/uri-list"), "the manager saved each form: \(said.text)")
+
+        let pasted = folder.appendingPathComponent("pasted.png")
+        let png = try run("/bin/sh", ["-c", "xclip -o -selection clipboard -t image/png > '\(pasted.path)'"], environment: environment, timeout: 20)
+        #expect(png.status == 0, "\(png.error)")
+        let size = try run("identify", ["-format", "%w %h %[pixel:p{300,200}]", pasted.path])
+        #expect(size.output.hasPrefix("600 400") && (size.output.contains("(200,120,30)") || size.output.contains("(200,120,30,1)")),
+                "the picture, after Flick: \(size.output) \(size.error)")
+        let uris = try run("xclip", ["-o", "-selection", "clipboard", "-t", "text/uri-list"], environment: environment).output
+        #expect(uris.trimmingCharacters(in: .whitespacesAndNewlines) == photo.absoluteURL.absoluteString, "\(uris)")
+    }
+
     @Test func showInFilesAsksTheFileManagerToSelectThePhoto() throws {
         try #require(Desktop.canFakeServices, "needs dbus-daemon and python3-gi (make deps)")
         let desktop = try Desktop()
@@ -267,5 +316,27 @@ import Testing
         #expect(said == photo.path + "\n", "the program got the photo: '\(said)' \(flick.errorOutputSoFar())")
         _ = try flick.server.xdotool("key", "q")
         #expect(flick.waitForExit() == 0)
+    }
+}
+
+/// What a helper program writes to a file, read as it comes.
+struct OutputFile {
+    let url: URL
+
+    init(_ url: URL) {
+        self.url = url
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+    }
+
+    var text: String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
+
+    /// Whether a line saying `line` comes within `timeout` seconds.
+    func wait(for line: String, timeout: TimeInterval = 15) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if text.split(separator: "\n").contains(where: { $0 == line }) { return true }
+            usleep(50_000)
+        }
+        return false
     }
 }
