@@ -100,22 +100,12 @@ public final class AlbumStrip: ScrollContainer<AlbumCoverCell>, ScrollContainerD
     /// A drag from the thumb jumps through the albums, saying which is in the middle, and
     /// opens the one it is let go on; any other drag scrolls.
     private func handlePan(_ pan: PanGestureRecognizer) {
-        if pan.state == .began, let start = scrubber.convert(pan.startLocationInWindow, from: nil), scrubber.grabs(start) {
-            scroller.stop()
-            scrubber.beginScrub(at: start)
-        }
-        guard scrubber.isScrubbing else { return scroller.handlePan(pan) }
-        switch pan.state {
-        case .began, .changed:
-            guard let point = pan.location(in: scrubber) else { return }
-            scroller.setOffset(scrubber.offset(forPointerAt: point), animated: false)
-            layoutIfNeeded()
+        let scrubbed = scrubber.follow(pan, scroller: scroller) { [unowned self] in
             let middle = layout.nearestIndex(toOffset: offset, count: albumCount)
-            scrubber.showLabel(middle < albumCount ? source?.albumName(at: middle) : nil)
-        default:
-            scrubber.endScrub()
-            select(layout.nearestIndex(toOffset: offset, count: albumCount), animated: true)
+            return middle < albumCount ? source?.albumName(at: middle) : nil
         }
+        guard scrubbed else { return scroller.handlePan(pan) }
+        if !scrubber.isScrubbing { select(layout.nearestIndex(toOffset: offset, count: albumCount), animated: true) }
     }
 
     /// A drag's glide came to rest on a centred cover: that album is chosen.

@@ -324,20 +324,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
 
     /// A drag from the thumb jumps through the album; any other drag scrolls.
     private func handlePan(_ pan: PanGestureRecognizer) {
-        if pan.state == .began, let start = scrubber.convert(pan.startLocationInWindow, from: nil), scrubber.grabs(start) {
-            scroller.stop()
-            scrubber.beginScrub(at: start)
-        }
-        guard scrubber.isScrubbing else { return scroller.handlePan(pan) }
-        switch pan.state {
-        case .began, .changed:
-            guard let point = pan.location(in: scrubber) else { return }
-            setOffset(scrubber.offset(forPointerAt: point), animated: false)
-            layoutIfNeeded()
-            scrubber.showLabel(whereTheAlbumIs)
-        default:
-            scrubber.endScrub()
-        }
+        guard scrubber.follow(pan, scroller: scroller, title: { [unowned self] in whereTheAlbumIs }) else { return scroller.handlePan(pan) }
     }
 
     public func pointerMoved(to location: Point) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Gestures
 import Motion
 import ViewTree
 
@@ -145,8 +146,29 @@ final class Scrubber: View {
         return along(point) >= start - 8 && along(point) <= start + geometry.thumbLength + 8
     }
 
+    /// Follows `pan` where it started on the thumb: the content `scroller` scrolls jumps to
+    /// where the thumb is dragged, and the label says `title()` of where it is. False for a
+    /// pan that is no scrub (the view scrolls with it); true up to and with its release.
+    func follow(_ pan: PanGestureRecognizer, scroller: Scroller, title: () -> String?) -> Bool {
+        if pan.state == .began, let start = convert(pan.startLocationInWindow, from: nil), grabs(start) {
+            scroller.stop()
+            beginScrub(at: start)
+        }
+        guard isScrubbing else { return false }
+        switch pan.state {
+        case .began, .changed:
+            guard let point = pan.location(in: self) else { return true }
+            scroller.setOffset(offset(forPointerAt: point), animated: false)
+            superview?.layoutIfNeeded()
+            showLabel(title())
+        default:
+            endScrub()
+        }
+        return true
+    }
+
     /// A drag took the thumb at `point`.
-    func beginScrub(at point: Point) {
+    private func beginScrub(at point: Point) {
         isScrubbing = true
         let start = axis == .vertical ? thumb.frame.minY : thumb.frame.minX
         grip = min(max(along(point) - start, 0), geometry.thumbLength)
@@ -155,12 +177,12 @@ final class Scrubber: View {
     }
 
     /// The offset the thumb held at `point` asks for.
-    func offset(forPointerAt point: Point) -> Double {
+    private func offset(forPointerAt point: Point) -> Double {
         geometry.offset(forThumbStart: along(point) - Self.margin - grip)
     }
 
     /// What the label beside the held thumb says; nil hides it.
-    func showLabel(_ title: String?) {
+    private func showLabel(_ title: String?) {
         guard let title, !title.isEmpty, let rendered = context.labels?.label(title, pointSize: Self.labelSize, color: .white) else {
             return label.isHidden = true
         }
@@ -172,7 +194,7 @@ final class Scrubber: View {
         placeLabel()
     }
 
-    func endScrub() {
+    private func endScrub() {
         isScrubbing = false
         label.isHidden = true
         hiding.reschedule(after: Self.lingering)

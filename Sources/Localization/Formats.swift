@@ -42,26 +42,23 @@ extension Language {
     /// A day with its weekday, as the user writes it: "Saturday 12 July 2025", "Samstag,
     /// 12. Juli 2025", "2025年7月12日星期六" (the neutral form is English).
     public static func longDay(year: Int, month: Int, day: Int) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) else {
-            return "\(year)-\(month)-\(day)"
+        written(year, month, day, neutral: "EEEE d MMMM yyyy") { locale, calendar in
+            Date.FormatStyle(date: .complete, time: .omitted, locale: locale, calendar: calendar, timeZone: calendar.timeZone)
         }
-        guard let locale = formats.withLock({ $0.time }) else {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = calendar.timeZone
-            formatter.dateFormat = "EEEE d MMMM yyyy"
-            return formatter.string(from: date)
-        }
-        return date.formatted(Date.FormatStyle(date: .complete, time: .omitted, locale: locale, calendar: calendar, timeZone: calendar.timeZone))
     }
-}
 
-extension Language {
     /// A day shortened, for where the long form has no room: "Sat 12 Jul 2025", "Sa., 12. Juli
     /// 2025" (the neutral form is English).
     public static func shortDay(year: Int, month: Int, day: Int) -> String {
+        written(year, month, day, neutral: "EEE d MMM yyyy") { locale, calendar in
+            Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone).weekday(.abbreviated).day().month(.abbreviated).year()
+        }
+    }
+
+    /// A calendar day (its noon, in UTC: a day, not a moment) in the user's `style`, or in
+    /// the English `neutral` pattern without a locale.
+    private static func written(_ year: Int, _ month: Int, _ day: Int, neutral: String,
+                                style: (Locale, Calendar) -> Date.FormatStyle) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) else {
@@ -71,11 +68,10 @@ extension Language {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = calendar.timeZone
-            formatter.dateFormat = "EEE d MMM yyyy"
+            formatter.dateFormat = neutral
             return formatter.string(from: date)
         }
-        return date.formatted(Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone)
-            .weekday(.abbreviated).day().month(.abbreviated).year())
+        return date.formatted(style(locale, calendar))
     }
 }
 

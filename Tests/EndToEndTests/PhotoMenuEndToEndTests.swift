@@ -132,6 +132,18 @@ import Testing
         return (flick, photo)
     }
 
+    /// The clipboard's forms once its picture is there (copying decodes first), within 20 s.
+    private func clipboardTargets(_ environment: [String: String]) throws -> String {
+        var targets = ""
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            targets = try run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: environment, timeout: 5).output
+            if targets.contains("image/png") { break }
+            usleep(100_000)
+        } while Date() < deadline
+        return targets
+    }
+
     /// Opens the menu on the photo shown with the Menu key and goes to the row `keys` reach.
     private func choose(_ flick: FlickSession, keys: [String]) throws {
         _ = try flick.server.xdotool(["key", "Menu"] + keys + ["Return"])
@@ -148,13 +160,7 @@ import Testing
         _ = try flick.server.xdotool("mousemove", String(cell.x), String(cell.y), "click", "3")
         _ = try flick.server.xdotool("key", "Down", "Return")
         let environment = ["DISPLAY": flick.server.display]
-        var targets = ""
-        let deadline = Date().addingTimeInterval(20)
-        repeat {
-            targets = try run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: environment, timeout: 5).output
-            if targets.contains("image/png") { break }
-            usleep(100_000)
-        } while Date() < deadline
+        let targets = try clipboardTargets(environment)
         #expect(targets.contains("image/png") && targets.contains("text/uri-list") && targets.contains("x-special/gnome-copied-files"), "\(targets)")
 
         let pasted = folder.appendingPathComponent("pasted.png")
@@ -199,13 +205,7 @@ import Testing
         #expect(try flick.waitForScreen { $0.matches(x: cell.x, y: cell.y, (200, 120, 30)) }.1, "the photo in the grid")
         _ = try flick.server.xdotool("mousemove", String(cell.x), String(cell.y), "click", "3")
         _ = try flick.server.xdotool("key", "Down", "Return")
-        var targets = ""
-        let deadline = Date().addingTimeInterval(20)
-        repeat {
-            targets = try run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: environment, timeout: 5).output
-            if targets.contains("image/png") { break }
-            usleep(100_000)
-        } while Date() < deadline
+        let targets = try clipboardTargets(environment)
         #expect(targets.contains("image/png"), "copied: \(targets)")
         _ = try flick.server.xdotool("key", "q")
         #expect(flick.waitForExit() == 0)
