@@ -156,7 +156,7 @@ extension FullScreenPager {
             case let .fitting(side): return max(picture.pixelSize.width, picture.pixelSize.height) >= Double(side) - 1
             case let .within(width, height):
                 return picture.pixelSize.width >= Double(width) - 1 || picture.pixelSize.height >= Double(height) - 1
-            case .filling: return true
+            case .filling, .region: return true
             }
         }
     }

@@ -83,6 +83,7 @@ extension FullScreenPager {
             let x = RubberBand.clamp(start.minX + translation.x, to: xRange, dimension: size.width)
             let y = RubberBand.clamp(start.minY + translation.y, to: yRange, dimension: size.height)
             page.photo.frame = Rect(origin: Point(x: x, y: y), size: start.size)
+            requestImages()
         case nil:
             break
         }
@@ -111,6 +112,7 @@ extension FullScreenPager {
                               y: Decay.scrolling.restingValue(from: frame.minY, velocity: velocity.y))
             let target = PhotoZoom.clamped(Rect(origin: glide, size: start.size), in: size)
             context.animator.animateFrame(page.photo, to: target, timing: Self.panGlideTiming)
+            requestImages()
         case nil:
             break
         }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Pictures
+import Pixels
 import Geometry
 import Gestures
 import Localization
@@ -103,6 +104,9 @@ public final class FullScreenPager: View {
     public var pointerLocation: Point?
     /// A Z asked for before the photo's size was known, with where.
     var pendingOneToOne: Point??
+    /// The part of the current photo asked at full scale while it is zoomed in
+    /// (`detailRegion`): kept while what is in view stays inside it.
+    var detail: (index: Int, rect: PixelRect)?
     /// A held key's repeat that came before the photo in front was sharp.
     struct HeldTurn { var step: Int; var key: Key; var count: Int; var expires: Seconds }
     var heldTurn: HeldTurn?
@@ -199,6 +203,8 @@ public final class FullScreenPager: View {
         strip.setNeedsLayout()
         takeHeldTurn()
         takePendingOneToOne()
+        // The part in view at full scale came: the whole photo may follow.
+        if detail != nil { requestImages() }
     }
 
 }
@@ -222,6 +228,7 @@ extension FullScreenPager: ScrollContainerDataSource {
     public func update(_ page: PagerPage, item index: Int) {
         page.frame = Rect(x: Double(index) * pageWidth, y: 0, width: bounds.width, height: bounds.height)
         page.show(source?.picture(at: index, size: pictureSize(of: index)) ?? .loading, index: index, context: context)
+        page.showDetail(detailPicture(of: index))
     }
 
     public func prepareForReuse(_ page: PagerPage) { page.reset() }

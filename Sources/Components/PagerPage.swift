@@ -2,6 +2,7 @@
 import Geometry
 import Localization
 import Pictures
+import Pixels
 import Motion
 import ViewTree
 
@@ -22,6 +23,8 @@ public final class PagerPage: View {
     static let loadingLabelColor = Color(white: 0.6)
 
     let photo = CenteringView()
+    /// A part of the photo at full scale, laid over it where that part is (`showDetail`).
+    private let detailView = View()
     private let label = CannotOpenLabel(pointSize: PagerPage.failedLabelPointSize)
     private let loadingLabel = View()
     private(set) var index = -1
@@ -33,6 +36,9 @@ public final class PagerPage: View {
         super.init(frame: frame)
         photo.isUserInteractionEnabled = false
         photo.clipsToBounds = true
+        detailView.isUserInteractionEnabled = false
+        detailView.name = "detail"
+        photo.addSubview(detailView)
         photo.addSubview(label)
         loadingLabel.isUserInteractionEnabled = false
         loadingLabel.opacity = 0
@@ -83,6 +89,35 @@ public final class PagerPage: View {
         photo.setNeedsLayout()
     }
 
+    /// A part of the photo at full scale: its picture, where it lies in the photo's pixels
+    /// (upright) and the photo's size in them.
+    struct Detail: Equatable {
+        var picture: ImageContent
+        var rect: PixelRect
+        var photoSize: Size
+    }
+
+    /// Lays `detail` over the photo where its part lies, sharper than the whole photo's
+    /// picture while that is on its way; nil takes it away.
+    func showDetail(_ detail: Detail?) {
+        guard detail != photo.detail?.placed else { return }
+        if var picture = detail?.picture {
+            picture.mode = .fill
+            detailView.content = picture
+        } else {
+            detailView.content = nil
+        }
+        photo.detail = detail.map { (detailView, $0) }
+        photo.setNeedsLayout()
+    }
+
+    /// The part laid over the photo, for tests: its picture and its frame in the page.
+    var shownDetail: (picture: ImageContent, frame: Rect)? {
+        guard let placed = photo.detail?.placed, detailView.content != nil,
+              let frame = convert(detailView.frame, from: photo, .model) else { return nil }
+        return (placed.picture, frame)
+    }
+
     /// Fades "loading…" in after `delay` unless the picture comes first (then `show` sets
     /// its opacity, which cancels the fade).
     private func showLoadingLabel(after delay: Seconds, context: ComponentContext) {
@@ -128,6 +163,7 @@ public final class PagerPage: View {
     /// The photo at fit, straight and opaque, at once, whatever was moving it: the page is
     /// closed or reused.
     func reset() {
+        showDetail(nil)
         fittedFrame = PhotoZoom.fitted(imageSize: aspect, in: bounds.size)
         photo.frame = fittedFrame
         photo.transform = .identity
@@ -135,9 +171,18 @@ public final class PagerPage: View {
     }
 }
 
-/// A view that keeps its subviews centred, also while its own size animates.
+/// A view that keeps its subviews centred, also while its own size animates; all but a
+/// part of the photo at full scale, which it keeps over that part.
 final class CenteringView: View {
+    var detail: (view: View, placed: PagerPage.Detail)?
+
     public override func layoutSubviews() {
-        for subview in subviews { subview.center = Point(x: bounds.midX, y: bounds.midY) }
+        for subview in subviews where subview !== detail?.view { subview.center = Point(x: bounds.midX, y: bounds.midY) }
+        if let detail {
+            let scale = bounds.width / detail.placed.photoSize.width
+            let rect = detail.placed.rect
+            detail.view.frame = Rect(x: Double(rect.x) * scale, y: Double(rect.y) * scale,
+                                     width: Double(rect.width) * scale, height: Double(rect.height) * scale)
+        }
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CPNG
+import Pixels
 
 /// An animated PNG's frames. Debian's libpng does not read APNG, so each frame is rebuilt
 /// as a PNG of its own (the file's header at the frame's size, its palette and other

@@ -70,11 +70,6 @@ enum AnimationDecoders {
     }
 }
 
-/// A rectangle of pixels.
-struct PixelRect: Equatable {
-    var x: Int, y: Int, width: Int, height: Int
-}
-
 /// The picture frames are composed on: BGRA, transparent where nothing was drawn yet.
 struct AnimationCanvas {
     let width: Int

@@ -13,7 +13,8 @@ import Marks
 ///
 /// Wire format, little-endian:
 ///   request:  u8 kind (DecodeKind), u32 maximumPixelSize (0 = full size), u32 box width, u32 box height
-///             (0 = no box), u32 path length, path bytes, u8 colours (ColourChoice)
+///             (0 = no box), u32 path length, path bytes, u8 colours (ColourChoice); for kind
+///             `.region`, the box is the rectangle's size and u32 x, u32 y follow
 ///           | u8 254, u32 length, the display's ICC profile (0 bytes: sRGB); no answer
 ///   response: u8 0, u32 width, u32 height, u8 flags (1 opaque, 2 incomplete), width·height·4 pixel bytes
 ///           | u8 1, u8 kind (DecodeError.wire), u32 width, u32 height, u32 length, UTF-8 reason
@@ -116,6 +117,11 @@ public enum DecodeHelper {
             let box = boxWidth > 0 && boxHeight > 0 ? PixelBox(width: Int(boxWidth), height: Int(boxHeight)) : nil
             allowProcessorTime(seconds: cpuSecondsPerDecode)
             let kind = DecodeKind(rawValue: kindByte[0]) ?? .image
+            var region: PixelRect?
+            if kind == .region {
+                guard let x = input.readUInt32(), let y = input.readUInt32() else { break }
+                region = PixelRect(x: Int(x), y: Int(y), width: Int(boxWidth), height: Int(boxHeight))
+            }
             let path = FilePath(rawBytes: pathBytes)
             keepsBuffers = false
             do throws(DecodeError) {
@@ -139,6 +145,10 @@ public enum DecodeHelper {
                     Wire.append(likeness.sharpness.bitPattern, to: &response)
                     Wire.append(likeness.hash, to: &response)
                     guard output.write(response) else { exit(0) }
+                case .region:
+                    let pixels = try decodeRegion(path, region!, colours: colours)
+                    keepsBuffers = true
+                    guard send(pixels, delay: nil, to: output) else { exit(0) }
                 case .image, .embeddedPreview:
                     let pixels = try decode(path, kind, size == 0 ? nil : Int(size), box, colours)
                     keepsBuffers = pixels.width * pixels.height >= keptAfterPixels
@@ -189,12 +199,21 @@ public enum DecodeHelper {
     /// the profile Flick last sent.
     public static func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?,
                               colours: ColourChoice) throws(DecodeError) -> PixelBuffer {
-        let target: ColourTarget = switch colours {
+        try ImageDecoder.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: target(colours))
+    }
+
+    /// The upright rectangle `region` of a photo at full scale, as a helper decodes it.
+    public static func decodeRegion(_ path: FilePath, _ region: PixelRect, colours: ColourChoice) throws(DecodeError) -> PixelBuffer {
+        try ImageDecoder.decodeRegion(path, region, colours: target(colours))
+    }
+
+    /// What `colours` means here: the display's being the profile Flick last sent.
+    private static func target(_ colours: ColourChoice) -> ColourTarget {
+        switch colours {
         case .untouched: .untouched
         case .sRGB: .sRGB
         case .display: .profile(displayProfile.withLock { $0 })
         }
-        return try ImageDecoder.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: target)
     }
 
     /// Sends a picture: status 0, its size, whether it is opaque or incomplete, an animation frame's delay,

@@ -15,16 +15,24 @@ public struct DecodeRequest: Sendable, Hashable {
     /// of this many pixels shows it cropped but unscaled, which is what a software renderer
     /// draws fastest.
     public let fillSide: Int?
+    /// For kind `.region`: the rectangle of the photo, upright, at full scale.
+    public let region: PixelRect?
     public var priority: PicturePriority
 
     public init(path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?, box: PixelBox? = nil, fillSide: Int? = nil,
-                priority: PicturePriority) {
+                region: PixelRect? = nil, priority: PicturePriority) {
         self.path = path
         self.kind = kind
         self.maximumPixelSize = maximumPixelSize
         self.box = box
         self.fillSide = fillSide
+        self.region = region
         self.priority = priority
+    }
+
+    /// The rectangle `region` of the photo at `path` at full scale.
+    public init(path: FilePath, region: PixelRect, priority: PicturePriority) {
+        self.init(path: path, kind: .region, maximumPixelSize: nil, region: region, priority: priority)
     }
 
     /// Two requests for the same file at the same sizes are one job.
@@ -34,9 +42,10 @@ public struct DecodeRequest: Sendable, Hashable {
         public let maximumPixelSize: Int?
         public let box: PixelBox?
         public let fillSide: Int?
+        public let region: PixelRect?
     }
 
-    public var key: Key { Key(path: path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, fillSide: fillSide) }
+    public var key: Key { Key(path: path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, fillSide: fillSide, region: region) }
 }
 
 /// A finished decode, as delivered to the UI thread.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CGIF
 import Foundation
+import Pixels
 
 /// A GIF's frames through giflib, composed as browsers do: on a canvas that starts
 /// transparent, each frame's transparent index letting what is under it show, and each

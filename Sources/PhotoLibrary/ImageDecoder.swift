@@ -91,6 +91,9 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
     /// How sharp the photo is and what it looks like (`PhotoLikeness`), measured on a decode
     /// within `PhotoLikeness.workingSide`. No pixels.
     case likeness = 6
+    /// A rectangle of the photo at full scale (`PixelRect`, upright): what a photo zoomed
+    /// to 100 % shows of itself, decoded alone where the format allows (JPEG).
+    case region = 7
 }
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
@@ -136,7 +139,41 @@ public enum ImageDecoder {
         case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize, colours: colours)
         case .facts, .animation, .marks, .sidecarUpdate, .likeness: throw .unreadable("not one picture")
+        case .region: throw .unreadable("a region needs its rectangle (decodeRegion)")
         }
+    }
+
+    /// The upright rectangle `rect` of the photo at `path` at full scale, its colours
+    /// converted to `colours`: a JPEG's decoded alone (`JPEGDecoder.decodeRegion`), any
+    /// other photo decoded whole and cut.
+    static func decodeRegion(_ path: FilePath, _ rect: PixelRect, colours: ColourTarget,
+                             limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
+        guard rect.x >= 0, rect.y >= 0, !rect.isEmpty else { throw .unreadable("the part asked for (\(rect)) is not inside the photo") }
+        let jpeg: [UInt8]? = try withRegularFile(path, limits: limits) { file throws(DecodeError) in
+            let head = try read(file, atMost: ImageFormat.sniffLength)
+            guard ImageFormat.sniff(head, fileExtension: (path.extension ?? "").lowercased()) == .jpeg else { return nil }
+            guard lseek(file.descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+            return try read(file, atMost: .max)
+        }
+        if let jpeg, let stored = JPEGDecoder.declaredSize(jpeg) {
+            let exif = ExifInfo(jpeg: jpeg)
+            let orientation = exif.orientation
+            let upright = orientation.swapsDimensions ? (stored.height, stored.width) : (stored.width, stored.height)
+            guard rect.maxX <= upright.0, rect.maxY <= upright.1 else {
+                throw .unreadable("the part asked for (\(rect)) is not inside the photo")
+            }
+            let storedRect = orientation.storedRect(of: rect, storedWidth: stored.width, storedHeight: stored.height)
+            if var pixels = try JPEGDecoder.decodeRegion(jpeg, storedRect, limits: limits) {
+                pixels = pixels.applying(orientation)
+                pixels.iccProfile = EmbeddedColour.profile(in: jpeg, format: .jpeg, exif: exif)
+                return ColourManagement.converted(pixels, to: colours)
+            }
+        }
+        let whole = try decode(path, maximumPixelSize: nil, box: nil, colours: colours, limits: limits)
+        guard rect.maxX <= whole.width, rect.maxY <= whole.height else {
+            throw .unreadable("the part asked for (\(rect)) is not inside the photo")
+        }
+        return whole.cropped(to: rect)
     }
 
     /// How much of a JPEG's start is read for its EXIF block (at most 64 KB, after any

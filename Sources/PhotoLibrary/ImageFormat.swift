@@ -18,6 +18,10 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// decoded whole whatever is asked, so a thumbnail costs what the full picture does.
     public var decodesSmallerForLess: Bool { self == .jpeg || self == .svg || self == .raw }
 
+    /// Formats whose rectangle at full scale decodes in a fraction of the whole picture's
+    /// time (`DecodeKind.region`): JPEG, whose rows above are skipped and below never read.
+    public var decodesRegions: Bool { self == .jpeg }
+
     /// Bytes `sniff` needs from the start of a file.
     /// Long enough for an SVG's root element behind its XML declaration and a comment.
     public static let sniffLength = 512

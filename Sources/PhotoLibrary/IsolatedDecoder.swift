@@ -58,6 +58,15 @@ public final class IsolatedDecoder: Sendable {
         }
     }
 
+    /// The upright rectangle `region` of the photo at `path`, at full scale (`DecodeKind.region`).
+    public func decodeRegion(_ path: FilePath, _ region: PixelRect, colours: ColourChoice = .display) -> Result<PixelBuffer, DecodeError> {
+        ask(path, kind: .region, maximumPixelSize: nil, box: PixelBox(width: region.width, height: region.height), colours: colours,
+            origin: (region.x, region.y)).flatMap { answer in
+            guard case let .pixels(pixels) = answer else { return .failure(.decoderFailed("answered something else")) }
+            return .success(pixels)
+        }
+    }
+
     /// What the file records about its photo (size, EXIF), read in a helper like pixels.
     public func facts(_ path: FilePath) -> Result<EmbeddedFacts, DecodeError> {
         ask(path, kind: .facts, maximumPixelSize: nil, box: nil, colours: .untouched).flatMap { answer in
@@ -94,7 +103,7 @@ public final class IsolatedDecoder: Sendable {
     }
 
     private func ask(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?,
-                     colours: ColourChoice) -> Result<Helper.Answer, DecodeError> {
+                     colours: ColourChoice, origin: (x: Int, y: Int)? = nil) -> Result<Helper.Answer, DecodeError> {
         guard let helper = borrowHelper() else { return .failure(.decoderFailed("could not be started")) }
         let deadline = Wire.monotonicSeconds() + self.deadline
         let display = displayProfile.withLock { $0 }
@@ -102,7 +111,7 @@ public final class IsolatedDecoder: Sendable {
             guard helper.toHelper.write(Helper.displayProfileCommand(display.icc)) else { return .failure(lost(helper, deadline: deadline)) }
             helper.displayProfileGeneration = display.generation
         }
-        switch helper.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours, deadline: deadline) {
+        switch helper.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours, origin: origin, deadline: deadline) {
         case let .answered(result):
             giveBack(helper, healthy: true)
             return result
@@ -212,8 +221,8 @@ final class Helper: @unchecked Sendable {
     var displayProfileGeneration = 0
 
     func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourChoice,
-                deadline: Double) -> Outcome {
-        guard toHelper.write(Self.request(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours)) else { return .died }
+                origin: (x: Int, y: Int)? = nil, deadline: Double) -> Outcome {
+        guard toHelper.write(Self.request(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours, origin: origin)) else { return .died }
         guard let status = fromHelper.read(1, deadline: deadline) else { return timedOutOrDied(deadline) }
         if status[0] == 0 {
             guard let width = fromHelper.readUInt32(deadline: deadline), let height = fromHelper.readUInt32(deadline: deadline),
@@ -250,14 +259,20 @@ final class Helper: @unchecked Sendable {
     }
 
     /// A request as the helper reads it (DecodeHelper's wire format).
-    static func request(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourChoice) -> [UInt8] {
+    static func request(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourChoice,
+                        origin: (x: Int, y: Int)? = nil) -> [UInt8] {
         var request: [UInt8] = [kind.rawValue]
         Wire.append(UInt32(maximumPixelSize ?? 0), to: &request)
         Wire.append(UInt32(box?.width ?? 0), to: &request)
         Wire.append(UInt32(box?.height ?? 0), to: &request)
         let pathBytes = path.rawBytes
         Wire.append(UInt32(pathBytes.count), to: &request)
-        return request + pathBytes + [colours.rawValue]
+        request += pathBytes + [colours.rawValue]
+        if let origin {
+            Wire.append(UInt32(origin.x), to: &request)
+            Wire.append(UInt32(origin.y), to: &request)
+        }
+        return request
     }
 
     /// Sets the helper's display profile (DecodeHelper's wire format).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CTurboJPEG
+internal import CJPEG
 import Foundation
 import Pixels
 
@@ -79,6 +80,39 @@ enum JPEGDecoder {
         // still unwritten. Stray bytes, the other common warning, leave the picture whole.
         picture.isIncomplete = bytes.count < whole.count || warning?.hasPrefix(Self.endedEarlyWarning) == true
         return picture
+    }
+
+    /// The rectangle `rect` of the pixels as stored, at full scale, decoded alone: the rows
+    /// above it are skipped without their inverse DCT, the columns beside it left out, the
+    /// rows below it never read. A 24 MP photo's screenful at 100 % costs a fraction of the
+    /// whole picture. Nil for CMYK and YCCK JPEGs, which are decoded whole.
+    static func decodeRegion(_ whole: [UInt8], _ rect: PixelRect, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer? {
+        let bytes = withoutUnwrittenTail(whole)
+        guard let stored = declaredSize(Array(bytes)) else { throw isCutInHeader(Array(bytes)) ? .incomplete : .unreadable("not a JPEG libjpeg can read") }
+        try limits.check(width: stored.width, height: stored.height)
+        guard rect.x >= 0, rect.y >= 0, !rect.isEmpty, rect.maxX <= stored.width, rect.maxY <= stored.height else {
+            throw .unreadable("the part asked for (\(rect)) is not inside the photo")
+        }
+        var errors = flick_jpeg_errors()
+        var status: Int32 = 0
+        let pixels = [UInt8](capacity: rect.width * rect.height * 4) { pixels in
+            status = bytes.withUnsafeBufferPointer { source in
+                flick_jpeg_decode_region(source.baseAddress, UInt(source.count), UInt32(rect.x), UInt32(rect.y),
+                                         UInt32(rect.width), UInt32(rect.height), pixels.baseAddress, rect.width * 4, &errors)
+            }
+            return Int(status) == FLICK_JPEG_DECODED ? pixels.count : 0
+        }
+        switch Int(status) {
+        case FLICK_JPEG_DECODED:
+            var picture = PixelBuffer(width: rect.width, height: rect.height, bytesPerRow: rect.width * 4, bytes: pixels, isOpaque: true)
+            picture.isIncomplete = bytes.count < whole.count || errors.ended_early != 0
+            return picture
+        case FLICK_JPEG_UNSUPPORTED_COLOURS:
+            return nil
+        default:
+            let message = withUnsafeBytes(of: errors.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw .unreadable(message.isEmpty ? "libjpeg could not decode it" : message)
+        }
     }
 
     /// True if a JPEG's marker segments run out before its scan begins: a file cut inside

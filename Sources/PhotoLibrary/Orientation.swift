@@ -54,3 +54,24 @@ extension PixelBuffer {
             .keepingNotes(of: self)
     }
 }
+
+extension Orientation {
+    /// Where the upright rectangle `rect` lies in the pixels as stored (`width`×`height`),
+    /// so that the stored rectangle, turned by `applying`, is exactly `rect`.
+    public func storedRect(of rect: PixelRect, storedWidth w: Int, storedHeight h: Int) -> PixelRect {
+        func stored(_ x: Int, _ y: Int) -> (Int, Int) {
+            switch self {
+            case .up: (x, y)
+            case .upMirrored: (w - 1 - x, y)
+            case .down: (w - 1 - x, h - 1 - y)
+            case .downMirrored: (x, h - 1 - y)
+            case .leftMirrored: (y, x)
+            case .right: (y, h - 1 - x)
+            case .rightMirrored: (w - 1 - y, h - 1 - x)
+            case .left: (w - 1 - y, x)
+            }
+        }
+        let (ax, ay) = stored(rect.x, rect.y), (bx, by) = stored(rect.maxX - 1, rect.maxY - 1)
+        return PixelRect(x: min(ax, bx), y: min(ay, by), width: abs(bx - ax) + 1, height: abs(by - ay) + 1)
+    }
+}

@@ -16,6 +16,8 @@ public final class DecodeService: Sendable {
             DecodeRequest(path: path, maximumPixelSize: max(width, height), box: PixelBox(width: width, height: height), priority: priority)
         case let .fitting(side), let .filling(side):
             DecodeRequest(path: path, maximumPixelSize: side, priority: priority)
+        case let .region(rect):
+            DecodeRequest(path: path, region: rect, priority: priority)
         }
     }
 
@@ -111,6 +113,7 @@ public final class DecodeService: Sendable {
         let screens = DecodeQueue(decode: { request in
             StartupTrace.mark("screen-decode-begun")
             defer { StartupTrace.mark("screen-decode-done") }
+            if let region = request.region { return decoder.decodeRegion(request.path, region, colours: shown) }
             return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize, box: request.box, colours: shown)
         }, wake: { wake.wake() })
         // The pager's photo and its neighbours first: on a machine of few cores, a

@@ -45,6 +45,10 @@ public enum PictureSize: Hashable, Sendable {
     /// a 16:9 screen is cut to the screen's height, a third smaller than a square limit of
     /// its width would leave it, and drawn unscaled.
     case within(width: Int, height: Int)
+    /// A rectangle of the photo at full scale, upright (a page zoomed to 100 % and more):
+    /// decoded alone, in a fraction of the whole photo's time, where the format allows it
+    /// (`ImageFormat.decodesRegions`; elsewhere nothing comes, and the whole photo serves).
+    case region(PixelRect)
 }
 
 /// One picture a view wants: photo `index` cut at `size`.

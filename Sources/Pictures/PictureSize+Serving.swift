@@ -12,6 +12,7 @@ extension PictureSize: PictureSizing {
         case let (.fitting(side), .within(width, height)): side >= max(width, height)
         case let (.within(width, height), .within(wantedWidth, wantedHeight)): width >= wantedWidth && height >= wantedHeight
         case let (.within(width, height), .fitting(side)): min(width, height) >= side
+        case let (.region(rect), .region(wanted)): rect.contains(wanted)
         default: false
         }
     }
@@ -20,11 +21,19 @@ extension PictureSize: PictureSizing {
         switch self {
         case let .filling(side), let .fitting(side): side
         case let .within(width, height): max(width, height)
+        case let .region(rect): max(rect.width, rect.height)
         }
+    }
+
+    var isRegion: Bool {
+        if case .region = self { true } else { false }
     }
 
     /// True for the whole photo fitted (not a crop).
     var isWhole: Bool {
-        if case .filling = self { false } else { true }
+        switch self {
+        case .filling, .region: false
+        case .fitting, .within: true
+        }
     }
 }

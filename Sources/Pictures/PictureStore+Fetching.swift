@@ -43,6 +43,8 @@ extension PictureStore {
             }
             screenSubmitted[path] = submitted
             screenQueue.submit(DecodeService.screenRequest(path, submitted, priority))
+        case .region:
+            screenQueue.submit(DecodeService.screenRequest(path, size, priority))
         }
     }
 
@@ -82,10 +84,12 @@ extension PictureStore {
         case .fitting, .within:
             let stillFitted = broker.wants(of: path).keys.contains { size in Self.isScreenSize(size) && broker.isFetching(path, size) }
             guard !stillFitted else { return }
-            if !screenQueue.cancelPending(where: { $0.path == path }).isEmpty {
+            if !screenQueue.cancelPending(where: { $0.path == path && $0.kind != .region }).isEmpty {
                 screenSubmitted[path] = nil
                 releaseThumbnails(heldFor: path)
             }
+        case let .region(rect):
+            screenQueue.cancelPending { $0.path == path && $0.region == rect }
         }
     }
 

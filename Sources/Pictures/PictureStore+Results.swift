@@ -42,6 +42,9 @@ extension PictureStore {
         // A photo no longer in the album (nor a cover) is not kept.
         guard isKept(path) else { return }
         switch result.outcome {
+        case .failure where size.isRegion:
+            // The whole photo still shows, as sharp as it comes.
+            return
         case let .failure(error):
             failures[path] = error.headline
         case let .success(pixels):
@@ -56,7 +59,7 @@ extension PictureStore {
                 break
             }
             // The photo at its full resolution: zoomed past 100 %, its pixels show.
-            let isWhole = size.isWhole && fullSides[path] == max(pixels.width, pixels.height)
+            let isWhole = size.isWhole && fullSides[path] == max(pixels.width, pixels.height) || size.isRegion
             let handle = textures.add(pixels, pinned: false)
             pictureByTexture[handle] = (path, size)
             let picture = ImageContent(texture: handle, pixelSize: Size(width: Double(pixels.width), height: Double(pixels.height)),

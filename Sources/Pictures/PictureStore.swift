@@ -169,6 +169,12 @@ public final class PictureStore: PhotoSource {
 
     /// The picture to show for the photo at `path` where `size` is wanted, as it stands.
     public func picture(of path: FilePath, size: PictureSize) -> Picture {
+        // A part of the photo is only ever a part that holds it: nothing stands in for it,
+        // the whole photo shows under it.
+        if case .region = size {
+            let part = broker.pictures(of: path).filter { $0.key.covers(size) }.min { $0.key.sharpness < $1.key.sharpness }
+            return part.map { .ready($0.value) } ?? .loading
+        }
         if let headline = failures[path] { return .failed(headline: headline) }
         if size.isWhole, let frame = playing.values.first(where: { $0.path == path })?.player.shown { return .ready(frame) }
         if let picture = broker.picture(of: path, for: wantedSize(size, of: path)) {
@@ -204,13 +210,15 @@ public final class PictureStore: PhotoSource {
     func want(for request: PictureRequest) -> Broker.Want? {
         guard request.index >= 0, request.index < photos.count else { return nil }
         let path = photos[request.index].path
+        // Only where a part costs less than the whole; elsewhere the whole photo serves.
+        if case .region = request.size, !photos[request.index].format.decodesRegions { return nil }
         return Broker.Want(photo: path, size: wantedSize(request.size, of: path), priority: request.priority)
     }
 
     func wantedSize(_ size: PictureSize, of path: FilePath) -> PictureSize {
         var side: Int
         switch size {
-        case .filling: return size
+        case .filling, .region: return size
         case let .fitting(fit): side = fit
         case let .within(width, height):
             // A photo known to fit the box whole is that picture, whatever the box.
@@ -233,11 +241,13 @@ public final class PictureStore: PhotoSource {
         case .filling: false
         case let .fitting(side): !isThumbnailSize(side)
         case .within: true
+        case .region: false
         }
     }
 
     /// The size a finished screen decode was asked at.
     static func screenSize(of key: DecodeRequest.Key) -> PictureSize? {
+        if let region = key.region { return .region(region) }
         guard let side = key.maximumPixelSize else { return nil }
         guard let box = key.box else { return .fitting(side) }
         return .within(width: box.width, height: box.height)

@@ -162,6 +162,35 @@ func measureMarks(folder: String, flick: String) {
     print(String(format: "a mark written to its sidecar (helper, new file, fsync, rename) in %.1f ms, behind the badge (which changes at once)", perMark))
 }
 
+/// `flick-bench region PHOTO FLICK`: what Z to 100 % waits for, through FLICK's helper: the
+/// screenful (1920×1080) in the middle of PHOTO decoded alone, and the photo decoded whole.
+func measureRegion(photo: String, flick: String) {
+    let path = FilePath(photo)
+    let decoder = IsolatedDecoder(command: [flick, DecodeHelper.subcommand])
+    guard case let .success(whole) = decoder.decode(path, maximumPixelSize: nil, colours: .untouched) else {
+        print("region: \(photo) does not decode")
+        return
+    }
+    let rect = PixelRect(x: max(0, (whole.width - 1920) / 2), y: max(0, (whole.height - 1080) / 2),
+                         width: min(1920, whole.width), height: min(1080, whole.height))
+    func perDecode(_ decode: () -> Void) -> Double {
+        let rounds = 10
+        decode()
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<rounds { decode() }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(rounds)
+    }
+    let region = perDecode { _ = decoder.decodeRegion(path, rect, colours: .untouched) }
+    let entire = perDecode { _ = decoder.decode(path, maximumPixelSize: nil, colours: .untouched) }
+    print(String(format: "%d×%d photo through a helper: its middle screenful (%@) %6.1f ms, the whole photo %6.1f ms",
+                 whole.width, whole.height, rect.description, region, entire))
+}
+
+if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "region" {
+    measureRegion(photo: CommandLine.arguments[2], flick: CommandLine.arguments[3])
+    exit(0)
+}
+
 if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "marks" {
     measureMarks(folder: CommandLine.arguments[2], flick: CommandLine.arguments[3])
     exit(0)

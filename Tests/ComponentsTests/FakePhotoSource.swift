@@ -109,20 +109,39 @@ final class FakePhotoSource: PhotoSource {
         factsReading.contains(index) ? nil : [fileName(at: index), "600 × 400 pixels", "48 KB"]
     }
 
+    /// The widest whole picture of a photo decoded so far: larger fits are still on their
+    /// way (a 24 MP photo decoded whole takes a while).
+    var widestFit = Double.infinity
+    /// False while parts at full scale (`.region`) are on their way.
+    var regionsArrive = true
+
+    /// A thumbnail's size: the photo's own while every fit comes at once (the tests that
+    /// do not tell them apart), else within 256 pixels.
+    func thumbnailSize(of id: Int) -> Size {
+        widestFit.isFinite ? Rect.aspectFit(size(of: id), in: Rect(x: 0, y: 0, width: 256, height: 256)).size : size(of: id)
+    }
+
+    static func regionHandle(of index: Int) -> TextureHandle { TextureHandle(rawValue: UInt64(200_000 + index)) }
+
     /// A fit once wanted (decoding is instant here), else the thumbnail.
     func picture(at index: Int, size wantedSize: PictureSize) -> Picture {
         if failing.contains(index) { return .failed(headline: "cannot open") }
         if loading.contains(index) { return .loading }
         let id = ids[index]
+        if case let .region(rect) = wantedSize {
+            let asked = wanted.contains { $0.index == index && $0.size == wantedSize }
+            guard asked, regionsArrive else { return .loading }
+            return .ready(ImageContent(texture: Self.regionHandle(of: id), pixelSize: Size(width: Double(rect.width), height: Double(rect.height))))
+        }
         let fits = wantedFits.filter { $0.index == index }.compactMap { request -> Size? in
             switch request.size {
             case let .fitting(side): Rect.aspectFit(size(of: id), in: Rect(x: 0, y: 0, width: Double(side), height: Double(side))).size
             case let .within(width, height): Rect.aspectFit(size(of: id), in: Rect(x: 0, y: 0, width: Double(width), height: Double(height))).size
-            case .filling: nil
+            case .filling, .region: nil
             }
-        }
+        }.filter { $0.width <= widestFit }
         let picture = fits.max(by: { $0.width < $1.width }).map { ImageContent(texture: Self.screenHandle(of: id), pixelSize: $0) }
-            ?? ImageContent(texture: Self.handle(of: id), pixelSize: size(of: id))
+            ?? ImageContent(texture: Self.handle(of: id), pixelSize: thumbnailSize(of: id))
         return incomplete.contains(index) ? .partial(picture) : .ready(picture)
     }
 }

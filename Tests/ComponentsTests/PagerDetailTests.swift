@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Testing
+@testable import Components
+import Pictures
+import Pixels
+import Geometry
+import TestSupport
+import ViewTree
+
+/// Z to 100 % on a big photo: the part in view is asked at full scale before the whole
+/// photo, and laid over it exactly where that part is, until the whole photo is as sharp.
+@Suite struct PagerDetailTests {
+    /// A 24 MP photo (6000 × 4000) in an 800 × 600 window, open in the pager, its whole
+    /// picture decoded no wider than the window so far.
+    static func zoomedIn(frameRateHz: Double = 60) -> BrowserFixture {
+        let app = BrowserFixture(count: 3, frameRateHz: frameRateHz)
+        app.source.sizes = [Size(width: 6000, height: 4000)]
+        app.source.pixelSizesKnown = true
+        app.open(1)
+        app.source.widestFit = 800
+        app.pager.pointerLocation = Point(x: 400, y: 300)
+        app.key(.character("z"))
+        app.scene.settle()
+        app.arrived()
+        return app
+    }
+
+    func regions(_ app: BrowserFixture) -> [PixelRect] {
+        app.source.wanted.compactMap { if case let .region(rect) = $0.size { rect } else { nil } }
+    }
+
+    /// The part of the photo in view, in its pixels (1 point = 1 pixel at 100 % and scale 1).
+    func inView(_ app: BrowserFixture) -> PixelRect {
+        let photo = app.pager.currentPage!.photo.frame
+        let x = Int((-photo.minX).rounded()), y = Int((-photo.minY).rounded())
+        return PixelRect(x: x, y: y, width: 800, height: 600)
+    }
+
+    @Test(arguments: [60.0, 144.0])
+    func zAsksForThePartInViewFirstAndLaysItOverThePhoto(frameRateHz: Double) throws {
+        let app = Self.zoomedIn(frameRateHz: frameRateHz)
+        #expect(abs(app.pager.currentPage!.photo.frame.width - 6000) < 0.5, "100 %: one photo pixel per device pixel")
+        // The pager's demand: the one that asks for a part.
+        let wanted = app.source.liveDemands.map(\.current).first { $0.contains { if case .region = $0.size { true } else { false } } } ?? []
+        guard case let .region(rect) = wanted.first?.size else {
+            Issue.record("the part in view is asked first: \(wanted)")
+            return
+        }
+        #expect(rect.contains(inView(app)), "\(rect) holds what is in view, \(inView(app))")
+        #expect(rect.width <= 800 * 2 && rect.height <= 600 * 2, "and not much more: \(rect)")
+        #expect(wanted.dropFirst().first?.size == .within(width: 6400, height: 4800), "the whole photo still comes, after: \(wanted)")
+        // Laid over the photo where its part is: the part's corner is the photo's pixel there.
+        let shown = try #require(app.pager.currentPage!.shownDetail)
+        let photo = app.pager.currentPage!.photo.frame
+        #expect(shown.picture.texture == FakePhotoSource.regionHandle(of: 1))
+        #expect(abs(shown.frame.minX - (photo.minX + Double(rect.x))) < 0.01 && abs(shown.frame.minY - (photo.minY + Double(rect.y))) < 0.01)
+        #expect(abs(shown.frame.width - Double(rect.width)) < 0.01 && abs(shown.frame.height - Double(rect.height)) < 0.01)
+        // And drawn: the part's texture in the frame, where it lies in the window.
+        let drawn = app.scene.recorder.last.first { if case .image(FakePhotoSource.regionHandle(of: 1), _) = $0.kind { true } else { false } }
+        #expect(drawn.map { close($0.boundsInWindow, shown.frame) } == true, "\(String(describing: drawn?.boundsInWindow))")
+    }
+
+    @Test func aSmallPanKeepsThePartAndAFarOneAsksForTheNewPartInView() {
+        let app = Self.zoomedIn()
+        let first = regions(app)
+        #expect(first.count == 1)
+        app.drag(from: Point(x: 400, y: 300), by: Point(x: -60, y: 20), duration: 0.4, hold: 0.2)
+        app.scene.settle()
+        #expect(regions(app) == first, "still inside the part asked")
+        for _ in 0..<4 {
+            app.drag(from: Point(x: 700, y: 500), by: Point(x: -500, y: -300), duration: 0.4, hold: 0.2)
+            app.scene.settle()
+        }
+        app.arrived()
+        let now = regions(app)
+        #expect(now.count == 1 && now != first)
+        #expect(now.first?.contains(inView(app)) == true, "\(now) holds what is in view, \(inView(app))")
+        #expect(app.pager.currentPage!.shownDetail?.picture.pixelSize.width == Double(now.first!.width), "the new part shows")
+    }
+
+    @Test func theWholePhotoAsSharpTakesThePartsPlace() {
+        let app = Self.zoomedIn()
+        #expect(app.pager.currentPage!.shownDetail != nil)
+        app.source.widestFit = .infinity
+        app.arrived()
+        #expect(app.pager.currentPage!.shownDetail == nil)
+    }
+
+    @Test func untilThePartComesThePhotoShowsAloneAndZoomedOutNoPartIsAsked() {
+        let app = BrowserFixture(count: 3)
+        app.source.sizes = [Size(width: 6000, height: 4000)]
+        app.source.pixelSizesKnown = true
+        app.source.regionsArrive = false
+        app.open(1)
+        app.pager.pointerLocation = Point(x: 400, y: 300)
+        #expect(regions(app).isEmpty, "fitted: the whole photo is enough")
+        app.key(.character("z"))
+        app.scene.settle()
+        app.arrived()
+        #expect(regions(app).count == 1)
+        #expect(app.pager.currentPage!.shownDetail == nil, "nothing laid over it before the part comes")
+        let whole = app.source.wantedFits.first { $0.index == 1 && !$0.size.isPart }
+        #expect(whole?.size == .within(width: 800, height: 600), "the whole photo at 100 % waits for the part: \(String(describing: whole))")
+        app.key(.character("z"))
+        app.scene.settle()
+        #expect(regions(app).isEmpty && app.pager.currentPage!.shownDetail == nil)
+    }
+}
+
+extension PictureSize {
+    var isPart: Bool { if case .region = self { true } else { false } }
+}
+
+extension BrowserFixture {
+    /// Pictures asked for have come (the app reloads the views when they do).
+    func arrived() {
+        browser.reloadData()
+        scene.settle()
+    }
+}

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Synchronization
+import Testing
+import PhotoLibrary
+import Pictures
+import Pixels
+import SystemPackage
+import TestSupport
+import ViewTree
+
+/// A part of a photo at full scale (Z to 100 %): decoded on the screen queue as a region,
+/// for JPEGs only, shown as it is, and never taken for the photo failing.
+@Suite struct PictureStoreRegionTests {
+    final class Decodes: Sendable {
+        let asked = Mutex<[DecodeRequest]>([])
+        let refusesRegions = Mutex(false)
+
+        func decode(_ request: DecodeRequest) -> Result<PixelBuffer, DecodeError> {
+            asked.withLock { $0.append(request) }
+            if let region = request.region {
+                if refusesRegions.withLock({ $0 }) { return .failure(.unreadable("the part asked for is not inside the photo")) }
+                return .success(PixelBuffer(width: region.width, height: region.height, blue: 0, green: 0, red: 255))
+            }
+            let side = request.maximumPixelSize ?? 600
+            return .success(PixelBuffer(width: side, height: side * 2 / 3, blue: 0, green: 255, red: 0))
+        }
+    }
+
+    let decodes = Decodes()
+    let textures = FakeTextures()
+
+    func store(_ names: [String]) -> PictureStore {
+        let decodes = self.decodes
+        let photos = names.map { name in
+            Photo(path: FilePath("/photos/\(name)"), format: name.hasSuffix(".png") ? .png : .jpeg, byteCount: 1, modificationDate: Date())
+        }
+        return pictureStore(photos, textures: textures) { decodes.decode($0) }
+    }
+
+    let part = PictureSize.region(PixelRect(x: 2048, y: 1536, width: 2176, height: 1280))
+    let screen = PictureSize.within(width: 800, height: 600)
+
+    @Test func aJPEGsPartIsDecodedAloneAndShownAtItsSize() throws {
+        let images = store(["a.jpg"])
+        let pager = images.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: part, priority: .visible), PictureRequest(index: 0, size: screen, priority: .visible)])
+        #expect(drain(images) { images.picture(at: 0, size: part).image != nil && images.picture(at: 0, size: screen).image != nil })
+        let asked = decodes.asked.withLock { $0 }
+        #expect(asked.contains { $0.kind == .region && $0.region == PixelRect(x: 2048, y: 1536, width: 2176, height: 1280) })
+        let shown = try #require(images.picture(at: 0, size: part).image)
+        #expect(shown.pixelSize.width == 2176 && shown.pixelSize.height == 1280 && shown.showsPixelsWhenEnlarged)
+        // A part inside it is served by it; the whole photo is not.
+        #expect(images.picture(at: 0, size: .region(PixelRect(x: 2100, y: 1600, width: 100, height: 100))).image?.texture == shown.texture)
+        #expect(images.picture(at: 0, size: screen).image?.texture != shown.texture)
+    }
+
+    @Test func otherFormatsAreNotAskedForParts() {
+        let images = store(["a.png"])
+        let pager = images.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: part, priority: .visible), PictureRequest(index: 0, size: screen, priority: .visible)])
+        #expect(drain(images) { images.picture(at: 0, size: screen).image != nil })
+        #expect(!decodes.asked.withLock { $0 }.contains { $0.kind == .region })
+        #expect(images.picture(at: 0, size: part).image == nil)
+    }
+
+    @Test func aPartThatCannotBeDecodedLeavesThePhotoShowing() {
+        decodes.refusesRegions.withLock { $0 = true }
+        let images = store(["a.jpg"])
+        let pager = images.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: part, priority: .visible), PictureRequest(index: 0, size: screen, priority: .visible)])
+        #expect(drain(images) { images.picture(at: 0, size: screen).image != nil && decodes.asked.withLock { $0.contains { $0.kind == .region } } })
+        images.drainResults()
+        if case .failed = images.picture(at: 0, size: screen) { Issue.record("the photo is not failed for its part") }
+        #expect(images.picture(at: 0, size: part).image == nil)
+    }
+}
