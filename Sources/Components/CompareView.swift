@@ -4,6 +4,7 @@ import Gestures
 import Localization
 import Marks
 import Pictures
+import Pixels
 import ViewTree
 
 /// Near-identical frames side by side, to choose between them: the photo in hand and the
@@ -40,8 +41,10 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
     /// burst takes the panes, its sharpest frame selected. Any choice of the user's ends it.
     private var openedOn: Int?
 
-    private var panes: [ComparePane] = []
+    private(set) var panes: [ComparePane] = []
     private var pictures = PictureWants()
+    /// The part of each zoomed candidate asked at full scale (`DetailRegion`), by photo.
+    private var parts: [Int: PixelRect] = [:]
     private var hiddenIndex: Int?
     /// Z asked for before the photo's size in pixels was known: done once it is.
     private var pendingToggle: (pane: Int, point: Point)?
@@ -281,20 +284,40 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
         }
         for (index, pane) in panes.enumerated() { pane.isHidden = index >= frames.count }
         var requests: [PictureRequest] = []
+        var partRequests: [PictureRequest] = []
+        parts = parts.filter { candidates.contains($0.key) }
         for (index, frame) in frames.enumerated() {
             let photo = candidates[index]
             let pane = panes[index]
             pane.frame = frame
             let pixels = imagePixels(of: photo)
-            let size: PictureSize
+            var size: PictureSize
             if zoom.isFitted || pixels == nil {
                 size = fitSize
             } else {
                 // At 100 % and past it, the photo whole at its full resolution.
                 size = .within(width: FullScreenPager.maximumDecodeSide, height: FullScreenPager.maximumDecodeSide)
             }
-            let picture = source?.picture(at: photo, size: size) ?? .loading
             let photoFrame = zoom.frame(imagePixels: pixels ?? aspect(of: photo), pane: frame.size, pixelScale: context.pixelScale)
+            // The part in view at full scale first, laid over the photo until the whole
+            // photo, which waits for it, is as sharp.
+            var detail: DetailPicture?
+            parts[photo] = zoom.isFitted ? nil : pixels.flatMap {
+                DetailRegion.region(photoFrame: photoFrame, visible: Rect(origin: .zero, size: frame.size), photoPixels: $0,
+                                    pixelScale: context.pixelScale, previous: parts[photo])
+            }
+            if let part = parts[photo], let pixels {
+                partRequests.append(PictureRequest(index: photo, size: .region(part), priority: .visible))
+                if let image = source?.picture(at: photo, size: .region(part)).image {
+                    if (source?.picture(at: photo, size: size).image?.pixelSize.width ?? 0) < pixels.width {
+                        detail = DetailPicture(picture: image, rect: part, photoSize: pixels)
+                    }
+                } else {
+                    size = fitSize
+                }
+            }
+            let picture = source?.picture(at: photo, size: size) ?? .loading
+            pane.showDetail(detail, photoFrame: photoFrame)
             pane.show(picture, index: photo, photoFrame: photoFrame, name: source?.fileName(at: photo) ?? "",
                       marks: source?.marks(at: photo) ?? .none, pair: source?.pairName(at: photo),
                       isSharpest: source?.burst(at: photo)?.sharpest == photo,
@@ -307,7 +330,7 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
                 requests.append(PictureRequest(index: index, size: fitSize, priority: .nearby))
             }
         }
-        pictures.want(requests, from: source)
+        pictures.want(partRequests + requests, from: source)
     }
 
     // MARK: Input
@@ -410,6 +433,8 @@ final class ComparePane: View {
     static let sharpestColor = Color(red: 0.2, green: 0.55, blue: 0.3, alpha: 0.9)
 
     private let tile = PhotoTile(role: "compare photo")
+    /// A part of the photo at full scale over it (`showDetail`).
+    private let detailView = View()
     private let badge = MarkBadge()
     private let caption = View()
     private let captionLabel = View()
@@ -429,7 +454,8 @@ final class ComparePane: View {
         caption.cornerRadius = 4
         ring.borderColor = CompareView.selectionColor
         ring.borderWidth = CompareView.selectionWidth
-        for part in [tile, caption, badge, ring] {
+        detailView.name = "compare detail"
+        for part in [tile, detailView, caption, badge, ring] {
             part.isUserInteractionEnabled = false
             addSubview(part)
         }
@@ -449,6 +475,24 @@ final class ComparePane: View {
     /// Where the photo is drawn, in the pane's coordinates.
     var photoFrameShown: Rect { tile.frame }
 
+    /// The part at full scale laid over the photo, for tests: its picture and its frame.
+    private(set) var shownDetail: (picture: ImageContent, frame: Rect)?
+
+    /// Lays `detail` over the photo drawn at `photoFrame` where its part lies; nil takes it away.
+    func showDetail(_ detail: DetailPicture?, photoFrame: Rect) {
+        guard var picture = detail?.picture, let detail else {
+            detailView.content = nil
+            detailView.isHidden = true
+            shownDetail = nil
+            return
+        }
+        picture.mode = .fill
+        detailView.content = picture
+        detailView.frame = detail.frame(in: photoFrame)
+        detailView.isHidden = false
+        shownDetail = (detail.picture, detailView.frame)
+    }
+
     func show(_ picture: Picture, index: Int, photoFrame: Rect, name: String, marks: PhotoMarks, pair: String?, isSharpest: Bool,
               isSelected: Bool, isHidden: Bool, labels: LabelRenderer?) {
         self.index = index
@@ -456,6 +500,7 @@ final class ComparePane: View {
         tile.show(picture, index: index, labels: labels)
         tile.frame = photoFrame
         tile.isHidden = isHidden
+        if isHidden { detailView.isHidden = true }
         ring.isHidden = !isSelected
         ring.frame = bounds
         badge.show(marks, pair: pair, labels: labels)

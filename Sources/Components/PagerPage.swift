@@ -89,17 +89,9 @@ public final class PagerPage: View {
         photo.setNeedsLayout()
     }
 
-    /// A part of the photo at full scale: its picture, where it lies in the photo's pixels
-    /// (upright) and the photo's size in them.
-    struct Detail: Equatable {
-        var picture: ImageContent
-        var rect: PixelRect
-        var photoSize: Size
-    }
-
     /// Lays `detail` over the photo where its part lies, sharper than the whole photo's
     /// picture while that is on its way; nil takes it away.
-    func showDetail(_ detail: Detail?) {
+    func showDetail(_ detail: DetailPicture?) {
         guard detail != photo.detail?.placed else { return }
         if var picture = detail?.picture {
             picture.mode = .fill
@@ -174,15 +166,10 @@ public final class PagerPage: View {
 /// A view that keeps its subviews centred, also while its own size animates; all but a
 /// part of the photo at full scale, which it keeps over that part.
 final class CenteringView: View {
-    var detail: (view: View, placed: PagerPage.Detail)?
+    var detail: (view: View, placed: DetailPicture)?
 
     public override func layoutSubviews() {
         for subview in subviews where subview !== detail?.view { subview.center = Point(x: bounds.midX, y: bounds.midY) }
-        if let detail {
-            let scale = bounds.width / detail.placed.photoSize.width
-            let rect = detail.placed.rect
-            detail.view.frame = Rect(x: Double(rect.x) * scale, y: Double(rect.y) * scale,
-                                     width: Double(rect.width) * scale, height: Double(rect.height) * scale)
-        }
+        if let detail { detail.view.frame = detail.placed.frame(in: bounds) }
     }
 }

@@ -118,3 +118,41 @@ extension BrowserFixture {
         scene.settle()
     }
 }
+
+/// Compare's panes at 100 % do as the pager does: each candidate's part in view first,
+/// laid over its photo where that part is.
+@Suite struct CompareDetailTests {
+    @Test func eachPaneAsksForItsPartInViewAndLaysItOverItsPhoto() throws {
+        let f = CompareFixture(sizes: [Size(width: 6000, height: 4000)])
+        f.browser.grid.select(0)
+        f.key(.character("5"), modifiers: .control)
+        f.app.source.widestFit = 800
+        let pane0 = try #require(f.pane(0))
+        f.browser.pointerMoved(to: Point(x: pane0.midX, y: pane0.midY))
+        f.key(.character("z"))
+        f.app.arrived()
+        let parts = f.app.source.wanted.compactMap { request -> (Int, PixelRect)? in
+            if case let .region(rect) = request.size { (request.index, rect) } else { nil }
+        }
+        #expect(Set(parts.map(\.0)) == Set(f.compare.candidates), "a part for every candidate: \(parts)")
+        for (pane, photo) in f.compare.candidates.enumerated() {
+            let shownPane = try #require(f.compare.panes[pane].shownDetail, "pane \(pane) lays its part over its photo")
+            let rect = try #require(parts.first { $0.0 == photo }?.1)
+            let drawn = try #require(f.photo(pane))
+            let paneFrame = try #require(f.pane(pane))
+            // The part's corner lands on the photo's pixel there (100 %: a point a pixel).
+            #expect(abs(paneFrame.minX + shownPane.frame.minX - (drawn.minX + Double(rect.x))) < 0.01)
+            #expect(abs(paneFrame.minY + shownPane.frame.minY - (drawn.minY + Double(rect.y))) < 0.01)
+            #expect(shownPane.frame.width == Double(rect.width) && shownPane.picture.texture == FakePhotoSource.regionHandle(of: f.app.source.ids[photo]))
+            // What shows of the photo in its pane lies inside the part.
+            let seen = Rect(x: paneFrame.minX - drawn.minX, y: paneFrame.minY - drawn.minY, width: paneFrame.width, height: paneFrame.height)
+            #expect(Double(rect.x) <= seen.minX + 0.5 && Double(rect.maxX) >= seen.maxX - 0.5, "\(rect) holds \(seen)")
+        }
+        // The whole photos as sharp take the parts' place; back to fit, no part is asked.
+        f.app.source.widestFit = .infinity
+        f.app.arrived()
+        #expect(f.compare.panes.prefix(f.compare.candidates.count).allSatisfy { $0.shownDetail == nil })
+        f.key(.character("z"))
+        #expect(!f.app.source.wanted.contains { $0.size.isPart })
+    }
+}
