@@ -22,6 +22,9 @@ extension FullScreenPager {
     /// animated, then its neighbours, so paging never shows a blank page.
     func requestImages() {
         guard phase != .closed, photoCount > 0, bounds.width > 0 else { return }
+        // The photo's size in pixels, read from its file on first asking: asked now, so Z
+        // (100 % needs it) zooms at once rather than after a helper's round trip.
+        _ = source?.pixelSize(at: currentIndex)
         let zoom = currentPage?.zoomScale ?? 1
         // Sharper in steps of two, so a zoom gesture does not decode at every notch.
         let zoomSteps = zoom > 1.05 ? pow(2, (log2(zoom)).rounded(.up)) : 1

@@ -75,7 +75,13 @@ final class FakePhotoSource: PhotoSource {
     /// them once their facts are read; unknown by default, as before facts arrive.
     var pixelSizesKnown = false
 
-    func pixelSize(at index: Int) -> Size? { pixelSizesKnown && index < ids.count && !factsReading.contains(index) ? size(of: ids[index]) : nil }
+    /// The photos whose sizes were asked for (the app reads a photo's facts when first asked).
+    private(set) var pixelSizesAsked: Set<Int> = []
+
+    func pixelSize(at index: Int) -> Size? {
+        if index < ids.count { pixelSizesAsked.insert(ids[index]) }
+        return pixelSizesKnown && index < ids.count && !factsReading.contains(index) ? size(of: ids[index]) : nil
+    }
 
     /// Bursts by photo id: their frames (ids, in time order) and the sharpest.
     var burstsByID: [(frames: [Int], sharpest: Int)] = []

@@ -86,6 +86,17 @@ import ViewTree
         #expect(app.pager.currentPage!.shownDetail == nil)
     }
 
+    /// Z needs the photo's size, which the app reads from the file when first asked: the
+    /// pager asks as it shows the photo, so the first Z does not wait for the read.
+    @Test func thePhotoInFrontsSizeIsAskedBeforeAnyZ() {
+        let app = BrowserFixture(count: 3)
+        app.open(1)
+        #expect(app.source.pixelSizesAsked.contains(1))
+        app.key(.right)
+        app.scene.settle()
+        #expect(app.source.pixelSizesAsked.contains(2))
+    }
+
     @Test func untilThePartComesThePhotoShowsAloneAndZoomedOutNoPartIsAsked() {
         let app = BrowserFixture(count: 3)
         app.source.sizes = [Size(width: 6000, height: 4000)]
