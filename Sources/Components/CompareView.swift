@@ -302,18 +302,19 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
             // The part in view at full scale first, laid over the photo until the whole
             // photo, which waits for it, is as sharp.
             var detail: DetailPicture?
-            parts[photo] = zoom.isFitted ? nil : pixels.flatMap {
+            parts[photo] = zoom.isFitted || source?.decodesParts(at: photo) != true ? nil : pixels.flatMap {
                 DetailRegion.region(photoFrame: photoFrame, visible: Rect(origin: .zero, size: frame.size), photoPixels: $0,
                                     pixelScale: context.pixelScale, previous: parts[photo])
             }
             if let part = parts[photo], let pixels {
                 partRequests.append(PictureRequest(index: photo, size: .region(part), priority: .visible))
-                if let image = source?.picture(at: photo, size: .region(part)).image {
-                    if (source?.picture(at: photo, size: size).image?.pixelSize.width ?? 0) < pixels.width {
-                        detail = DetailPicture(picture: image, rect: part, photoSize: pixels)
-                    }
-                } else {
+                switch source?.picture(at: photo, size: .region(part)) ?? .loading {
+                case let .ready(image) where (source?.picture(at: photo, size: size).image?.pixelSize.width ?? 0) < pixels.width:
+                    detail = DetailPicture(picture: image, rect: part, photoSize: pixels)
+                case .loading:
                     size = fitSize
+                default:
+                    break
                 }
             }
             let picture = source?.picture(at: photo, size: size) ?? .loading

@@ -33,7 +33,7 @@ extension FullScreenPager {
         // which waits for it (on a machine of few cores the two would share the processor
         // the part is waited for) and then comes for panning.
         var wholeSize = pictureSize(zoomedBy: zoomSteps)
-        if let detail, source?.picture(at: currentIndex, size: .region(detail.rect)).image == nil { wholeSize = screenPictureSize }
+        if let detail, source?.picture(at: currentIndex, size: .region(detail.rect)) == .loading { wholeSize = screenPictureSize }
         var requests = [PictureRequest(index: currentIndex, size: wholeSize, priority: .visible, plays: true)]
         if let detail { requests.insert(PictureRequest(index: currentIndex, size: .region(detail.rect), priority: .visible), at: 0) }
         for distance in [1, -1, 2, -2] {
@@ -56,7 +56,8 @@ extension FullScreenPager {
     /// (`DetailRegion`): what is in view with a margin, or the part asked before while the
     /// view stays in it.
     func detailRegion() -> PixelRect? {
-        guard let page = currentPage, page.isZoomed, let pixels = source?.pixelSize(at: currentIndex) else { return nil }
+        guard let page = currentPage, page.isZoomed, let source, source.decodesParts(at: currentIndex),
+              let pixels = source.pixelSize(at: currentIndex) else { return nil }
         return DetailRegion.region(photoFrame: page.photo.frame, visible: page.bounds, photoPixels: pixels, pixelScale: context.pixelScale,
                                    previous: detail?.index == currentIndex ? detail?.rect : nil)
     }

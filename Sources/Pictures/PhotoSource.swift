@@ -46,8 +46,8 @@ public enum PictureSize: Hashable, Sendable {
     /// its width would leave it, and drawn unscaled.
     case within(width: Int, height: Int)
     /// A rectangle of the photo at full scale, upright (a page zoomed to 100 % and more):
-    /// decoded alone, in a fraction of the whole photo's time, where the format allows it
-    /// (`ImageFormat.decodesRegions`; elsewhere nothing comes, and the whole photo serves).
+    /// decoded alone, in a fraction of the whole photo's time, where the source says so
+    /// (`decodesParts`); it is `.failed` when it could not be (the whole photo serves).
     case region(PixelRect)
 }
 
@@ -98,6 +98,9 @@ public protocol PhotoSource: AnyObject {
     /// Photo `index`'s size in pixels, upright, as its file says (what 100 % is); nil until
     /// read: the source reads it and reloads its views once it arrives.
     func pixelSize(at index: Int) -> Size?
+    /// True where a part of photo `index` at full scale (`PictureSize.region`) costs less
+    /// than the whole photo and is decoded when asked; elsewhere none ever comes.
+    func decodesParts(at index: Int) -> Bool
     /// The burst photo `index` is a frame of (photos of one moment, by time and look): its
     /// frames shown, by index in time order, and the sharpest of them; nil outside a burst
     /// (or before the photos' looks are read).
@@ -116,6 +119,8 @@ public protocol PhotoSource: AnyObject {
 extension PhotoSource {
     /// A source that cannot tell: views zoom relative to the picture they have.
     public func pixelSize(at index: Int) -> Size? { nil }
+    /// A source that decodes photos whole only.
+    public func decodesParts(at index: Int) -> Bool { false }
     /// A source that knows no bursts.
     public func burst(at index: Int) -> (frames: [Int], sharpest: Int)? { nil }
     /// A source without dates: no timeline.

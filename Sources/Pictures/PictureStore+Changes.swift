@@ -55,6 +55,7 @@ extension PictureStore {
     func forgetPictures(of path: FilePath) {
         factsStore?.forget(path)
         failures[path] = nil
+        partsFailed[path] = nil
         incomplete.remove(path)
         stills.remove(path)
         for (demand, photo) in playing where photo.path == path { stopPlaying(demand) }

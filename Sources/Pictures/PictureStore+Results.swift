@@ -42,9 +42,9 @@ extension PictureStore {
         // A photo no longer in the album (nor a cover) is not kept.
         guard isKept(path) else { return }
         switch result.outcome {
-        case .failure where size.isRegion:
-            // The whole photo still shows, as sharp as it comes.
-            return
+        case let .failure(error) where size.isRegion:
+            // The whole photo still shows, as sharp as it comes; the views stop waiting.
+            partsFailed[path] = error.headline
         case let .failure(error):
             failures[path] = error.headline
         case let .success(pixels):

@@ -37,6 +37,9 @@ public final class PictureStore: PhotoSource {
     /// file changes) so a bad file is asked for once, not in a loop, and its page never
     /// turns blank again once it said why.
     var failures: [FilePath: String] = [:]
+    /// Photos a part of which could not be decoded (a file whose header says another size
+    /// than its picture has, say): none is asked of them again until the file changes.
+    var partsFailed: [FilePath: String] = [:]
     /// Photos whose files end before their pictures do (still being copied or written):
     /// shown as far as they go, and said to be incomplete, until the file changes.
     var incomplete: Set<FilePath> = []
@@ -142,6 +145,10 @@ public final class PictureStore: PhotoSource {
         return (frames, sharpest)
     }
 
+    public func decodesParts(at index: Int) -> Bool {
+        index >= 0 && index < photos.count && photos[index].format.decodesRegions && partsFailed[photos[index].path] == nil
+    }
+
     public func pixelSize(at index: Int) -> Size? {
         guard index >= 0, index < photos.count, let embedded = factsStore?.facts(of: photos[index].path)?.embedded,
               let width = embedded.pixelWidth, let height = embedded.pixelHeight, width > 0, height > 0 else { return nil }
@@ -173,7 +180,8 @@ public final class PictureStore: PhotoSource {
         // the whole photo shows under it.
         if case .region = size {
             let part = broker.pictures(of: path).filter { $0.key.covers(size) }.min { $0.key.sharpness < $1.key.sharpness }
-            return part.map { .ready($0.value) } ?? .loading
+            if let part { return .ready(part.value) }
+            return partsFailed[path].map { .failed(headline: $0) } ?? .loading
         }
         if let headline = failures[path] { return .failed(headline: headline) }
         if size.isWhole, let frame = playing.values.first(where: { $0.path == path })?.player.shown { return .ready(frame) }
@@ -211,7 +219,7 @@ public final class PictureStore: PhotoSource {
         guard request.index >= 0, request.index < photos.count else { return nil }
         let path = photos[request.index].path
         // Only where a part costs less than the whole; elsewhere the whole photo serves.
-        if case .region = request.size, !photos[request.index].format.decodesRegions { return nil }
+        if case .region = request.size, !decodesParts(at: request.index) { return nil }
         return Broker.Want(photo: path, size: wantedSize(request.size, of: path), priority: request.priority)
     }
 

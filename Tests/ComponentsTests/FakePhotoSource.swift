@@ -120,6 +120,12 @@ final class FakePhotoSource: PhotoSource {
     var widestFit = Double.infinity
     /// False while parts at full scale (`.region`) are on their way.
     var regionsArrive = true
+    /// False for photos decoded whole only (a PNG's): no part ever comes.
+    var partsDecoded = true
+    /// True when a part could not be decoded.
+    var partsFail = false
+
+    func decodesParts(at index: Int) -> Bool { partsDecoded && !partsFail }
 
     /// A thumbnail's size: the photo's own while every fit comes at once (the tests that
     /// do not tell them apart), else within 256 pixels.
@@ -136,7 +142,8 @@ final class FakePhotoSource: PhotoSource {
         let id = ids[index]
         if case let .region(rect) = wantedSize {
             let asked = wanted.contains { $0.index == index && $0.size == wantedSize }
-            guard asked, regionsArrive else { return .loading }
+            if partsFail { return .failed(headline: "cannot open") }
+            guard asked, regionsArrive, partsDecoded else { return .loading }
             return .ready(ImageContent(texture: Self.regionHandle(of: id), pixelSize: Size(width: Double(rect.width), height: Double(rect.height))))
         }
         let fits = wantedFits.filter { $0.index == index }.compactMap { request -> Size? in

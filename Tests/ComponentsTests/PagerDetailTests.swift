@@ -97,6 +97,25 @@ import ViewTree
         #expect(app.source.pixelSizesAsked.contains(2))
     }
 
+    /// A photo decoded whole only (a PNG), or one whose part could not be decoded: Z asks
+    /// for the whole photo at 100 % at once (it once waited for a part that never came).
+    @Test(arguments: [false, true])
+    func withoutAPartTheWholePhotoIsAskedAtOnce(partFails: Bool) {
+        let app = BrowserFixture(count: 3)
+        app.source.sizes = [Size(width: 6000, height: 4000)]
+        app.source.pixelSizesKnown = true
+        if partFails { app.source.partsFail = true } else { app.source.partsDecoded = false }
+        app.open(1)
+        app.pager.pointerLocation = Point(x: 400, y: 300)
+        app.key(.character("z"))
+        app.scene.settle()
+        app.arrived()
+        #expect(regions(app).isEmpty)
+        let whole = app.source.wantedFits.first { $0.index == 1 && !$0.size.isPart }
+        #expect(whole?.size == .within(width: 6400, height: 4800), "\(String(describing: whole))")
+        #expect(app.pager.currentPage!.shownDetail == nil)
+    }
+
     @Test func untilThePartComesThePhotoShowsAloneAndZoomedOutNoPartIsAsked() {
         let app = BrowserFixture(count: 3)
         app.source.sizes = [Size(width: 6000, height: 4000)]
@@ -165,5 +184,21 @@ extension BrowserFixture {
         #expect(f.compare.panes.prefix(f.compare.candidates.count).allSatisfy { $0.shownDetail == nil })
         f.key(.character("z"))
         #expect(!f.app.source.wanted.contains { $0.size.isPart })
+    }
+
+    /// PNGs (as Compare's end-to-end test has): no part, the whole photos at 100 % at once.
+    @Test func panesOfPhotosDecodedWholeAskForTheWholePhotoAtOnce() throws {
+        let f = CompareFixture(sizes: [Size(width: 6000, height: 4000)])
+        f.app.source.partsDecoded = false
+        f.browser.grid.select(0)
+        f.key(.character("5"), modifiers: .control)
+        let pane0 = try #require(f.pane(0))
+        f.browser.pointerMoved(to: Point(x: pane0.midX, y: pane0.midY))
+        f.key(.character("z"))
+        f.app.arrived()
+        #expect(!f.app.source.wanted.contains { $0.size.isPart })
+        for photo in f.compare.candidates {
+            #expect(f.app.source.wantedFits.contains { $0.index == photo && $0.size == .within(width: 8192, height: 8192) }, "photo \(photo) whole")
+        }
     }
 }
