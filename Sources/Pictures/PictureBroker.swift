@@ -10,6 +10,12 @@ public protocol PictureSizing: Hashable {
     /// How much detail a picture of this size has: the sharpest stands in while the wanted
     /// one is on its way.
     var sharpness: Int { get }
+    /// False for a cut that shows only a part of the photo: it never stands in for another.
+    var standsIn: Bool { get }
+}
+
+extension PictureSizing {
+    public var standsIn: Bool { true }
 }
 
 /// Many views' standing orders for pictures, served as one. Each view holds a `Demand`
@@ -96,7 +102,7 @@ public final class PictureBroker<Photo: Hashable, Size: PictureSizing, Picture> 
         if let covering = pictures.filter({ $0.key.covers(size) }).min(by: { $0.key.sharpness < $1.key.sharpness }) {
             return covering.value.picture
         }
-        return pictures.max { $0.key.sharpness < $1.key.sharpness }?.value.picture
+        return pictures.filter(\.key.standsIn).max { $0.key.sharpness < $1.key.sharpness }?.value.picture
     }
 
     /// Every picture held of `photo`, by size.

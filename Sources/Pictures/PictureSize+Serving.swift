@@ -25,6 +25,10 @@ extension PictureSize: PictureSizing {
         }
     }
 
+    /// A part of the photo shows only itself: stretched over the whole photo's place while
+    /// the whole is on its way, it would show the wrong picture.
+    public var standsIn: Bool { !isRegion }
+
     var isRegion: Bool {
         if case .region = self { true } else { false }
     }

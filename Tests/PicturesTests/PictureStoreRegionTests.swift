@@ -45,7 +45,7 @@ import ViewTree
         let images = store(["a.jpg"])
         let pager = images.makePictureDemand()
         pager.want([PictureRequest(index: 0, size: part, priority: .visible), PictureRequest(index: 0, size: screen, priority: .visible)])
-        #expect(drain(images) { images.picture(at: 0, size: part).image != nil && images.picture(at: 0, size: screen).image != nil })
+        #expect(drain(images) { images.picture(at: 0, size: part).image != nil && images.picture(at: 0, size: screen).image?.pixelSize.width == 800 })
         let asked = decodes.asked.withLock { $0 }
         #expect(asked.contains { $0.kind == .region && $0.region == PixelRect(x: 2048, y: 1536, width: 2176, height: 1280) })
         let shown = try #require(images.picture(at: 0, size: part).image)
@@ -53,6 +53,16 @@ import ViewTree
         // A part inside it is served by it; the whole photo is not.
         #expect(images.picture(at: 0, size: .region(PixelRect(x: 2100, y: 1600, width: 100, height: 100))).image?.texture == shown.texture)
         #expect(images.picture(at: 0, size: screen).image?.texture != shown.texture)
+    }
+
+    /// A part never stands in for the whole photo (stretched over its place, it would show
+    /// the wrong picture): until the whole comes, the photo is loading.
+    @Test func aPartNeverStandsInForTheWholePhoto() {
+        let images = store(["a.jpg"])
+        let pager = images.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: part, priority: .visible)])
+        #expect(drain(images) { images.picture(at: 0, size: part).image != nil })
+        #expect(images.picture(at: 0, size: screen) == .loading, "\(images.picture(at: 0, size: screen))")
     }
 
     @Test func otherFormatsAreNotAskedForParts() {
