@@ -308,14 +308,9 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
             }
             if let part = parts[photo], let pixels {
                 partRequests.append(PictureRequest(index: photo, size: .region(part), priority: .visible))
-                switch source?.picture(at: photo, size: .region(part)) ?? .loading {
-                case let .ready(image) where (source?.picture(at: photo, size: size).image?.pixelSize.width ?? 0) < pixels.width:
-                    detail = DetailPicture(picture: image, rect: part, photoSize: pixels)
-                case .loading:
-                    size = fitSize
-                default:
-                    break
-                }
+                let partPicture = source?.picture(at: photo, size: .region(part)) ?? .loading
+                detail = DetailPicture(part: partPicture, whole: source?.picture(at: photo, size: size) ?? .loading, rect: part, photoSize: pixels)
+                if partPicture == .loading { size = fitSize }
             }
             let picture = source?.picture(at: photo, size: size) ?? .loading
             pane.showDetail(detail, photoFrame: photoFrame)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Pictures
 import Pixels
 import ViewTree
 
@@ -44,6 +45,19 @@ struct DetailPicture: Equatable {
     var picture: ImageContent
     var rect: PixelRect
     var photoSize: Size
+
+    init(picture: ImageContent, rect: PixelRect, photoSize: Size) {
+        self.picture = picture
+        self.rect = rect
+        self.photoSize = photoSize
+    }
+
+    /// The part to lay over a photo of `photoSize`: `part` once it has come, while `whole`
+    /// (the picture the photo is shown with) has fewer pixels than the photo's own.
+    init?(part: Picture, whole: Picture, rect: PixelRect, photoSize: Size) {
+        guard case let .ready(image) = part, (whole.image?.pixelSize.width ?? 0) < photoSize.width else { return nil }
+        self.init(picture: image, rect: rect, photoSize: photoSize)
+    }
 
     /// Where the part lands when the whole photo is drawn at `photoFrame`.
     func frame(in photoFrame: Rect) -> Rect {

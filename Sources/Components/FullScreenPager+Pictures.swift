@@ -65,9 +65,8 @@ extension FullScreenPager {
     /// The part of photo `index` at full scale, to lay over it, once it has come and while
     /// the photo has no picture as sharp of its own.
     func detailPicture(of index: Int) -> DetailPicture? {
-        guard let detail, detail.index == index, let source, let pixels = source.pixelSize(at: index),
-              case let .ready(part) = source.picture(at: index, size: .region(detail.rect)) else { return nil }
-        if case let .ready(whole) = source.picture(at: index, size: pictureSize(of: index)), whole.pixelSize.width >= pixels.width { return nil }
-        return DetailPicture(picture: part, rect: detail.rect, photoSize: pixels)
+        guard let detail, detail.index == index, let source, let pixels = source.pixelSize(at: index) else { return nil }
+        return DetailPicture(part: source.picture(at: index, size: .region(detail.rect)), whole: source.picture(at: index, size: pictureSize(of: index)),
+                             rect: detail.rect, photoSize: pixels)
     }
 }
