@@ -430,7 +430,7 @@ final class ComparePane: View {
 
     private let tile = PhotoTile(role: "compare photo")
     /// A part of the photo at full scale over it (`showDetail`).
-    private let detailView = View()
+    private let detailOverlay = DetailOverlay()
     private let badge = MarkBadge()
     private let caption = View()
     private let captionLabel = View()
@@ -450,8 +450,8 @@ final class ComparePane: View {
         caption.cornerRadius = 4
         ring.borderColor = CompareView.selectionColor
         ring.borderWidth = CompareView.selectionWidth
-        detailView.name = "compare detail"
-        for part in [tile, detailView, caption, badge, ring] {
+        detailOverlay.name = "compare detail"
+        for part in [tile, detailOverlay, caption, badge, ring] {
             part.isUserInteractionEnabled = false
             addSubview(part)
         }
@@ -472,21 +472,14 @@ final class ComparePane: View {
     var photoFrameShown: Rect { tile.frame }
 
     /// The part at full scale laid over the photo, for tests: its picture and its frame.
-    private(set) var shownDetail: (picture: ImageContent, frame: Rect)?
+    var shownDetail: (picture: ImageContent, frame: Rect)? {
+        detailOverlay.detail.map { ($0.picture, detailOverlay.frame) }
+    }
 
     /// Lays `detail` over the photo drawn at `photoFrame` where its part lies; nil takes it away.
     func showDetail(_ detail: DetailPicture?, photoFrame: Rect) {
-        guard var picture = detail?.picture, let detail else {
-            detailView.content = nil
-            detailView.isHidden = true
-            shownDetail = nil
-            return
-        }
-        picture.mode = .fill
-        detailView.content = picture
-        detailView.frame = detail.frame(in: photoFrame)
-        detailView.isHidden = false
-        shownDetail = (detail.picture, detailView.frame)
+        detailOverlay.show(detail)
+        detailOverlay.place(over: photoFrame)
     }
 
     func show(_ picture: Picture, index: Int, photoFrame: Rect, name: String, marks: PhotoMarks, pair: String?, isSharpest: Bool,
@@ -496,7 +489,7 @@ final class ComparePane: View {
         tile.show(picture, index: index, labels: labels)
         tile.frame = photoFrame
         tile.isHidden = isHidden
-        if isHidden { detailView.isHidden = true }
+        if isHidden { detailOverlay.show(nil) }
         ring.isHidden = !isSelected
         ring.frame = bounds
         badge.show(marks, pair: pair, labels: labels)

@@ -66,3 +66,33 @@ struct DetailPicture: Equatable {
                     width: Double(rect.width) * scale, height: Double(rect.height) * scale)
     }
 }
+
+/// A part of a photo at full scale, laid over the photo where that part is: the pager's
+/// page and Compare's panes each hold one above their photo.
+final class DetailOverlay: View {
+    /// The part shown; nil: hidden.
+    private(set) var detail: DetailPicture?
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        name = "detail"
+        isUserInteractionEnabled = false
+        isHidden = true
+    }
+
+    func show(_ detail: DetailPicture?) {
+        self.detail = detail
+        if var picture = detail?.picture {
+            picture.mode = .fill
+            content = picture
+        } else {
+            content = nil
+        }
+        isHidden = detail == nil
+    }
+
+    /// Over a photo drawn at `photoFrame`, in the superview's coordinates.
+    func place(over photoFrame: Rect) {
+        if let detail { frame = detail.frame(in: photoFrame) }
+    }
+}

@@ -24,7 +24,7 @@ public final class PagerPage: View {
 
     let photo = CenteringView()
     /// A part of the photo at full scale, laid over it where that part is (`showDetail`).
-    private let detailView = View()
+    private let detailOverlay = DetailOverlay()
     private let label = CannotOpenLabel(pointSize: PagerPage.failedLabelPointSize)
     private let loadingLabel = View()
     private(set) var index = -1
@@ -36,9 +36,7 @@ public final class PagerPage: View {
         super.init(frame: frame)
         photo.isUserInteractionEnabled = false
         photo.clipsToBounds = true
-        detailView.isUserInteractionEnabled = false
-        detailView.name = "detail"
-        photo.addSubview(detailView)
+        photo.addSubview(detailOverlay)
         photo.addSubview(label)
         loadingLabel.isUserInteractionEnabled = false
         loadingLabel.opacity = 0
@@ -92,22 +90,15 @@ public final class PagerPage: View {
     /// Lays `detail` over the photo where its part lies, sharper than the whole photo's
     /// picture while that is on its way; nil takes it away.
     func showDetail(_ detail: DetailPicture?) {
-        guard detail != photo.detail?.placed else { return }
-        if var picture = detail?.picture {
-            picture.mode = .fill
-            detailView.content = picture
-        } else {
-            detailView.content = nil
-        }
-        photo.detail = detail.map { (detailView, $0) }
+        guard detail != detailOverlay.detail else { return }
+        detailOverlay.show(detail)
         photo.setNeedsLayout()
     }
 
     /// The part laid over the photo, for tests: its picture and its frame in the page.
     var shownDetail: (picture: ImageContent, frame: Rect)? {
-        guard let placed = photo.detail?.placed, detailView.content != nil,
-              let frame = convert(detailView.frame, from: photo, .model) else { return nil }
-        return (placed.picture, frame)
+        guard let detail = detailOverlay.detail, let frame = convert(detailOverlay.frame, from: photo, .model) else { return nil }
+        return (detail.picture, frame)
     }
 
     /// Fades "loading…" in after `delay` unless the picture comes first (then `show` sets
@@ -166,10 +157,13 @@ public final class PagerPage: View {
 /// A view that keeps its subviews centred, also while its own size animates; all but a
 /// part of the photo at full scale, which it keeps over that part.
 final class CenteringView: View {
-    var detail: (view: View, placed: DetailPicture)?
-
     public override func layoutSubviews() {
-        for subview in subviews where subview !== detail?.view { subview.center = Point(x: bounds.midX, y: bounds.midY) }
-        if let detail { detail.view.frame = detail.placed.frame(in: bounds) }
+        for subview in subviews {
+            if let overlay = subview as? DetailOverlay {
+                overlay.place(over: bounds)
+            } else {
+                subview.center = Point(x: bounds.midX, y: bounds.midY)
+            }
+        }
     }
 }

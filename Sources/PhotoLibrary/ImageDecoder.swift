@@ -156,6 +156,7 @@ public enum ImageDecoder {
             return try read(file, atMost: .max)
         }
         if let jpeg, let stored = JPEGDecoder.declaredSize(jpeg) {
+            try limits.check(width: stored.width, height: stored.height)
             let exif = ExifInfo(jpeg: jpeg)
             let orientation = exif.orientation
             let upright = orientation.swapsDimensions ? (stored.height, stored.width) : (stored.width, stored.height)
@@ -163,7 +164,7 @@ public enum ImageDecoder {
                 throw .unreadable("the part asked for (\(rect)) is not inside the photo")
             }
             let storedRect = orientation.storedRect(of: rect, storedWidth: stored.width, storedHeight: stored.height)
-            if var pixels = try JPEGDecoder.decodeRegion(jpeg, storedRect, limits: limits) {
+            if var pixels = try JPEGDecoder.decodeRegion(jpeg, storedRect) {
                 pixels = pixels.applying(orientation)
                 pixels.iccProfile = EmbeddedColour.profile(in: jpeg, format: .jpeg, exif: exif)
                 return ColourManagement.converted(pixels, to: colours)

@@ -85,14 +85,12 @@ enum JPEGDecoder {
     /// The rectangle `rect` of the pixels as stored, at full scale, decoded alone: the rows
     /// above it are skipped without their inverse DCT, the columns beside it left out, the
     /// rows below it never read. A 24 MP photo's screenful at 100 % costs a fraction of the
-    /// whole picture. Nil for CMYK and YCCK JPEGs, which are decoded whole.
-    static func decodeRegion(_ whole: [UInt8], _ rect: PixelRect, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer? {
+    /// whole picture. Nil for CMYK and YCCK JPEGs, which are decoded whole. The caller has
+    /// checked the photo's declared size against its limits.
+    static func decodeRegion(_ whole: [UInt8], _ rect: PixelRect) throws(DecodeError) -> PixelBuffer? {
         let bytes = withoutUnwrittenTail(whole)
-        guard let stored = declaredSize(Array(bytes)) else { throw isCutInHeader(Array(bytes)) ? .incomplete : .unreadable("not a JPEG libjpeg can read") }
-        try limits.check(width: stored.width, height: stored.height)
-        guard rect.x >= 0, rect.y >= 0, !rect.isEmpty, rect.maxX <= stored.width, rect.maxY <= stored.height else {
-            throw .unreadable("the part asked for (\(rect)) is not inside the photo")
-        }
+        let outside = DecodeError.unreadable("the part asked for (\(rect)) is not inside the photo")
+        guard rect.x >= 0, rect.y >= 0, !rect.isEmpty else { throw outside }
         var errors = flick_jpeg_errors()
         var status: Int32 = 0
         let pixels = [UInt8](capacity: rect.width * rect.height * 4) { pixels in
@@ -109,7 +107,10 @@ enum JPEGDecoder {
             return picture
         case FLICK_JPEG_UNSUPPORTED_COLOURS:
             return nil
+        case FLICK_JPEG_OUTSIDE:
+            throw outside
         default:
+            if isCutInHeader(Array(bytes)) { throw .incomplete }
             let message = withUnsafeBytes(of: errors.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             throw .unreadable(message.isEmpty ? "libjpeg could not decode it" : message)
         }

@@ -10,7 +10,8 @@ public protocol PictureSizing: Hashable {
     /// How much detail a picture of this size has: the sharpest stands in while the wanted
     /// one is on its way.
     var sharpness: Int { get }
-    /// False for a cut that shows only a part of the photo: it never stands in for another.
+    /// False for a cut that shows only a part of the photo: it never stands in for another,
+    /// and no other stands in for it.
     var standsIn: Bool { get }
 }
 
@@ -96,12 +97,14 @@ public final class PictureBroker<Photo: Hashable, Size: PictureSizing, Picture> 
     public func isFetching(_ photo: Photo, _ size: Size) -> Bool { fetching[photo]?[size] != nil }
 
     /// The picture to show for `photo` where `size` is wanted: the least detailed one that
-    /// covers it, else the most detailed there is (a stand-in), else nil.
+    /// covers it, else the most detailed there is (a stand-in; none for a part, nor a part),
+    /// else nil.
     public func picture(of photo: Photo, for size: Size) -> Picture? {
         guard let pictures = held[photo] else { return nil }
         if let covering = pictures.filter({ $0.key.covers(size) }).min(by: { $0.key.sharpness < $1.key.sharpness }) {
             return covering.value.picture
         }
+        guard size.standsIn else { return nil }
         return pictures.filter(\.key.standsIn).max { $0.key.sharpness < $1.key.sharpness }?.value.picture
     }
 

@@ -176,11 +176,9 @@ public final class PictureStore: PhotoSource {
 
     /// The picture to show for the photo at `path` where `size` is wanted, as it stands.
     public func picture(of path: FilePath, size: PictureSize) -> Picture {
-        // A part of the photo is only ever a part that holds it: nothing stands in for it,
-        // the whole photo shows under it.
+        // A part of the photo has no stand-in: the whole photo shows under it.
         if case .region = size {
-            let part = broker.pictures(of: path).filter { $0.key.covers(size) }.min { $0.key.sharpness < $1.key.sharpness }
-            if let part { return .ready(part.value) }
+            if let part = broker.picture(of: path, for: size) { return .ready(part) }
             return partsFailed[path].map { .failed(headline: $0) } ?? .loading
         }
         if let headline = failures[path] { return .failed(headline: headline) }
