@@ -38,18 +38,21 @@ let package = Package(
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
-        // HEIF/HEIC and AVIF.
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
-        // JPEG XL.
-        .systemLibrary(name: "CJXL", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"])]),
-        // SVG, drawn by librsvg into a cairo surface.
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // HEIF/HEIC and AVIF, JPEG XL, SVG (librsvg into a cairo surface), camera RAW: their
+        // headers here, their libraries loaded when a file needs them (CCodecLibraries), not
+        // linked (no pkgConfig, which would link them).
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
+        .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CLibRaw", providers: [.apt(["libraw-dev"])]),
+        // Their functions, each found in its library the first time it is called.
+        .target(name: "CCodecLibraries", dependencies: ["CGLib"],
+                cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/gdk-pixbuf-2.0", "-I/usr/include/cairo"])],
+                linkerSettings: [.linkedLibrary("dl")]),
         // Colour profiles and conversions.
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // TIFF scans and exports (RAW files shaped like TIFF go to LibRaw).
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
-        // Camera RAW.
-        .systemLibrary(name: "CLibRaw", pkgConfig: "libraw", providers: [.apt(["libraw-dev"])]),
         // XMP sidecars: the marks other tools read.
         .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
         // GSettings: the desktop's animation switch where no XSETTINGS manager says it.
@@ -79,7 +82,7 @@ let package = Package(
         // the user's formats: the leaf every module that shows words imports.
         .target(name: "Localization", dependencies: ["CIntl"]),
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CMalloc", "CProcess", "CImageLoading", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CMalloc", "CProcess", "CImageLoading", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CCodecLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
         .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", "Localization", .product(name: "SystemPackage", package: "swift-system")]),
         // The pipeline between the model and the screen: pictures per photo and size, the

@@ -22,7 +22,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/debian"
 printf 'Source: flick\n\nPackage: flick\nArchitecture: any\n' > "$work/debian/control"
-if ! substvars=$(cd "$work" && dpkg-shlibdeps -O -e"$root/usr/bin/flick" 2>"$work/warnings"); then
+# The codec libraries Flick loads when a file needs them (Sources/CCodecLibraries) are not
+# in its ELF header: a stub linked to the same ones tells dpkg-shlibdeps their packages.
+printf 'int main(void) { return 0; }\n' > "$work/codecs.c"
+compiler=$(command -v cc || command -v clang) || { echo "make-deb: no C compiler (cc or clang)" >&2; exit 1; }
+"$compiler" -o "$work/codecs" "$work/codecs.c" -Wl,--no-as-needed -lheif -ljxl -lrsvg-2 -lcairo -lraw
+if ! substvars=$(cd "$work" && dpkg-shlibdeps -O -e"$root/usr/bin/flick" -e"$work/codecs" 2>"$work/warnings"); then
   cat "$work/warnings" >&2; echo "make-deb: dpkg-shlibdeps failed" >&2; exit 1
 fi
 depends=$(sed -n 's/^shlibs:Depends=//p' <<<"$substvars")

@@ -12,7 +12,7 @@ import SystemPackage
 enum RAWDecoder {
     /// `bytes`, a whole RAW file in memory (LibRaw reads it in place while it works).
     static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, box: PixelBox?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
-        guard let raw = libraw_init(0) else { throw .decoderFailed("could not start") }
+        let raw = try started()
         defer { libraw_close(raw) }
         var input = bytes
         return try input.withUnsafeMutableBytes { input in
@@ -26,10 +26,17 @@ enum RAWDecoder {
     /// The RAW open as `file`, read by LibRaw itself: only the parts it needs (headers and
     /// the preview are a few megabytes of a 50 MB file), never the whole file into memory.
     static func decode(_ file: FileBytes, maximumPixelSize: Int?, box: PixelBox?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
-        guard let raw = libraw_init(0) else { throw .decoderFailed("could not start") }
+        let raw = try started()
         defer { libraw_close(raw) }
         try check(open(file, in: raw))
         return try decodeOpened(raw, from: file, count: file.count, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
+    }
+
+    /// A fresh LibRaw, its library loaded first.
+    private static func started() throws(DecodeError) -> UnsafeMutablePointer<libraw_data_t> {
+        try CodecLibrary.raw.load()
+        guard let raw = libraw_init(0) else { throw .decoderFailed("could not start") }
+        return raw
     }
 
     /// Opens the file already open and checked as `file` (a regular file within the limits):
@@ -131,7 +138,7 @@ enum RAWDecoder {
     /// lens, exposure, ISO, focal length and when it was taken. LibRaw reads the file's
     /// headers from disk, not its megabytes of data.
     static func facts(of file: FileBytes) throws(DecodeError) -> EmbeddedFacts {
-        guard let raw = libraw_init(0) else { throw .decoderFailed("could not start") }
+        let raw = try started()
         defer { libraw_close(raw) }
         try check(open(file, in: raw))
         let data = raw.pointee

@@ -11,6 +11,8 @@ enum SVGDecoder {
     static let defaultSide = 1024.0
 
     static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, box: PixelBox?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        try CodecLibrary.rsvg.load()
+        try CodecLibrary.cairo.load()
         var error: UnsafeMutablePointer<GError>?
         let handle = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
         guard let handle else { throw .decoderFailed(message(of: error)) }
@@ -32,7 +34,7 @@ enum SVGDecoder {
 
     /// The drawing's size in pixels (its own, else its viewBox's, else a default square),
     /// fitted to what is asked.
-    private static func size(of handle: UnsafeMutablePointer<RsvgHandle>, maximumPixelSize: Int?, box: PixelBox?) throws(DecodeError) -> (Int, Int) {
+    private static func size(of handle: OpaquePointer, maximumPixelSize: Int?, box: PixelBox?) throws(DecodeError) -> (Int, Int) {
         var width = 0.0, height = 0.0
         if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 || width <= 0 || height <= 0 {
             var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0

@@ -326,6 +326,15 @@ final class FlickSession {
 }
 
 /// Where the centre of grid cell `index` is on the screen, for a window at `window`.
+/// Flick's children (its helpers), whichever of its threads started them.
+func helpers(of flick: Int32) -> [Int32] {
+    let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(flick)/task")) ?? []
+    return threads.flatMap { thread in
+        let children = (try? String(contentsOfFile: "/proc/\(flick)/task/\(thread)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { Int32($0) }
+    }
+}
+
 func cellCentre(_ index: Int, in window: Rect) -> (x: Int, y: Int) {
     let frame = GridLayout(width: window.width).frame(of: index)
     return (Int(window.minX + frame.midX), Int(window.minY + frame.midY))

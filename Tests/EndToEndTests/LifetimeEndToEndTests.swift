@@ -4,15 +4,6 @@ import Testing
 
 /// Flick always opens, and nothing it starts outlives it.
 @Suite(.serialized) struct LifetimeEndToEndTests {
-    /// Flick's children (its helpers), whichever of its threads started them.
-    func helpers(of flick: Int32) -> [Int32] {
-        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(flick)/task")) ?? []
-        return threads.flatMap { thread in
-            let children = (try? String(contentsOfFile: "/proc/\(flick)/task/\(thread)/children", encoding: .utf8)) ?? ""
-            return children.split(separator: " ").compactMap { Int32($0) }
-        }
-    }
-
     func isRunning(_ pid: Int32) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
         return !status.contains("State:\tZ") && !status.contains("State:\tX")
