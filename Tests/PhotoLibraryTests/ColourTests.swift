@@ -136,8 +136,10 @@ func deltaE2000(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
         for r in stride(from: 0, through: 255, by: 8) { for g in stride(from: 0, through: 255, by: 8) { for b in stride(from: 0, through: 255, by: 8) {
             bytes += [UInt8(b), UInt8(g), UInt8(r), 255]
         } } }
-        let count = bytes.count / 4
-        var pixels = PixelBuffer(width: count, height: 1, bytesPerRow: count * 4, bytes: bytes, isOpaque: true)
+        // 64 × 512: rows enough to be converted in two bands, as a screen-sized picture is.
+        let width = 64, height = bytes.count / 4 / width
+        #expect(height >= 2 * MatrixShaper.rowsPerThreadAtLeast)
+        var pixels = PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: true)
         for (source, destination) in [(icc, nil), (nil, icc)] as [([UInt8]?, [UInt8]?)] {
             pixels.iccProfile = source
             let fast = ColourManagement.converted(pixels, to: .profile(destination))
