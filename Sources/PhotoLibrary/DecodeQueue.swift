@@ -195,7 +195,9 @@ public final class DecodeQueue: Sendable {
     /// (behind the others there).
     public func submit(_ request: DecodeRequest) {
         let added = state.withLock { state -> Bool in
-            guard state.inFlight[request.key] == nil else { return false }
+            // Decoding, or decoded and waiting to be drained (the photo Flick opened on, done
+            // before its window asked for it): the answer is on its way.
+            guard state.inFlight[request.key] == nil, !state.inbox.contains(where: { $0.key == request.key }) else { return false }
             if let existing = state.pending[request.key], existing.request.priority == request.priority { return false }
             state.pending[request.key] = (request, state.nextSequence)
             state.nextSequence += 1

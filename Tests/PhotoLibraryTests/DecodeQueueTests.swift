@@ -82,6 +82,26 @@ import SystemPackage
         queue.stop()
     }
 
+    /// The photo Flick opens on is often decoded before its window asks for it: asked again
+    /// while its answer waits to be drained, it is not decoded twice.
+    @Test func aRequestWhoseAnswerWaitsToBeDrainedIsNotDecodedAgain() {
+        let recorder = Recorder()
+        recorder.start()
+        let queue = DecodeQueue(workerCount: 1, extraWorkers: 0, clock: clock, decode: recorder.decode, wake: recorder.resultArrived)
+        let request = DecodeRequest(path: "/start", maximumPixelSize: 1920, priority: .visible)
+        queue.submit(request)
+        recorder.wait { $0.arrivals == 1 }
+        queue.submit(request)
+        queue.waitUntilIdle()
+        #expect(recorder.claimed == ["/start"])
+        #expect(queue.drain().map(\.key) == [request.key])
+        // Once drained, asking again decodes again (the picture may have been let go).
+        queue.submit(request)
+        recorder.wait { $0.arrivals == 2 }
+        #expect(recorder.claimed == ["/start", "/start"])
+        queue.stop()
+    }
+
     @Test func aHeldQueueStartsNothingUntilReleasedThenDoesItAll() {
         let recorder = Recorder()
         recorder.start()
