@@ -29,10 +29,42 @@ public final class FactsStore: Sendable {
         var order: [FilePath] = []
     }
 
+    /// True while reads wait (`hold`); the queue is suspended exactly while it is true.
+    private let isHeld = Mutex(false)
+
     /// `wake` runs on the worker when facts arrive: it should only wake the UI thread.
     public init(decoder: IsolatedDecoder, wake: @escaping @Sendable () -> Void = {}) {
         self.decoder = decoder
         self.wake = wake
+    }
+
+    deinit {
+        // libdispatch traps on releasing a suspended queue.
+        release()
+    }
+
+    /// Reads asked for from now on wait until `release`, or `seconds` at most. Their helper
+    /// starts with the first read and spends tens of milliseconds of a processor loading
+    /// itself: beside the decode of the photo Flick was opened on, that is time the person
+    /// waits for it.
+    public func hold(atMost seconds: Double) {
+        let suspended = isHeld.withLock { held -> Bool in
+            guard !held else { return false }
+            held = true
+            return true
+        }
+        guard suspended else { return }
+        queue.suspend()
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in self?.release() }
+    }
+
+    /// Reads go ahead (again).
+    public func release() {
+        let resumed = isHeld.withLock { held -> Bool in
+            defer { held = false }
+            return held
+        }
+        if resumed { queue.resume() }
     }
 
     /// The facts of `path` if known; otherwise nil, and they are read (once).

@@ -82,7 +82,9 @@ final class FlickApp: FrameDriver {
         browser.show(view)
         rootView.layoutIfNeeded()
         service.wake.connect { waker.wake() }
-        facts = FactsStore(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() }
+        let facts = FactsStore(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() }
+        if heldForStart != nil { facts.hold(atMost: DecodeService.startHoldSeconds) }
+        self.facts = facts
         images.factsStore = facts
         if isFirstRun { browser.showToast(Toast(Self.firstRunHint)) }
         self.displayColours = displayColours
@@ -242,6 +244,7 @@ final class FlickApp: FrameDriver {
         if let held = heldForStart, !images.isScreenDecodePending(held) {
             heldForStart = nil
             service.releaseStartHold()
+            facts?.release()
         }
         if heldForStart == nil && !desktopActionsPrepared {
             desktopActionsPrepared = true

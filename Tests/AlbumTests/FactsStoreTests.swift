@@ -41,6 +41,26 @@ import SystemPackage
         #expect(waitFor(path, in: store) && store.facts(of: path) != nil)
     }
 
+    /// While the photo Flick opened on is decoded, facts wait: a store not held answers
+    /// the same question meanwhile, so the held one had every chance to, and did not.
+    @Test func heldReadsWaitUntilReleasedOrUntilTheHoldRunsOut() {
+        let gone = FilePath("/nonexistent/flick/held.jpg")
+        let held = FactsStore(decoder: IsolatedDecoder(command: [Self.helper]))
+        held.hold(atMost: 600)
+        #expect(held.facts(of: gone) == nil)
+        let free = FactsStore(decoder: IsolatedDecoder(command: [Self.helper]))
+        _ = free.facts(of: gone)
+        #expect(waitFor(gone, in: free))
+        #expect(held.drain().isEmpty, "held: not read")
+        held.release()
+        #expect(waitFor(gone, in: held))
+
+        let forgotten = FactsStore(decoder: IsolatedDecoder(command: [Self.helper]))
+        forgotten.hold(atMost: 0.05)
+        _ = forgotten.facts(of: gone)
+        #expect(waitFor(gone, in: forgotten), "a hold nobody releases ends by itself")
+    }
+
     @Test func aPhotoThatIsGoneIsReportedAndHasNoFacts() {
         let store = FactsStore(decoder: IsolatedDecoder(command: [Self.helper]))
         let gone = FilePath("/nonexistent/flick/photo.jpg")
