@@ -33,35 +33,39 @@ public struct PhotoLikeness: Sendable, Equatable, Hashable {
     }
 }
 
-/// A picture's brightness, one Double per pixel (Rec. 601 weights, 0…255).
+/// A picture's brightness, one Float per pixel (Rec. 601 weights, 0…255).
 struct Luma {
     let width: Int
     let height: Int
-    var values: [Double]
+    var values: [Float]
 
-    init(width: Int, height: Int, values: [Double]) {
+    init(width: Int, height: Int, values: [Float]) {
         self.width = width
         self.height = height
         self.values = values
     }
 
+    /// From 4-byte pixels in memory order blue, green, red, alpha (what every decoder here
+    /// gives: SDL's ARGB8888 on a little-endian machine).
     init(_ pixels: PixelBuffer) {
         let (width, height, stride) = (pixels.width, pixels.height, pixels.bytesPerRow)
-        var values = [Double](repeating: 0, count: width * height)
-        values.withUnsafeMutableBufferPointer { values in
+        let values = [Float](unsafeUninitializedCapacity: width * height) { values, count in
             pixels.bytes.withUnsafeBufferPointer { bytes in
+                guard let source = bytes.baseAddress, let target = values.baseAddress else { return }
                 for y in 0..<height {
+                    let row = source + y * stride, out = target + y * width
                     for x in 0..<width {
-                        let at = y * stride + x * 4
-                        values[y * width + x] = 0.299 * Double(bytes[at]) + 0.587 * Double(bytes[at + 1]) + 0.114 * Double(bytes[at + 2])
+                        let pixel = row + x * 4
+                        out[x] = 0.114 * Float(pixel[0]) + 0.587 * Float(pixel[1]) + 0.299 * Float(pixel[2])
                     }
                 }
             }
+            count = width * height
         }
         self.init(width: width, height: height, values: values)
     }
 
-    subscript(x: Int, y: Int) -> Double { values[y * width + x] }
+    subscript(x: Int, y: Int) -> Float { values[y * width + x] }
 }
 
 /// How sharp the sharpest part of a photo is. The brightness is smoothed a little and its
@@ -84,34 +88,44 @@ public enum FocusMeasure {
         let (width, height) = (luma.width, luma.height)
         let tileWidth = max(width / tilesAcross, 2), tileHeight = max(height / tilesAcross, 2)
         var scores: [Double] = []
-        var laplacians: [Double] = []
-        laplacians.reserveCapacity(tileWidth * tileHeight)
-        for tileY in stride(from: 1, to: height - 1, by: tileHeight) {
-            for tileX in stride(from: 1, to: width - 1, by: tileWidth) {
-                var sum = 0.0, sumSquares = 0.0, lapSum = 0.0, lapSquares = 0.0
-                laplacians.removeAll(keepingCapacity: true)
-                smooth.values.withUnsafeBufferPointer { values in
-                    for y in tileY..<min(tileY + tileHeight, height - 1) {
-                        let row = y * width
-                        for x in tileX..<min(tileX + tileWidth, width - 1) {
-                            let value = values[row + x]
-                            let laplacian = values[row + x - 1] + values[row + x + 1] + values[row - width + x] + values[row + width + x] - 4 * value
-                            sum += value
-                            sumSquares += value * value
-                            lapSum += laplacian
-                            lapSquares += laplacian * laplacian
-                            laplacians.append(abs(laplacian))
+        // One tile's absolute responses, for their median; reused from tile to tile.
+        var responses = [Float](repeating: 0, count: tileWidth * tileHeight)
+        smooth.values.withUnsafeBufferPointer { values in
+            responses.withUnsafeMutableBufferPointer { responses in
+                guard let values = values.baseAddress, let responses = responses.baseAddress else { return }
+                for tileY in stride(from: 1, to: height - 1, by: tileHeight) {
+                    for tileX in stride(from: 1, to: width - 1, by: tileWidth) {
+                        // Sums in Double: a tile's squares add up past a Float's precision.
+                        var sum = 0.0, sumSquares = 0.0, lapSum = 0.0, lapSquares = 0.0
+                        var count = 0
+                        for y in tileY..<min(tileY + tileHeight, height - 1) {
+                            let row = values + y * width, above = row - width, below = row + width
+                            var rowSum: Float = 0, rowSquares: Float = 0, rowLap: Float = 0, rowLapSquares: Float = 0
+                            for x in tileX..<min(tileX + tileWidth, width - 1) {
+                                let value = row[x]
+                                let laplacian = row[x - 1] + row[x + 1] + above[x] + below[x] - 4 * value
+                                rowSum += value
+                                rowSquares += value * value
+                                rowLap += laplacian
+                                rowLapSquares += laplacian * laplacian
+                                responses[count] = abs(laplacian)
+                                count += 1
+                            }
+                            sum += Double(rowSum)
+                            sumSquares += Double(rowSquares)
+                            lapSum += Double(rowLap)
+                            lapSquares += Double(rowLapSquares)
                         }
+                        guard count > 16 else { continue }
+                        let n = Double(count)
+                        let variance = sumSquares / n - (sum / n) * (sum / n)
+                        guard variance >= minimumContrast * minimumContrast else { continue }
+                        // For Gaussian noise, the median absolute response is 0.6745 of its spread.
+                        let noiseSpread = Double(median(UnsafeMutableBufferPointer(start: responses, count: count))) / 0.6745
+                        let lapVariance = lapSquares / n - (lapSum / n) * (lapSum / n) - noiseSpread * noiseSpread
+                        scores.append(max(lapVariance, 0) / variance)
                     }
                 }
-                let count = Double(laplacians.count)
-                guard count > 16 else { continue }
-                let variance = sumSquares / count - (sum / count) * (sum / count)
-                guard variance >= minimumContrast * minimumContrast else { continue }
-                // For Gaussian noise, the median absolute response is 0.6745 of its spread.
-                let noiseSpread = median(&laplacians) / 0.6745
-                let lapVariance = lapSquares / count - (lapSum / count) * (lapSum / count) - noiseSpread * noiseSpread
-                scores.append(max(lapVariance, 0) / variance)
             }
         }
         let best = scores.sorted(by: >).prefix(bestTiles)
@@ -119,7 +133,7 @@ public enum FocusMeasure {
     }
 
     /// The middle value of `values` (reordered), found in linear time (Hoare's selection).
-    static func median(_ values: inout [Double]) -> Double {
+    static func median(_ values: UnsafeMutableBufferPointer<Float>) -> Float {
         let middle = values.count / 2
         var low = 0, high = values.count - 1
         while low < high {
@@ -143,20 +157,25 @@ public enum FocusMeasure {
     static func smoothed(_ luma: Luma) -> Luma {
         let (width, height) = (luma.width, luma.height)
         var across = luma.values
-        across.withUnsafeMutableBufferPointer { across in
-            luma.values.withUnsafeBufferPointer { source in
-                for y in 0..<height {
-                    let row = y * width
-                    for x in 1..<(width - 1) { across[row + x] = (source[row + x - 1] + 2 * source[row + x] + source[row + x + 1]) / 4 }
-                }
-            }
-        }
-        var both = across
-        both.withUnsafeMutableBufferPointer { both in
-            across.withUnsafeBufferPointer { across in
-                for y in 1..<(height - 1) {
-                    let row = y * width
-                    for x in 0..<width { both[row + x] = (across[row - width + x] + 2 * across[row + x] + across[row + width + x]) / 4 }
+        var both = luma.values
+        luma.values.withUnsafeBufferPointer { source in
+            across.withUnsafeMutableBufferPointer { across in
+                both.withUnsafeMutableBufferPointer { both in
+                    guard let source = source.baseAddress, let across = across.baseAddress, let both = both.baseAddress else { return }
+                    for y in 0..<height {
+                        let row = source + y * width, out = across + y * width
+                        for x in 1..<(width - 1) { out[x] = (row[x - 1] + 2 * row[x] + row[x + 1]) / 4 }
+                    }
+                    // The top and bottom rows keep their values across, as the edges do.
+                    for x in 0..<width {
+                        both[x] = across[x]
+                        both[(height - 1) * width + x] = across[(height - 1) * width + x]
+                    }
+                    for y in 1..<(height - 1) {
+                        let above = across + (y - 1) * width, row = across + y * width, below = across + (y + 1) * width
+                        let out = both + y * width
+                        for x in 0..<width { out[x] = (above[x] + 2 * row[x] + below[x]) / 4 }
+                    }
                 }
             }
         }
@@ -178,7 +197,7 @@ enum LookHash {
                 let y0 = row * luma.height / rows, y1 = max((row + 1) * luma.height / rows, y0 + 1)
                 var sum = 0.0
                 for y in y0..<min(y1, luma.height) {
-                    for x in x0..<min(x1, luma.width) { sum += luma[x, y] }
+                    for x in x0..<min(x1, luma.width) { sum += Double(luma[x, y]) }
                 }
                 samples[row * columns + column] = sum / Double((min(y1, luma.height) - y0) * (min(x1, luma.width) - x0))
             }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import PhotoLibrary
 import SystemPackage
+import Pixels
 import TestSupport
 
 /// The focus measure and the look hash, on bursts made from the sample photos: one sharp
@@ -80,6 +81,13 @@ import TestSupport
         let across = frames.flatMap { a in others.map { a.distance(to: $0) } }
         #expect(within.max()! <= PhotoLikeness.burstDistance, "one moment: \(within.max()!) bits apart at most")
         #expect(across.min()! > PhotoLikeness.burstDistance + 4, "two scenes: \(across.min()!) bits apart at least")
+    }
+
+    /// Pixels are blue, green, red in memory: a red scene is as bright as red looks.
+    @Test func brightnessWeighsEachColourAsTheEyeDoes() {
+        let red = Luma(PixelBuffer(width: 1, height: 1, blue: 0, green: 0, red: 255)).values[0]
+        let blue = Luma(PixelBuffer(width: 1, height: 1, blue: 255, green: 0, red: 0)).values[0]
+        #expect(abs(red - 0.299 * 255) < 0.01 && abs(blue - 0.114 * 255) < 0.01, "red \(red), blue \(blue)")
     }
 
     @Test func aFileThatIsNotAPhotoHasNoLikenessAndNoCrash() throws {
