@@ -71,11 +71,18 @@ extension PhotoReads where Value == String {
 }
 
 /// How sharp each photo is and what it looks like (nil where it cannot be read), for
-/// bursts and their sharpest frame.
+/// bursts and their sharpest frame: kept in `cache` once measured, so a folder opened again
+/// is grouped and sorted at once.
 public typealias Likenesses = PhotoReads<PhotoLikeness?>
 
 extension PhotoReads where Value == PhotoLikeness? {
-    public convenience init(decoder: IsolatedDecoder, wake: @escaping @Sendable () -> Void = {}) {
-        self.init(label: "flick.likeness", wake: wake) { path in try? decoder.likeness(path).get() }
+    public convenience init(decoder: IsolatedDecoder, cache: LikenessCache? = nil, wake: @escaping @Sendable () -> Void = {}) {
+        self.init(label: "flick.likeness", wake: wake) { path in
+            if let kept = cache?.likeness(of: path) { return kept }
+            let stamp = LikenessCache.Stamp(of: path)
+            guard let measured = try? decoder.likeness(path).get() else { return nil }
+            if let cache, let stamp { cache.store(measured, for: path, measuredAt: stamp) }
+            return measured
+        }
     }
 }

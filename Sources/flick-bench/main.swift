@@ -133,6 +133,15 @@ func measureIsolation(photo: String, flick: String) {
     let workingDecode = perPhoto { _ = decoder.decode(path, maximumPixelSize: PhotoLikeness.workingSide, colours: .untouched) }
     print(String(format: "focus measure and look hash through a helper %6.1f ms/photo (its %d px decode %4.1f ms): %4.0f %% of the thumbnail's %4.1f ms (target: at most 10 %% more)",
                  likeness, PhotoLikeness.workingSide, workingDecode, likeness / isolated * 100, isolated))
+    // Once measured, a likeness is kept: a folder opened again reads it back.
+    let kept = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-likeness-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: kept) }
+    let cache = LikenessCache(root: FilePath(kept.path))
+    if case let .success(measured) = decoder.likeness(path), let stamp = LikenessCache.Stamp(of: path) {
+        cache.store(measured, for: path, measuredAt: stamp)
+        let readBack = perPhoto { _ = cache.likeness(of: path) }
+        print(String(format: "the same, kept from an earlier run (LikenessCache) %6.3f ms/photo", readBack))
+    }
 }
 
 /// `flick-bench colour PHOTO`: what converting a profiled PHOTO's colours costs per screen

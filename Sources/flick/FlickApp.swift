@@ -72,7 +72,8 @@ final class FlickApp: FrameDriver {
         markBook = MarkBook(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() }
         session = AlbumSession(opening: opening, lister: lister, pictures: images, browser: browser, markBook: markBook,
                                takenDates: TakenDates(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() },
-                               likenesses: Likenesses(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() },
+                               likenesses: Likenesses(decoder: IsolatedDecoder(command: DecodeHelper.command),
+                                                      cache: LikenessCache(root: LikenessCache.defaultRoot())) { waker.wake() },
                                filter: filter, order: order) { waker.wake() }
         desktopActions = PhotoDesktopActions(desktop: PlatformDesktop(), decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() }
         browser.grid.today = {
