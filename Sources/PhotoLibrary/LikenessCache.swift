@@ -70,7 +70,7 @@ public struct LikenessCache: Sendable {
         let record = "flick-likeness \(Self.version)\n\(uri)\n\(stamp.seconds) \(stamp.nanoseconds) \(stamp.size)\n"
             + "\(likeness.sharpness) \(String(likeness.hash, radix: 16))\n"
         let target = file(for: uri)
-        guard record.utf8.count <= Self.maximumBytes, makeFolders() else { return }
+        guard record.utf8.count <= Self.maximumBytes, ThumbnailCache.makePrivateFolders(root) == nil else { return }
         let temporary = root.appending(".\(target.lastComponent?.string ?? "likeness").\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         let written = temporary.withPlatformString { temporaryPath -> Bool in
             let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -98,16 +98,5 @@ public struct LikenessCache: Sendable {
         let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return nil }
         return String(validating: bytes[..<count], as: UTF8.self)
-    }
-
-    /// The cache's folders, private to the user (what a photo looks like is in there).
-    private func makeFolders() -> Bool {
-        var current = FilePath("/")
-        for component in root.components {
-            current.append(component)
-            let made = current.withPlatformString { mkdir($0, 0o700) }
-            if made != 0 && errno != EEXIST { return false }
-        }
-        return true
     }
 }

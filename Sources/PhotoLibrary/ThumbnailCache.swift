@@ -141,7 +141,7 @@ public struct ThumbnailCache: Sendable {
     /// what a user's files look like).
     private func write(_ pixels: PixelBuffer, texts: [(String, String)], to target: FilePath) throws(CacheError) {
         let folder = target.removingLastComponent()
-        try Self.makeFolders(folder)
+        if let failed = Self.makePrivateFolders(folder) { throw .cannotWrite(failed.string) }
         let temporary = folder.appending(".\(target.lastComponent?.string ?? "thumb").\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         let keys = texts.map { strdup($0.0) }, values = texts.map { strdup($0.1) }
         defer { (keys + values).forEach { free($0) } }
@@ -165,13 +165,17 @@ public struct ThumbnailCache: Sendable {
         }
     }
 
-    private static func makeFolders(_ folder: FilePath) throws(CacheError) {
+    /// Makes `folder` and whatever above it is missing, private to the user (0700), as
+    /// caches of what a user's photos look like must be. Nil when done, else the folder that
+    /// could not be made.
+    static func makePrivateFolders(_ folder: FilePath) -> FilePath? {
         var current = FilePath("/")
         for component in folder.components {
             current.append(component)
             let made = current.withPlatformString { mkdir($0, 0o700) }
-            if made != 0 && errno != EEXIST { throw .cannotWrite(current.string) }
+            if made != 0 && errno != EEXIST { return current }
         }
+        return nil
     }
 
     /// The text of chunk `key` in the PNG at `path`, if any.
