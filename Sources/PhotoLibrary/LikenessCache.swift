@@ -23,9 +23,7 @@ public struct LikenessCache: Sendable {
 
     /// `$XDG_CACHE_HOME/flick/likenesses`, or `~/.cache/flick/likenesses`.
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath {
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? FilePath($0) : nil }
-            ?? FilePath(environment["HOME"] ?? NSHomeDirectory()).appending(".cache")
-        return cache.appending("flick/likenesses")
+        ThumbnailCache.cacheHome(environment: environment).appending("flick/likenesses")
     }
 
     /// What a photo is when measured: the record is current while these have not changed.
@@ -66,7 +64,7 @@ public struct LikenessCache: Sendable {
     /// before measuring: a photo rewritten meanwhile is not taken for the one measured). A
     /// cache that cannot be written costs the next run the measuring, nothing else.
     public func store(_ likeness: PhotoLikeness, for path: FilePath, measuredAt stamp: Stamp) {
-        guard let uri = ThumbnailCache.uri(for: path), !uri.contains("\n") else { return }
+        guard let uri = ThumbnailCache.uri(for: path) else { return }
         let record = "flick-likeness \(Self.version)\n\(uri)\n\(stamp.seconds) \(stamp.nanoseconds) \(stamp.size)\n"
             + "\(likeness.sharpness) \(String(likeness.hash, radix: 16))\n"
         let target = file(for: uri)

@@ -55,8 +55,14 @@ public struct ThumbnailCache: Sendable {
 
     /// `$XDG_CACHE_HOME/thumbnails`, or `~/.cache/thumbnails`.
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return FilePath(cache).appending("thumbnails") }
-        return FilePath(environment["HOME"] ?? NSHomeDirectory()).appending(".cache/thumbnails")
+        cacheHome(environment: environment).appending("thumbnails")
+    }
+
+    /// `$XDG_CACHE_HOME` when it is an absolute path (the base directory specification
+    /// ignores a relative one), else `~/.cache`.
+    static func cacheHome(environment: [String: String]) -> FilePath {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return FilePath(cache) }
+        return FilePath(environment["HOME"] ?? NSHomeDirectory()).appending(".cache")
     }
 
     /// The file's canonical URI (RFC 3986-escaped `file://` absolute path), or nil for a
