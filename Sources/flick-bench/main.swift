@@ -26,7 +26,8 @@ func processCPUSeconds() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-struct FrameStats {
+/// The median and 95th percentile of timings in milliseconds (frames, decodes).
+struct TimingStats {
     let median: Double
     let p95: Double
 
@@ -37,8 +38,33 @@ struct FrameStats {
     }
 }
 
+/// Milliseconds `work` takes, once.
+func milliseconds(_ work: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    work()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+/// The median of `rounds` timings of `work`, in milliseconds, after one untimed run (caches
+/// warm). A median, not a mean: one slow round on a busy machine moves a mean.
+func medianMilliseconds(rounds: Int = 21, _ work: () -> Void) -> Double {
+    work()
+    return TimingStats((0..<rounds).map { _ in milliseconds(work) }).median
+}
+
+/// The medians of `first` and `second`, timed by turns, and the median of their paired
+/// differences (what `second` adds). By turns: these machines drift for seconds at a time, and
+/// two series timed one after the other once put a conversion's cost at −18 ms.
+func pairedMilliseconds(rounds: Int = 21, _ first: () -> Void, _ second: () -> Void)
+    -> (first: Double, second: Double, added: Double) {
+    first()
+    second()
+    let pairs = (0..<rounds).map { _ in (milliseconds(first), milliseconds(second)) }
+    return (TimingStats(pairs.map(\.0)).median, TimingStats(pairs.map(\.1)).median, TimingStats(pairs.map { $1 - $0 }).median)
+}
+
 /// Renders `frames` frames, calling `prepare(frameIndex)` before each, and returns CPU ms per frame.
-func measure(_ window: PlatformWindow, root: View, frames: Int, prepare: (Int) -> Void) -> FrameStats {
+func measure(_ window: PlatformWindow, root: View, frames: Int, prepare: (Int) -> Void) -> TimingStats {
     for i in 0..<warmupFrames { prepare(i); root.layoutIfNeeded(); window.renderFrame(root, clearColor: .black) }
     var samples: [Double] = []
     for i in 0..<frames {
@@ -48,7 +74,7 @@ func measure(_ window: PlatformWindow, root: View, frames: Int, prepare: (Int) -
         window.renderFrame(root, clearColor: .black)
         samples.append((processCPUSeconds() - start) * 1000)
     }
-    return FrameStats(samples)
+    return TimingStats(samples)
 }
 
 /// A grid's worth of distinct thumbnails and a few screen-sized pictures, already
@@ -109,28 +135,21 @@ final class SyntheticPhotos: PhotoSource {
     }
 }
 
-/// `flick-bench isolation PHOTO FLICK`: milliseconds per 256-pixel thumbnail of PHOTO,
+/// `flick-bench isolation PHOTO FLICK`: milliseconds per 256-pixel thumbnail of PHOTO (medians),
 /// decoded in-process and through FLICK's decode helper, and the difference; then
 /// PHOTO's embedded EXIF preview through the helper.
 func measureIsolation(photo: String, flick: String) {
     let path = FilePath(photo)
-    let rounds = 20
-    func perPhoto(_ decode: () -> Void) -> Double {
-        decode()
-        let start = DispatchTime.now().uptimeNanoseconds
-        for _ in 0..<rounds { decode() }
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(rounds)
-    }
-    let inProcess = perPhoto { _ = try? ImageDecoder.decode(path, maximumPixelSize: 256) }
     let decoder = IsolatedDecoder(command: [flick, DecodeHelper.subcommand])
-    let isolated = perPhoto { _ = decoder.decode(path, maximumPixelSize: 256) }
+    let (inProcess, isolated, isolation) = pairedMilliseconds({ _ = try? ImageDecoder.decode(path, maximumPixelSize: 256) },
+                                                              { _ = decoder.decode(path, maximumPixelSize: 256) })
     print(String(format: "decode 256 px in-process %6.1f ms, through a helper %6.1f ms: isolation costs %5.1f ms/photo",
-                 inProcess, isolated, isolated - inProcess))
-    let preview = perPhoto { _ = decoder.decode(path, kind: .embeddedPreview, maximumPixelSize: nil) }
+                 inProcess, isolated, isolation))
+    let preview = medianMilliseconds { _ = decoder.decode(path, kind: .embeddedPreview, maximumPixelSize: nil) }
     print(String(format: "embedded EXIF preview through a helper %6.1f ms/photo (shown until the thumbnail is made)", preview))
     // Read on its own decode (1024 px), not yet with the thumbnail's: what it adds per photo.
-    let likeness = perPhoto { _ = decoder.likeness(path) }
-    let workingDecode = perPhoto { _ = decoder.decode(path, maximumPixelSize: PhotoLikeness.workingSide, colours: .untouched) }
+    let likeness = medianMilliseconds { _ = decoder.likeness(path) }
+    let workingDecode = medianMilliseconds { _ = decoder.decode(path, maximumPixelSize: PhotoLikeness.workingSide, colours: .untouched) }
     print(String(format: "focus measure and look hash through a helper %6.1f ms/photo (its %d px decode %4.1f ms): %4.0f %% of the thumbnail's %4.1f ms (target: at most 10 %% more)",
                  likeness, PhotoLikeness.workingSide, workingDecode, likeness / isolated * 100, isolated))
     // Once measured, a likeness is kept: a folder opened again reads it back.
@@ -139,7 +158,7 @@ func measureIsolation(photo: String, flick: String) {
     let cache = LikenessCache(root: FilePath(kept.path))
     if case let .success(measured) = decoder.likeness(path), let stamp = LikenessCache.Stamp(of: path) {
         cache.store(measured, for: path, measuredAt: stamp)
-        let readBack = perPhoto { _ = cache.likeness(of: path) }
+        let readBack = medianMilliseconds { _ = cache.likeness(of: path) }
         print(String(format: "the same, kept from an earlier run (LikenessCache) %6.3f ms/photo", readBack))
     }
 }
@@ -148,17 +167,11 @@ func measureIsolation(photo: String, flick: String) {
 /// picture (1920×1080), in-process: its decode with the conversion and without.
 func measureColour(photo: String) {
     let path = FilePath(photo)
-    let rounds = 20
     let screen = PixelBox(width: 1920, height: 1080)
-    func perPhoto(_ colours: ColourChoice) -> Double {
-        _ = try? DecodeHelper.decode(path, kind: .image, maximumPixelSize: nil, box: screen, colours: colours)
-        let start = DispatchTime.now().uptimeNanoseconds
-        for _ in 0..<rounds { _ = try? DecodeHelper.decode(path, kind: .image, maximumPixelSize: nil, box: screen, colours: colours) }
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(rounds)
-    }
-    let untouched = perPhoto(.untouched), converted = perPhoto(.sRGB)
+    func decode(_ colours: ColourChoice) { _ = try? DecodeHelper.decode(path, kind: .image, maximumPixelSize: nil, box: screen, colours: colours) }
+    let (untouched, converted, conversion) = pairedMilliseconds({ decode(.untouched) }, { decode(.sRGB) })
     print(String(format: "screen picture (1920x1080 box): decode %6.1f ms, with its profile converted %6.1f ms: the conversion costs %5.1f ms",
-                 untouched, converted, converted - untouched))
+                 untouched, converted, conversion))
 }
 
 /// `flick-bench marks FOLDER FLICK`: how fast every photo's marks in FOLDER are read in the
