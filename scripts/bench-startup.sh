@@ -28,6 +28,19 @@ else
   echo "  (no $yardstick beside the repository: outside timing skipped)"
 fi
 
+# What starting the process costs before any of Flick's work (mostly the dynamic loader
+# mapping its libraries), which lies on the first photo's path: `flick --version`.
+python3 - .build/release/flick <<'PY'
+import statistics, subprocess, sys, time
+def launch(command):
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+    return (time.perf_counter() - start) * 1000
+flick = [launch([sys.argv[1], "--version"]) for _ in range(31)]
+bare = [launch(["true"]) for _ in range(31)]
+print(f"  process start (flick --version) median {statistics.median(flick):5.1f} ms, a bare process {statistics.median(bare):4.1f} ms")
+PY
+
 # One launch: each phase's milliseconds from launch, one "phase ms" line each.
 trace() {
   local log="$work/trace.log" cache; cache=$(mktemp -d "$work/cache-XXXXXX")
