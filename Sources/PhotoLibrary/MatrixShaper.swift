@@ -15,10 +15,17 @@ struct MatrixShaper: Sendable {
     private let toLinear: [Float]
     /// Destination linear RGB from source linear RGB, row by row.
     private let matrix: [Float]
-    /// The destination's 8-bit value per step of the square root of linear light (fine
-    /// steps near black, where a power curve is steepest): red's `steps + 1`, green's, blue's.
+    /// The destination's 8-bit value per bucket of linear light: red's `buckets`, green's,
+    /// blue's. A bucket is a Float's exponent and its top `mantissaBits` bits, so buckets are
+    /// as fine, relatively, near black (where a power curve is steepest) as near white, and a
+    /// value's bucket is its bits shifted: no square root, which took most of a pixel's time.
     private let fromLinear: [UInt8]
-    private static let steps = 4096
+    private static let mantissaBits: UInt32 = 9
+    private static let droppedBits = UInt32(Float.significandBitCount) - mantissaBits
+    /// Linear light this dark or darker is black in any destination (a quarter of a level at gamma 2.4).
+    private static let darkest: Float = 0x1p-24
+    private static let firstBucket = Int(darkest.bitPattern >> droppedBits)
+    private static let buckets = Int(Float(1).bitPattern >> droppedBits) - firstBucket + 1
 
     init?(source: cmsHPROFILE, destination: cmsHPROFILE) {
         guard let sourceCurves = Self.curves(of: source), let destinationCurves = Self.curves(of: destination),
@@ -30,9 +37,11 @@ struct MatrixShaper: Sendable {
         for curve in destinationCurves {
             guard let reversed = cmsReverseToneCurve(curve) else { return nil }
             defer { cmsFreeToneCurve(reversed) }
-            tables.append(contentsOf: (0...Self.steps).map { step in
-                let root = Float(step) / Float(Self.steps)
-                return UInt8(max(0, min(255, (cmsEvalToneCurveFloat(reversed, root * root) * 255).rounded())))
+            tables.append(contentsOf: (0..<Self.buckets).map { bucket in
+                // The bucket's middle value; the last bucket is 1 alone.
+                let bits = UInt32(Self.firstBucket + bucket) << Self.droppedBits | 1 << (Self.droppedBits - 1)
+                let linear = min(Float(bitPattern: bits), 1)
+                return UInt8(max(0, min(255, (cmsEvalToneCurveFloat(reversed, linear) * 255).rounded())))
             })
         }
         fromLinear = tables
@@ -55,13 +64,13 @@ struct MatrixShaper: Sendable {
     private func convert(_ bytes: UnsafeMutableRawBufferPointer, width: Int, rows: Range<Int>, bytesPerRow: Int) {
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (matrix[0], matrix[1], matrix[2], matrix[3], matrix[4], matrix[5],
                                                     matrix[6], matrix[7], matrix[8])
-        let steps = Float(Self.steps), stride = Self.steps + 1
+        let (stride, darkest, droppedBits, firstBucket) = (Self.buckets, Self.darkest, Self.droppedBits, Self.firstBucket)
         toLinear.withUnsafeBufferPointer { linear in
         fromLinear.withUnsafeBufferPointer { encoded in
             let linear = linear.baseAddress!, encoded = encoded.baseAddress!
-            // The table index of a linear value: its square root in steps, clipped to 0…1.
+            // The bucket of a linear value, clipped to darkest…1.
             @inline(__always) func index(_ value: Float) -> Int {
-                Int((value > 0 ? (value < 1 ? value : 1) : 0).squareRoot() * steps)
+                Int((value > darkest ? (value < 1 ? value : 1) : darkest).bitPattern >> droppedBits) - firstBucket
             }
             for y in rows {
                 let row = (bytes.baseAddress! + y * bytesPerRow).assumingMemoryBound(to: UInt8.self)
