@@ -28,8 +28,9 @@ else
   echo "  (no $yardstick beside the repository: outside timing skipped)"
 fi
 
-# What starting the process costs before any of Flick's work (mostly the dynamic loader
-# mapping its libraries), which lies on the first photo's path: `flick --version`.
+# What starting the process costs before Flick opens anything (the dynamic loader mapping
+# its libraries, most of it; then the Swift runtime and argument parsing), all of which lies
+# on the first photo's path: `flick --version`.
 python3 - .build/release/flick <<'PY'
 import statistics, subprocess, sys, time
 def launch(command):
