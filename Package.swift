@@ -23,10 +23,11 @@ let package = Package(
                        providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
         // SDL_image's decoders and SDL's software stretch for PhotoLibrary, behind a narrow C
         // API of their own: PhotoLibrary's Swift sees that API, never SDL's headers, so the
-        // compiler keeps SDL's video API to Platform. Debian's SDL2 headers (libsdl2-image-dev).
-        .target(name: "CImageLoading",
+        // compiler keeps SDL's video API to Platform. Debian's SDL2 headers (libsdl2-image-dev);
+        // SDL_image itself is loaded when a file first needs it (CDeferredLibraries).
+        .target(name: "CImageLoading", dependencies: ["CDeferredLibraries"],
                 cSettings: [.unsafeFlags(["-I/usr/include/SDL2", "-D_REENTRANT"])],
-                linkerSettings: [.linkedLibrary("SDL2_image"), .linkedLibrary("SDL2")]),
+                linkerSettings: [.linkedLibrary("SDL2")]),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // Tests only: the end-to-end harness moves the pointer through XTest.
         .systemLibrary(name: "CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
@@ -39,24 +40,29 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // HEIF/HEIC and AVIF, JPEG XL, SVG (librsvg into a cairo surface), camera RAW: their
-        // headers here, their libraries loaded when a file needs them (CCodecLibraries), not
+        // headers here, their libraries loaded when a file needs them (CDeferredLibraries), not
         // linked (no pkgConfig, which would link them).
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CLibRaw", providers: [.apt(["libraw-dev"])]),
-        // Their functions, each found in its library the first time it is called.
-        .target(name: "CCodecLibraries", dependencies: ["CGLib"],
-                cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/gdk-pixbuf-2.0", "-I/usr/include/cairo"])],
+        // Their functions, each found in its library the first time it is called; SDL_image's,
+        // exempi's, GObject's and GIO's too.
+        .target(name: "CDeferredLibraries", dependencies: ["CGLib"],
+                cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/gdk-pixbuf-2.0", "-I/usr/include/cairo",
+                                          "-I/usr/include/SDL2"])],
                 linkerSettings: [.linkedLibrary("dl")]),
         // Colour profiles and conversions.
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // TIFF scans and exports (RAW files shaped like TIFF go to LibRaw).
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
-        // XMP sidecars: the marks other tools read.
-        .systemLibrary(name: "CExempi", pkgConfig: "exempi-2.0", providers: [.apt(["libexempi-dev"])]),
-        // GSettings: the desktop's animation switch where no XSETTINGS manager says it.
-        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // XMP sidecars: the marks other tools read. Loaded when a sidecar is first met
+        // (CDeferredLibraries), so not linked.
+        .systemLibrary(name: "CExempi", providers: [.apt(["libexempi-dev"])]),
+        // GSettings (the desktop's animation switch where no XSETTINGS manager says it) and the
+        // desktop's actions. Loaded on their threads' first call (CDeferredLibraries), so not
+        // linked; GLib's headers come with CGLib.
+        .systemLibrary(name: "CGio", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // glibc's gettext (libintl.h: part of libc6-dev).
         .systemLibrary(name: "CIntl"),
@@ -82,7 +88,7 @@ let package = Package(
         // the user's formats: the leaf every module that shows words imports.
         .target(name: "Localization", dependencies: ["CIntl"]),
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CMalloc", "CProcess", "CImageLoading", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CCodecLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CMalloc", "CProcess", "CImageLoading", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
         .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", "Localization", .product(name: "SystemPackage", package: "swift-system")]),
         // The pipeline between the model and the screen: pictures per photo and size, the
@@ -90,7 +96,7 @@ let package = Package(
         .target(name: "Pictures", dependencies: ["Pixels", "Marks", "Localization", "Geometry", "ViewTree", "PhotoLibrary", "Album",
                                                  .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.
-        .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "CGio", "Geometry", "ViewTree", "Gestures", "Pixels", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "CGLib", "CGio", "CDeferredLibraries", "Geometry", "ViewTree", "Gestures", "Pixels", .product(name: "SystemPackage", package: "swift-system")]),
 
         // The app shell: the album on screen and its upkeep, the browser's wiring to the
         // model and the pictures. No window, no clock.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CImageLoading.h"
 
+#include <CDeferredLibraries.h>
 #include <SDL.h>
 #include <SDL_image.h>
 #include <string.h>
@@ -12,6 +13,11 @@ struct flick_image {
 flick_image *flick_image_load(const void *bytes, size_t count) {
     if (count > INT32_MAX) {
         SDL_SetError("file too big to read");
+        return NULL;
+    }
+    char reason[256];
+    if (!flick_library_load(FLICK_LIBRARY_SDL_IMAGE, reason, sizeof reason)) {
+        SDL_SetError("SDL_image could not be loaded (%s)", reason);
         return NULL;
     }
     SDL_RWops *stream = SDL_RWFromConstMem(bytes, (int)count);

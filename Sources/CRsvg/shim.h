@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // librsvg and cairo for Swift: SVG rasterised at the size asked. Both are loaded when a
-// drawing is first met (CCodecLibraries), so they are not linked here; librsvg's own
+// drawing is first met (CDeferredLibraries), so they are not linked here; librsvg's own
 // header needs include paths of half a desktop, so the few declarations Flick uses are
-// given here (CCodecLibraries compiles its definitions against the real header, which
+// given here (CDeferredLibraries compiles its definitions against the real header, which
 // checks them).
 #include <glib-object.h>
 #include <cairo/cairo.h>

@@ -183,6 +183,7 @@ public enum DecodeHelper {
     private static func sidecarResponse(_ path: FilePath, marks: PhotoMarks) throws(DecodeError) -> [UInt8] {
         var existing: [UInt8]?
         if !path.isEmpty { existing = try ImageDecoder.read(path, limits: sidecarLimits) }
+        try DeferredLibrary.exempi.load()
         guard let bytes = XMPMarks.updating(existing, with: marks) else { throw .decoderFailed("the sidecar is not XMP Flick can read") }
         var response: [UInt8] = [6]
         Wire.append(UInt32(bytes.count), to: &response)

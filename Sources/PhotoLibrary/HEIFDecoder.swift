@@ -21,7 +21,7 @@ enum HEIFDecoder {
     /// `body` given the primary image of a file that `read` loads into a fresh context.
     private static func withPrimaryImage<T>(read: (OpaquePointer) throws(DecodeError) -> Void,
                                             _ body: (OpaquePointer) throws(DecodeError) -> T) throws(DecodeError) -> T {
-        try CodecLibrary.heif.load()
+        try DeferredLibrary.heif.load()
         guard let context = heif_context_alloc() else { throw .decoderFailed("could not start") }
         defer { heif_context_free(context) }
         // libheif's own refusal of absurd sizes, as a second line behind Flick's check.

@@ -23,7 +23,7 @@ enum JXLDecoder {
     }
 
     static func decode(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
-        try CodecLibrary.jxl.load()
+        try DeferredLibrary.jxl.load()
         guard let decoder = JxlDecoderCreate(nil) else { throw .decoderFailed("could not start") }
         defer { JxlDecoderDestroy(decoder) }
         let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)

@@ -34,7 +34,7 @@ enum RAWDecoder {
 
     /// A fresh LibRaw, its library loaded first.
     private static func started() throws(DecodeError) -> UnsafeMutablePointer<libraw_data_t> {
-        try CodecLibrary.raw.load()
+        try DeferredLibrary.raw.load()
         guard let raw = libraw_init(0) else { throw .decoderFailed("could not start") }
         return raw
     }

@@ -11,8 +11,8 @@ enum SVGDecoder {
     static let defaultSide = 1024.0
 
     static func decode(_ bytes: [UInt8], maximumPixelSize: Int?, box: PixelBox?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
-        try CodecLibrary.rsvg.load()
-        try CodecLibrary.cairo.load()
+        try DeferredLibrary.rsvg.load()
+        try DeferredLibrary.cairo.load()
         var error: UnsafeMutablePointer<GError>?
         let handle = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
         guard let handle else { throw .decoderFailed(message(of: error)) }

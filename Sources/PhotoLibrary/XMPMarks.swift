@@ -87,9 +87,12 @@ public enum XMPMarks {
         }
     }
 
-    private static func withToolkit<T>(_ body: () -> T) -> T {
+    /// Nil without calling `body` where exempi cannot be loaded (the helper's sidecar
+    /// request says why: `DecodeHelper`).
+    private static func withToolkit<T>(_ body: () -> T?) -> T? {
         toolkit.withLock { ready in
             if !ready {
+                guard (try? DeferredLibrary.exempi.load()) != nil else { return nil }
                 ready = xmp_init()
                 registerNamespaces()
             }

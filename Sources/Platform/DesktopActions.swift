@@ -47,6 +47,7 @@ public enum DesktopActions {
     /// Shows the file in the file manager, selected (FileManager1); where no file manager
     /// offers that, opens its folder in the desktop's application for folders.
     public static func showInFiles(_ path: FilePath) -> DesktopProblem? {
+        if let problem = GIOLibrary.problem { return .failed(problem) }
         var message: UnsafeMutablePointer<CChar>?
         var missing: Int32 = 0
         if flick_file_manager_show(uri(of: path), timeoutMilliseconds, &message, &missing) == 0 { return nil }
@@ -65,6 +66,7 @@ public enum DesktopActions {
     /// The applications that open files like `path`: the user's default first, then the
     /// others that say they can (by name), never Flick itself.
     public static func applications(for path: FilePath) -> [DesktopApplication] {
+        guard GIOLibrary.problem == nil else { return [] }
         var found: [DesktopApplication] = []
         forEachApplication(for: path) { info, isDefault in
             guard isDefault || g_app_info_should_show(info) != 0, let application = application(info, isDefault: isDefault),
@@ -78,6 +80,7 @@ public enum DesktopActions {
 
     /// Opens `path` in the application `id` (one `applications(for:)` gave).
     public static func open(_ path: FilePath, with id: String) -> DesktopProblem? {
+        if let problem = GIOLibrary.problem { return .failed(problem) }
         var problem: DesktopProblem? = .unavailable
         forEachApplication(for: path) { info, _ in
             guard let infoID = g_app_info_get_id(info), String(cString: infoID) == id else { return false }
@@ -138,6 +141,7 @@ public enum DesktopActions {
     /// `$XDG_DATA_HOME/backgrounds`, as GNOME's Settings makes, so the wallpaper stays when
     /// the photo goes to the Trash).
     public static func setWallpaper(_ path: FilePath) -> Result<WallpaperWay, DesktopProblem> {
+        if let problem = GIOLibrary.problem { return .failure(.failed(problem)) }
         var message: UnsafeMutablePointer<CChar>?
         var missing: Int32 = 0
         if flick_portal_set_wallpaper(uri(of: path), timeoutMilliseconds, &message, &missing) == 0 { return .success(.portal) }

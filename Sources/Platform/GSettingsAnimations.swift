@@ -34,10 +34,11 @@ public enum GSettingsAnimations {
 
     /// Calls `changed` with the key's value, on a thread of its own, once it is read and
     /// whenever it changes, for as long as Flick runs; never where the schema is not
-    /// installed. Loading GSettings (its schemas, its backend's module) stays off the
-    /// thread that shows the first photo.
+    /// installed, nor where GIO cannot be loaded. Loading GIO and GSettings (its schemas, its
+    /// backend's module) stays off the thread that shows the first photo.
     public static func watch(_ changed: @escaping @Sendable (Bool) -> Void) {
         let thread = Thread {
+            guard GIOLibrary.problem == nil else { return }
             // The signal is delivered in the main context of the thread that made the
             // settings object: this thread's own, run here.
             guard let context = g_main_context_new() else { return }

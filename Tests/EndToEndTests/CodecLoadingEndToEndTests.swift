@@ -2,11 +2,13 @@
 import Foundation
 import Testing
 
-/// The codec libraries few folders need (libheif, libjxl, librsvg and cairo, LibRaw) are
-/// loaded by the helper that meets such a file, never by Flick itself: a folder of JPEGs
-/// does not wait for them at every start.
+/// The codec libraries few folders need (libheif, libjxl, librsvg and cairo, LibRaw,
+/// SDL_image) and exempi are loaded by the helper that meets such a file, never by Flick
+/// itself; GIO by the thread that asks the desktop (or with librsvg): a folder of JPEGs
+/// does not wait for any of them at every start.
 @Suite(.serialized) struct CodecLoadingEndToEndTests {
-    static let lazyLibraries = ["libheif.so", "libjxl.so", "librsvg-2.so", "libcairo.so", "libraw.so"]
+    static let lazyLibraries = ["libheif.so", "libjxl.so", "librsvg-2.so", "libcairo.so", "libraw.so", "libSDL2_image-2.0.so", "libexempi.so"]
+    static let desktopLibraries = ["libgio-2.0.so", "libgobject-2.0.so"]
 
     /// The shared libraries mapped into process `pid`, by file name. Read to its end: the
     /// kernel gives /proc's files a page at a time, and String(contentsOfFile:) stops early.
@@ -39,5 +41,10 @@ import Testing
         let helpersLoaded = helpers(of: pid).map(libraries(of:))
         #expect(helpersLoaded.contains { loaded in loaded.contains { $0.hasPrefix("librsvg-2.so") } },
                 "the helper that drew the SVG loaded librsvg: \(helpersLoaded.map { $0.sorted() })")
+        // librsvg brings GIO with it; the helpers that drew no SVG never load it.
+        let plainHelpers = helpersLoaded.filter { loaded in !loaded.contains { $0.hasPrefix("librsvg-2.so") } }
+        for library in Self.desktopLibraries {
+            #expect(!plainHelpers.contains { loaded in loaded.contains { $0.hasPrefix(library) } }, "a helper loaded \(library)")
+        }
     }
 }

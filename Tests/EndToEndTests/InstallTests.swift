@@ -156,8 +156,9 @@ import Testing
 
         let info = try run("dpkg-deb", ["-I", package]).output
         let depends = info.split(separator: "\n").first { $0.hasPrefix(" Depends: ") }.map(String.init) ?? ""
-        // The codec libraries loaded when a file needs them too (libheif1, libjxl0.7, …).
-        for library in ["libc6", "libsdl2-2.0-0", "libturbojpeg0", "libpng16-16", "libexif12", "libheif", "libjxl", "librsvg2-2", "libcairo2", "libraw"] {
+        // The libraries loaded when first needed too (libheif1, libjxl0.7, …, exempi, GIO).
+        for library in ["libc6", "libsdl2-2.0-0", "libturbojpeg0", "libpng16-16", "libexif12", "libheif", "libjxl", "librsvg2-2", "libcairo2", "libraw",
+                        "libsdl2-image-2.0-0", "libexempi8", "libglib2.0-0"] {
             #expect(depends.contains(library), "Depends names \(library): \(depends)")
         }
         #expect(!depends.lowercased().contains("swift"), "no Swift runtime package: \(depends)")

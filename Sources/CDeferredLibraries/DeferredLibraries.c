@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Each codec function Flick calls, defined here against the library's own header (so the
-// compiler checks every signature) and forwarded to the library's definition, found the
-// first time it is called. See CCodecLibraries.h for why.
-#include "CCodecLibraries.h"
+// Each deferred library's function Flick calls, defined here against the library's own
+// header (so the compiler checks every signature) and forwarded to the library's
+// definition, found the first time it is called. See CDeferredLibraries.h for why.
+#define _GNU_SOURCE
+#include "CDeferredLibraries.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -15,28 +16,40 @@
 #include <librsvg/rsvg.h>
 #include <cairo.h>
 #include <libraw/libraw.h>
+#include <SDL_image.h>
+#include <exempi-2.0/exempi/xmp.h>
+#include <gio/gio.h>
 
 #define FLICK_STRING(x) #x
 #define FLICK_DIGITS(x) FLICK_STRING(x)
 
-// Sonames as the headers Flick was built with give them: what the -dev packages link to.
-static const char *const file_names[FLICK_CODEC_COUNT] = {
-    [FLICK_CODEC_HEIF] = "libheif.so.1",
-    [FLICK_CODEC_JXL] = "libjxl.so." FLICK_DIGITS(JPEGXL_MAJOR_VERSION) "." FLICK_DIGITS(JPEGXL_MINOR_VERSION),
-    [FLICK_CODEC_RSVG] = "librsvg-2.so.2",
-    [FLICK_CODEC_CAIRO] = "libcairo.so.2",
-    [FLICK_CODEC_RAW] = "libraw.so." FLICK_DIGITS(LIBRAW_SHLIB_CURRENT),
+// Sonames as the headers Flick was built with give them, where they give them: what the
+// -dev packages link to. exempi's (8, exempi 2.5 and 2.6) and GLib's (0, all of GLib 2)
+// are not in their headers.
+static const char *const file_names[FLICK_LIBRARY_COUNT] = {
+    [FLICK_LIBRARY_HEIF] = "libheif.so.1",
+    [FLICK_LIBRARY_JXL] = "libjxl.so." FLICK_DIGITS(JPEGXL_MAJOR_VERSION) "." FLICK_DIGITS(JPEGXL_MINOR_VERSION),
+    [FLICK_LIBRARY_RSVG] = "librsvg-2.so.2",
+    [FLICK_LIBRARY_CAIRO] = "libcairo.so.2",
+    [FLICK_LIBRARY_RAW] = "libraw.so." FLICK_DIGITS(LIBRAW_SHLIB_CURRENT),
+    [FLICK_LIBRARY_SDL_IMAGE] = "libSDL2_image-2.0.so.0",
+    [FLICK_LIBRARY_EXEMPI] = "libexempi.so.8",
+    [FLICK_LIBRARY_GOBJECT] = "libgobject-2.0.so.0",
+    [FLICK_LIBRARY_GIO] = "libgio-2.0.so.0",
 };
 
-static pthread_mutex_t loading = PTHREAD_MUTEX_INITIALIZER;
-static void *handles[FLICK_CODEC_COUNT];
-static char failures[FLICK_CODEC_COUNT][256];
+// Recursive: Flick's definitions are in its executable's dynamic symbols, so a library's
+// constructor run by dlopen here may call one of them (GIO's, GObject's) and load another
+// library on this same thread.
+static pthread_mutex_t loading = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+static void *handles[FLICK_LIBRARY_COUNT];
+static char failures[FLICK_LIBRARY_COUNT][256];
 
-const char *flick_codec_file_name(flick_codec_library library) {
-    return library >= 0 && library < FLICK_CODEC_COUNT ? file_names[library] : "";
+const char *flick_library_file_name(flick_library library) {
+    return library >= 0 && library < FLICK_LIBRARY_COUNT ? file_names[library] : "";
 }
 
-static void *handle_of(flick_codec_library library) {
+static void *handle_of(flick_library library) {
     void *handle = __atomic_load_n(&handles[library], __ATOMIC_ACQUIRE);
     if (handle) return handle;
     pthread_mutex_lock(&loading);
@@ -55,8 +68,8 @@ static void *handle_of(flick_codec_library library) {
     return handle;
 }
 
-int flick_codec_load(flick_codec_library library, char *reason, size_t capacity) {
-    if (library < 0 || library >= FLICK_CODEC_COUNT) return 0;
+int flick_library_load(flick_library library, char *reason, size_t capacity) {
+    if (library < 0 || library >= FLICK_LIBRARY_COUNT) return 0;
     if (handle_of(library)) return 1;
     if (reason && capacity > 0) {
         pthread_mutex_lock(&loading);
@@ -67,9 +80,11 @@ int flick_codec_load(flick_codec_library library, char *reason, size_t capacity)
 }
 
 // Called once per function. A library loaded but without the function is another version
-// than Flick was built for; nothing sensible can be returned then, and codecs run only in
-// helper processes, whose end Flick reports as a photo it cannot open.
-static void *symbol(flick_codec_library library, const char *name) {
+// than Flick was built for; nothing sensible can be returned then. Callers load the library
+// first (flick_library_load) and fall back when it is missing, so this is only reached by a
+// library of the wrong version: codecs run in helper processes, whose end Flick reports as
+// a photo it cannot open.
+static void *symbol(flick_library library, const char *name) {
     void *handle = handle_of(library);
     void *function = handle ? dlsym(handle, name) : NULL;
     if (!function) {
@@ -103,7 +118,7 @@ static void *symbol(flick_codec_library library, const char *name) {
     }
 
 // libheif
-#define HEIF FLICK_CODEC_HEIF
+#define HEIF FLICK_LIBRARY_HEIF
 FORWARD(HEIF, struct heif_context *, heif_context_alloc, (void), ())
 FORWARD_VOID(HEIF, heif_context_free, (struct heif_context *context), (context))
 FORWARD(HEIF, struct heif_error, heif_context_get_primary_image_handle,
@@ -156,7 +171,7 @@ FORWARD(HEIF, struct heif_error, heif_image_handle_get_thumbnail,
         (handle, id, thumbnail))
 
 // libjxl
-#define JXL FLICK_CODEC_JXL
+#define JXL FLICK_LIBRARY_JXL
 FORWARD(JXL, JxlDecoder *, JxlDecoderCreate, (const JxlMemoryManager *memory_manager), (memory_manager))
 FORWARD_VOID(JXL, JxlDecoderDestroy, (JxlDecoder *decoder), (decoder))
 FORWARD(JXL, JxlDecoderStatus, JxlDecoderSubscribeEvents, (JxlDecoder *decoder, int events), (decoder, events))
@@ -181,7 +196,7 @@ FORWARD(JXL, JxlDecoderStatus, JxlDecoderSetImageOutBuffer,
         (JxlDecoder *decoder, const JxlPixelFormat *format, void *buffer, size_t size), (decoder, format, buffer, size))
 
 // librsvg
-#define RSVG FLICK_CODEC_RSVG
+#define RSVG FLICK_LIBRARY_RSVG
 FORWARD(RSVG, RsvgHandle *, rsvg_handle_new_from_data, (const guint8 *data, gsize length, GError **error),
         (data, length, error))
 FORWARD(RSVG, gboolean, rsvg_handle_get_intrinsic_size_in_pixels, (RsvgHandle *handle, gdouble *width, gdouble *height),
@@ -195,7 +210,7 @@ FORWARD(RSVG, gboolean, rsvg_handle_render_document,
         (handle, cairo, viewport, error))
 
 // cairo
-#define CAIRO FLICK_CODEC_CAIRO
+#define CAIRO FLICK_LIBRARY_CAIRO
 FORWARD(CAIRO, cairo_surface_t *, cairo_image_surface_create, (cairo_format_t format, int width, int height),
         (format, width, height))
 FORWARD(CAIRO, cairo_status_t, cairo_surface_status, (cairo_surface_t *surface), (surface))
@@ -207,7 +222,7 @@ FORWARD(CAIRO, cairo_t *, cairo_create, (cairo_surface_t *target), (target))
 FORWARD_VOID(CAIRO, cairo_destroy, (cairo_t *cairo), (cairo))
 
 // LibRaw
-#define RAW FLICK_CODEC_RAW
+#define RAW FLICK_LIBRARY_RAW
 FORWARD(RAW, libraw_data_t *, libraw_init, (unsigned int flags), (flags))
 FORWARD_VOID(RAW, libraw_close, (libraw_data_t *raw), (raw))
 FORWARD(RAW, int, libraw_open_file, (libraw_data_t *raw, const char *file_name), (raw, file_name))
@@ -219,3 +234,75 @@ FORWARD(RAW, libraw_processed_image_t *, libraw_dcraw_make_mem_image, (libraw_da
 FORWARD(RAW, libraw_processed_image_t *, libraw_dcraw_make_mem_thumb, (libraw_data_t *raw, int *error), (raw, error))
 FORWARD_VOID(RAW, libraw_dcraw_clear_mem, (libraw_processed_image_t *image), (image))
 FORWARD(RAW, const char *, libraw_strerror, (int error), (error))
+
+// SDL_image: the formats that have no decoder of Flick's own (BMP, TGA, ICO, PNM, QOI, …).
+#define SDL_IMAGE FLICK_LIBRARY_SDL_IMAGE
+FORWARD(SDL_IMAGE, SDL_Surface *, IMG_Load_RW, (SDL_RWops *source, int frees_source), (source, frees_source))
+
+// exempi
+#define EXEMPI FLICK_LIBRARY_EXEMPI
+FORWARD(EXEMPI, bool, xmp_init, (void), ())
+FORWARD(EXEMPI, XmpPtr, xmp_new_empty, (void), ())
+FORWARD(EXEMPI, XmpPtr, xmp_new, (const char *buffer, size_t length), (buffer, length))
+FORWARD(EXEMPI, bool, xmp_free, (XmpPtr xmp), (xmp))
+FORWARD(EXEMPI, bool, xmp_get_property,
+        (XmpPtr xmp, const char *schema, const char *name, XmpStringPtr property, uint32_t *bits),
+        (xmp, schema, name, property, bits))
+FORWARD(EXEMPI, bool, xmp_set_property,
+        (XmpPtr xmp, const char *schema, const char *name, const char *value, uint32_t bits),
+        (xmp, schema, name, value, bits))
+FORWARD(EXEMPI, bool, xmp_delete_property, (XmpPtr xmp, const char *schema, const char *name), (xmp, schema, name))
+FORWARD(EXEMPI, bool, xmp_register_namespace,
+        (const char *namespace_uri, const char *suggested_prefix, XmpStringPtr registered_prefix),
+        (namespace_uri, suggested_prefix, registered_prefix))
+FORWARD(EXEMPI, bool, xmp_serialize, (XmpPtr xmp, XmpStringPtr buffer, uint32_t options, uint32_t padding),
+        (xmp, buffer, options, padding))
+FORWARD(EXEMPI, XmpStringPtr, xmp_string_new, (void), ())
+FORWARD_VOID(EXEMPI, xmp_string_free, (XmpStringPtr string), (string))
+FORWARD(EXEMPI, const char *, xmp_string_cstr, (XmpStringPtr string), (string))
+FORWARD(EXEMPI, size_t, xmp_string_len, (XmpStringPtr string), (string))
+
+// GObject
+#define GOBJECT FLICK_LIBRARY_GOBJECT
+FORWARD_VOID(GOBJECT, g_object_unref, (gpointer object), (object))
+FORWARD(GOBJECT, gulong, g_signal_connect_data,
+        (gpointer instance, const gchar *detailed_signal, GCallback handler, gpointer data, GClosureNotify destroy_data,
+         GConnectFlags flags),
+        (instance, detailed_signal, handler, data, destroy_data, flags))
+
+// GIO
+#define GIO FLICK_LIBRARY_GIO
+FORWARD(GIO, GSettingsSchemaSource *, g_settings_schema_source_get_default, (void), ())
+FORWARD(GIO, GSettingsSchema *, g_settings_schema_source_lookup,
+        (GSettingsSchemaSource *source, const gchar *schema_id, gboolean recursive), (source, schema_id, recursive))
+FORWARD_VOID(GIO, g_settings_schema_unref, (GSettingsSchema *schema), (schema))
+FORWARD(GIO, gboolean, g_settings_schema_has_key, (GSettingsSchema *schema, const gchar *name), (schema, name))
+FORWARD(GIO, GSettings *, g_settings_new_full, (GSettingsSchema *schema, GSettingsBackend *backend, const gchar *path),
+        (schema, backend, path))
+FORWARD(GIO, gboolean, g_settings_get_boolean, (GSettings *settings, const gchar *key), (settings, key))
+FORWARD(GIO, gboolean, g_settings_set_string, (GSettings *settings, const gchar *key, const gchar *value),
+        (settings, key, value))
+FORWARD_VOID(GIO, g_settings_sync, (void), ())
+FORWARD(GIO, gboolean, g_app_info_launch_default_for_uri, (const char *uri, GAppLaunchContext *context, GError **error),
+        (uri, context, error))
+FORWARD(GIO, gboolean, g_app_info_should_show, (GAppInfo *info), (info))
+FORWARD(GIO, const char *, g_app_info_get_id, (GAppInfo *info), (info))
+FORWARD(GIO, const char *, g_app_info_get_display_name, (GAppInfo *info), (info))
+FORWARD(GIO, gboolean, g_app_info_launch, (GAppInfo *info, GList *files, GAppLaunchContext *context, GError **error),
+        (info, files, context, error))
+FORWARD(GIO, GAppInfo *, g_app_info_get_default_for_type, (const char *content_type, gboolean must_support_uris),
+        (content_type, must_support_uris))
+FORWARD(GIO, GList *, g_app_info_get_all_for_type, (const char *content_type), (content_type))
+FORWARD(GIO, GFile *, g_file_new_for_path, (const char *path), (path))
+FORWARD(GIO, gchar *, g_content_type_guess,
+        (const gchar *file_name, const guchar *data, gsize data_size, gboolean *result_uncertain),
+        (file_name, data, data_size, result_uncertain))
+FORWARD(GIO, GDBusConnection *, g_bus_get_sync, (GBusType bus_type, GCancellable *cancellable, GError **error),
+        (bus_type, cancellable, error))
+FORWARD(GIO, GVariant *, g_dbus_connection_call_sync,
+        (GDBusConnection *connection, const gchar *bus_name, const gchar *object_path, const gchar *interface_name,
+         const gchar *method_name, GVariant *parameters, const GVariantType *reply_type, GDBusCallFlags flags,
+         gint timeout_msec, GCancellable *cancellable, GError **error),
+        (connection, bus_name, object_path, interface_name, method_name, parameters, reply_type, flags, timeout_msec,
+         cancellable, error))
+FORWARD(GIO, GQuark, g_dbus_error_quark, (void), ())

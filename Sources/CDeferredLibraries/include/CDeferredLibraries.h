@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The libraries Flick loads only when it first needs them, not at start:
+// - the codecs few folders need: HEIF/AVIF (libheif), JPEG XL (libjxl), SVG (librsvg and
+//   cairo), camera RAW (LibRaw), and SDL_image for the rarer formats;
+// - exempi, for marks in XMP sidecars (in the helpers, when a photo has a sidecar);
+// - GIO and GObject, for GSettings and the desktop's actions (on threads of their own).
+// Before `main`, the dynamic loader maps and binds every linked library and runs its
+// constructors, and the first decode helper is forked only after that: linked, the codecs
+// cost every start ≈ 25 ms before its first photo, GIO and exempi ≈ 5 ms more. Loaded on
+// demand, only the process that meets such a file or such an action pays, once.
+// Their functions are called through their own headers as usual: this target defines each
+// one Flick uses (hidden, so other libraries still call the real one), and the first call
+// finds the library's own.
+#ifndef FLICK_DEFERRED_LIBRARIES_H
+#define FLICK_DEFERRED_LIBRARIES_H
+
+#include <stddef.h>
+
+typedef enum {
+    FLICK_LIBRARY_HEIF = 0,
+    FLICK_LIBRARY_JXL = 1,
+    FLICK_LIBRARY_RSVG = 2,
+    FLICK_LIBRARY_CAIRO = 3,
+    FLICK_LIBRARY_RAW = 4,
+    FLICK_LIBRARY_SDL_IMAGE = 5,
+    FLICK_LIBRARY_EXEMPI = 6,
+    FLICK_LIBRARY_GOBJECT = 7,
+    FLICK_LIBRARY_GIO = 8,
+    FLICK_LIBRARY_COUNT = 9
+} flick_library;
+
+// Loads `library` if it is not yet: 1 when it is there, else 0 with the reason (the
+// library's file name and the loader's words) in `reason`, `capacity` bytes at most.
+// Call it before any function of that library; a function called without it loads the
+// library itself and ends the process if it cannot.
+int flick_library_load(flick_library library, char *reason, size_t capacity);
+
+// The file name Flick loads `library` by (its soname, from the headers it was built with).
+const char *flick_library_file_name(flick_library library);
+
+#endif
