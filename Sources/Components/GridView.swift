@@ -171,7 +171,8 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
                 return false
             }
             return true
-        case .character("+"), .character("=") where key.modifiers == [.control]:
+        // Ctrl and the key that types "+": with Shift on most layouts, alone on the keypad.
+        case .character("+") where key.modifiers.subtracting(.shift) == [.control], .character("=") where key.modifiers == [.control]:
             resize(by: 1)
             return true
         case .character("-") where key.modifiers == [.control]:
