@@ -139,8 +139,7 @@ public enum DecodeHelper {
                 case .sidecarUpdate:
                     guard output.write(try sidecarResponse(path, marks: PhotoMarks(wireValue: size))) else { exit(0) }
                 case .likeness:
-                    let pixels = try decode(path, .image, PhotoLikeness.workingSide, nil, .untouched)
-                    let likeness = PhotoLikeness(of: pixels)
+                    let likeness = try ImageDecoder.likeness(path)
                     var response: [UInt8] = [7]
                     Wire.append(likeness.sharpness.bitPattern, to: &response)
                     Wire.append(likeness.hash, to: &response)

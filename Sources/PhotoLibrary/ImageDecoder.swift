@@ -149,13 +149,7 @@ public enum ImageDecoder {
     static func decodeRegion(_ path: FilePath, _ rect: PixelRect, colours: ColourTarget,
                              limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
         guard rect.x >= 0, rect.y >= 0, !rect.isEmpty else { throw .unreadable("the part asked for (\(rect)) is not inside the photo") }
-        let jpeg: [UInt8]? = try withRegularFile(path, limits: limits) { file throws(DecodeError) in
-            let head = try read(file, atMost: ImageFormat.sniffLength)
-            guard ImageFormat.sniff(head, fileExtension: (path.extension ?? "").lowercased()) == .jpeg else { return nil }
-            guard lseek(file.descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
-            return try read(file, atMost: .max)
-        }
-        if let jpeg, let stored = JPEGDecoder.declaredSize(jpeg) {
+        if let jpeg = try jpegBytes(path, limits: limits), let stored = JPEGDecoder.declaredSize(jpeg) {
             try limits.check(width: stored.width, height: stored.height)
             let exif = ExifInfo(jpeg: jpeg)
             let orientation = exif.orientation
@@ -175,6 +169,43 @@ public enum ImageDecoder {
             throw .unreadable("the part asked for (\(rect)) is not inside the photo")
         }
         return whole.cropped(to: rect)
+    }
+
+    /// The whole file at `path` if it is a JPEG (by its content); nil if it is not.
+    private static func jpegBytes(_ path: FilePath, limits: DecodeLimits) throws(DecodeError) -> [UInt8]? {
+        try withRegularFile(path, limits: limits) { file throws(DecodeError) in
+            let head = try read(file, atMost: ImageFormat.sniffLength)
+            guard ImageFormat.sniff(head, fileExtension: (path.extension ?? "").lowercased()) == .jpeg else { return nil }
+            guard lseek(file.descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+            return try read(file, atMost: .max)
+        }
+    }
+
+    /// What tells a photo's frames of one moment apart (`PhotoLikeness`), measured on the
+    /// photo within `PhotoLikeness.workingSide` pixels, upright: a JPEG's brightness alone
+    /// (its own luma: libjpeg leaves the colours out, a quarter to a third of the decode),
+    /// any other photo's picture.
+    static func likeness(_ path: FilePath, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PhotoLikeness {
+        if let jpeg = try jpegBytes(path, limits: limits),
+           let brightness = try JPEGDecoder.decodeBrightness(jpeg, maximumPixelSize: PhotoLikeness.workingSide, limits: limits) {
+            let orientation = ExifInfo(jpeg: jpeg).orientation
+            guard max(brightness.width, brightness.height) > PhotoLikeness.workingSide else {
+                return PhotoLikeness(of: Luma(brightness: brightness.values, width: brightness.width, height: brightness.height,
+                                              orientation: orientation))
+            }
+            // Larger than the working side at its DCT scale (a 24 MP photo at a quarter is
+            // 1500 across): reduced as any picture is, grey in each channel.
+            var grey = [UInt8](repeating: 255, count: brightness.values.count * 4)
+            for (index, value) in brightness.values.enumerated() {
+                grey[index * 4] = value
+                grey[index * 4 + 1] = value
+                grey[index * 4 + 2] = value
+            }
+            let picture = PixelBuffer(width: brightness.width, height: brightness.height, bytesPerRow: brightness.width * 4,
+                                      bytes: grey, isOpaque: true)
+            return PhotoLikeness(of: picture.applying(orientation).scaledToFit(PhotoLikeness.workingSide))
+        }
+        return PhotoLikeness(of: try decode(path, maximumPixelSize: PhotoLikeness.workingSide, box: nil, colours: .untouched, limits: limits))
     }
 
     /// How much of a JPEG's start is read for its EXIF block (at most 64 KB, after any

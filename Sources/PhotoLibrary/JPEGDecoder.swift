@@ -35,10 +35,9 @@ enum JPEGDecoder {
         return bytes[...last]
     }
 
-    static func decode(_ whole: [UInt8], maximumPixelSize: Int?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
-        let bytes = withoutUnwrittenTail(whole)
-        guard let handle = tjInitDecompress() else { throw .unreadable("JPEG decoder unavailable") }
-        defer { tjDestroy(handle) }
+    /// The frame header's size and colour space, checked against `limits`.
+    private static func header(_ handle: tjhandle, _ bytes: ArraySlice<UInt8>,
+                               limits: DecodeLimits) throws(DecodeError) -> (width: Int, height: Int, colorspace: Int32) {
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let headerStatus = bytes.withUnsafeBufferPointer {
             tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
@@ -51,8 +50,40 @@ enum JPEGDecoder {
             throw isCutInHeader(Array(bytes)) ? .incomplete : .unreadable(String(cString: tjGetErrorStr2(handle)))
         }
         try limits.check(width: Int(width), height: Int(height))
+        return (Int(width), Int(height), colorspace)
+    }
 
-        let target = JPEGScale.covering(width: Int(width), height: Int(height), limit: maximumPixelSize)
+    /// The brightness alone (the JPEG's own luma, one byte a pixel, as stored: no
+    /// orientation applied), at the smallest DCT scale that covers `maximumPixelSize`:
+    /// libjpeg leaves the colour's inverse DCT, upsampling and conversion out. Nil for CMYK
+    /// and YCCK JPEGs, which have no luma to give.
+    static func decodeBrightness(_ whole: [UInt8], maximumPixelSize: Int?,
+                                 limits: DecodeLimits) throws(DecodeError) -> (width: Int, height: Int, values: [UInt8])? {
+        let bytes = withoutUnwrittenTail(whole)
+        guard let handle = tjInitDecompress() else { throw .unreadable("JPEG decoder unavailable") }
+        defer { tjDestroy(handle) }
+        let (width, height, colorspace) = try header(handle, bytes, limits: limits)
+        guard colorspace != Int32(TJCS_CMYK.rawValue), colorspace != Int32(TJCS_YCCK.rawValue) else { return nil }
+        let target = JPEGScale.covering(width: width, height: height, limit: maximumPixelSize)
+        let values = [UInt8](capacity: target.width * target.height) { values in
+            let status = bytes.withUnsafeBufferPointer { source in
+                tjDecompress2(handle, source.baseAddress, UInt(source.count), values.baseAddress, Int32(target.width),
+                              Int32(target.width), Int32(target.height), TJPF_GRAY.rawValue, TJFLAG_FASTDCT | TJFLAG_FASTUPSAMPLE)
+            }
+            // As for the picture: what a truncated file gave is used; an error drops it.
+            return status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) ? 0 : values.count
+        }
+        if values.isEmpty { throw .unreadable(String(cString: tjGetErrorStr2(handle))) }
+        return (target.width, target.height, values)
+    }
+
+    static func decode(_ whole: [UInt8], maximumPixelSize: Int?, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
+        let bytes = withoutUnwrittenTail(whole)
+        guard let handle = tjInitDecompress() else { throw .unreadable("JPEG decoder unavailable") }
+        defer { tjDestroy(handle) }
+        let (width, height, colorspace) = try header(handle, bytes, limits: limits)
+
+        let target = JPEGScale.covering(width: width, height: height, limit: maximumPixelSize)
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         let format = isCMYK ? TJPF_CMYK : TJPF_BGRA
         // Truncated or slightly corrupt files still give what could be decoded (a warning,

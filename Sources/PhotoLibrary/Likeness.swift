@@ -28,7 +28,10 @@ public struct PhotoLikeness: Sendable, Equatable, Hashable {
     public func distance(to other: PhotoLikeness) -> Int { (hash ^ other.hash).nonzeroBitCount }
 
     public init(of pixels: PixelBuffer) {
-        let luma = Luma(pixels)
+        self.init(of: Luma(pixels))
+    }
+
+    init(of luma: Luma) {
         self.init(sharpness: FocusMeasure.sharpness(of: luma), hash: LookHash.hash(of: luma))
     }
 }
@@ -63,6 +66,24 @@ struct Luma {
             count = width * height
         }
         self.init(width: width, height: height, values: values)
+    }
+
+    /// From one byte a pixel as stored (a JPEG's own luma), turned upright.
+    init(brightness values: [UInt8], width: Int, height: Int, orientation: Orientation) {
+        let outWidth = orientation.swapsDimensions ? height : width
+        let outHeight = orientation.swapsDimensions ? width : height
+        let upright = [Float](unsafeUninitializedCapacity: width * height) { target, count in
+            values.withUnsafeBufferPointer { source in
+                for y in 0..<outHeight {
+                    for x in 0..<outWidth {
+                        let (sx, sy) = orientation.storedPoint(x, y, storedWidth: width, storedHeight: height)
+                        target[y * outWidth + x] = Float(source[sy * width + sx])
+                    }
+                }
+            }
+            count = width * height
+        }
+        self.init(width: outWidth, height: outHeight, values: upright)
     }
 
     subscript(x: Int, y: Int) -> Float { values[y * width + x] }

@@ -2,7 +2,7 @@
 import Foundation
 import SystemPackage
 
-/// Each photo's likeness kept across runs: measured once (≈80 ms of a helper for a 12 MP
+/// Each photo's likeness kept across runs: measured once (≈65–80 ms of a helper for a 12 MP
 /// JPEG), read back in a fraction of a millisecond the next time its folder groups bursts
 /// or sorts by sharpness. One small file a photo under `$XDG_CACHE_HOME/flick/likenesses/`,
 /// named as the shared thumbnails are (the MD5 of the photo's URI), holding the URI and the
@@ -13,7 +13,7 @@ public struct LikenessCache: Sendable {
 
     /// The measure's edition: raised whenever `FocusMeasure` or `LookHash` would score a
     /// photo differently, so no old score is ranked beside a new one.
-    static let version = 2
+    static let version = 3
     /// A record is a few lines; anything longer is not one.
     static let maximumBytes = 4096
 

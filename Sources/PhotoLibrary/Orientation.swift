@@ -33,18 +33,7 @@ extension PixelBuffer {
                 let target = targetBytes.bindMemory(to: UInt32.self)
                 for y in 0..<outHeight {
                     for x in 0..<outWidth {
-                        // The stored pixel that lands at (x, y) once shown.
-                        let (sx, sy): (Int, Int)
-                        switch orientation {
-                        case .up: (sx, sy) = (x, y)
-                        case .upMirrored: (sx, sy) = (w - 1 - x, y)
-                        case .down: (sx, sy) = (w - 1 - x, h - 1 - y)
-                        case .downMirrored: (sx, sy) = (x, h - 1 - y)
-                        case .leftMirrored: (sx, sy) = (y, x)
-                        case .right: (sx, sy) = (y, h - 1 - x)
-                        case .rightMirrored: (sx, sy) = (w - 1 - y, h - 1 - x)
-                        case .left: (sx, sy) = (w - 1 - y, x)
-                        }
+                        let (sx, sy) = orientation.storedPoint(x, y, storedWidth: w, storedHeight: h)
                         target[y * outWidth + x] = sourceBytes.load(fromByteOffset: sy * bytesPerRow + sx * 4, as: UInt32.self)
                     }
                 }
@@ -59,19 +48,23 @@ extension Orientation {
     /// Where the upright rectangle `rect` lies in the pixels as stored (`width`×`height`),
     /// so that the stored rectangle, turned by `applying`, is exactly `rect`.
     public func storedRect(of rect: PixelRect, storedWidth w: Int, storedHeight h: Int) -> PixelRect {
-        func stored(_ x: Int, _ y: Int) -> (Int, Int) {
-            switch self {
-            case .up: (x, y)
-            case .upMirrored: (w - 1 - x, y)
-            case .down: (w - 1 - x, h - 1 - y)
-            case .downMirrored: (x, h - 1 - y)
-            case .leftMirrored: (y, x)
-            case .right: (y, h - 1 - x)
-            case .rightMirrored: (w - 1 - y, h - 1 - x)
-            case .left: (w - 1 - y, x)
-            }
-        }
-        let (ax, ay) = stored(rect.x, rect.y), (bx, by) = stored(rect.maxX - 1, rect.maxY - 1)
+        let (ax, ay) = storedPoint(rect.x, rect.y, storedWidth: w, storedHeight: h)
+        let (bx, by) = storedPoint(rect.maxX - 1, rect.maxY - 1, storedWidth: w, storedHeight: h)
         return PixelRect(x: min(ax, bx), y: min(ay, by), width: abs(bx - ax) + 1, height: abs(by - ay) + 1)
+    }
+
+    /// The stored pixel (of a `w`×`h` picture as stored) that lands at (x, y) once shown.
+    @inline(__always)
+    func storedPoint(_ x: Int, _ y: Int, storedWidth w: Int, storedHeight h: Int) -> (x: Int, y: Int) {
+        switch self {
+        case .up: (x, y)
+        case .upMirrored: (w - 1 - x, y)
+        case .down: (w - 1 - x, h - 1 - y)
+        case .downMirrored: (x, h - 1 - y)
+        case .leftMirrored: (y, x)
+        case .right: (y, h - 1 - x)
+        case .rightMirrored: (w - 1 - y, h - 1 - x)
+        case .left: (w - 1 - y, x)
+        }
     }
 }

@@ -147,10 +147,11 @@ func measureIsolation(photo: String, flick: String) {
                  inProcess, isolated, isolation))
     let preview = medianMilliseconds { _ = decoder.decode(path, kind: .embeddedPreview, maximumPixelSize: nil) }
     print(String(format: "embedded EXIF preview through a helper %6.1f ms/photo (shown until the thumbnail is made)", preview))
-    // Read on its own decode (`PhotoLikeness.workingSide`), not the thumbnail's: what it adds per photo.
+    // Read on its own decode (`PhotoLikeness.workingSide`), not the thumbnail's: what it adds
+    // per photo. A JPEG's is its luma alone; the picture's decode at that size is beside it.
     let likeness = medianMilliseconds { _ = decoder.likeness(path) }
     let workingDecode = medianMilliseconds { _ = decoder.decode(path, maximumPixelSize: PhotoLikeness.workingSide, colours: .untouched) }
-    print(String(format: "focus measure and look hash through a helper %6.1f ms/photo (its %d px decode %4.1f ms): %4.0f %% of the thumbnail's %4.1f ms (target: at most 10 %% more)",
+    print(String(format: "focus measure and look hash through a helper %6.1f ms/photo (the %d px picture's decode %4.1f ms): %4.0f %% of the thumbnail's %4.1f ms (target: at most 10 %% more)",
                  likeness, PhotoLikeness.workingSide, workingDecode, likeness / isolated * 100, isolated))
     // Once measured, a likeness is kept: a folder opened again reads it back.
     let kept = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-likeness-\(getpid())")

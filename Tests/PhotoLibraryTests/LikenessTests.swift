@@ -83,6 +83,32 @@ import TestSupport
         #expect(across.min()! > PhotoLikeness.burstDistance + 4, "two scenes: \(across.min()!) bits apart at least")
     }
 
+    /// A JPEG is measured on its own luma, turned upright first: a photo stored on its side
+    /// with an EXIF orientation measures as its upright twin, and as its decoded picture
+    /// would (which is how every other format is measured), whether its DCT scale gives the
+    /// working side at once or more, reduced after.
+    @Test(arguments: [PhotoLikeness.workingSide, 2400])
+    func aJPEGsLikenessIsTakenUprightFromItsLuma(side: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("upright-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Self.samples.appendingPathComponent("Nuthatch on the trunk.jpg").path
+        let upright = folder.appendingPathComponent("upright.jpg"), onItsSide = folder.appendingPathComponent("side.jpg")
+        // The sample's own orientation is applied and its EXIF left out: this one is upright as stored.
+        try #require(try runExternalTool(["convert", source, "-auto-orient", "-strip", "-resize", "\(side)x\(side)", "-quality", "95", upright.path]).status == 0)
+        // Stored turned a quarter to the left; orientation 6 turns it back to the right.
+        try #require(try runExternalTool(["convert", upright.path, "-rotate", "-90", "-quality", "95", onItsSide.path]).status == 0)
+        let writeExif = Self.samples.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/write-exif.py").path
+        try #require(try runExternalTool(["python3", writeExif, onItsSide.path, "--orientation", "6"]).status == 0)
+
+        let fromLuma = try likeness(upright), turned = try likeness(onItsSide)
+        let fromPicture = PhotoLikeness(of: try ImageDecoder.decode(FilePath(upright.path), maximumPixelSize: PhotoLikeness.workingSide))
+        #expect(fromLuma.distance(to: turned) <= 2, "upright \(fromLuma), on its side \(turned)")
+        #expect(abs(fromLuma.sharpness / turned.sharpness - 1) < 0.1, "upright \(fromLuma.sharpness), on its side \(turned.sharpness)")
+        #expect(fromLuma.distance(to: fromPicture) <= 2, "luma \(fromLuma), picture \(fromPicture)")
+        #expect(abs(fromLuma.sharpness / fromPicture.sharpness - 1) < 0.05, "luma \(fromLuma.sharpness), picture \(fromPicture.sharpness)")
+    }
+
     /// Pixels are blue, green, red in memory: a red scene is as bright as red looks.
     @Test func brightnessWeighsEachColourAsTheEyeDoes() {
         let red = Luma(PixelBuffer(width: 1, height: 1, blue: 0, green: 0, red: 255)).values[0]
