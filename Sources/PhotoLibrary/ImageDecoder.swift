@@ -183,7 +183,7 @@ public enum ImageDecoder {
 
     /// What tells a photo's frames of one moment apart (`PhotoLikeness`), measured on the
     /// photo within `PhotoLikeness.workingSide` pixels, upright: a JPEG's brightness alone
-    /// (its own luma: libjpeg leaves the colours out, a quarter to a third of the decode),
+    /// (its own luma: libjpeg leaves the colours out, about a quarter of the decode),
     /// any other photo's picture.
     static func likeness(_ path: FilePath, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PhotoLikeness {
         if let jpeg = try jpegBytes(path, limits: limits),
