@@ -153,25 +153,33 @@ public enum FocusMeasure {
         return best.isEmpty ? 0 : best.reduce(0, +) / Double(best.count) * 1000
     }
 
-    /// The middle value of `values` (reordered), found in linear time (Hoare's selection).
+    /// The middle value of `values` (the one of rank count / 2; every value ≥ 0), found by
+    /// its bits: a non-negative Float's bit pattern orders as the number does, so counting
+    /// 12, 12 and then 8 of its bits, each pass among the values that share the bits found so
+    /// far, gives it exactly in three linear passes. Hoare's selection took ≈ 8 of the focus
+    /// measure's 11 ms on a 1000 px photo (a tile's small, much-repeated responses make it
+    /// swap and rescan); this takes ≈ 2.
     static func median(_ values: UnsafeMutableBufferPointer<Float>) -> Float {
-        let middle = values.count / 2
-        var low = 0, high = values.count - 1
-        while low < high {
-            let pivot = values[(low + high) / 2]
-            var i = low, j = high
-            while i <= j {
-                while values[i] < pivot { i += 1 }
-                while values[j] > pivot { j -= 1 }
-                if i <= j {
-                    values.swapAt(i, j)
-                    i += 1
-                    j -= 1
+        guard !values.isEmpty else { return 0 }
+        var rank = values.count / 2
+        var found: UInt32 = 0, foundMask: UInt32 = 0
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 1 << 12) { counts in
+            for (shift, bits) in [(20, 12), (8, 12), (0, 8)] {
+                let binMask = UInt32(1 << bits - 1)
+                counts.initialize(repeating: 0)
+                for value in values where value.bitPattern & foundMask == found {
+                    counts[Int(value.bitPattern >> UInt32(shift) & binMask)] += 1
                 }
+                var bin = 0
+                while rank >= counts[bin] {
+                    rank -= counts[bin]
+                    bin += 1
+                }
+                found |= UInt32(bin) << UInt32(shift)
+                foundMask |= binMask << UInt32(shift)
             }
-            if middle <= j { high = j } else if middle >= i { low = i } else { break }
+            return Float(bitPattern: found)
         }
-        return values[middle]
     }
 
     /// A 3 × 3 binomial blur (edges kept as they are).

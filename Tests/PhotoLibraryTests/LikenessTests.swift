@@ -109,6 +109,23 @@ import TestSupport
         #expect(abs(fromLuma.sharpness / fromPicture.sharpness - 1) < 0.05, "luma \(fromLuma.sharpness), picture \(fromPicture.sharpness)")
     }
 
+    /// The noise's median is exact: the value a full sort puts in the middle, for tiles of
+    /// few and many values, much repeated (a smoothed Laplacian's steps) or spread wide.
+    @Test func theMedianIsTheSortedMiddle() {
+        var generator = SeededGenerator(seed: 11)
+        for count in [1, 2, 3, 16, 1001, 11_718] {
+            for spread in [0.0, 1.0 / 16, 3.0, 1e6] {
+                var values = (0..<count).map { _ -> Float in
+                    let step = Float(Int.random(in: 0...40, using: &generator))
+                    return spread == 0 ? 0 : step * Float(spread) + (spread > 1000 ? Float.random(in: 0...1, using: &generator) : 0)
+                }
+                let expected = values.sorted()[count / 2]
+                let found = values.withUnsafeMutableBufferPointer { FocusMeasure.median($0) }
+                #expect(found == expected, "\(count) values spread \(spread): \(found), sorted middle \(expected)")
+            }
+        }
+    }
+
     /// Pixels are blue, green, red in memory: a red scene is as bright as red looks.
     @Test func brightnessWeighsEachColourAsTheEyeDoes() {
         let red = Luma(PixelBuffer(width: 1, height: 1, blue: 0, green: 0, red: 255)).values[0]
@@ -126,5 +143,18 @@ import TestSupport
         let flat = folder.appendingPathComponent("grey.png")
         #expect(try runExternalTool(["convert", "-size", "800x600", "xc:gray50", flat.path]).status == 0)
         #expect(try likeness(flat).sharpness == 0, "nothing in focus: no score")
+    }
+}
+
+/// SplitMix64: the same values on every run.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
