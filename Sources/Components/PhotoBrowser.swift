@@ -485,7 +485,10 @@ public final class PhotoBrowser: View {
         }
         if details.isShown {
             switch key.key {
-            case .escape, .character("i") where key.modifiers.isEmpty:
+            case .escape:
+                details.hide()
+                return true
+            case .character("i") where key.modifiers.isEmpty:
                 details.hide()
                 return true
             case .up where key.modifiers.isEmpty, .down where key.modifiers.isEmpty:
