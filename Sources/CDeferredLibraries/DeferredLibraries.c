@@ -45,10 +45,6 @@ static pthread_mutex_t loading = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static void *handles[FLICK_LIBRARY_COUNT];
 static char failures[FLICK_LIBRARY_COUNT][256];
 
-const char *flick_library_file_name(flick_library library) {
-    return library >= 0 && library < FLICK_LIBRARY_COUNT ? file_names[library] : "";
-}
-
 static void *handle_of(flick_library library) {
     void *handle = __atomic_load_n(&handles[library], __ATOMIC_ACQUIRE);
     if (handle) return handle;
@@ -68,20 +64,15 @@ static void *handle_of(flick_library library) {
     return handle;
 }
 
-int flick_library_load(flick_library library, char *reason, size_t capacity) {
-    if (library < 0 || library >= FLICK_LIBRARY_COUNT) return 0;
-    if (handle_of(library)) return 1;
-    if (reason && capacity > 0) {
-        pthread_mutex_lock(&loading);
-        snprintf(reason, capacity, "%s", failures[library]);
-        pthread_mutex_unlock(&loading);
-    }
-    return 0;
+const char *flick_library_problem(flick_library library) {
+    if (library < 0 || library >= FLICK_LIBRARY_COUNT) return "no such library";
+    // A failure is written once, under the lock, before handle_of returns; never again.
+    return handle_of(library) ? NULL : failures[library];
 }
 
 // Called once per function. A library loaded but without the function is another version
 // than Flick was built for; nothing sensible can be returned then. Callers load the library
-// first (flick_library_load) and fall back when it is missing, so this is only reached by a
+// first (flick_library_problem) and fall back when it is missing, so this is only reached by a
 // library of the wrong version: codecs run in helper processes, whose end Flick reports as
 // a photo it cannot open.
 static void *symbol(flick_library library, const char *name) {

@@ -15,9 +15,9 @@ flick_image *flick_image_load(const void *bytes, size_t count) {
         SDL_SetError("file too big to read");
         return NULL;
     }
-    char reason[256];
-    if (!flick_library_load(FLICK_LIBRARY_SDL_IMAGE, reason, sizeof reason)) {
-        SDL_SetError("SDL_image could not be loaded (%s)", reason);
+    const char *problem = flick_library_problem(FLICK_LIBRARY_SDL_IMAGE);
+    if (problem) {
+        SDL_SetError("SDL_image could not be loaded (%s)", problem);
         return NULL;
     }
     SDL_RWops *stream = SDL_RWFromConstMem(bytes, (int)count);

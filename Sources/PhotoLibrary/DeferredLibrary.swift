@@ -10,14 +10,9 @@ enum DeferredLibrary {
     /// Loaded once per process; a library that is not installed is a decoder that cannot
     /// start, not a file that cannot be read (another machine may open it).
     func load() throws(DecodeError) {
-        var reason = [CChar](repeating: 0, count: 512)
-        guard flick_library_load(library, &reason, reason.count) == 0 else { return }
-        let message = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        throw .decoderFailed("could not be loaded (\(message.isEmpty ? fileName : message))")
+        guard let problem = flick_library_problem(library) else { return }
+        throw .decoderFailed("could not be loaded (\(String(cString: problem)))")
     }
-
-    /// The library's file, as the loader looks for it.
-    var fileName: String { String(cString: flick_library_file_name(library)) }
 
     private var library: flick_library {
         switch self {

@@ -29,13 +29,10 @@ typedef enum {
     FLICK_LIBRARY_COUNT = 9
 } flick_library;
 
-// Loads `library` if it is not yet: 1 when it is there, else 0 with the reason (the
-// library's file name and the loader's words) in `reason`, `capacity` bytes at most.
-// Call it before any function of that library; a function called without it loads the
-// library itself and ends the process if it cannot.
-int flick_library_load(flick_library library, char *reason, size_t capacity);
-
-// The file name Flick loads `library` by (its soname, from the headers it was built with).
-const char *flick_library_file_name(flick_library library);
+// Loads `library` if it is not yet: NULL when it is there, else why not (the loader's
+// words, or the library's file name), which stays valid for the process's life. Call it
+// before any function of that library; a function called without it loads the library
+// itself and ends the process if it cannot.
+const char *flick_library_problem(flick_library library);
 
 #endif
