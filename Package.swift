@@ -21,13 +21,15 @@ let package = Package(
         // SDL2 and SDL2_ttf: the window, the renderer, text. Platform's alone.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2",
                        providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
-        // SDL_image's decoders and SDL's software stretch for PhotoLibrary, behind a narrow C
+        // SDL_image's decoders for PhotoLibrary, behind a narrow C
         // API of their own: PhotoLibrary's Swift sees that API, never SDL's headers, so the
         // compiler keeps SDL's video API to Platform. Debian's SDL2 headers (libsdl2-image-dev);
         // SDL_image itself is loaded when a file first needs it (CDeferredLibraries).
         .target(name: "CImageLoading", dependencies: ["CDeferredLibraries"],
                 cSettings: [.unsafeFlags(["-I/usr/include/SDL2", "-D_REENTRANT"])],
                 linkerSettings: [.linkedLibrary("SDL2")]),
+        // Bilinear cutting of decoded pictures, in C for SSE2 (no SDL in a decode helper).
+        .target(name: "CResample"),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // Tests only: the end-to-end harness moves the pointer through XTest.
         .systemLibrary(name: "CXTest", pkgConfig: "xtst", providers: [.apt(["libxtst-dev"])]),
@@ -88,7 +90,7 @@ let package = Package(
         // the user's formats: the leaf every module that shows words imports.
         .target(name: "Localization", dependencies: ["CIntl"]),
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CMalloc", "CProcess", "CImageLoading", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CMalloc", "CProcess", "CImageLoading", "CResample", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
         .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", "Localization", .product(name: "SystemPackage", package: "swift-system")]),
         // The pipeline between the model and the screen: pictures per photo and size, the

@@ -62,15 +62,3 @@ void flick_image_free(flick_image *image) {
 }
 
 const char *flick_image_error(void) { return SDL_GetError(); }
-
-int flick_image_stretch_linear(const uint8_t *source, int width, int height, int source_pitch,
-                               uint8_t *target, int target_width, int target_height) {
-    const Uint32 format = SDL_PIXELFORMAT_ARGB8888;
-    SDL_Surface *from = SDL_CreateRGBSurfaceWithFormatFrom((void *)source, width, height, 32, source_pitch, format);
-    SDL_Surface *to = SDL_CreateRGBSurfaceWithFormatFrom(target, target_width, target_height, 32, target_width * 4, format);
-    int result = -1;
-    if (from != NULL && to != NULL) result = SDL_SoftStretchLinear(from, NULL, to, NULL);
-    SDL_FreeSurface(from);
-    SDL_FreeSurface(to);
-    return result;
-}

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-internal import CImageLoading
+internal import CResample
 import Pixels
 
 extension PixelBuffer {
@@ -30,9 +30,9 @@ extension PixelBuffer {
         guard maximumPixelSize > 0, longer > maximumPixelSize else { return self }
         let scale = Double(maximumPixelSize) / Double(longer)
         let (outWidth, outHeight) = Self.fittedSize(width: width, height: height, maximumPixelSize: maximumPixelSize)
-        // Less than halving, each output pixel takes from at most 2×2 source pixels: SDL's
-        // SIMD bilinear stretch does the same averaging several times faster (a 12 MP
-        // photo's 3/8-scale decode cut to a 1280 window: ≈30 ms → a few). Alpha would need
+        // Less than halving, each output pixel takes from at most 2×2 source pixels: a SIMD
+        // bilinear cut does the same averaging several times faster (a 12 MP photo's
+        // 3/8-scale decode cut to full screen: ≈30 ms → under 3). Alpha would need
         // weighting it does not do, so opaque pictures only.
         if isOpaque, scale > 0.5, let stretched = stretchedLinearly(to: outWidth, outHeight) { return stretched }
         var reduction = BoxReduction(sourceWidth: width, sourceHeight: height, width: outWidth, height: outHeight, weighsAlpha: !isOpaque)
@@ -173,13 +173,13 @@ extension PixelBuffer {
 }
 
 extension PixelBuffer {
-    /// This buffer stretched bilinearly by SDL to `outWidth`×`outHeight`; nil if SDL refuses.
+    /// This buffer cut bilinearly to `outWidth`×`outHeight`; nil if memory runs out.
     fileprivate func stretchedLinearly(to outWidth: Int, _ outHeight: Int) -> PixelBuffer? {
         // Every output pixel is written by the stretch, or the result is not used.
         let out = [UInt8](capacity: outWidth * outHeight * 4) { target in
             let done = bytes.withUnsafeBufferPointer { source -> Bool in
-                flick_image_stretch_linear(source.baseAddress, Int32(width), Int32(height), Int32(bytesPerRow),
-                                           target.baseAddress, Int32(outWidth), Int32(outHeight)) == 0
+                flick_resample_bilinear(source.baseAddress, Int32(width), Int32(height), bytesPerRow,
+                                        target.baseAddress, Int32(outWidth), Int32(outHeight)) == 0
             }
             return done ? target.count : 0
         }

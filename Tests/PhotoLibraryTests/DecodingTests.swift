@@ -181,6 +181,39 @@ import SystemPackage
         #expect(seam.contains { $0.red > 0 && $0.blue > 0 }, "the seam averages both: \(seam)")
     }
 
+    @Test func aMildReductionFollowsGradientsToTheLastColumnAndRow() {
+        // Blue ramps across, green down, red is flat: each output pixel has the ramps'
+        // values at its centre, as mapped back into the source, within a level. Odd sizes
+        // leave a last column to the plain path beside the SIMD one.
+        let (width, height) = (1501, 301)
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                bytes[i] = UInt8((Double(x) * 255 / Double(width - 1)).rounded())
+                bytes[i + 1] = UInt8((Double(y) * 255 / Double(height - 1)).rounded())
+                (bytes[i + 2], bytes[i + 3]) = (77, 255)
+            }
+        }
+        let small = PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: true).scaledToFit(1441)
+        #expect(small.width == 1441 && small.height == 289)
+        func expected(_ index: Int, _ count: Int, _ sourceCount: Int) -> Double {
+            let source = min(max((Double(index) + 0.5) * Double(sourceCount) / Double(count) - 0.5, 0), Double(sourceCount - 1))
+            return source * 255 / Double(sourceCount - 1)
+        }
+        var worst = 0.0, flatChanged = 0
+        for y in 0..<small.height {
+            for x in 0..<small.width {
+                let pixel = small.pixel(x: x, y: y)
+                if pixel.red != 77 || pixel.alpha != 255 { flatChanged += 1 }
+                worst = max(worst, abs(Double(pixel.blue) - expected(x, small.width, width)),
+                            abs(Double(pixel.green) - expected(y, small.height, height)))
+            }
+        }
+        #expect(flatChanged == 0)
+        #expect(worst <= 1, "a level off at most, not \(worst)")
+    }
+
     @Test func smallImagesAreNeverScaledUp() {
         let pixels = PixelBuffer(width: 10, height: 5, blue: 1, green: 2, red: 3)
         #expect(pixels.scaledToFit(100).width == 10)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The few things PhotoLibrary asks of SDL_image and SDL's surfaces, behind a narrow C API:
+// The few things PhotoLibrary asks of SDL_image, behind a narrow C API:
 // its Swift code sees these declarations only, never SDL's, so it cannot reach SDL's
 // window or renderer (Platform's alone).
 #ifndef FLICK_IMAGE_LOADING_H
@@ -25,11 +25,5 @@ int flick_image_copy_bgra(const flick_image *image, uint8_t *target);
 void flick_image_free(flick_image *image);
 // Why the last call failed.
 const char *flick_image_error(void);
-
-// Stretches B,G,R,A pixels bilinearly (SDL's SDL_SoftStretchLinear) from a width × height
-// source whose rows are `source_pitch` bytes apart to a target_width × target_height
-// target of packed rows. 0 on success.
-int flick_image_stretch_linear(const uint8_t *source, int width, int height, int source_pitch,
-                               uint8_t *target, int target_width, int target_height);
 
 #endif
