@@ -18,16 +18,16 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian's -dev packages.
-        // SDL2 and SDL2_ttf: the window, the renderer, text. Platform's alone.
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2",
-                       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
+        // SDL2 and SDL2_ttf: the window, the renderer, text. Platform's alone. Loaded once the
+        // first decode helper is forked (CDeferredLibraries), so not linked (no pkg-config,
+        // whose flags would link them).
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
         // SDL_image's decoders for PhotoLibrary, behind a narrow C
         // API of their own: PhotoLibrary's Swift sees that API, never SDL's headers, so the
         // compiler keeps SDL's video API to Platform. Debian's SDL2 headers (libsdl2-image-dev);
         // SDL_image itself is loaded when a file first needs it (CDeferredLibraries).
         .target(name: "CImageLoading", dependencies: ["CDeferredLibraries"],
-                cSettings: [.unsafeFlags(["-I/usr/include/SDL2", "-D_REENTRANT"])],
-                linkerSettings: [.linkedLibrary("SDL2")]),
+                cSettings: [.unsafeFlags(["-I/usr/include/SDL2", "-D_REENTRANT"])]),
         // Bilinear cutting of decoded pictures, in C for SSE2 (no SDL in a decode helper).
         .target(name: "CResample"),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
@@ -65,7 +65,8 @@ let package = Package(
         // desktop's actions. Loaded on their threads' first call (CDeferredLibraries), so not
         // linked; GLib's headers come with CGLib.
         .systemLibrary(name: "CGio", providers: [.apt(["libglib2.0-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // fontconfig: deferred with SDL_ttf, not linked.
+        .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // glibc's gettext (libintl.h: part of libc6-dev).
         .systemLibrary(name: "CIntl"),
         // glibc's malloc.h (libc6-dev, always there with a C toolchain).

@@ -23,11 +23,11 @@ trap 'rm -rf "$work"' EXIT
 mkdir "$work/debian"
 printf 'Source: flick\n\nPackage: flick\nArchitecture: any\n' > "$work/debian/control"
 # The libraries Flick loads when it first needs them (Sources/CDeferredLibraries: codecs,
-# SDL_image, exempi, GIO) are not in its ELF header: a stub linked to the same ones tells
-# dpkg-shlibdeps their packages.
+# SDL_image, exempi, GIO, SDL2, SDL_ttf, fontconfig) are not in its ELF header: a stub
+# linked to the same ones tells dpkg-shlibdeps their packages.
 printf 'int main(void) { return 0; }\n' > "$work/codecs.c"
 compiler=$(command -v cc || command -v clang) || { echo "make-deb: no C compiler (cc or clang)" >&2; exit 1; }
-"$compiler" -o "$work/codecs" "$work/codecs.c" -Wl,--no-as-needed -lheif -ljxl -lrsvg-2 -lcairo -lraw -lSDL2_image -lexempi -lgio-2.0 -lgobject-2.0
+"$compiler" -o "$work/codecs" "$work/codecs.c" -Wl,--no-as-needed -lheif -ljxl -lrsvg-2 -lcairo -lraw -lSDL2_image -lexempi -lgio-2.0 -lgobject-2.0 -lSDL2 -lSDL2_ttf -lfontconfig
 if ! substvars=$(cd "$work" && dpkg-shlibdeps -O -e"$root/usr/bin/flick" -e"$work/codecs" 2>"$work/warnings"); then
   cat "$work/warnings" >&2; echo "make-deb: dpkg-shlibdeps failed" >&2; exit 1
 fi

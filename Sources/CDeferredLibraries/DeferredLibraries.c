@@ -6,6 +6,7 @@
 #include "CDeferredLibraries.h"
 
 #include <dlfcn.h>
+#include <stdarg.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,11 @@
 #include <librsvg/rsvg.h>
 #include <cairo.h>
 #include <libraw/libraw.h>
+#include <SDL.h>
+#include <SDL_syswm.h>
+#include <SDL_ttf.h>
 #include <SDL_image.h>
+#include <fontconfig/fontconfig.h>
 #include <exempi-2.0/exempi/xmp.h>
 #include <gio/gio.h>
 
@@ -24,8 +29,9 @@
 #define FLICK_DIGITS(x) FLICK_STRING(x)
 
 // Sonames as the headers Flick was built with give them, where they give them: what the
-// -dev packages link to. exempi's (8, exempi 2.5 and 2.6) and GLib's (0, all of GLib 2)
-// are not in their headers.
+// -dev packages link to. exempi's (8, exempi 2.5 and 2.6), GLib's (0, all of GLib 2),
+// SDL2's and SDL_ttf's (2.0.0, all of SDL 2) and fontconfig's (1, all of fontconfig 2) are
+// not in their headers.
 static const char *const file_names[FLICK_LIBRARY_COUNT] = {
     [FLICK_LIBRARY_HEIF] = "libheif.so.1",
     [FLICK_LIBRARY_JXL] = "libjxl.so." FLICK_DIGITS(JPEGXL_MAJOR_VERSION) "." FLICK_DIGITS(JPEGXL_MINOR_VERSION),
@@ -36,6 +42,9 @@ static const char *const file_names[FLICK_LIBRARY_COUNT] = {
     [FLICK_LIBRARY_EXEMPI] = "libexempi.so.8",
     [FLICK_LIBRARY_GOBJECT] = "libgobject-2.0.so.0",
     [FLICK_LIBRARY_GIO] = "libgio-2.0.so.0",
+    [FLICK_LIBRARY_SDL2] = "libSDL2-2.0.so.0",
+    [FLICK_LIBRARY_SDL2_TTF] = "libSDL2_ttf-2.0.so.0",
+    [FLICK_LIBRARY_FONTCONFIG] = "libfontconfig.so.1",
 };
 
 // Recursive: Flick's definitions are in its executable's dynamic symbols, so a library's
@@ -297,3 +306,140 @@ FORWARD(GIO, GVariant *, g_dbus_connection_call_sync,
         (connection, bus_name, object_path, interface_name, method_name, parameters, reply_type, flags, timeout_msec,
          cancellable, error))
 FORWARD(GIO, GQuark, g_dbus_error_quark, (void), ())
+
+// SDL2 and SDL_ttf: the window, the renderer, text. Platform's, in Flick itself: the decode
+// helper forked at start never loads them.
+#define SDL FLICK_LIBRARY_SDL2
+FORWARD(SDL, SDL_Surface *, SDL_ConvertSurfaceFormat, (SDL_Surface * src, Uint32 pixel_format, Uint32 flags),
+        (src, pixel_format, flags))
+FORWARD(SDL, SDL_Surface *, SDL_CreateRGBSurfaceWithFormat, (Uint32 flags, int width, int height, int depth, Uint32 format),
+        (flags, width, height, depth, format))
+FORWARD(SDL, SDL_Surface *, SDL_CreateRGBSurfaceWithFormatFrom, (void *pixels, int width, int height, int depth, int pitch, Uint32 format),
+        (pixels, width, height, depth, pitch, format))
+FORWARD(SDL, SDL_Renderer *, SDL_CreateRenderer, (SDL_Window * window, int index, Uint32 flags),
+        (window, index, flags))
+FORWARD(SDL, SDL_Renderer *, SDL_CreateSoftwareRenderer, (SDL_Surface * surface), (surface))
+FORWARD(SDL, SDL_Texture *, SDL_CreateTexture, (SDL_Renderer * renderer, Uint32 format, int access, int w, int h),
+        (renderer, format, access, w, h))
+FORWARD(SDL, SDL_Window *, SDL_CreateWindow, (const char *title, int x, int y, int w, int h, Uint32 flags),
+        (title, x, y, w, h, flags))
+FORWARD_VOID(SDL, SDL_DestroyRenderer, (SDL_Renderer * renderer), (renderer))
+FORWARD_VOID(SDL, SDL_DestroyTexture, (SDL_Texture * texture), (texture))
+FORWARD_VOID(SDL, SDL_DestroyWindow, (SDL_Window * window), (window))
+FORWARD_VOID(SDL, SDL_DisableScreenSaver, (void), ())
+FORWARD_VOID(SDL, SDL_EnableScreenSaver, (void), ())
+FORWARD(SDL, int, SDL_Error, (SDL_errorcode code), (code))
+FORWARD(SDL, Uint8, SDL_EventState, (Uint32 type, int state), (type, state))
+FORWARD_VOID(SDL, SDL_FreeSurface, (SDL_Surface * surface), (surface))
+FORWARD(SDL, const char *, SDL_GetCurrentVideoDriver, (void), ())
+FORWARD(SDL, int, SDL_GetDisplayBounds, (int displayIndex, SDL_Rect * rect), (displayIndex, rect))
+FORWARD(SDL, int, SDL_GetDisplayUsableBounds, (int displayIndex, SDL_Rect * rect), (displayIndex, rect))
+FORWARD(SDL, const char *, SDL_GetError, (void), ())
+FORWARD(SDL, SDL_Keymod, SDL_GetModState, (void), ())
+FORWARD(SDL, Uint64, SDL_GetPerformanceCounter, (void), ())
+FORWARD(SDL, Uint64, SDL_GetPerformanceFrequency, (void), ())
+FORWARD(SDL, int, SDL_GetRendererInfo, (SDL_Renderer * renderer, SDL_RendererInfo * info), (renderer, info))
+FORWARD(SDL, int, SDL_GetRendererOutputSize, (SDL_Renderer * renderer, int *w, int *h), (renderer, w, h))
+FORWARD(SDL, int, SDL_GetWindowDisplayIndex, (SDL_Window * window), (window))
+FORWARD(SDL, int, SDL_GetWindowDisplayMode, (SDL_Window * window, SDL_DisplayMode * mode), (window, mode))
+FORWARD(SDL, Uint32, SDL_GetWindowFlags, (SDL_Window * window), (window))
+FORWARD(SDL, Uint32, SDL_GetWindowPixelFormat, (SDL_Window * window), (window))
+FORWARD(SDL, const char *, SDL_GetWindowTitle, (SDL_Window * window), (window))
+FORWARD(SDL, SDL_bool, SDL_GetWindowWMInfo, (SDL_Window * window, SDL_SysWMinfo * info), (window, info))
+FORWARD(SDL, SDL_bool, SDL_HasColorKey, (SDL_Surface * surface), (surface))
+FORWARD(SDL, int, SDL_Init, (Uint32 flags), (flags))
+FORWARD(SDL, SDL_bool, SDL_IsScreenSaverEnabled, (void), ())
+FORWARD(SDL, int, SDL_PeepEvents, (SDL_Event * events, int numevents, SDL_eventaction action, Uint32 minType, Uint32 maxType),
+        (events, numevents, action, minType, maxType))
+FORWARD(SDL, int, SDL_PollEvent, (SDL_Event * event), (event))
+FORWARD(SDL, int, SDL_PushEvent, (SDL_Event * event), (event))
+FORWARD_VOID(SDL, SDL_Quit, (void), ())
+FORWARD(SDL, SDL_RWops *, SDL_RWFromConstMem, (const void *mem, int size), (mem, size))
+FORWARD(SDL, Uint32, SDL_RegisterEvents, (int numevents), (numevents))
+FORWARD(SDL, int, SDL_RenderClear, (SDL_Renderer * renderer), (renderer))
+FORWARD(SDL, int, SDL_RenderCopyExF, (SDL_Renderer * renderer, SDL_Texture * texture, const SDL_Rect * srcrect, const SDL_FRect * dstrect, const double angle, const SDL_FPoint *center, const SDL_RendererFlip flip),
+        (renderer, texture, srcrect, dstrect, angle, center, flip))
+FORWARD(SDL, int, SDL_RenderCopyF, (SDL_Renderer * renderer, SDL_Texture * texture, const SDL_Rect * srcrect, const SDL_FRect * dstrect),
+        (renderer, texture, srcrect, dstrect))
+FORWARD(SDL, int, SDL_RenderFillRectF, (SDL_Renderer * renderer, const SDL_FRect * rect), (renderer, rect))
+FORWARD(SDL, int, SDL_RenderFlush, (SDL_Renderer * renderer), (renderer))
+FORWARD(SDL, int, SDL_RenderGeometry, (SDL_Renderer *renderer, SDL_Texture *texture, const SDL_Vertex *vertices, int num_vertices, const int *indices, int num_indices),
+        (renderer, texture, vertices, num_vertices, indices, num_indices))
+FORWARD_VOID(SDL, SDL_RenderPresent, (SDL_Renderer * renderer), (renderer))
+FORWARD(SDL, int, SDL_RenderSetClipRect, (SDL_Renderer * renderer, const SDL_Rect * rect), (renderer, rect))
+FORWARD(SDL, int, SDL_SetClipboardText, (const char *text), (text))
+FORWARD(SDL, SDL_bool, SDL_SetHint, (const char *name, const char *value), (name, value))
+FORWARD(SDL, int, SDL_SetMemoryFunctions, (SDL_malloc_func malloc_func, SDL_calloc_func calloc_func, SDL_realloc_func realloc_func, SDL_free_func free_func),
+        (malloc_func, calloc_func, realloc_func, free_func))
+FORWARD(SDL, int, SDL_SetRenderDrawBlendMode, (SDL_Renderer * renderer, SDL_BlendMode blendMode),
+        (renderer, blendMode))
+FORWARD(SDL, int, SDL_SetRenderDrawColor, (SDL_Renderer * renderer, Uint8 r, Uint8 g, Uint8 b, Uint8 a),
+        (renderer, r, g, b, a))
+FORWARD(SDL, int, SDL_SetSurfaceBlendMode, (SDL_Surface * surface, SDL_BlendMode blendMode), (surface, blendMode))
+FORWARD(SDL, int, SDL_SetTextureAlphaMod, (SDL_Texture * texture, Uint8 alpha), (texture, alpha))
+FORWARD(SDL, int, SDL_SetTextureBlendMode, (SDL_Texture * texture, SDL_BlendMode blendMode), (texture, blendMode))
+FORWARD(SDL, int, SDL_SetTextureScaleMode, (SDL_Texture * texture, SDL_ScaleMode scaleMode), (texture, scaleMode))
+FORWARD(SDL, int, SDL_SetWindowFullscreen, (SDL_Window * window, Uint32 flags), (window, flags))
+FORWARD_VOID(SDL, SDL_SetWindowMinimumSize, (SDL_Window * window, int min_w, int min_h), (window, min_w, min_h))
+FORWARD_VOID(SDL, SDL_SetWindowPosition, (SDL_Window * window, int x, int y), (window, x, y))
+FORWARD_VOID(SDL, SDL_SetWindowSize, (SDL_Window * window, int w, int h), (window, w, h))
+FORWARD_VOID(SDL, SDL_SetWindowTitle, (SDL_Window * window, const char *title), (window, title))
+FORWARD_VOID(SDL, SDL_ShowWindow, (SDL_Window * window), (window))
+FORWARD(SDL, int, SDL_SoftStretchLinear,
+        (SDL_Surface * src, const SDL_Rect * srcrect, SDL_Surface * dst, const SDL_Rect * dstrect), (src, srcrect, dst, dstrect))
+FORWARD(SDL, int, SDL_UpdateTexture, (SDL_Texture * texture, const SDL_Rect * rect, const void *pixels, int pitch),
+        (texture, rect, pixels, pitch))
+FORWARD(SDL, int, SDL_UpperBlit, (SDL_Surface * src, const SDL_Rect * srcrect, SDL_Surface * dst, SDL_Rect * dstrect),
+        (src, srcrect, dst, dstrect))
+FORWARD(SDL, int, SDL_WaitEvent, (SDL_Event * event), (event))
+FORWARD(SDL, int, SDL_WaitEventTimeout, (SDL_Event * event, int timeout), (event, timeout))
+FORWARD_VOID(SDL, SDL_free, (void *mem), (mem))
+FORWARD(SDL, void *, SDL_malloc, (size_t size), (size))
+
+// Variadic: the message is made here and handed on whole.
+int SDL_SetError(const char *format, ...) {
+    static int (*real)(const char *, ...);
+    int (*found)(const char *, ...) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!found) {
+        found = (int (*)(const char *, ...))symbol(SDL, "SDL_SetError");
+        __atomic_store_n(&real, found, __ATOMIC_RELEASE);
+    }
+    char message[1024];
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message, sizeof message, format, arguments);
+    va_end(arguments);
+    return found("%s", message);
+}
+
+#define TTF FLICK_LIBRARY_SDL2_TTF
+FORWARD_VOID(TTF, TTF_CloseFont, (TTF_Font *font), (font))
+FORWARD(TTF, int, TTF_FontAscent, (const TTF_Font *font), (font))
+FORWARD(TTF, int, TTF_FontHeight, (const TTF_Font *font), (font))
+FORWARD(TTF, int, TTF_GlyphIsProvided32, (TTF_Font *font, Uint32 ch), (font, ch))
+FORWARD(TTF, int, TTF_Init, (void), ())
+FORWARD(TTF, TTF_Font *, TTF_OpenFont, (const char *file, int ptsize), (file, ptsize))
+FORWARD(TTF, SDL_Surface *, TTF_RenderUTF8_Blended, (TTF_Font *font, const char *text, SDL_Color fg),
+        (font, text, fg))
+FORWARD(TTF, int, TTF_SizeUTF8, (TTF_Font *font, const char *text, int *w, int *h), (font, text, w, h))
+FORWARD(TTF, int, TTF_WasInit, (void), ())
+
+// fontconfig: the system's sans-serif font, and one for a character it lacks.
+#define FONTCONFIG FLICK_LIBRARY_FONTCONFIG
+FORWARD(FONTCONFIG, FcBool, FcCharSetAddChar, (FcCharSet *fcs, FcChar32 ucs4), (fcs, ucs4))
+FORWARD(FONTCONFIG, FcCharSet*, FcCharSetCreate, (void), ())
+FORWARD_VOID(FONTCONFIG, FcCharSetDestroy, (FcCharSet *fcs), (fcs))
+FORWARD(FONTCONFIG, FcBool, FcCharSetHasChar, (const FcCharSet *fcs, FcChar32 ucs4), (fcs, ucs4))
+FORWARD_VOID(FONTCONFIG, FcConfigDestroy, (FcConfig *config), (config))
+FORWARD(FONTCONFIG, FcBool, FcConfigSubstitute, (FcConfig *config, FcPattern *p, FcMatchKind kind), (config, p, kind))
+FORWARD_VOID(FONTCONFIG, FcDefaultSubstitute, (FcPattern *pattern), (pattern))
+FORWARD(FONTCONFIG, FcPattern *, FcFontMatch, (FcConfig *config, FcPattern *p, FcResult *result), (config, p, result))
+FORWARD(FONTCONFIG, FcConfig *, FcInitLoadConfigAndFonts, (void), ())
+FORWARD(FONTCONFIG, FcPattern *, FcNameParse, (const FcChar8 *name), (name))
+FORWARD(FONTCONFIG, FcBool, FcPatternAddCharSet, (FcPattern *p, const char *object, const FcCharSet *c),
+        (p, object, c))
+FORWARD_VOID(FONTCONFIG, FcPatternDestroy, (FcPattern *p), (p))
+FORWARD(FONTCONFIG, FcResult, FcPatternGetCharSet, (const FcPattern *p, const char *object, int n, FcCharSet **c),
+        (p, object, n, c))
+FORWARD(FONTCONFIG, FcResult, FcPatternGetString, (const FcPattern *p, const char *object, int n, FcChar8 ** s),
+        (p, object, n, s))

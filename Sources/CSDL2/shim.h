@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// SDL2 and SDL2_ttf for Swift (Platform's alone). pkg-config already points into SDL2/.
-#include <SDL.h>
-#include <SDL_ttf.h>
+// SDL2 and SDL2_ttf for Swift (Platform's alone), loaded when first called (CDeferredLibraries).
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_ttf.h>
 
 // Function-like macros do not import into Swift; these re-export the ones Flick uses.
 static const int FLICK_SDL_WINDOWPOS_CENTERED = SDL_WINDOWPOS_CENTERED;
@@ -10,7 +10,7 @@ static inline int flick_sdl_must_lock(SDL_Surface *surface) { return SDL_MUSTLOC
 
 // The X server's own time (milliseconds) of the raw X input event SDL hands over as a
 // window-manager event; false for anything else (another event, another video driver).
-#include <SDL_syswm.h>
+#include <SDL2/SDL_syswm.h>
 static inline int flick_sdl_x11_input_time(const SDL_Event *event, Uint32 *milliseconds) {
 #if defined(SDL_VIDEO_DRIVER_X11)
     if (event->type != SDL_SYSWMEVENT || event->syswm.msg == NULL || event->syswm.msg->subsystem != SDL_SYSWM_X11) return 0;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CMalloc
+internal import CDeferredLibraries
 internal import CSDL2
 import Foundation
 import Geometry
@@ -101,6 +102,9 @@ public final class PlatformWindow {
     /// `size` in points (the default window's if nil), kept within the screen.
     public init(title: String, fullscreen: Bool, size requested: Size? = nil) throws(PlatformError) {
         Self.prepareEnvironment()
+        // Loaded here, after the first decode helper is forked, not before `main`; a missing
+        // SDL is a window that cannot open, said so, not a crash at its first call.
+        if let problem = flick_library_problem(FLICK_LIBRARY_SDL2) { throw .sdl("SDL2 could not be loaded (\(String(cString: problem)))") }
         SDL_SetHint(SDL_HINT_APP_NAME, "Flick")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         // SDL's own handlers only note a quit for the next event pump, which never comes

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CX11
+internal import CDeferredLibraries
 internal import CFontconfig
 import Foundation
 import Geometry
@@ -52,6 +53,7 @@ enum SystemSettings {
     /// The file of a font that has `scalar`, as fontconfig finds one for sans-serif text:
     /// where the main font lacks a glyph (Chinese, Japanese, …), the text falls back to it.
     static func fallbackFontPath(for scalar: Unicode.Scalar) -> String? {
+        guard flick_library_problem(FLICK_LIBRARY_FONTCONFIG) == nil else { return nil }
         guard let config = FcInitLoadConfigAndFonts() else { return nil }
         defer { FcConfigDestroy(config) }
         guard let pattern = FcNameParse("sans-serif"), let wanted = FcCharSetCreate() else { return nil }
@@ -73,6 +75,7 @@ enum SystemSettings {
     }
 
     static func sansSerifFontPath() -> String? {
+        guard flick_library_problem(FLICK_LIBRARY_FONTCONFIG) == nil else { return nil }
         guard let config = FcInitLoadConfigAndFonts() else { return nil }
         defer { FcConfigDestroy(config) }
         guard let pattern = FcNameParse("DejaVu Sans:style=Book") else { return nil }

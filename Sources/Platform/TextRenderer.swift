@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+internal import CDeferredLibraries
 internal import CSDL2
 import Geometry
 import Pixels
@@ -24,6 +25,11 @@ public final class TextRenderer {
     init(textures: TextureStore, scale: Double) {
         self.textures = textures
         self.scale = scale
+        // Without SDL_ttf (or fontconfig) there is no font: labels are left out, as without one.
+        guard flick_library_problem(FLICK_LIBRARY_SDL2_TTF) == nil else {
+            fontPath = nil
+            return
+        }
         if TTF_WasInit() == 0 { TTF_Init() }
         fontPath = SystemSettings.sansSerifFontPath()
     }

@@ -5,10 +5,12 @@ import Testing
 /// The codec libraries few folders need (libheif, libjxl, librsvg and cairo, LibRaw,
 /// SDL_image) and exempi are loaded by the helper that meets such a file, never by Flick
 /// itself; GIO by the thread that asks the desktop (or with librsvg): a folder of JPEGs
-/// does not wait for any of them at every start.
+/// does not wait for any of them at every start. SDL2, SDL_ttf and fontconfig are Flick's
+/// window's, loaded after its first helper is forked: no decode helper loads them.
 @Suite(.serialized) struct CodecLoadingEndToEndTests {
     static let lazyLibraries = ["libheif.so", "libjxl.so", "librsvg-2.so", "libcairo.so", "libraw.so", "libSDL2_image-2.0.so", "libexempi.so"]
     static let desktopLibraries = ["libgio-2.0.so", "libgobject-2.0.so"]
+    static let windowLibraries = ["libSDL2-2.0.so", "libSDL2_ttf-2.0.so"]
 
     /// The shared libraries mapped into process `pid`, by file name. Read to its end: the
     /// kernel gives /proc's files a page at a time, and String(contentsOfFile:) stops early.
@@ -46,5 +48,11 @@ import Testing
         for library in Self.desktopLibraries {
             #expect(!plainHelpers.contains { loaded in loaded.contains { $0.hasPrefix(library) } }, "a helper loaded \(library)")
         }
+        // cairo brings fontconfig to the SVG's helper; the others never load it.
+        #expect(own.contains { $0.hasPrefix("libSDL2_ttf-2.0.so") } && own.contains { $0.hasPrefix("libfontconfig.so") })
+        for library in Self.windowLibraries {
+            #expect(!helpersLoaded.contains { loaded in loaded.contains { $0.hasPrefix(library) } }, "a helper loaded \(library)")
+        }
+        #expect(!plainHelpers.contains { loaded in loaded.contains { $0.hasPrefix("libfontconfig.so") } }, "a helper loaded fontconfig")
     }
 }

@@ -156,9 +156,10 @@ import Testing
 
         let info = try run("dpkg-deb", ["-I", package]).output
         let depends = info.split(separator: "\n").first { $0.hasPrefix(" Depends: ") }.map(String.init) ?? ""
-        // The libraries loaded when first needed too (libheif1, libjxl0.7, …, exempi, GIO).
+        // The libraries loaded when first needed too (libheif1, libjxl0.7, …, exempi, GIO, SDL2,
+        // SDL_ttf, fontconfig).
         for library in ["libc6", "libsdl2-2.0-0", "libturbojpeg0", "libpng16-16", "libexif12", "libheif", "libjxl", "librsvg2-2", "libcairo2", "libraw",
-                        "libsdl2-image-2.0-0", "libexempi8", "libglib2.0-0"] {
+                        "libsdl2-image-2.0-0", "libexempi8", "libglib2.0-0", "libsdl2-ttf-2.0-0", "libfontconfig1"] {
             #expect(depends.contains(library), "Depends names \(library): \(depends)")
         }
         #expect(!depends.lowercased().contains("swift"), "no Swift runtime package: \(depends)")

@@ -3,14 +3,18 @@
 // - the codecs few folders need: HEIF/AVIF (libheif), JPEG XL (libjxl), SVG (librsvg and
 //   cairo), camera RAW (LibRaw), and SDL_image for the rarer formats;
 // - exempi, for marks in XMP sidecars (in the helpers, when a photo has a sidecar);
-// - GIO and GObject, for GSettings and the desktop's actions (on threads of their own).
+// - GIO and GObject, for GSettings and the desktop's actions (on threads of their own);
+// - SDL2, SDL_ttf and fontconfig, for the window and its text: Flick loads them after it
+//   forks its first decode helper, which never does.
 // Before `main`, the dynamic loader maps and binds every linked library and runs its
 // constructors, and the first decode helper is forked only after that: linked, the codecs
-// cost every start ≈ 25 ms before its first photo, GIO and exempi ≈ 5 ms more. Loaded on
-// demand, only the process that meets such a file or such an action pays, once.
+// cost every start ≈ 25 ms before its first photo, GIO and exempi ≈ 5 ms more, SDL2 (with
+// the 48 libraries it pulls in) and its text ≈ 10 ms more. Loaded on demand, only the
+// process that meets such a file or such an action pays, once.
 // Their functions are called through their own headers as usual: this target defines each
-// one Flick uses (hidden, so other libraries still call the real one), and the first call
-// finds the library's own.
+// one Flick uses, and the first call finds the library's own. The definitions are among
+// Flick's dynamic symbols, so a library loaded later that calls one of them (SDL_ttf calling
+// SDL) goes through it to the same function.
 #ifndef FLICK_DEFERRED_LIBRARIES_H
 #define FLICK_DEFERRED_LIBRARIES_H
 
@@ -26,7 +30,10 @@ typedef enum {
     FLICK_LIBRARY_EXEMPI = 6,
     FLICK_LIBRARY_GOBJECT = 7,
     FLICK_LIBRARY_GIO = 8,
-    FLICK_LIBRARY_COUNT = 9
+    FLICK_LIBRARY_SDL2 = 9,
+    FLICK_LIBRARY_SDL2_TTF = 10,
+    FLICK_LIBRARY_FONTCONFIG = 11,
+    FLICK_LIBRARY_COUNT = 12
 } flick_library;
 
 // Loads `library` if it is not yet: NULL when it is there, else why not (the loader's
