@@ -49,7 +49,7 @@ public enum DecodeHelper {
     public static var ownCommand: [String] {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let executable = length > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+        let executable = length > 0 ? String(filledBuffer: buffer) : CommandLine.arguments[0]
         return [executable, subcommand]
     }
 

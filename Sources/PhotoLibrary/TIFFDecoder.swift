@@ -31,9 +31,9 @@ enum TIFFDecoder {
     private static func decodeFirstPage(_ tiff: OpaquePointer, source: UnsafeMutablePointer<flick_tiff_source>,
                                         fileSize: UInt64, limits: DecodeLimits, colours: ColourTarget) throws(DecodeError) -> PixelBuffer {
         var reason = [CChar](repeating: 0, count: 1024)
-        guard TIFFRGBAImageOK(tiff, &reason) == 1 else { throw .unreadable(String(cString: reason)) }
+        guard TIFFRGBAImageOK(tiff, &reason) == 1 else { throw .unreadable(String(filledBuffer: reason)) }
         var image = TIFFRGBAImage()
-        guard TIFFRGBAImageBegin(&image, tiff, 0, &reason) == 1 else { throw .unreadable(String(cString: reason)) }
+        guard TIFFRGBAImageBegin(&image, tiff, 0, &reason) == 1 else { throw .unreadable(String(filledBuffer: reason)) }
         defer { TIFFRGBAImageEnd(&image) }
         let width = Int(image.width), height = Int(image.height)
         let orientation = Orientation(rawValue: Int(image.orientation)) ?? .up

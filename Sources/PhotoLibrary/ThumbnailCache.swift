@@ -188,6 +188,6 @@ public struct ThumbnailCache: Sendable {
     public static func text(in path: FilePath, key: String) -> String? {
         var value = [CChar](repeating: 0, count: 4096)
         let found = path.withPlatformString { flick_png_read_text($0, key, &value, Int32(value.count)) }
-        return found == 0 ? String(cString: value) : nil
+        return found == 0 ? String(filledBuffer: value) : nil
     }
 }
