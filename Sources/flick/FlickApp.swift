@@ -39,6 +39,9 @@ final class FlickApp: FrameDriver {
     private let motion: MotionPreference
     /// The photo Flick was opened on, until its screen picture has been drawn.
     private var heldForStart: FilePath?
+    /// The very first run's hint, said once the start photo is drawn: its fade-in would
+    /// otherwise tick the frame loop while that photo decodes.
+    private var hintAfterStart: String?
 
     /// `service` and `lister` were started before the window, so their work overlaps
     /// SDL's start-up.
@@ -87,7 +90,7 @@ final class FlickApp: FrameDriver {
         if heldForStart != nil { facts.hold(atMost: DecodeService.startHoldSeconds) }
         self.facts = facts
         images.factsStore = facts
-        if isFirstRun { browser.showToast(Toast(Self.firstRunHint)) }
+        if isFirstRun { hintAfterStart = Self.firstRunHint }
         self.displayColours = displayColours
         displayColours?.watch { waker.wake() }
         motion.watch { waker.wake() }
@@ -252,6 +255,10 @@ final class FlickApp: FrameDriver {
             desktopActions.prepare()
         }
         if heldForStart == nil { session.startReadingMarks() }
+        if heldForStart == nil, let hint = hintAfterStart {
+            hintAfterStart = nil
+            browser.showToast(Toast(hint))
+        }
         probe?.framePresented(at: time, root: rootView, images: images, textures: window.textures)
     }
 
