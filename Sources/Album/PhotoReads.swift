@@ -72,17 +72,28 @@ extension PhotoReads where Value == String {
 
 /// How sharp each photo is and what it looks like (nil where it cannot be read), for
 /// bursts and their sharpest frame: kept in `cache` once measured, so a folder opened again
-/// is grouped and sorted at once.
+/// is grouped and sorted at once. A photo without a thumbnail yet gets one from the same
+/// decode, into the shared cache (`thumbnails`).
 public typealias Likenesses = PhotoReads<PhotoLikeness?>
 
 extension PhotoReads where Value == PhotoLikeness? {
-    public convenience init(decoder: IsolatedDecoder, cache: LikenessCache? = nil, wake: @escaping @Sendable () -> Void = {}) {
+    public convenience init(decoder: IsolatedDecoder, cache: LikenessCache? = nil, thumbnails: ThumbnailsAlongside? = nil,
+                            wake: @escaping @Sendable () -> Void = {}) {
         self.init(label: "flick.likeness", wake: wake) { path in
             if let kept = cache?.likeness(of: path) { return kept }
             let stamp = LikenessCache.Stamp(of: path)
-            guard let measured = try? decoder.likeness(path).get() else { return nil }
+            guard let measured = Self.measure(path, decoder: decoder, thumbnails: thumbnails) else { return nil }
             if let cache, let stamp { cache.store(measured, for: path, measuredAt: stamp) }
             return measured
         }
+    }
+
+    private static func measure(_ path: FilePath, decoder: IsolatedDecoder, thumbnails: ThumbnailsAlongside?) -> PhotoLikeness? {
+        guard let thumbnails, let photo = FolderScanner.photo(at: path), let flavor = thumbnails.flavorWanted(for: photo) else {
+            return try? decoder.likeness(path).get()
+        }
+        guard case let .success(measured) = decoder.likeness(path, withThumbnail: flavor.pixelSize) else { return nil }
+        if let thumbnail = measured.thumbnail { thumbnails.store(thumbnail, of: photo, flavor: flavor) }
+        return measured.likeness
     }
 }

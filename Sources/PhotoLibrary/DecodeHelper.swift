@@ -26,6 +26,8 @@ import Marks
 ///             carries the marks in place of maximumPixelSize, and the sidecar's path, empty
 ///             for a new one)
 ///           | u8 7, u64 sharpness (an IEEE double's bits), u64 look hash (kind `.likeness`)
+///           | u8 8, u64 sharpness, u64 look hash, u8 1 and the thumbnail as status 0 above, or
+///             u8 0: none (kind `.likenessWithThumbnail`)
 /// An animation open, the helper then takes commands, u8 each, until the one to close it:
 ///   0 next frame: u8 0, u32 width, u32 height, u8 flags, u32 delay (µs), pixels
 ///                 | u8 4 (no more frames) | an error as above
@@ -70,9 +72,10 @@ public enum DecodeHelper {
     /// 1920×1080 screen. Larger ones (a photo decoded whole, for zooming) still get their
     /// own mappings, returned the moment they are freed.
     public static let reusedBufferBytes: Int32 = 64 << 20
-    /// After a picture of at least this many pixels (a screen's, not a thumbnail's), the
-    /// helper keeps its buffers for `keepSeconds`; after anything smaller it gives them back
-    /// at once unless the next request is already waiting.
+    /// After a picture of at least this many pixels (a screen's, not a thumbnail's), and
+    /// after a likeness (megabytes of brightness, asked for photo after photo), the helper
+    /// keeps its buffers for `keepSeconds`; after anything smaller it gives them back at
+    /// once unless the next request is already waiting.
     public static let keptAfterPixels = 1 << 20
     /// How long freed buffers are kept for a next request: long enough for the pager's
     /// requests that follow one another (a held key's pages), short enough that photos paged
@@ -140,10 +143,20 @@ public enum DecodeHelper {
                     guard output.write(try sidecarResponse(path, marks: PhotoMarks(wireValue: size))) else { exit(0) }
                 case .likeness:
                     let likeness = try ImageDecoder.likeness(path)
+                    keepsBuffers = true
                     var response: [UInt8] = [7]
                     Wire.append(likeness.sharpness.bitPattern, to: &response)
                     Wire.append(likeness.hash, to: &response)
                     guard output.write(response) else { exit(0) }
+                case .likenessWithThumbnail:
+                    let both = try ImageDecoder.likeness(path, withThumbnail: size == 0 ? PhotoLikeness.workingSide : Int(size),
+                                                         colours: target(colours))
+                    keepsBuffers = true
+                    var response: [UInt8] = [8]
+                    Wire.append(both.likeness.sharpness.bitPattern, to: &response)
+                    Wire.append(both.likeness.hash, to: &response)
+                    response.append(both.thumbnail == nil ? 0 : 1)
+                    guard output.write(response), both.thumbnail.map({ send($0, delay: nil, to: output) }) ?? true else { exit(0) }
                 case .region:
                     let pixels = try decodeRegion(path, region!, colours: colours)
                     keepsBuffers = true

@@ -94,6 +94,9 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
     /// A rectangle of the photo at full scale (`PixelRect`, upright): what a photo zoomed
     /// to 100 % shows of itself, decoded alone where the format allows (JPEG).
     case region = 7
+    /// The photo's likeness, with a thumbnail within the size asked where one decode gives
+    /// both (`ImageDecoder.likeness(_:withThumbnail:colours:)`).
+    case likenessWithThumbnail = 8
 }
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
@@ -138,7 +141,7 @@ public enum ImageDecoder {
         switch kind {
         case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize, colours: colours)
-        case .facts, .animation, .marks, .sidecarUpdate, .likeness: throw .unreadable("not one picture")
+        case .facts, .animation, .marks, .sidecarUpdate, .likeness, .likenessWithThumbnail: throw .unreadable("not one picture")
         case .region: throw .unreadable("a region needs its rectangle (decodeRegion)")
         }
     }
@@ -188,24 +191,49 @@ public enum ImageDecoder {
     static func likeness(_ path: FilePath, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PhotoLikeness {
         if let jpeg = try jpegBytes(path, limits: limits),
            let brightness = try JPEGDecoder.decodeBrightness(jpeg, maximumPixelSize: PhotoLikeness.workingSide, limits: limits) {
-            let orientation = ExifInfo(jpeg: jpeg).orientation
-            guard max(brightness.width, brightness.height) > PhotoLikeness.workingSide else {
-                return PhotoLikeness(of: Luma(brightness: brightness.values, width: brightness.width, height: brightness.height,
-                                              orientation: orientation))
-            }
-            // Larger than the working side at its DCT scale (a 24 MP photo at a quarter is
-            // 1500 across): reduced as any picture is, grey in each channel.
-            var grey = [UInt8](repeating: 255, count: brightness.values.count * 4)
-            for (index, value) in brightness.values.enumerated() {
-                grey[index * 4] = value
-                grey[index * 4 + 1] = value
-                grey[index * 4 + 2] = value
-            }
-            let picture = PixelBuffer(width: brightness.width, height: brightness.height, bytesPerRow: brightness.width * 4,
-                                      bytes: grey, isOpaque: true)
-            return PhotoLikeness(of: picture.applying(orientation).scaledToFit(PhotoLikeness.workingSide))
+            return likeness(ofBrightness: brightness, orientation: ExifInfo(jpeg: jpeg).orientation)
         }
         return PhotoLikeness(of: try decode(path, maximumPixelSize: PhotoLikeness.workingSide, box: nil, colours: .untouched, limits: limits))
+    }
+
+    /// The photo's likeness and, where one decode gives both, a thumbnail within
+    /// `thumbnailSize` (as `decode` gives it): a JPEG whose thumbnail is decoded at 1/8
+    /// (`JPEGDecoder.decodeBrightnessAndThumbnail`), whose entropy decoding, most of a
+    /// decode's time, is then done once. Any other photo gives its likeness alone, as
+    /// `likeness` does: its thumbnail would cost a decode of its own.
+    static func likeness(_ path: FilePath, withThumbnail thumbnailSize: Int, colours: ColourTarget,
+                         limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> (likeness: PhotoLikeness, thumbnail: PixelBuffer?) {
+        if let jpeg = try jpegBytes(path, limits: limits), let stored = JPEGDecoder.declaredSize(jpeg),
+           JPEGScale.eighths(width: stored.width, height: stored.height, limit: thumbnailSize) == 1,
+           let both = try JPEGDecoder.decodeBrightnessAndThumbnail(jpeg, brightnessSize: PhotoLikeness.workingSide, limits: limits) {
+            let exif = ExifInfo(jpeg: jpeg)
+            var thumbnail = both.thumbnail.applying(exif.orientation)
+            thumbnail.iccProfile = EmbeddedColour.profile(in: jpeg, format: .jpeg, exif: exif)
+            return (likeness(ofBrightness: both.brightness, orientation: exif.orientation),
+                    finished(thumbnail, maximumPixelSize: thumbnailSize, box: nil, colours: colours))
+        }
+        return (try likeness(path, limits: limits), nil)
+    }
+
+    /// The likeness of a JPEG's own luma as stored, decoded at the scale covering
+    /// `PhotoLikeness.workingSide`.
+    private static func likeness(ofBrightness brightness: (width: Int, height: Int, values: [UInt8]),
+                                 orientation: Orientation) -> PhotoLikeness {
+        guard max(brightness.width, brightness.height) > PhotoLikeness.workingSide else {
+            return PhotoLikeness(of: Luma(brightness: brightness.values, width: brightness.width, height: brightness.height,
+                                          orientation: orientation))
+        }
+        // Larger than the working side at its DCT scale (a 24 MP photo at a quarter is
+        // 1500 across): reduced as any picture is, grey in each channel.
+        var grey = [UInt8](repeating: 255, count: brightness.values.count * 4)
+        for (index, value) in brightness.values.enumerated() {
+            grey[index * 4] = value
+            grey[index * 4 + 1] = value
+            grey[index * 4 + 2] = value
+        }
+        let picture = PixelBuffer(width: brightness.width, height: brightness.height, bytesPerRow: brightness.width * 4,
+                                  bytes: grey, isOpaque: true)
+        return PhotoLikeness(of: picture.applying(orientation).scaledToFit(PhotoLikeness.workingSide))
     }
 
     /// How much of a JPEG's start is read for its EXIF block (at most 64 KB, after any

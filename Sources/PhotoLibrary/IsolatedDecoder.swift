@@ -93,6 +93,16 @@ public final class IsolatedDecoder: Sendable {
         }
     }
 
+    /// The photo's likeness, with a thumbnail within `thumbnailSize` where one decode gives
+    /// both (`DecodeKind.likenessWithThumbnail`).
+    public func likeness(_ path: FilePath, withThumbnail thumbnailSize: Int,
+                         colours: ColourChoice = .sRGB) -> Result<(likeness: PhotoLikeness, thumbnail: PixelBuffer?), DecodeError> {
+        ask(path, kind: .likenessWithThumbnail, maximumPixelSize: thumbnailSize, box: nil, colours: colours).flatMap { answer in
+            guard case let .likenessWithThumbnail(likeness, thumbnail) = answer else { return .failure(.decoderFailed("answered something else")) }
+            return .success((likeness, thumbnail))
+        }
+    }
+
     /// The bytes of the sidecar at `existing` (nil: a new one) with `marks` written in and
     /// everything else kept, for the caller to write.
     public func sidecar(_ existing: FilePath?, updatedWith marks: PhotoMarks) -> Result<[UInt8], DecodeError> {
@@ -192,6 +202,7 @@ final class Helper: @unchecked Sendable {
         case marks(PhotoMarks?)
         case sidecar([UInt8])
         case likeness(PhotoLikeness)
+        case likenessWithThumbnail(PhotoLikeness, PixelBuffer?)
     }
 
     enum Outcome {
@@ -225,11 +236,7 @@ final class Helper: @unchecked Sendable {
         guard toHelper.write(Self.request(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours, origin: origin)) else { return .died }
         guard let status = fromHelper.read(1, deadline: deadline) else { return timedOutOrDied(deadline) }
         if status[0] == 0 {
-            guard let width = fromHelper.readUInt32(deadline: deadline), let height = fromHelper.readUInt32(deadline: deadline),
-                  let flags = fromHelper.read(1, deadline: deadline), width > 0, height > 0, width * height <= 1 << 28,
-                  let bytes = fromHelper.read(Int(width) * Int(height) * 4, deadline: deadline) else { return timedOutOrDied(deadline) }
-            var pixels = PixelBuffer(width: Int(width), height: Int(height), bytesPerRow: Int(width) * 4, bytes: bytes, isOpaque: flags[0] & 1 != 0)
-            pixels.isIncomplete = flags[0] & 2 != 0
+            guard let pixels = readPixels(deadline: deadline) else { return timedOutOrDied(deadline) }
             return .answered(.success(.pixels(pixels)))
         }
         if status[0] == 2 {
@@ -242,9 +249,16 @@ final class Helper: @unchecked Sendable {
             return .answered(.success(.marks(present[0] == 1 ? PhotoMarks(wireValue: value) : nil)))
         }
         if status[0] == 7 {
-            guard let sharpness = fromHelper.readUInt64(deadline: deadline), let hash = fromHelper.readUInt64(deadline: deadline) else { return timedOutOrDied(deadline) }
-            let value = Double(bitPattern: sharpness)
-            return .answered(.success(.likeness(PhotoLikeness(sharpness: value.isFinite ? max(value, 0) : 0, hash: hash))))
+            guard let likeness = readLikeness(deadline: deadline) else { return timedOutOrDied(deadline) }
+            return .answered(.success(.likeness(likeness)))
+        }
+        if status[0] == 8 {
+            guard let likeness = readLikeness(deadline: deadline), let hasThumbnail = fromHelper.read(1, deadline: deadline) else {
+                return timedOutOrDied(deadline)
+            }
+            guard hasThumbnail == [1] else { return .answered(.success(.likenessWithThumbnail(likeness, nil))) }
+            guard fromHelper.read(1, deadline: deadline) == [0], let pixels = readPixels(deadline: deadline) else { return timedOutOrDied(deadline) }
+            return .answered(.success(.likenessWithThumbnail(likeness, pixels)))
         }
         if status[0] == 6 {
             guard let length = fromHelper.readUInt32(deadline: deadline), length <= UInt32(XMPMarks.maximumPacketBytes) * 2,
@@ -256,6 +270,23 @@ final class Helper: @unchecked Sendable {
               length < 1 << 16, let text = fromHelper.read(Int(length), deadline: deadline) else { return timedOutOrDied(deadline) }
         let reason = String(decoding: text, as: UTF8.self)
         return .answered(.failure(DecodeError(wireKind: kind[0], width: Int(width), height: Int(height), reason: reason)))
+    }
+
+    /// A picture's size, flags and pixels, after its status byte.
+    private func readPixels(deadline: Double) -> PixelBuffer? {
+        guard let width = fromHelper.readUInt32(deadline: deadline), let height = fromHelper.readUInt32(deadline: deadline),
+              let flags = fromHelper.read(1, deadline: deadline), width > 0, height > 0, Int(width) * Int(height) <= 1 << 28,
+              let bytes = fromHelper.read(Int(width) * Int(height) * 4, deadline: deadline) else { return nil }
+        var pixels = PixelBuffer(width: Int(width), height: Int(height), bytesPerRow: Int(width) * 4, bytes: bytes, isOpaque: flags[0] & 1 != 0)
+        pixels.isIncomplete = flags[0] & 2 != 0
+        return pixels
+    }
+
+    /// A likeness's sharpness and look hash, after its status byte.
+    private func readLikeness(deadline: Double) -> PhotoLikeness? {
+        guard let sharpness = fromHelper.readUInt64(deadline: deadline), let hash = fromHelper.readUInt64(deadline: deadline) else { return nil }
+        let value = Double(bitPattern: sharpness)
+        return PhotoLikeness(sharpness: value.isFinite ? max(value, 0) : 0, hash: hash)
     }
 
     /// A request as the helper reads it (DecodeHelper's wire format).

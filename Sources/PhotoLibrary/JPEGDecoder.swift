@@ -141,10 +141,51 @@ enum JPEGDecoder {
         case FLICK_JPEG_OUTSIDE:
             throw outside
         default:
-            if isCutInHeader(Array(bytes)) { throw .incomplete }
-            let message = withUnsafeBytes(of: errors.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw .unreadable(message.isEmpty ? "libjpeg could not decode it" : message)
+            throw failure(errors, bytes)
         }
+    }
+
+    /// The brightness at the smallest DCT scale covering `brightnessSize`, with the picture
+    /// at 1/8 beside it, from one decode (`flick_jpeg_decode_brightness_and_thumbnail`): a
+    /// thumbnail and a likeness for little more than the thumbnail. Nil where that does not
+    /// apply: the brightness itself at 1/8, a JPEG neither YCbCr nor grey.
+    static func decodeBrightnessAndThumbnail(_ whole: [UInt8], brightnessSize: Int, limits: DecodeLimits) throws(DecodeError)
+        -> (brightness: (width: Int, height: Int, values: [UInt8]), thumbnail: PixelBuffer)? {
+        let bytes = withoutUnwrittenTail(whole)
+        guard let handle = tjInitDecompress() else { throw .unreadable("JPEG decoder unavailable") }
+        defer { tjDestroy(handle) }
+        let (width, height, _) = try header(handle, bytes, limits: limits)
+        let eighths = JPEGScale.eighths(width: width, height: height, limit: brightnessSize)
+        guard eighths >= 2 else { return nil }
+        var errors = flick_jpeg_errors()
+        var decoded = flick_jpeg_brightness_and_thumbnail()
+        defer { flick_jpeg_free_brightness_and_thumbnail(&decoded) }
+        let status = bytes.withUnsafeBufferPointer { source in
+            flick_jpeg_decode_brightness_and_thumbnail(source.baseAddress, UInt(source.count), Int32(eighths), &decoded, &errors)
+        }
+        switch Int(status) {
+        case FLICK_JPEG_DECODED:
+            break
+        case FLICK_JPEG_UNSUPPORTED_COLOURS:
+            return nil
+        default:
+            throw failure(errors, bytes)
+        }
+        let (lumaWidth, lumaHeight) = (Int(decoded.brightness_width), Int(decoded.brightness_height))
+        let values = Array(UnsafeBufferPointer(start: decoded.brightness, count: lumaWidth * lumaHeight))
+        let (thumbnailWidth, thumbnailHeight) = (Int(decoded.thumbnail_width), Int(decoded.thumbnail_height))
+        var thumbnail = PixelBuffer(width: thumbnailWidth, height: thumbnailHeight, bytesPerRow: thumbnailWidth * 4,
+                                    bytes: Array(UnsafeBufferPointer(start: decoded.thumbnail, count: thumbnailWidth * thumbnailHeight * 4)),
+                                    isOpaque: true)
+        thumbnail.isIncomplete = bytes.count < whole.count || errors.ended_early != 0
+        return ((lumaWidth, lumaHeight, values), thumbnail)
+    }
+
+    /// Why libjpeg's own API stopped: a file cut in its header, or what libjpeg said.
+    private static func failure(_ errors: flick_jpeg_errors, _ bytes: ArraySlice<UInt8>) -> DecodeError {
+        if isCutInHeader(Array(bytes)) { return .incomplete }
+        let message = withUnsafeBytes(of: errors.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return .unreadable(message.isEmpty ? "libjpeg could not decode it" : message)
     }
 
     /// True if a JPEG's marker segments run out before its scan begins: a file cut inside
@@ -210,6 +251,12 @@ public struct DecodeLimits: Sendable {
 /// The size a JPEG decodes to at the smallest libjpeg-turbo DCT scale whose result still
 /// covers `limit` on the longer side (nil: full size).
 public enum JPEGScale {
+    /// The smallest scale of eighths (libjpeg's `scale_num` over 8, 1…8) at which the
+    /// longer side is at least `limit`: 8 when none is smaller.
+    public static func eighths(width: Int, height: Int, limit: Int) -> Int {
+        (1...8).first { max((width * $0 + 7) / 8, (height * $0 + 7) / 8) >= limit } ?? 8
+    }
+
     public static func covering(width: Int, height: Int, limit: Int?) -> (width: Int, height: Int) {
         guard let limit, max(width, height) > limit else { return (width, height) }
         var count: Int32 = 0

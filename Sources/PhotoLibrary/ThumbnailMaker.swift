@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Synchronization
 import SystemPackage
 import Pixels
 
@@ -40,10 +41,7 @@ public struct ThumbnailMaker: Sendable {
         }
         switch decode(photo.path, flavor.pixelSize) {
         case let .success(pixels):
-            // A cache that cannot be written (read-only home, full disk) costs speed, not the
-            // thumbnail. A file still arriving is not stored: every reader of the cache would
-            // take its grey half for the photo.
-            if !pixels.isIncomplete { try? cache.store(pixels, for: photo.path, modified: photo.modificationDate, flavor: flavor) }
+            cache.storeIfWhole(pixels, of: photo, flavor: flavor)
             return .made(pixels)
         case let .failure(error):
             // Only what the file itself causes: a decoder stopped on a busy machine, or a
@@ -51,5 +49,46 @@ public struct ThumbnailMaker: Sendable {
             if error.isLasting { try? cache.recordFailure(for: photo.path, modified: photo.modificationDate, error: error) }
             return .failed(error)
         }
+    }
+}
+
+extension ThumbnailCache {
+    /// Stores a thumbnail just made. A cache that cannot be written (read-only home, full
+    /// disk) costs speed, not the thumbnail. A file still arriving is not stored: every
+    /// reader of the cache would take its grey half for the photo.
+    func storeIfWhole(_ pixels: PixelBuffer, of photo: Photo, flavor: Flavor) {
+        if !pixels.isIncomplete { try? store(pixels, for: photo.path, modified: photo.modificationDate, flavor: flavor) }
+    }
+}
+
+/// Thumbnails made beside another read of a photo: a likeness's decode gives the photo's
+/// thumbnail for little more (`IsolatedDecoder.likeness(_:withThumbnail:)`), so a folder
+/// whose bursts are read before it is scrolled has its thumbnails made on the way. They go
+/// to the shared cache in the flavour thumbnails are being asked in, which the thumbnail
+/// queue notes as it asks.
+public final class ThumbnailsAlongside: Sendable {
+    public let cache: ThumbnailCache
+    private let asked = Mutex<ThumbnailCache.Flavor?>(nil)
+
+    public init(cache: ThumbnailCache) {
+        self.cache = cache
+    }
+
+    /// The flavour thumbnails were last asked in; nil before the first.
+    public var flavorInUse: ThumbnailCache.Flavor? { asked.withLock { $0 } }
+
+    public func noteAsked(_ flavor: ThumbnailCache.Flavor) {
+        asked.withLock { $0 = flavor }
+    }
+
+    /// The flavour to make `photo`'s thumbnail in beside another read: nil when none is
+    /// asked yet or the cache holds it (or its failure) already.
+    public func flavorWanted(for photo: Photo) -> ThumbnailCache.Flavor? {
+        guard let flavor = flavorInUse, cache.entry(for: photo.path, modified: photo.modificationDate, flavor: flavor) == .missing else { return nil }
+        return flavor
+    }
+
+    public func store(_ pixels: PixelBuffer, of photo: Photo, flavor: ThumbnailCache.Flavor) {
+        cache.storeIfWhole(pixels, of: photo, flavor: flavor)
     }
 }

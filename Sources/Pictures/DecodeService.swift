@@ -36,6 +36,9 @@ public final class DecodeService: Sendable {
     /// The helpers behind the queues, when they are real processes.
     public let decoder: IsolatedDecoder?
     public let wake: WakeRelay
+    /// Where a likeness read before its photo's thumbnail is made puts the thumbnail its
+    /// decode gives too (`Likenesses`); nil where thumbnails do not go through the cache.
+    public let thumbnailsAlongside: ThumbnailsAlongside?
 
     /// Starts decoding what the first frame will show: the start photo at screen size and
     /// the first screenful of thumbnails (the grid's later requests for them coincide).
@@ -62,11 +65,13 @@ public final class DecodeService: Sendable {
         thumbnails.release()
     }
 
-    public init(thumbnails: DecodeQueue, screens: DecodeQueue, wake: WakeRelay, decoder: IsolatedDecoder? = nil) {
+    public init(thumbnails: DecodeQueue, screens: DecodeQueue, wake: WakeRelay, decoder: IsolatedDecoder? = nil,
+                thumbnailsAlongside: ThumbnailsAlongside? = nil) {
         self.thumbnails = thumbnails
         self.screens = screens
         self.wake = wake
         self.decoder = decoder
+        self.thumbnailsAlongside = thumbnailsAlongside
     }
 
     /// The real thing: helper processes behind both queues, thumbnails (covers among them) through
@@ -81,8 +86,9 @@ public final class DecodeService: Sendable {
         let decoder = IsolatedDecoder(command: DecodeHelper.command)
         decoder.prestart(firstHelper)
         let shown: ColourChoice = colourManaged ? .display : .untouched
-        let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: application),
-                                   decode: { decoder.decode($0, maximumPixelSize: $1, colours: .sRGB) })
+        let cache = ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: application)
+        let maker = ThumbnailMaker(cache: cache, decode: { decoder.decode($0, maximumPixelSize: $1, colours: .sRGB) })
+        let alongside = colourManaged ? ThumbnailsAlongside(cache: cache) : nil
         let wake = WakeRelay()
         // Thumbnail sizes go through the shared cache; larger ones are decoded directly.
         // The photo is looked at afresh (its mtime decides whether a cached one is current).
@@ -100,6 +106,7 @@ public final class DecodeService: Sendable {
             }
             if colourManaged, let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
                flavor.pixelSize == size, let photo = FolderScanner.photo(at: request.path) {
+                alongside?.noteAsked(flavor)
                 let outcome = maker.thumbnail(of: photo, flavor: flavor)
                 if case let .failed(error) = outcome { return .failure(error) }
                 decoded = .success(decoder.inDisplayColours(outcome.pixels!))
@@ -119,7 +126,7 @@ public final class DecodeService: Sendable {
         // The pager's photo and its neighbours first: on a machine of few cores, a
         // thumbnail decoded beside them slows the photo in front of the person.
         let thumbnails = DecodeQueue(yieldingTo: screens, decode: thumbnailDecode, wake: { wake.wake() })
-        self.init(thumbnails: thumbnails, screens: screens, wake: wake, decoder: decoder)
+        self.init(thumbnails: thumbnails, screens: screens, wake: wake, decoder: decoder, thumbnailsAlongside: alongside)
     }
 
     /// The display's ICC profile (nil: sRGB), for every picture decoded from now on.

@@ -76,7 +76,8 @@ final class FlickApp: FrameDriver {
         session = AlbumSession(opening: opening, lister: lister, pictures: images, browser: browser, markBook: markBook,
                                takenDates: TakenDates(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() },
                                likenesses: Likenesses(decoder: IsolatedDecoder(command: DecodeHelper.command),
-                                                      cache: LikenessCache(root: LikenessCache.defaultRoot())) { waker.wake() },
+                                                      cache: LikenessCache(root: LikenessCache.defaultRoot()),
+                                                      thumbnails: service.thumbnailsAlongside) { waker.wake() },
                                filter: filter, order: order) { waker.wake() }
         desktopActions = PhotoDesktopActions(desktop: PlatformDesktop(), decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() }
         browser.grid.today = {

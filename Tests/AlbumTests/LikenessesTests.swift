@@ -38,4 +38,44 @@ import SystemPackage
         try FileManager.default.copyItem(at: Self.samples.appendingPathComponent("Dune.jpg"), to: photo)
         #expect(read(path, with: Likenesses(decoder: noHelper, cache: cache)) == .some(nil))
     }
+
+    /// Read before its thumbnail is made, a photo's likeness brings the thumbnail into the
+    /// shared cache, in the flavour the grid asks for; with no flavour asked yet, or the
+    /// thumbnail there already, nothing is written.
+    @Test func aLikenessReadFirstLeavesTheThumbnailInTheSharedCache() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("likenesses-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 3000 across: its 1/8 scale covers a large thumbnail, so one decode gives both.
+        let photos = try (1...2).map { number in
+            let url = folder.appendingPathComponent("dune-\(number).jpg")
+            let made = try runExternalTool(["convert", Self.samples.appendingPathComponent("Dune.jpg").path, "-resize", "3000x", "-quality", "90", url.path])
+            try #require(made.status == 0)
+            return try #require(FolderScanner.photo(at: FilePath(url.path)))
+        }
+        let thumbnails = ThumbnailsAlongside(cache: ThumbnailCache(root: FilePath(folder.appendingPathComponent("thumbnails").path), application: "flick-test"))
+        let decoder = IsolatedDecoder(command: [FactsStoreTests.helper])
+        func entry(_ photo: Photo) -> ThumbnailCache.Entry {
+            thumbnails.cache.entry(for: photo.path, modified: photo.modificationDate, flavor: .large)
+        }
+
+        let unasked = try #require(read(photos[0].path, with: Likenesses(decoder: decoder, thumbnails: thumbnails)) ?? nil)
+        #expect(entry(photos[0]) == .missing)
+
+        thumbnails.noteAsked(.large)
+        let alongside = try #require(read(photos[0].path, with: Likenesses(decoder: decoder, thumbnails: thumbnails)) ?? nil)
+        #expect(alongside == unasked)
+        guard case let .valid(stored) = entry(photos[0]) else { Issue.record("no thumbnail: \(entry(photos[0]))"); return }
+        let thumbnail = try ImageDecoder.decode(stored, maximumPixelSize: nil)
+        #expect(max(thumbnail.width, thumbnail.height) == 256, "\(thumbnail.width)×\(thumbnail.height)")
+
+        // Made already (by the grid, say): the likeness is read alone, the thumbnail kept.
+        let made = try ImageDecoder.decode(photos[1].path, maximumPixelSize: 256)
+        try thumbnails.cache.store(made, for: photos[1].path, modified: photos[1].modificationDate, flavor: .large)
+        let before = try Data(contentsOf: URL(fileURLWithPath: thumbnails.cache.path(for: ThumbnailCache.uri(for: photos[1].path)!, flavor: .large).string))
+        #expect(thumbnails.flavorWanted(for: photos[1]) == nil)
+        _ = try #require(read(photos[1].path, with: Likenesses(decoder: decoder, thumbnails: thumbnails)) ?? nil)
+        let after = try Data(contentsOf: URL(fileURLWithPath: thumbnails.cache.path(for: ThumbnailCache.uri(for: photos[1].path)!, flavor: .large).string))
+        #expect(before == after)
+    }
 }

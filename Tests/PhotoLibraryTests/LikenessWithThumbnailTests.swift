@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+@testable import PhotoLibrary
+import SystemPackage
+import Pixels
+import TestSupport
+
+/// A likeness read before its photo's thumbnail is made brings the thumbnail with it, from
+/// one decode of a JPEG: the likeness is the one its own read gives, and the thumbnail looks
+/// as the one made alone does, whatever the JPEG's colour sampling, scan order or orientation.
+@Suite struct LikenessWithThumbnailTests {
+    static let samples = LikenessTests.samples
+    static let writeExif = samples.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/write-exif.py").path
+
+    /// A JPEG made from a sample photo, `width` pixels across (a landscape), with ImageMagick's `options`.
+    static func photo(_ name: String, width: Int, options: [String] = [], in folder: URL,
+                      scene: String = "Dune.jpg") throws -> FilePath {
+        let out = folder.appendingPathComponent("\(name).jpg")
+        let source = samples.appendingPathComponent(scene).path
+        let made = try runExternalTool(["convert", source, "-auto-orient", "-strip", "-resize", "\(width)x", "-quality", "90"] + options + [out.path])
+        try #require(made.status == 0, "convert \(options)")
+        return FilePath(out.path)
+    }
+
+    static func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("likeness-thumbnail-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// How far two pictures of one size are apart: the mean difference of their colour
+    /// channels, and the share of channel values more than 12 levels apart.
+    static func difference(_ a: PixelBuffer, _ b: PixelBuffer) -> (mean: Double, farApart: Double) {
+        var total = 0, far = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                for channel in 0..<3 {
+                    let d = abs(Int(a.bytes[y * a.bytesPerRow + x * 4 + channel]) - Int(b.bytes[y * b.bytesPerRow + x * 4 + channel]))
+                    total += d
+                    if d > 12 { far += 1 }
+                }
+            }
+        }
+        let count = Double(a.width * a.height * 3)
+        return (Double(total) / count, Double(far) / count)
+    }
+
+    /// The two ways agree: the same likeness exactly, and a thumbnail of the same size whose
+    /// colours are within a level of the usual one's on average and nowhere far from them
+    /// (each 8 × 8 block's mean, as libjpeg's 1/8 decode gives it; halved colour drawn at
+    /// the luma's blocks, as it draws it).
+    func expectBothAgree(_ path: FilePath, _ label: String, thumbnailSize: Int = 256) throws {
+        let both = try ImageDecoder.likeness(path, withThumbnail: thumbnailSize, colours: .sRGB)
+        #expect(both.likeness == (try ImageDecoder.likeness(path)), "\(label)")
+        let thumbnail = try #require(both.thumbnail, "\(label): no thumbnail")
+        let usual = try ImageDecoder.decode(path, maximumPixelSize: thumbnailSize)
+        try #require(thumbnail.width == usual.width && thumbnail.height == usual.height,
+                     "\(label): \(thumbnail.width)×\(thumbnail.height), usually \(usual.width)×\(usual.height)")
+        let apart = Self.difference(thumbnail, usual)
+        #expect(apart.mean < 1 && apart.farApart < 0.001, "\(label): \(apart)")
+        #expect(!thumbnail.isIncomplete, "\(label)")
+    }
+
+    @Test(arguments: [
+        ("4:2:0", ["-sampling-factor", "2x2"]),
+        ("4:4:4", ["-sampling-factor", "1x1"]),
+        ("4:2:2", ["-sampling-factor", "2x1"]),
+        ("progressive", ["-sampling-factor", "2x2", "-interlace", "Plane"]),
+        ("grey", ["-colorspace", "Gray"]),
+    ])
+    func oneDecodeGivesTheLikenessAndTheThumbnailTheirOwnDecodesGive(kind: String, options: [String]) throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 4000 across: the likeness at a quarter, exactly its working side; 2600: at 3/8,
+        // reduced after.
+        for width in [4000, 2600] {
+            try expectBothAgree(try Self.photo("\(kind)-\(width)", width: width, options: options, in: folder), "\(kind) at \(width)")
+        }
+    }
+
+    /// A photo stored on its side: its thumbnail comes upright, as the usual one does.
+    @Test func aPhotoStoredOnItsSideGivesAnUprightThumbnail() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.photo("side", width: 3000, options: ["-rotate", "-90"], in: folder)
+        try #require(try runExternalTool(["python3", Self.writeExif, path.string, "--orientation", "6"]).status == 0)
+        try expectBothAgree(path, "orientation 6")
+        let thumbnail = try #require(try ImageDecoder.likeness(path, withThumbnail: 256, colours: .sRGB).thumbnail)
+        #expect(thumbnail.width > thumbnail.height, "\(thumbnail.width)×\(thumbnail.height)")
+    }
+
+    /// A copy still arriving: what was decoded is a thumbnail marked incomplete (so it is
+    /// not stored), and the likeness of what arrived.
+    @Test func aFileCutShortGivesAnIncompleteThumbnail() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = try Self.photo("whole", width: 3000, in: folder)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole.string))
+        let cut = folder.appendingPathComponent("cut.jpg")
+        try bytes.prefix(bytes.count * 2 / 3).write(to: cut)
+        let both = try ImageDecoder.likeness(FilePath(cut.path), withThumbnail: 256, colours: .sRGB)
+        #expect(both.thumbnail?.isIncomplete == true)
+        #expect(both.likeness == (try ImageDecoder.likeness(FilePath(cut.path))))
+    }
+
+    /// Where one decode cannot give both, the likeness comes alone: a photo whose thumbnail
+    /// needs more than its 1/8 scale, a CMYK JPEG, a PNG.
+    @Test func otherwiseTheLikenessComesAlone() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let small = try Self.photo("small", width: 1600, in: folder)
+        let cmyk = try Self.photo("cmyk", width: 3000, options: ["-colorspace", "CMYK"], in: folder)
+        let png = FilePath(folder.appendingPathComponent("photo.png").path)
+        try #require(try runExternalTool(["convert", small.string, png.string]).status == 0)
+        for path in [small, cmyk, png] {
+            let both = try ImageDecoder.likeness(path, withThumbnail: 256, colours: .sRGB)
+            #expect(both.thumbnail == nil, "\(path)")
+            #expect(both.likeness == (try ImageDecoder.likeness(path)), "\(path)")
+        }
+        // The same small photo's smaller thumbnail is its 1/8 scale: both come.
+        try expectBothAgree(small, "small at 128", thumbnailSize: 128)
+    }
+
+    /// Through a helper, as the app asks: the likeness and thumbnail arrive whole.
+    @Test func aHelperSendsBoth() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.photo("photo", width: 3000, in: folder)
+        let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])
+        let sent = try decoder.likeness(path, withThumbnail: 256).get()
+        let here = try ImageDecoder.likeness(path, withThumbnail: 256, colours: .sRGB)
+        #expect(sent.likeness == here.likeness)
+        #expect(sent.thumbnail?.bytes == here.thumbnail?.bytes)
+        let alone = try decoder.likeness(FilePath(folder.appendingPathComponent("nothing.jpg").path), withThumbnail: 256)
+        guard case .failure = alone else { Issue.record("a missing file gave \(alone)"); return }
+    }
+}
