@@ -88,8 +88,11 @@ final class XvfbServer {
         guard result.status == 0 else { throw HarnessError("setxkbmap \(layout): \(result.error)") }
     }
 
+    /// What xdotool printed (a window's id or name); most commands print nothing.
+    @discardableResult
     func xdotool(_ arguments: String...) throws -> String { try xdotool(arguments) }
 
+    @discardableResult
     func xdotool(_ arguments: [String]) throws -> String {
         try run("xdotool", arguments, environment: ["DISPLAY": display]).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }

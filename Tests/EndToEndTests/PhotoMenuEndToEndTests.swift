@@ -325,7 +325,8 @@ struct OutputFile {
 
     init(_ url: URL) {
         self.url = url
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        // The helper appends to it; without it every later expectation would read nothing.
+        precondition(FileManager.default.createFile(atPath: url.path, contents: nil), "cannot create \(url.path)")
     }
 
     var text: String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
