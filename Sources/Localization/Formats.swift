@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import Localization
 
 /// Numbers, sizes and dates written the user's way (LC_NUMERIC, LC_TIME): "1.234" and
 /// "3,2 MB" in German, "2025年6月15日" in Chinese. Without a locale (C, POSIX, or before

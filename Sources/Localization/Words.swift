@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CIntl
 import Foundation
-import Localization
 
 // Every word Flick shows goes through these two functions, and only with a literal: the
 // build's xgettext reads the literals from the sources (as C; it has no Swift parser) into
