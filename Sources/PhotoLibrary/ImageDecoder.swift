@@ -186,33 +186,76 @@ public enum ImageDecoder {
 
     /// What tells a photo's frames of one moment apart (`PhotoLikeness`), measured on the
     /// photo within `PhotoLikeness.workingSide` pixels, upright: a JPEG's brightness alone
-    /// (its own luma: libjpeg leaves the colours out, about a quarter of the decode),
-    /// any other photo's picture.
+    /// (its own luma: libjpeg leaves the colours out, about a quarter of the decode), and so
+    /// a RAW's embedded JPEG preview's; any other photo's picture.
     static func likeness(_ path: FilePath, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PhotoLikeness {
-        if let jpeg = try jpegBytes(path, limits: limits),
-           let brightness = try JPEGDecoder.decodeBrightness(jpeg, maximumPixelSize: PhotoLikeness.workingSide, limits: limits) {
-            return likeness(ofBrightness: brightness, orientation: ExifInfo(jpeg: jpeg).orientation)
+        if let source = try likenessSource(path, thumbnailSize: nil, limits: limits),
+           let likeness = try likeness(ofJPEG: source.jpeg, orientation: source.orientation, limits: limits) {
+            return likeness
         }
         return PhotoLikeness(of: try decode(path, maximumPixelSize: PhotoLikeness.workingSide, box: nil, colours: .untouched, limits: limits))
     }
 
     /// The photo's likeness and, where one decode gives both, a thumbnail within
-    /// `thumbnailSize` (as `decode` gives it): a JPEG whose thumbnail is decoded at 1/8
-    /// (`JPEGDecoder.decodeBrightnessAndThumbnail`), whose entropy decoding, most of a
+    /// `thumbnailSize` (as `decode` gives it): a JPEG, or a RAW's preview that its thumbnail
+    /// is cut from too, whose thumbnail is decoded at 1/8
+    /// (`JPEGDecoder.decodeBrightnessAndThumbnail`); its entropy decoding, most of a
     /// decode's time, is then done once. Any other photo gives its likeness alone, as
     /// `likeness` does: its thumbnail would cost a decode of its own.
     static func likeness(_ path: FilePath, withThumbnail thumbnailSize: Int, colours: ColourTarget,
                          limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> (likeness: PhotoLikeness, thumbnail: PixelBuffer?) {
-        if let jpeg = try jpegBytes(path, limits: limits), let stored = JPEGDecoder.declaredSize(jpeg),
-           JPEGScale.eighths(width: stored.width, height: stored.height, limit: thumbnailSize) == 1,
-           let both = try JPEGDecoder.decodeBrightnessAndThumbnail(jpeg, brightnessSize: PhotoLikeness.workingSide, limits: limits) {
-            let exif = ExifInfo(jpeg: jpeg)
-            var thumbnail = both.thumbnail.applying(exif.orientation)
-            thumbnail.iccProfile = EmbeddedColour.profile(in: jpeg, format: .jpeg, exif: exif)
-            return (likeness(ofBrightness: both.brightness, orientation: exif.orientation),
-                    finished(thumbnail, maximumPixelSize: thumbnailSize, box: nil, colours: colours))
+        if let source = try likenessSource(path, thumbnailSize: thumbnailSize, limits: limits) {
+            if source.alsoTheThumbnail, let stored = JPEGDecoder.declaredSize(source.jpeg),
+               JPEGScale.eighths(width: stored.width, height: stored.height, limit: thumbnailSize) == 1,
+               let both = try JPEGDecoder.decodeBrightnessAndThumbnail(source.jpeg, brightnessSize: PhotoLikeness.workingSide, limits: limits) {
+                var thumbnail = both.thumbnail.applying(source.orientation)
+                thumbnail.iccProfile = source.profile()
+                return (likeness(ofBrightness: both.brightness, orientation: source.orientation),
+                        finished(thumbnail, maximumPixelSize: thumbnailSize, box: nil, colours: colours))
+            }
+            if let likeness = try likeness(ofJPEG: source.jpeg, orientation: source.orientation, limits: limits) { return (likeness, nil) }
         }
-        return (try likeness(path, limits: limits), nil)
+        return (PhotoLikeness(of: try decode(path, maximumPixelSize: PhotoLikeness.workingSide, box: nil, colours: .untouched, limits: limits)), nil)
+    }
+
+    /// The JPEG a likeness is read from: the photo itself, or the embedded preview of a RAW
+    /// (`RAWDecoder.likenessPreview`), with the orientation and colour profile its picture is
+    /// shown with, and whether a thumbnail within the size asked is cut from it too.
+    private struct LikenessSource {
+        let jpeg: [UInt8]
+        let orientation: Orientation
+        let alsoTheThumbnail: Bool
+        let profile: () -> [UInt8]?
+    }
+
+    /// Nil for a photo that is neither a JPEG nor a RAW with such a preview.
+    private static func likenessSource(_ path: FilePath, thumbnailSize: Int?, limits: DecodeLimits) throws(DecodeError) -> LikenessSource? {
+        try withRegularFile(path, limits: limits) { file throws(DecodeError) in
+            let head = try read(file, atMost: ImageFormat.sniffLength)
+            switch ImageFormat.sniff(head, fileExtension: (path.extension ?? "").lowercased()) {
+            case .jpeg:
+                guard lseek(file.descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+                let jpeg = try read(file, atMost: .max)
+                let exif = ExifInfo(jpeg: jpeg)
+                return LikenessSource(jpeg: jpeg, orientation: exif.orientation, alsoTheThumbnail: true) {
+                    EmbeddedColour.profile(in: jpeg, format: .jpeg, exif: exif)
+                }
+            case .raw:
+                guard let preview = try RAWDecoder.likenessPreview(file, thumbnailSize: thumbnailSize, limits: limits) else { return nil }
+                // As a preview is shown: turned by the RAW's orientation, in its own profile.
+                return LikenessSource(jpeg: preview.jpeg, orientation: preview.orientation, alsoTheThumbnail: preview.alsoTheThumbnail) {
+                    EmbeddedColour.profile(in: preview.jpeg, format: .jpeg)
+                }
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// A JPEG's likeness from its own luma; nil for CMYK and YCCK JPEGs, which have none.
+    private static func likeness(ofJPEG jpeg: [UInt8], orientation: Orientation, limits: DecodeLimits) throws(DecodeError) -> PhotoLikeness? {
+        guard let brightness = try JPEGDecoder.decodeBrightness(jpeg, maximumPixelSize: PhotoLikeness.workingSide, limits: limits) else { return nil }
+        return likeness(ofBrightness: brightness, orientation: orientation)
     }
 
     /// The likeness of a JPEG's own luma as stored, decoded at the scale covering

@@ -12,8 +12,9 @@ public struct LikenessCache: Sendable {
     public let root: FilePath
 
     /// The measure's edition: raised whenever `FocusMeasure` or `LookHash` would score a
-    /// photo differently, so no old score is ranked beside a new one.
-    static let version = 3
+    /// photo differently, so no old score is ranked beside a new one. 4: a RAW is measured
+    /// on its JPEG preview's own luma.
+    static let version = 4
     /// A record is a few lines; anything longer is not one.
     static let maximumBytes = 4096
 

@@ -66,6 +66,25 @@ enum RAWDecoder {
         return try render(raw, halfSize: 2 * wanted <= side, limits: limits)
     }
 
+    /// The embedded JPEG preview a likeness is read from (`RAWPreviews`: the smallest that
+    /// covers `PhotoLikeness.workingSide`, or the photo whole if smaller), with the RAW's
+    /// orientation, and whether a thumbnail within `thumbnailSize` would be cut from that
+    /// same preview. Nil where the RAW keeps none that covers it: LibRaw's preview or a
+    /// render serves then, as for any picture.
+    static func likenessPreview(_ file: FileBytes, thumbnailSize: Int?,
+                                limits: DecodeLimits) throws(DecodeError) -> (jpeg: [UInt8], orientation: Orientation, alsoTheThumbnail: Bool)? {
+        let raw = try started()
+        defer { libraw_close(raw) }
+        try check(open(file, in: raw))
+        let sizes = raw.pointee.sizes
+        try limits.check(width: Int(sizes.raw_width), height: Int(sizes.raw_height))
+        let side = max(Int(sizes.width), Int(sizes.height))
+        guard let preview = RAWPreviews.smallest(in: file, count: file.count, covering: min(PhotoLikeness.workingSide, side)),
+              let jpeg = RAWPreviews.bytes(of: preview, in: file, limits: limits) else { return nil }
+        let thumbnails = thumbnailSize.flatMap { RAWPreviews.smallest(in: file, count: file.count, covering: min($0, side)) }
+        return (jpeg, orientation(flip: Int(sizes.flip)), thumbnails == preview)
+    }
+
     /// The embedded preview, decoded (stored unturned), if it has at least `wanted` pixels on
     /// its longer side.
     private static func preview(of raw: UnsafeMutablePointer<libraw_data_t>, covering wanted: Int, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {

@@ -62,6 +62,15 @@ enum RAWPreviews {
     /// The smallest preview whose longer side covers `wanted`, decoded at the DCT scale
     /// that still covers it; nil when none does (then LibRaw's preview or a render serves).
     static func smallestJPEG(in file: some ByteSource, count: Int, covering wanted: Int, limits: DecodeLimits) -> PixelBuffer? {
+        guard let preview = smallest(in: file, count: count, covering: wanted),
+              let bytes = bytes(of: preview, in: file, limits: limits) else { return nil }
+        var pixels = try? JPEGDecoder.decode(bytes, maximumPixelSize: wanted, limits: limits)
+        pixels?.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg)
+        return pixels
+    }
+
+    /// The smallest preview whose longer side covers `wanted` (only the frame headers read).
+    static func smallest(in file: some ByteSource, count: Int, covering wanted: Int) -> Preview? {
         let sized = jpegs(in: file, count: count).compactMap { preview -> (Preview, Int)? in
             // The frame header lies near a preview's start (after its own EXIF, at most 64 KB).
             guard let head = file.read(preview.offset..<preview.offset + min(preview.length, 1 << 16)),
@@ -69,11 +78,12 @@ enum RAWPreviews {
                   let size = JPEGDecoder.declaredSize(head) else { return nil }
             return (preview, max(size.width, size.height))
         }
-        guard let (preview, _) = sized.filter({ $0.1 >= wanted }).min(by: { $0.1 < $1.1 }),
-              preview.length <= limits.maximumFileBytes,
-              let bytes = file.read(preview.offset..<preview.offset + preview.length) else { return nil }
-        var pixels = try? JPEGDecoder.decode(bytes, maximumPixelSize: wanted, limits: limits)
-        pixels?.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg)
-        return pixels
+        return sized.filter { $0.1 >= wanted }.min { $0.1 < $1.1 }?.0
+    }
+
+    /// A preview's JPEG bytes, if the file holds them all and they are within `limits`.
+    static func bytes(of preview: Preview, in file: some ByteSource, limits: DecodeLimits) -> [UInt8]? {
+        guard preview.length <= limits.maximumFileBytes else { return nil }
+        return file.read(preview.offset..<preview.offset + preview.length)
     }
 }

@@ -135,4 +135,41 @@ import TestSupport
         let alone = try decoder.likeness(FilePath(folder.appendingPathComponent("nothing.jpg").path), withThumbnail: 256)
         guard case .failure = alone else { Issue.record("a missing file gave \(alone)"); return }
     }
+
+    /// A camera's RAW: its likeness is read from its full-size JPEG preview's luma, turned by
+    /// the RAW's orientation, and where its thumbnail is cut from that preview too, one
+    /// decode gives both; where a smaller preview serves the thumbnail, the likeness comes
+    /// alone.
+    @Test(arguments: [1, 6])
+    func aRAWsPreviewGivesBoth(orientation: Int) throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let preview = try Self.photo("preview", width: 3000, options: ["-sampling-factor", "2x1"], in: folder)
+        let small = try Self.photo("small", width: 640, in: folder)
+        let script = Self.samples.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/make-dng.py").path
+        func dng(_ name: String, _ previews: [String]) throws -> FilePath {
+            let out = folder.appendingPathComponent(name).path
+            let made = try runExternalTool(["python3", script, out, "3000", "2000", "--orientation", String(orientation)] + previews)
+            try #require(made.status == 0, "\(made.output)")
+            return FilePath(out)
+        }
+        let alone = try dng("alone.dng", ["--preview", preview.string, "--preview-size", "3000x2000"])
+        try expectBothAgree(alone, "DNG, orientation \(orientation)")
+        let measured = try ImageDecoder.likeness(alone)
+        // The preview's own luma, turned as the RAW says.
+        var turned = try ImageDecoder.likeness(preview)
+        if orientation == 6 {
+            let onItsSide = FilePath(folder.appendingPathComponent("turned.jpg").path)
+            try #require(try runExternalTool(["cp", preview.string, onItsSide.string]).status == 0)
+            try #require(try runExternalTool(["python3", Self.writeExif, onItsSide.string, "--orientation", "6"]).status == 0)
+            turned = try ImageDecoder.likeness(onItsSide)
+        }
+        #expect(measured == turned)
+
+        let withSmall = try dng("with-small.dng", ["--preview", preview.string, "--preview-size", "3000x2000",
+                                                    "--small-preview", small.string, "--small-preview-size", "640x427"])
+        let both = try ImageDecoder.likeness(withSmall, withThumbnail: 256, colours: .sRGB)
+        #expect(both.thumbnail == nil)
+        #expect(both.likeness == measured)
+    }
 }
