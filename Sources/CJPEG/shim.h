@@ -149,15 +149,31 @@ static inline int flick_jpeg_block_average(const unsigned char *block, size_t st
     return (sum + area / 2) / area;
 }
 
+// JFIF's YCbCr to BGRA in 16-bit fixed point, rounded, as libjpeg converts it.
+static inline void flick_jpeg_put_pixel(unsigned char *out, int luma, int cb, int cr) {
+    int red = luma + ((91881 * cr + 32768) >> 16);
+    int green = luma + ((-22554 * cb - 46802 * cr + 32768) >> 16);
+    int blue = luma + ((116130 * cb + 32768) >> 16);
+    out[0] = (unsigned char)(blue < 0 ? 0 : blue > 255 ? 255 : blue);
+    out[1] = (unsigned char)(green < 0 ? 0 : green > 255 ? 255 : green);
+    out[2] = (unsigned char)(red < 0 ? 0 : red > 255 ? 255 : red);
+    out[3] = 255;
+}
+
 // The luma of the JPEG in `bytes` at scale `scale_eighths` / 8 (2…8: what a focus measure
-// needs) and its thumbnail at 1/8, from one decode. Decoding the file twice costs its
-// entropy decoding twice, most of a decode; here the colour components' coefficients beyond
-// their means are skipped, as a 1/8 decode skips them, and the luma is decoded at the
-// larger scale (its inverse DCT alone, no colour conversion). The thumbnail is each luma
-// block's mean with its colour block's mean, converted as libjpeg converts (JFIF YCbCr).
-// FLICK_JPEG_UNSUPPORTED_COLOURS for JPEGs that are not YCbCr or grey, or whose luma is not
-// the most finely sampled component: the caller decodes those twice.
+// needs) and its thumbnail, from one decode: decoding the file twice costs its entropy
+// decoding twice, most of a decode.
+// - A thumbnail at 1/8 (`thumbnail_at_luma_scale` 0): the colour components' coefficients
+//   beyond their means are skipped, as a 1/8 decode skips them, and the luma is decoded at
+//   the larger scale (its inverse DCT alone, no colour conversion). The thumbnail is each
+//   luma block's mean with its colour block's mean.
+// - A thumbnail at the luma's scale (1): everything is decoded at that scale, and the
+//   colour is laid over the luma as libjpeg's fast upsampling lays it (each sample repeated).
+// Either way converted as libjpeg converts (JFIF YCbCr). FLICK_JPEG_UNSUPPORTED_COLOURS for
+// JPEGs that are not YCbCr or grey, or whose luma is not the most finely sampled
+// component: the caller decodes those twice.
 static inline int flick_jpeg_decode_brightness_and_thumbnail(const unsigned char *bytes, unsigned long count, int scale_eighths,
+                                                             int thumbnail_at_luma_scale,
                                                              flick_jpeg_brightness_and_thumbnail *result,
                                                              flick_jpeg_errors *errors) {
     struct jpeg_decompress_struct info;
@@ -197,10 +213,21 @@ static inline int flick_jpeg_decode_brightness_and_thumbnail(const unsigned char
     // scale, one value per luma block, and so does this: the colour's own inverse DCT at the
     // luma's scale, a luma block's worth of it averaged. Otherwise (4:4:4, 4:2:2) it
     // takes each colour block's mean alone, and so does this.
-    int colour_in_detail = components == 3 && info.comp_info[1].h_samp_factor < info.max_h_samp_factor &&
+    // A thumbnail at the luma's scale needs all the colour too.
+    int colour_in_detail = thumbnail_at_luma_scale || (components == 3 && info.comp_info[1].h_samp_factor < info.max_h_samp_factor &&
         info.comp_info[1].v_samp_factor < info.max_v_samp_factor &&
         info.comp_info[1].DCT_scaled_size * info.comp_info[1].h_samp_factor == size * info.max_h_samp_factor &&
-        info.comp_info[1].DCT_scaled_size * info.comp_info[1].v_samp_factor == size * info.max_v_samp_factor;
+        info.comp_info[1].DCT_scaled_size * info.comp_info[1].v_samp_factor == size * info.max_v_samp_factor);
+    if (thumbnail_at_luma_scale && components == 3) {
+        // Each colour sample repeated a whole number of times over the luma's.
+        int colour_h = info.comp_info[1].DCT_scaled_size * info.comp_info[1].h_samp_factor, luma_h = size * info.max_h_samp_factor;
+        int colour_v = info.comp_info[1].DCT_scaled_size * info.comp_info[1].v_samp_factor, luma_v = size * info.max_v_samp_factor;
+        if (colour_h > luma_h || luma_h % colour_h != 0 || colour_v > luma_v || luma_v % colour_v != 0) {
+            jpeg_abort_decompress(&info);
+            jpeg_destroy_decompress(&info);
+            return FLICK_JPEG_UNSUPPORTED_COLOURS;
+        }
+    }
     if (!colour_in_detail) {
         for (int c = 1; c < components; c++) info.idct->inverse_DCT[c] = flick_jpeg_block_mean;
     }
@@ -240,13 +267,39 @@ static inline int flick_jpeg_decode_brightness_and_thumbnail(const unsigned char
     result->brightness_width = info.output_width;
     result->brightness_height = info.output_height;
     result->brightness = malloc((size_t)info.output_width * info.output_height);
-    // Thumbnail: one pixel a luma block, as libjpeg's 1/8 scale gives it (rounded up).
-    result->thumbnail_width = (info.image_width + 7) / 8;
-    result->thumbnail_height = (info.image_height + 7) / 8;
+    // Thumbnail: the luma's size, or one pixel a luma block, as libjpeg's 1/8 scale gives
+    // it (rounded up).
+    result->thumbnail_width = thumbnail_at_luma_scale ? info.output_width : (info.image_width + 7) / 8;
+    result->thumbnail_height = thumbnail_at_luma_scale ? info.output_height : (info.image_height + 7) / 8;
     result->thumbnail = malloc((size_t)result->thumbnail_width * result->thumbnail_height * 4);
     if (!result->brightness || !result->thumbnail) ERREXIT1(&info, JERR_OUT_OF_MEMORY, 0);
     for (JDIMENSION y = 0; y < info.output_height; y++) {
         memcpy(result->brightness + (size_t)y * info.output_width, planes[0] + (size_t)y * widths[0], info.output_width);
+    }
+    if (thumbnail_at_luma_scale) {
+        // How many luma samples share a colour sample, across and down.
+        size_t across = 1, down = 1;
+        if (components == 3) {
+            across = (size_t)(size * info.max_h_samp_factor) / (size_t)(info.comp_info[1].DCT_scaled_size * info.comp_info[1].h_samp_factor);
+            down = (size_t)(size * info.max_v_samp_factor) / (size_t)(info.comp_info[1].DCT_scaled_size * info.comp_info[1].v_samp_factor);
+        }
+        for (JDIMENSION y = 0; y < info.output_height; y++) {
+            unsigned char *out = result->thumbnail + (size_t)y * info.output_width * 4;
+            const unsigned char *luma = planes[0] + (size_t)y * widths[0];
+            const unsigned char *blue = components == 3 ? planes[1] + (y / down) * widths[1] : NULL;
+            const unsigned char *red = components == 3 ? planes[2] + (y / down) * widths[2] : NULL;
+            for (JDIMENSION x = 0; x < info.output_width; x++, out += 4) {
+                if (components == 3) {
+                    flick_jpeg_put_pixel(out, luma[x], blue[x / across] - CENTERJSAMPLE, red[x / across] - CENTERJSAMPLE);
+                } else {
+                    flick_jpeg_put_pixel(out, luma[x], 0, 0);
+                }
+            }
+        }
+        for (int plane = 0; plane < 3; plane++) free(planes[plane]);
+        jpeg_abort_decompress(&info);
+        jpeg_destroy_decompress(&info);
+        return FLICK_JPEG_DECODED;
     }
     // How many luma blocks share a colour block, across and down (1, 2 or 4).
     int across = components == 3 ? info.max_h_samp_factor / info.comp_info[1].h_samp_factor : 1;
@@ -260,22 +313,16 @@ static inline int flick_jpeg_decode_brightness_and_thumbnail(const unsigned char
         size_t colour_row = colour_in_detail ? luma_row : (size_t)(by / down) * colour_size;
         for (unsigned int bx = 0; bx < result->thumbnail_width; bx++, out += 4) {
             int luma = flick_jpeg_block_average(planes[0] + luma_row * widths[0] + (size_t)bx * size, widths[0], size, area);
-            int blue = luma, green = luma, red = luma;
             if (components == 3) {
                 size_t colour_column = colour_in_detail ? (size_t)bx * size : (size_t)(bx / across) * colour_size;
                 const unsigned char *first_blue = planes[1] + colour_row * widths[1] + colour_column;
                 const unsigned char *first_red = planes[2] + colour_row * widths[2] + colour_column;
                 int cb = (colour_in_detail ? flick_jpeg_block_average(first_blue, widths[1], size, area) : *first_blue) - CENTERJSAMPLE;
                 int cr = (colour_in_detail ? flick_jpeg_block_average(first_red, widths[2], size, area) : *first_red) - CENTERJSAMPLE;
-                // JFIF's conversion in 16-bit fixed point, rounded, as libjpeg does it.
-                red = luma + ((91881 * cr + 32768) >> 16);
-                green = luma + ((-22554 * cb - 46802 * cr + 32768) >> 16);
-                blue = luma + ((116130 * cb + 32768) >> 16);
+                flick_jpeg_put_pixel(out, luma, cb, cr);
+            } else {
+                flick_jpeg_put_pixel(out, luma, 0, 0);
             }
-            out[0] = (unsigned char)(blue < 0 ? 0 : blue > 255 ? 255 : blue);
-            out[1] = (unsigned char)(green < 0 ? 0 : green > 255 ? 255 : green);
-            out[2] = (unsigned char)(red < 0 ? 0 : red > 255 ? 255 : red);
-            out[3] = 255;
         }
     }
     for (int plane = 0; plane < 3; plane++) free(planes[plane]);

@@ -198,16 +198,16 @@ public enum ImageDecoder {
 
     /// The photo's likeness and, where one decode gives both, a thumbnail within
     /// `thumbnailSize` (as `decode` gives it): a JPEG, or a RAW's preview that its thumbnail
-    /// is cut from too, whose thumbnail is decoded at 1/8
+    /// is cut from too, whose thumbnail is decoded at 1/8 or at the likeness's own scale
     /// (`JPEGDecoder.decodeBrightnessAndThumbnail`); its entropy decoding, most of a
     /// decode's time, is then done once. Any other photo gives its likeness alone, as
     /// `likeness` does: its thumbnail would cost a decode of its own.
     static func likeness(_ path: FilePath, withThumbnail thumbnailSize: Int, colours: ColourTarget,
                          limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> (likeness: PhotoLikeness, thumbnail: PixelBuffer?) {
         if let source = try likenessSource(path, thumbnailSize: thumbnailSize, limits: limits) {
-            if source.alsoTheThumbnail, let stored = JPEGDecoder.declaredSize(source.jpeg),
-               JPEGScale.eighths(width: stored.width, height: stored.height, limit: thumbnailSize) == 1,
-               let both = try JPEGDecoder.decodeBrightnessAndThumbnail(source.jpeg, brightnessSize: PhotoLikeness.workingSide, limits: limits) {
+            if source.alsoTheThumbnail,
+               let both = try JPEGDecoder.decodeBrightnessAndThumbnail(source.jpeg, brightnessSize: PhotoLikeness.workingSide,
+                                                                       thumbnailSize: thumbnailSize, limits: limits) {
                 var thumbnail = both.thumbnail.applying(source.orientation)
                 thumbnail.iccProfile = source.profile()
                 return (likeness(ofBrightness: both.brightness, orientation: source.orientation),

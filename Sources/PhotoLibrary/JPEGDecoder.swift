@@ -146,22 +146,27 @@ enum JPEGDecoder {
     }
 
     /// The brightness at the smallest DCT scale covering `brightnessSize`, with the picture
-    /// at 1/8 beside it, from one decode (`flick_jpeg_decode_brightness_and_thumbnail`): a
-    /// thumbnail and a likeness for little more than the thumbnail. Nil where that does not
-    /// apply: the brightness itself at 1/8, a JPEG neither YCbCr nor grey.
-    static func decodeBrightnessAndThumbnail(_ whole: [UInt8], brightnessSize: Int, limits: DecodeLimits) throws(DecodeError)
+    /// at the smallest covering `thumbnailSize` beside it, from one decode
+    /// (`flick_jpeg_decode_brightness_and_thumbnail`): a thumbnail and a likeness for little
+    /// more than the thumbnail. The picture is as `decode` gives it at that scale, give or
+    /// take a level. Nil where that does not apply: the brightness itself at 1/8, the picture
+    /// at neither 1/8 nor the brightness's scale, a JPEG neither YCbCr nor grey.
+    static func decodeBrightnessAndThumbnail(_ whole: [UInt8], brightnessSize: Int, thumbnailSize: Int,
+                                             limits: DecodeLimits) throws(DecodeError)
         -> (brightness: (width: Int, height: Int, values: [UInt8]), thumbnail: PixelBuffer)? {
         let bytes = withoutUnwrittenTail(whole)
         guard let handle = tjInitDecompress() else { throw .unreadable("JPEG decoder unavailable") }
         defer { tjDestroy(handle) }
         let (width, height, _) = try header(handle, bytes, limits: limits)
         let eighths = JPEGScale.eighths(width: width, height: height, limit: brightnessSize)
-        guard eighths >= 2 else { return nil }
+        let thumbnailEighths = JPEGScale.eighths(width: width, height: height, limit: thumbnailSize)
+        guard eighths >= 2, thumbnailEighths == 1 || thumbnailEighths == eighths else { return nil }
         var errors = flick_jpeg_errors()
         var decoded = flick_jpeg_brightness_and_thumbnail()
         defer { flick_jpeg_free_brightness_and_thumbnail(&decoded) }
         let status = bytes.withUnsafeBufferPointer { source in
-            flick_jpeg_decode_brightness_and_thumbnail(source.baseAddress, UInt(source.count), Int32(eighths), &decoded, &errors)
+            flick_jpeg_decode_brightness_and_thumbnail(source.baseAddress, UInt(source.count), Int32(eighths),
+                                                       thumbnailEighths == eighths ? 1 : 0, &decoded, &errors)
         }
         switch Int(status) {
         case FLICK_JPEG_DECODED:

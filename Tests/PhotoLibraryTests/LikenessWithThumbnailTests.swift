@@ -77,6 +77,10 @@ import TestSupport
         for width in [4000, 2600] {
             try expectBothAgree(try Self.photo("\(kind)-\(width)", width: width, options: options, in: folder), "\(kind) at \(width)")
         }
+        // An x-large thumbnail (a HiDPI grid's) of the 4000 px photo is decoded at a quarter
+        // too, as its likeness is: both from that one decode, the colour laid over in full.
+        try expectBothAgree(try Self.photo("\(kind)-4000", width: 4000, options: options, in: folder), "\(kind) at 4000, x-large",
+                            thumbnailSize: 512)
     }
 
     /// A photo stored on its side: its thumbnail comes upright, as the usual one does.
@@ -105,7 +109,7 @@ import TestSupport
     }
 
     /// Where one decode cannot give both, the likeness comes alone: a photo whose thumbnail
-    /// needs more than its 1/8 scale, a CMYK JPEG, a PNG.
+    /// needs more than its 1/8 scale but less than its likeness's, a CMYK JPEG, a PNG.
     @Test func otherwiseTheLikenessComesAlone() throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -113,8 +117,9 @@ import TestSupport
         let cmyk = try Self.photo("cmyk", width: 3000, options: ["-colorspace", "CMYK"], in: folder)
         let png = FilePath(folder.appendingPathComponent("photo.png").path)
         try #require(try runExternalTool(["convert", small.string, png.string]).status == 0)
-        for path in [small, cmyk, png] {
-            let both = try ImageDecoder.likeness(path, withThumbnail: 256, colours: .sRGB)
+        let between = try Self.photo("between", width: 2600, in: folder)
+        for (path, size) in [(small, 256), (cmyk, 256), (png, 256), (between, 512)] {
+            let both = try ImageDecoder.likeness(path, withThumbnail: size, colours: .sRGB)
             #expect(both.thumbnail == nil, "\(path)")
             #expect(both.likeness == (try ImageDecoder.likeness(path)), "\(path)")
         }
