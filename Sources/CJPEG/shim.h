@@ -117,7 +117,8 @@ typedef struct {
     // The luma at the scale asked, one byte a pixel, as stored (no orientation applied).
     unsigned char *brightness;
     unsigned int brightness_width, brightness_height;
-    // The picture at 1/8 (each 8 × 8 block's mean, as libjpeg's own 1/8 decode gives it), BGRA.
+    // The picture, BGRA: at 1/8 (each 8 × 8 block's mean, as libjpeg's own 1/8 decode gives
+    // it) or at the luma's scale.
     unsigned char *thumbnail;
     unsigned int thumbnail_width, thumbnail_height;
 } flick_jpeg_brightness_and_thumbnail;
@@ -158,6 +159,63 @@ static inline void flick_jpeg_put_pixel(unsigned char *out, int luma, int cb, in
     out[1] = (unsigned char)(green < 0 ? 0 : green > 255 ? 255 : green);
     out[2] = (unsigned char)(red < 0 ? 0 : red > 255 ? 255 : red);
     out[3] = 255;
+}
+
+// The thumbnail at the luma's scale: each colour sample repeated over the luma samples it
+// covers, as libjpeg's fast upsampling repeats it.
+static inline void flick_jpeg_thumbnail_at_luma_scale(const struct jpeg_decompress_struct *info, const unsigned char *const *planes,
+                                                      const size_t *widths, flick_jpeg_brightness_and_thumbnail *result) {
+    int size = info->comp_info[0].DCT_scaled_size, components = info->num_components;
+    // How many luma samples share a colour sample, across and down.
+    size_t across = 1, down = 1;
+    if (components == 3) {
+        across = (size_t)(size * info->max_h_samp_factor) / (size_t)(info->comp_info[1].DCT_scaled_size * info->comp_info[1].h_samp_factor);
+        down = (size_t)(size * info->max_v_samp_factor) / (size_t)(info->comp_info[1].DCT_scaled_size * info->comp_info[1].v_samp_factor);
+    }
+    for (JDIMENSION y = 0; y < info->output_height; y++) {
+        unsigned char *out = result->thumbnail + (size_t)y * info->output_width * 4;
+        const unsigned char *luma = planes[0] + (size_t)y * widths[0];
+        const unsigned char *blue = components == 3 ? planes[1] + (y / down) * widths[1] : NULL;
+        const unsigned char *red = components == 3 ? planes[2] + (y / down) * widths[2] : NULL;
+        for (JDIMENSION x = 0; x < info->output_width; x++, out += 4) {
+            if (components == 3) {
+                flick_jpeg_put_pixel(out, luma[x], blue[x / across] - CENTERJSAMPLE, red[x / across] - CENTERJSAMPLE);
+            } else {
+                flick_jpeg_put_pixel(out, luma[x], 0, 0);
+            }
+        }
+    }
+}
+
+// The thumbnail at 1/8: each luma block's mean with its colour's (a colour block's mean, or
+// for colour in detail the block's worth of samples level with the luma's).
+static inline void flick_jpeg_thumbnail_at_eighth(const struct jpeg_decompress_struct *info, const unsigned char *const *planes, const size_t *widths,
+                                                  int colour_in_detail, flick_jpeg_brightness_and_thumbnail *result) {
+    int size = info->comp_info[0].DCT_scaled_size, area = size * size, components = info->num_components;
+    // How many luma blocks share a colour block, across and down (1, 2 or 4).
+    int across = components == 3 ? info->max_h_samp_factor / info->comp_info[1].h_samp_factor : 1;
+    int down = components == 3 ? info->max_v_samp_factor / info->comp_info[1].v_samp_factor : 1;
+    size_t colour_size = components == 3 ? (size_t)info->comp_info[1].DCT_scaled_size : 0;
+    for (unsigned int by = 0; by < result->thumbnail_height; by++) {
+        unsigned char *out = result->thumbnail + (size_t)by * result->thumbnail_width * 4;
+        size_t luma_row = (size_t)by * size;
+        // A colour block's mean is its first sample (flick_jpeg_block_mean); colour in
+        // detail is a block of samples level with the luma's.
+        size_t colour_row = colour_in_detail ? luma_row : (size_t)(by / down) * colour_size;
+        for (unsigned int bx = 0; bx < result->thumbnail_width; bx++, out += 4) {
+            int luma = flick_jpeg_block_average(planes[0] + luma_row * widths[0] + (size_t)bx * size, widths[0], size, area);
+            if (components == 3) {
+                size_t colour_column = colour_in_detail ? (size_t)bx * size : (size_t)(bx / across) * colour_size;
+                const unsigned char *first_blue = planes[1] + colour_row * widths[1] + colour_column;
+                const unsigned char *first_red = planes[2] + colour_row * widths[2] + colour_column;
+                int cb = (colour_in_detail ? flick_jpeg_block_average(first_blue, widths[1], size, area) : *first_blue) - CENTERJSAMPLE;
+                int cr = (colour_in_detail ? flick_jpeg_block_average(first_red, widths[2], size, area) : *first_red) - CENTERJSAMPLE;
+                flick_jpeg_put_pixel(out, luma, cb, cr);
+            } else {
+                flick_jpeg_put_pixel(out, luma, 0, 0);
+            }
+        }
+    }
 }
 
 // The luma of the JPEG in `bytes` at scale `scale_eighths` / 8 (2…8: what a focus measure
@@ -277,53 +335,9 @@ static inline int flick_jpeg_decode_brightness_and_thumbnail(const unsigned char
         memcpy(result->brightness + (size_t)y * info.output_width, planes[0] + (size_t)y * widths[0], info.output_width);
     }
     if (thumbnail_at_luma_scale) {
-        // How many luma samples share a colour sample, across and down.
-        size_t across = 1, down = 1;
-        if (components == 3) {
-            across = (size_t)(size * info.max_h_samp_factor) / (size_t)(info.comp_info[1].DCT_scaled_size * info.comp_info[1].h_samp_factor);
-            down = (size_t)(size * info.max_v_samp_factor) / (size_t)(info.comp_info[1].DCT_scaled_size * info.comp_info[1].v_samp_factor);
-        }
-        for (JDIMENSION y = 0; y < info.output_height; y++) {
-            unsigned char *out = result->thumbnail + (size_t)y * info.output_width * 4;
-            const unsigned char *luma = planes[0] + (size_t)y * widths[0];
-            const unsigned char *blue = components == 3 ? planes[1] + (y / down) * widths[1] : NULL;
-            const unsigned char *red = components == 3 ? planes[2] + (y / down) * widths[2] : NULL;
-            for (JDIMENSION x = 0; x < info.output_width; x++, out += 4) {
-                if (components == 3) {
-                    flick_jpeg_put_pixel(out, luma[x], blue[x / across] - CENTERJSAMPLE, red[x / across] - CENTERJSAMPLE);
-                } else {
-                    flick_jpeg_put_pixel(out, luma[x], 0, 0);
-                }
-            }
-        }
-        for (int plane = 0; plane < 3; plane++) free(planes[plane]);
-        jpeg_abort_decompress(&info);
-        jpeg_destroy_decompress(&info);
-        return FLICK_JPEG_DECODED;
-    }
-    // How many luma blocks share a colour block, across and down (1, 2 or 4).
-    int across = components == 3 ? info.max_h_samp_factor / info.comp_info[1].h_samp_factor : 1;
-    int down = components == 3 ? info.max_v_samp_factor / info.comp_info[1].v_samp_factor : 1;
-    size_t colour_size = components == 3 ? (size_t)info.comp_info[1].DCT_scaled_size : 0;
-    for (unsigned int by = 0; by < result->thumbnail_height; by++) {
-        unsigned char *out = result->thumbnail + (size_t)by * result->thumbnail_width * 4;
-        size_t luma_row = (size_t)by * size;
-        // A colour block's mean is its first sample (flick_jpeg_block_mean); colour in
-        // detail is a block of samples level with the luma's.
-        size_t colour_row = colour_in_detail ? luma_row : (size_t)(by / down) * colour_size;
-        for (unsigned int bx = 0; bx < result->thumbnail_width; bx++, out += 4) {
-            int luma = flick_jpeg_block_average(planes[0] + luma_row * widths[0] + (size_t)bx * size, widths[0], size, area);
-            if (components == 3) {
-                size_t colour_column = colour_in_detail ? (size_t)bx * size : (size_t)(bx / across) * colour_size;
-                const unsigned char *first_blue = planes[1] + colour_row * widths[1] + colour_column;
-                const unsigned char *first_red = planes[2] + colour_row * widths[2] + colour_column;
-                int cb = (colour_in_detail ? flick_jpeg_block_average(first_blue, widths[1], size, area) : *first_blue) - CENTERJSAMPLE;
-                int cr = (colour_in_detail ? flick_jpeg_block_average(first_red, widths[2], size, area) : *first_red) - CENTERJSAMPLE;
-                flick_jpeg_put_pixel(out, luma, cb, cr);
-            } else {
-                flick_jpeg_put_pixel(out, luma, 0, 0);
-            }
-        }
+        flick_jpeg_thumbnail_at_luma_scale(&info, (const unsigned char *const *)planes, widths, result);
+    } else {
+        flick_jpeg_thumbnail_at_eighth(&info, (const unsigned char *const *)planes, widths, colour_in_detail, result);
     }
     for (int plane = 0; plane < 3; plane++) free(planes[plane]);
     jpeg_abort_decompress(&info);

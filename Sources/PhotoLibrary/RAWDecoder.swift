@@ -79,9 +79,10 @@ enum RAWDecoder {
         let sizes = raw.pointee.sizes
         try limits.check(width: Int(sizes.raw_width), height: Int(sizes.raw_height))
         let side = max(Int(sizes.width), Int(sizes.height))
-        guard let preview = RAWPreviews.smallest(in: file, count: file.count, covering: min(PhotoLikeness.workingSide, side)),
+        let previews = RAWPreviews.sized(in: file, count: file.count)
+        guard let preview = RAWPreviews.smallest(of: previews, covering: min(PhotoLikeness.workingSide, side)),
               let jpeg = RAWPreviews.bytes(of: preview, in: file, limits: limits) else { return nil }
-        let thumbnails = thumbnailSize.flatMap { RAWPreviews.smallest(in: file, count: file.count, covering: min($0, side)) }
+        let thumbnails = thumbnailSize.flatMap { RAWPreviews.smallest(of: previews, covering: min($0, side)) }
         return (jpeg, orientation(flip: Int(sizes.flip)), thumbnails == preview)
     }
 

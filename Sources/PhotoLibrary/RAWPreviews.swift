@@ -71,14 +71,23 @@ enum RAWPreviews {
 
     /// The smallest preview whose longer side covers `wanted` (only the frame headers read).
     static func smallest(in file: some ByteSource, count: Int, covering wanted: Int) -> Preview? {
-        let sized = jpegs(in: file, count: count).compactMap { preview -> (Preview, Int)? in
+        smallest(of: sized(in: file, count: count), covering: wanted)
+    }
+
+    /// The JPEG previews with the longer side of each (only their frame headers read).
+    static func sized(in file: some ByteSource, count: Int) -> [(preview: Preview, side: Int)] {
+        jpegs(in: file, count: count).compactMap { preview in
             // The frame header lies near a preview's start (after its own EXIF, at most 64 KB).
             guard let head = file.read(preview.offset..<preview.offset + min(preview.length, 1 << 16)),
                   ImageFormat.sniff(Array(head.prefix(ImageFormat.sniffLength)), fileExtension: "") == .jpeg,
                   let size = JPEGDecoder.declaredSize(head) else { return nil }
             return (preview, max(size.width, size.height))
         }
-        return sized.filter { $0.1 >= wanted }.min { $0.1 < $1.1 }?.0
+    }
+
+    /// The smallest of `sized` whose longer side covers `wanted`.
+    static func smallest(of sized: [(preview: Preview, side: Int)], covering wanted: Int) -> Preview? {
+        sized.filter { $0.side >= wanted }.min { $0.side < $1.side }?.preview
     }
 
     /// A preview's JPEG bytes, if the file holds them all and they are within `limits`.
