@@ -34,7 +34,8 @@ enum SidecarFile {
         let temporary = FilePath(rawBytes: folder.rawBytes + Array("/.flick-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).xmp.tmp".utf8))
         let fd = temporary.withPlatformString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
         guard fd >= 0 else { throw SidecarWriteError(reason: Self.describe(errno)) }
-        var failure: Int32 = 0
+        // open() takes the umask off the mode: a sidecar another program made 0666 stays so.
+        var failure: Int32 = fchmod(fd, mode) == 0 ? 0 : errno
         var written = 0
         while written < bytes.count && failure == 0 {
             let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }

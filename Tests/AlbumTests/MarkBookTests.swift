@@ -95,6 +95,20 @@ final class MarkFolder {
         #expect(try f.output(["exiftool", "-s", "-s", "-s", "-XMP-dc:Title", f.path("IMG_1.xmp").string]).contains("Beach"), "other properties kept")
     }
 
+    @Test func aRewrittenSidecarKeepsItsModeWhateverTheUmask() throws {
+        let f = try MarkFolder()
+        try f.photo("shared.jpg")
+        try f.run(["exiftool", "-q", "-XMP-xmp:Rating=1", "-o", f.path("shared.jpg.xmp").string])
+        #expect(chmod(f.path("shared.jpg.xmp").string, 0o666) == 0)
+        let before = umask(0o022)
+        defer { umask(before) }
+        f.book.set(PhotoMarks(rating: 4), for: f.path("shared.jpg"))
+        f.book.waitUntilIdle()
+        let attributes = try FileManager.default.attributesOfItem(atPath: f.path("shared.jpg.xmp").string)
+        #expect((attributes[.posixPermissions] as? Int) == 0o666, "group and others may still write it, as before")
+        #expect(try f.tags("shared.jpg.xmp").contains("Rating: 4"))
+    }
+
     @Test func aSidecarChangedByAnotherProgramIsReadAgainAndAStaleReadNeverUndoesAMark() throws {
         let f = try MarkFolder()
         try f.photo("b.jpg")
