@@ -140,7 +140,9 @@ public final class AlbumModel {
 
     /// The first listing is complete.
     public func finishListing() {
-        status = photos.isEmpty ? .empty : .ready
+        // The folder's photos, not those a filter shows: a filter showing none yet (their
+        // marks unread) is no empty folder.
+        status = listing.isEmpty ? .empty : .ready
         notify(AlbumDiff())
     }
 

@@ -62,9 +62,20 @@ public final class MarkBook {
         return (changed, notices)
     }
 
-    /// Blocks until every read and write asked for so far is done (tests, and quitting:
-    /// a mark made just before is not lost).
+    /// How many photos' marks were asked to be read (`read`) and are not known yet: while
+    /// any are, a filter, a count or "Trash the rejects" would act on a part of them.
+    public var unreadCount: Int { worker.unreadCount }
+
+    /// Blocks until every read and write asked for so far is done (tests).
     public func waitUntilIdle() { worker.waitUntilIdle() }
+
+    /// Blocks until every mark made so far is written (a photo going to the Trash takes
+    /// its sidecar, which must not be written again after it went).
+    public func waitForWrites() { worker.waitForWrites() }
+
+    /// Flick is quitting: reads not yet done are abandoned, and every mark made is written
+    /// before this returns (a mark made just before is not lost).
+    public func finishWriting() { worker.finishWriting() }
 
     struct ReadResult {
         var path: FilePath
@@ -92,6 +103,12 @@ public final class MarkBook {
             var signatures: [FilePath: [Int64]] = [:]
             var toldKept = false
             var toldNotWritten = false
+            /// Photos asked to be read (not rechecked) whose marks are not taken in yet, and
+            /// how many of them were read since the UI last took the results.
+            var unread = 0
+            var readSinceTaken = 0
+            /// Quitting: reads still queued are not made.
+            var abandoned = false
         }
 
         init(decoder: IsolatedDecoder, dataFolder: FilePath, wake: @escaping @Sendable () -> Void) {
@@ -102,9 +119,28 @@ public final class MarkBook {
 
         func read(_ paths: [FilePath], onlyIfChanged: Bool) {
             guard !paths.isEmpty else { return }
+            let counted = onlyIfChanged ? 0 : paths.count
+            state.withLock { $0.unread += counted }
             reads.async { [self] in
                 var found: [ReadResult] = []
-                for (number, path) in paths.enumerated() {
+                var done = 0
+                func deliver() {
+                    let batch = found
+                    found = []
+                    state.withLock { state in
+                        state.results += batch
+                        state.readSinceTaken += done
+                    }
+                    done = 0
+                    wake()
+                }
+                for path in paths {
+                    if state.withLock({ $0.abandoned }) { return }
+                    defer {
+                        done += onlyIfChanged ? 0 : 1
+                        // Delivered in batches, so a big folder's badges appear as they are read.
+                        if found.count >= 64 { deliver() }
+                    }
                     let sidecars = Sidecars(of: path, dataFolder: dataFolder)
                     let signature = sidecars.signature
                     let generation = state.withLock { state -> Int? in
@@ -117,19 +153,8 @@ public final class MarkBook {
                     let marks = readMarks(path, sidecars: sidecars)
                     state.withLock { $0.signatures[path] = signature }
                     found.append(ReadResult(path: path, marks: marks, writeGeneration: generation))
-                    // Delivered in batches, so a big folder's badges appear as they are read.
-                    if found.count >= 64 || number == paths.count - 1 {
-                        let batch = found
-                        found = []
-                        state.withLock { $0.results += batch }
-                        wake()
-                    }
                 }
-                if !found.isEmpty {
-                    let batch = found
-                    state.withLock { $0.results += batch }
-                    wake()
-                }
+                deliver()
             }
         }
 
@@ -138,6 +163,9 @@ public final class MarkBook {
             for sidecar in sidecars.existing {
                 if case let .success(marks?) = decoder.marks(sidecar) { return marks }
             }
+            // Most photos carry no packet, which a few bytes of the file tell (here, not
+            // in a helper: nothing is parsed but their layout); only a packet is read by one.
+            guard EmbeddedXMP.packet(at: path) != nil else { return .none }
             if case let .success(marks?) = decoder.marks(path) { return marks }
             return .none
         }
@@ -195,9 +223,20 @@ public final class MarkBook {
                 defer {
                     state.results = []
                     state.notices = []
+                    state.unread -= state.readSinceTaken
+                    state.readSinceTaken = 0
                 }
                 return (state.results, state.notices)
             }
+        }
+
+        var unreadCount: Int { state.withLock { $0.unread } }
+
+        func waitForWrites() { writes.sync {} }
+
+        func finishWriting() {
+            state.withLock { $0.abandoned = true }
+            writes.sync {}
         }
 
         /// True unless a mark was made since the read began.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Process and file hygiene that Swift's Glibc module leaves out: GNU extensions it was built
-// without (_GNU_SOURCE) and prctl, which is variadic.
+// without (_GNU_SOURCE) and prctl, which is variadic; and glibc's memmem, hidden alike.
 #include <spawn.h>
 #include <sys/prctl.h>
 #include <signal.h>
@@ -47,4 +47,11 @@ extern int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char
 
 static inline int flick_rename_noreplace(const char *from, const char *to) {
     return renameat2(AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */);
+}
+
+// glibc's memmem (vectorised), hidden without _GNU_SOURCE: the first `needle` in `haystack`.
+extern void *memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
+
+static inline const void *flick_find_bytes(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
+    return memmem(haystack, haystack_length, needle, needle_length);
 }

@@ -408,7 +408,7 @@ public enum ImageDecoder {
 
     /// `body` given the file at `path`, open, once it is known to be a regular file (not a
     /// FIFO that would block, nor a device) no larger than `limits` allow.
-    private static func withRegularFile<T>(_ path: FilePath, limits: DecodeLimits,
+    static func withRegularFile<T>(_ path: FilePath, limits: DecodeLimits,
                                            _ body: (FileBytes) throws(DecodeError) -> T) throws(DecodeError) -> T {
         let fd = path.openForReading()
         guard fd >= 0 else { throw errno == EACCES || errno == EPERM ? .permissionDenied : .unreadable(String(cString: strerror(errno))) }

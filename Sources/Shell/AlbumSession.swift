@@ -105,6 +105,14 @@ public final class AlbumSession {
     public func update() {
         takeListedPhotos()
         takeMarks()
+        if !marksWereKnown && marksAreKnown {
+            marksWereKnown = true
+            browser.albumMessage = message
+            if trashRejectsWhenMarksAreKnown {
+                trashRejectsWhenMarksAreKnown = false
+                askToTrashRejects()
+            }
+        }
         if let dates = takenDates?.drain(), !dates.isEmpty {
             model.noteDatesTaken(dates)
             // The days may change where the order does not (the timeline's headers).
@@ -157,11 +165,24 @@ public final class AlbumSession {
         }
     }
 
-    /// What the view says while it shows no photos: why (the album has none, or the
-    /// filter lets none through).
+    /// The album's first listing is complete.
+    public var isListed: Bool { listingFinished }
+
+    /// Every listed photo's marks are known: the listing is complete and every read of
+    /// them taken in. Until then a filter shows part of what it will, and "Trash the
+    /// rejects" waits.
+    public var marksAreKnown: Bool {
+        guard let markBook else { return listingFinished }
+        return listingFinished && unreadMarks.isEmpty && markBook.unreadCount == 0
+    }
+
+    /// What the view says while it shows no photos: why (the album has none, the marks the
+    /// filter needs are still being read, or the filter lets none through).
     private var message: String? {
         if let message = Self.message(for: model.status, album: album.name) { return message }
-        guard model.status == .ready, model.photos.isEmpty, filter != .all else { return nil }
+        guard model.photos.isEmpty, filter != .all else { return nil }
+        if !marksAreKnown { return localized("Reading marks…") }
+        guard model.status == .ready else { return nil }
         return localized("No photos in “{album}” are shown as “{filter}”. Alt+0 shows them all.", ["album": album.name, "filter": filter.title])
     }
 
@@ -214,6 +235,8 @@ public final class AlbumSession {
         album = Folder(folderPath: folder)
         model = AlbumModel(folder: folder, trash: .forCurrentUser(), markBook: markBook)
         unreadMarks = []
+        marksWereKnown = false
+        trashRejectsWhenMarksAreKnown = false
         model.setFilter(filter)
         model.setOrder(order)
         model.setGroupsBursts(groupsBursts)
@@ -310,10 +333,21 @@ public final class AlbumSession {
         browser.showArrangement(filter: filter, order: order, groupsBursts: groups)
     }
 
+    /// Whether the last update saw every mark known (`marksAreKnown`).
+    private var marksWereKnown = false
+    /// "Trash the rejects" was asked while marks were still being read: asked once they are.
+    private var trashRejectsWhenMarksAreKnown = false
+
     /// Shows every rejected photo in the grid (the contact sheet of what will go), asks,
     /// then moves them all to the Trash as one step; either way the album is shown as it
-    /// was before.
+    /// was before. While marks are still being read, it waits for them, and says so: the
+    /// rejects read so far are not all of them.
     private func askToTrashRejects() {
+        guard marksAreKnown else {
+            trashRejectsWhenMarksAreKnown = true
+            browser.showToast(Toast(localized("Reading marks… the rejects are shown once every photo's are read.")))
+            return
+        }
         let rejects = model.photosIgnoringFilter.filter { model.marks(of: $0).flag == .reject }
         guard !rejects.isEmpty else {
             browser.showToast(Toast(localized("No photo is rejected: X rejects the photo in hand.")))

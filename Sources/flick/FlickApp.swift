@@ -121,9 +121,10 @@ final class FlickApp: FrameDriver {
 
     func run() {
         window.run(self)
-        // A mark made just before quitting is in its sidecar before Flick is gone, and a
-        // photo copied still pastes where the desktop keeps clipboards.
-        markBook.waitUntilIdle()
+        // A mark made just before quitting is in its sidecar before Flick is gone (marks
+        // still being read are not waited for), and a photo copied still pastes where the
+        // desktop keeps clipboards.
+        markBook.finishWriting()
         desktopActions.finish()
     }
 

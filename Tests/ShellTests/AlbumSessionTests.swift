@@ -22,7 +22,8 @@ import TestSupport
         let browser: PhotoBrowser
         let session: AlbumSession
 
-        init(opening path: String, markBook: MarkBook? = nil) throws {
+        /// `readsMarks`: marks are read from the start, as once the app's first frame is up.
+        init(opening path: String, markBook: MarkBook? = nil, readsMarks: Bool = true) throws {
             let opening = try Folder.open(path: path)
             let decode: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = { _ in
                 .success(PixelBuffer(width: 8, height: 8, blue: 0, green: 0, red: 255))
@@ -36,6 +37,7 @@ import TestSupport
             session = AlbumSession(opening: opening, lister: AlbumLister(folder: opening.album.folderPath, start: opening.startPath),
                                    pictures: pictures, browser: browser, markBook: markBook, wake: {})
             browser.show(.grid)
+            if readsMarks { session.startReadingMarks() }
         }
 
         /// Runs the per-frame work until `condition` holds (at most 20 s: listing runs on a
@@ -71,6 +73,51 @@ import TestSupport
         #expect(f.run { f.browser.source?.photoCount == 2 } && f.browser.albumMessage == nil)
         book.waitUntilIdle()
         #expect(FileManager.default.fileExists(atPath: folders.first + "/" + second + ".xmp"), "the pick is in its sidecar")
+    }
+
+    @Test func trashingTheRejectsWaitsUntilEveryPhotosMarksAreRead() throws {
+        // A card whose rejects were marked in an earlier run: ten of thirty.
+        let card = FileManager.default.temporaryDirectory.appendingPathComponent("flick-rejects-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: card) }
+        try FileManager.default.createDirectory(at: card, withIntermediateDirectories: true)
+        let png = try #require(PNGEncoder.encode(PixelBuffer(width: 4, height: 4, blue: 90, green: 90, red: 90)))
+        let reject = Data("""
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:Rating="-1"/></rdf:RDF></x:xmpmeta>
+            """.utf8)
+        for number in 1...30 {
+            let name = String(format: "IMG_%04d.png", number)
+            try Data(png).write(to: card.appendingPathComponent(name))
+            if number % 5 == 0 || number % 7 == 0 { try reject.write(to: card.appendingPathComponent(name + ".xmp")) }
+        }
+        let data = FilePath(card.appendingPathComponent("data").path)
+        let book = MarkBook(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]), dataFolder: data)
+        let f = try Fixture(opening: card.path, markBook: book, readsMarks: false)
+        #expect(f.run { f.browser.source?.photoCount == 30 })
+
+        // Asked before any mark is read: it says so, and asks nothing yet.
+        f.browser.onTrashRejects?()
+        #expect(!f.browser.confirmBar.isShown, "no question over a part of the rejects")
+        #expect(f.browser.toast.message?.contains("Reading marks") == true, "\(f.browser.toast.message ?? "no toast")")
+        #expect(!f.session.marksAreKnown)
+
+        f.session.startReadingMarks()
+        #expect(f.run { f.browser.confirmBar.isShown })
+        let question = f.browser.confirmBar.confirmation?.question ?? ""
+        #expect(question.contains("10"), "all ten rejects are offered: \(question)")
+        #expect(f.session.marksAreKnown)
+    }
+
+    @Test func aFilterSaysMarksAreBeingReadUntilTheyAre() throws {
+        let folders = try Folders()
+        let data = FilePath(folders.root.appendingPathComponent("data").path)
+        let book = MarkBook(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]), dataFolder: data)
+        let f = try Fixture(opening: folders.first, markBook: book, readsMarks: false)
+        f.browser.onChooseFilter?(.rejects)
+        #expect(f.run { f.session.isListed } && f.browser.source?.photoCount == 0)
+        #expect(f.browser.albumMessage == "Reading marks…", "not “no rejects” while they are unread: \(f.browser.albumMessage ?? "none")")
+        f.session.startReadingMarks()
+        #expect(f.run { f.browser.albumMessage?.contains("“Rejects”") == true }, "\(f.browser.albumMessage ?? "none")")
     }
 
     @Test func aDroppedFolderNamedInLatinOneOpens() throws {
