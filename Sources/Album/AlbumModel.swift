@@ -34,6 +34,9 @@ public final class AlbumModel {
         public var file: TrashedFile
         /// A RAW that went with its JPEG: not a photo of its own in counts and messages.
         public var isCompanion = false
+        /// Its sidecars, which went with it (darktable's edit history among them) and come
+        /// back with it.
+        public var sidecars: [TrashedFile] = []
     }
 
     /// One thing Ctrl+Z can take back.
@@ -207,11 +210,34 @@ public final class AlbumModel {
             }
         }
         guard !moved.isEmpty else { return (moved, failed) }
+        trashSidecars(of: &moved)
         remember(.trashed(moved))
         trashedCount += moved.count { !$0.isCompanion }
         let gone = Set(moved.map(\.photo.path))
         commit(listing.filter { !gone.contains($0.photo.path) })
         return (moved, failed)
+    }
+
+    /// A photo's sidecars follow it into the Trash: `NAME.EXT.xmp` always, `NAME.xmp` (one
+    /// for a RAW and its JPEG alike) once no photo of that name is left in the folder. One
+    /// that cannot go stays where it is: the photo went, and the sidecar is still whole.
+    private func trashSidecars(of moved: inout [TrashedPhoto]) {
+        // A mark made a moment ago is still being written: it lands first, and goes too.
+        markBook?.waitForWrites()
+        let gone = Set(moved.map(\.photo.path))
+        let stemsLeft = Set(listing.lazy.map(\.photo.path).filter { !gone.contains($0) }.map(RawPairs.stem(of:)))
+        var stemsTrashed = Set<FilePath>()
+        for index in moved.indices {
+            let sidecars = Sidecars(of: moved[index].photo.path, dataFolder: FilePath("/"))
+            var candidates = [sidecars.named]
+            if sidecars.stem != sidecars.named, !stemsLeft.contains(RawPairs.stem(of: moved[index].photo.path)),
+               stemsTrashed.insert(sidecars.stem).inserted {
+                candidates.append(sidecars.stem)
+            }
+            for sidecar in candidates where Sidecars.isFile(sidecar) {
+                if let file = try? trash.trash(sidecar) { moved[index].sidecars.append(file) }
+            }
+        }
     }
 
     /// Takes back the last step: a trashed photo comes back to its path and its place, or
@@ -229,6 +255,9 @@ public final class AlbumModel {
             for record in records.reversed() {
                 do throws(TrashError) {
                     try trash.restore(record.file)
+                    // A sidecar whose name was taken meanwhile stays in the Trash: the one
+                    // in the folder is newer.
+                    for sidecar in record.sidecars { try? trash.restore(sidecar) }
                     restored.append(record)
                     expected[record.photo.path] = true
                 } catch {
@@ -271,10 +300,10 @@ public final class AlbumModel {
     /// The marks of the file at `path`.
     public func marks(of path: FilePath) -> PhotoMarks { markBook?.marks(of: path) ?? .none }
 
-    /// A photo's marks as shown: its own, else its companion's (a RAW marked in darktable
-    /// beside an unmarked JPEG).
+    /// A photo's marks as shown. Of a RAW+JPEG pair, the RAW is the master: its marks win
+    /// where it has any (darktable rates the RAW it edits), else the JPEG's count.
     public func marks(of photo: Photo) -> PhotoMarks {
-        photo.allPaths.lazy.map(marks(of:)).first { !$0.isEmpty } ?? .none
+        (photo.companions.map(\.path) + [photo.path]).lazy.map(marks(of:)).first { !$0.isEmpty } ?? .none
     }
 
     /// Changes the marks of the photo shown at `path` and its companions alike (a key on

@@ -90,4 +90,63 @@ import TestSupport
         #expect(card.f.exists("IMG_1.JPG") && card.f.exists("IMG_1.DNG"))
         #expect(card.model.photos.map(\.fileName) == ["IMG_1.JPG", "IMG_2.JPG"] && card.model.photos[0].pairName == "RAW+JPEG")
     }
+
+    @Test func whereThePairsSidecarsDisagreeTheRawsWins() throws {
+        let card = try Card(pairs: ["IMG_1"])
+        #expect(card.model.mark(card.f.path("IMG_1.JPG"), .rate(4)))
+        card.f.book.waitUntilIdle()
+        // darktable edits the RAW and rates it again; the JPEG's sidecar still says 4.
+        try card.f.run(["exiftool", "-q", "-overwrite_original", "-XMP-xmp:Rating=2", card.f.path("IMG_1.DNG.xmp").string])
+        let next = MarkBook(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]), dataFolder: card.f.dataFolder)
+        let model = AlbumModel(folder: FilePath(card.f.folder.path), trash: Trash(homeTrash: FilePath(card.f.dataFolder.string + "-trash")), markBook: next)
+        model.appendListing(try FolderScanner.photos(in: FilePath(card.f.folder.path)))
+        model.finishListing()
+        next.read(model.allPhotos.map(\.path))
+        next.waitUntilIdle()
+        _ = model.drainMarks()
+        #expect(model.marks(of: model.photos[0]).rating == 2, "the RAW is the master")
+    }
+
+    @Test func aPhotosSidecarsGoToTheTrashWithItAndComeBackByteForByte() throws {
+        let card = try Card(pairs: ["IMG_1", "IMG_2"])
+        // darktable's sidecar on the RAW, Lightroom's on the name (where the JPEG's marks go).
+        try card.f.run(["exiftool", "-q", "-XMP-xmp:Rating=-1", "-XMP-dc:Title=history kept", "-o", card.f.path("IMG_1.DNG.xmp").string])
+        try card.f.run(["exiftool", "-q", "-XMP-xmp:Rating=1", "-o", card.f.path("IMG_1.xmp").string])
+        #expect(card.model.mark(card.f.path("IMG_1.JPG"), .flag(.reject)))
+        card.f.book.waitUntilIdle()
+        let darktable = try Data(contentsOf: URL(fileURLWithPath: card.f.path("IMG_1.DNG.xmp").string))
+        let lightroom = try Data(contentsOf: URL(fileURLWithPath: card.f.path("IMG_1.xmp").string))
+        let (moved, _) = card.model.moveToTrash(together: [card.f.path("IMG_1.JPG")])
+        #expect(moved.count == 2)
+        for name in ["IMG_1.JPG", "IMG_1.DNG", "IMG_1.JPG.xmp", "IMG_1.DNG.xmp", "IMG_1.xmp"] {
+            #expect(!card.f.exists(name), "\(name) left behind as an orphan")
+        }
+        #expect(card.f.exists("IMG_2.JPG") && card.f.exists("IMG_2.DNG"))
+        // A mark made a moment before the photo went is written before its sidecar goes.
+        #expect(card.model.mark(card.f.path("IMG_2.JPG"), .rate(3)))
+        card.model.moveToTrash(together: [card.f.path("IMG_2.JPG")])
+        card.f.book.waitUntilIdle()
+        #expect(!card.f.exists("IMG_2.JPG.xmp") && !card.f.exists("IMG_2.DNG.xmp"), "no sidecar written after its photo went")
+        try card.model.undo()
+        #expect(card.f.exists("IMG_2.JPG.xmp") && card.f.exists("IMG_2.DNG.xmp"))
+        #expect(try card.model.undo() == .marks([card.f.path("IMG_2.DNG"), card.f.path("IMG_2.JPG")]))
+        try card.model.undo()
+        for name in ["IMG_1.JPG", "IMG_1.DNG", "IMG_1.DNG.xmp", "IMG_1.xmp"] {
+            #expect(card.f.exists(name), "\(name) came back")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: card.f.path("IMG_1.DNG.xmp").string)) == darktable)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: card.f.path("IMG_1.xmp").string)) == lightroom)
+    }
+
+    @Test func aNameSidecarStaysWhileAnotherPhotoOfThatNameIsLeft() throws {
+        let f = try MarkFolder()
+        try f.photo("IMG_5.jpg")
+        try f.run(["convert", "-size", "16x16", "xc:gray", f.path("IMG_5.png").string])
+        try f.run(["exiftool", "-q", "-XMP-xmp:Rating=3", "-o", f.path("IMG_5.xmp").string])
+        let model = AlbumModel(folder: FilePath(f.folder.path), trash: Trash(homeTrash: FilePath(f.dataFolder.string + "-trash")), markBook: f.book)
+        model.appendListing(try FolderScanner.photos(in: FilePath(f.folder.path)))
+        model.finishListing()
+        try model.moveToTrash(f.path("IMG_5.jpg"))
+        #expect(!f.exists("IMG_5.jpg") && f.exists("IMG_5.xmp"), "IMG_5.png still reads IMG_5.xmp")
+    }
 }
