@@ -24,6 +24,8 @@
 #include <fontconfig/fontconfig.h>
 #include <exempi-2.0/exempi/xmp.h>
 #include <gio/gio.h>
+// gio-unix-2.0 is not on the include path glib-2.0 gives; the header includes only gio.h.
+#include <gio-unix-2.0/gio/gdesktopappinfo.h>
 
 #define FLICK_STRING(x) #x
 #define FLICK_DIGITS(x) FLICK_STRING(x)
@@ -265,6 +267,7 @@ FORWARD(EXEMPI, size_t, xmp_string_len, (XmpStringPtr string), (string))
 // GObject
 #define GOBJECT FLICK_LIBRARY_GOBJECT
 FORWARD_VOID(GOBJECT, g_object_unref, (gpointer object), (object))
+FORWARD(GOBJECT, gboolean, g_type_check_instance_is_a, (GTypeInstance *instance, GType iface_type), (instance, iface_type))
 FORWARD(GOBJECT, gulong, g_signal_connect_data,
         (gpointer instance, const gchar *detailed_signal, GCallback handler, gpointer data, GClosureNotify destroy_data,
          GConnectFlags flags),
@@ -283,17 +286,18 @@ FORWARD(GIO, gboolean, g_settings_get_boolean, (GSettings *settings, const gchar
 FORWARD(GIO, gboolean, g_settings_set_string, (GSettings *settings, const gchar *key, const gchar *value),
         (settings, key, value))
 FORWARD_VOID(GIO, g_settings_sync, (void), ())
-FORWARD(GIO, gboolean, g_app_info_launch_default_for_uri, (const char *uri, GAppLaunchContext *context, GError **error),
-        (uri, context, error))
 FORWARD(GIO, gboolean, g_app_info_should_show, (GAppInfo *info), (info))
+FORWARD(GIO, GType, g_desktop_app_info_get_type, (void), ())
+FORWARD(GIO, gboolean, g_desktop_app_info_launch_uris_as_manager,
+        (GDesktopAppInfo *appinfo, GList *uris, GAppLaunchContext *launch_context, GSpawnFlags spawn_flags,
+         GSpawnChildSetupFunc user_setup, gpointer user_setup_data, GDesktopAppLaunchCallback pid_callback,
+         gpointer pid_callback_data, GError **error),
+        (appinfo, uris, launch_context, spawn_flags, user_setup, user_setup_data, pid_callback, pid_callback_data, error))
 FORWARD(GIO, const char *, g_app_info_get_id, (GAppInfo *info), (info))
 FORWARD(GIO, const char *, g_app_info_get_display_name, (GAppInfo *info), (info))
-FORWARD(GIO, gboolean, g_app_info_launch, (GAppInfo *info, GList *files, GAppLaunchContext *context, GError **error),
-        (info, files, context, error))
 FORWARD(GIO, GAppInfo *, g_app_info_get_default_for_type, (const char *content_type, gboolean must_support_uris),
         (content_type, must_support_uris))
 FORWARD(GIO, GList *, g_app_info_get_all_for_type, (const char *content_type), (content_type))
-FORWARD(GIO, GFile *, g_file_new_for_path, (const char *path), (path))
 FORWARD(GIO, gchar *, g_content_type_guess,
         (const gchar *file_name, const guchar *data, gsize data_size, gboolean *result_uncertain),
         (file_name, data, data_size, result_uncertain))

@@ -2,6 +2,43 @@
 // GIO: the desktop's settings (GSettings) that are not published over XSETTINGS, its
 // applications per file type, and its services on the session bus.
 #include <gio/gio.h>
+// gio-unix-2.0 is not on the include path glib-2.0 gives; the header includes only gio.h.
+#include <gio-unix-2.0/gio/gdesktopappinfo.h>
+#include <signal.h>
+
+// Runs in a program Flick starts, between fork and exec: it begins as a program started
+// from a terminal would, with no signal blocked and none ignored. Flick's threads block
+// the signals that quit it (one thread waits for them) and ignore SIGPIPE; a child would
+// otherwise inherit both, and ignore kill, Ctrl+C and logout.
+static void flick_child_signal_defaults(gpointer unused) {
+    (void)unused;
+    for (int number = 1; number < NSIG; number++) {
+        if (number != SIGKILL && number != SIGSTOP) signal(number, SIG_DFL);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+// Launches `info` (an application from a desktop entry, as every one GIO lists for a type
+// is) on `uri`, its signals as `flick_child_signal_defaults` leaves them. Returns 0 on
+// success, else -1 with `*message` (free with g_free) saying why.
+static inline int flick_launch_application(GAppInfo *info, const char *uri, char **message) {
+    *message = NULL;
+    if (!G_IS_DESKTOP_APP_INFO(info)) {
+        *message = g_strdup("not an application from a desktop entry");
+        return -1;
+    }
+    GList *uris = g_list_append(NULL, (gpointer)uri);
+    GError *error = NULL;
+    gboolean launched = g_desktop_app_info_launch_uris_as_manager((GDesktopAppInfo *)info, uris, NULL, G_SPAWN_SEARCH_PATH,
+                                                                 flick_child_signal_defaults, NULL, NULL, NULL, &error);
+    g_list_free(uris);
+    if (launched) return 0;
+    *message = g_strdup(error ? error->message : "the program could not be started");
+    g_clear_error(&error);
+    return -1;
+}
 
 // GVariant is built by variadic functions, out of Swift's reach: the D-Bus calls that
 // need one are made here. Each returns 0 when the service answered, else -1 with

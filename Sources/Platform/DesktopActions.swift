@@ -57,10 +57,18 @@ public enum DesktopActions {
     }
 
     private static func openFolder(_ folder: FilePath) -> DesktopProblem? {
-        var error: UnsafeMutablePointer<GError>?
-        if g_app_info_launch_default_for_uri(uri(of: folder), nil, &error) != 0 { return nil }
-        g_clear_error(&error)
-        return .unavailable
+        guard let info = g_app_info_get_default_for_type("inode/directory", 0) else { return .unavailable }
+        defer { unref(info) }
+        return launch(info, on: folder) == nil ? nil : .unavailable
+    }
+
+    /// Starts the application `info` on `path`, as a program started from a terminal
+    /// starts: no signal blocked or ignored (`flick_launch_application`). Returns why not.
+    private static func launch(_ info: OpaquePointer, on path: FilePath) -> String? {
+        var message: UnsafeMutablePointer<CChar>?
+        guard flick_launch_application(info, uri(of: path), &message) != 0 else { return nil }
+        defer { g_free(message) }
+        return message.map { String(cString: $0) } ?? ""
     }
 
     /// The applications that open files like `path`: the user's default first, then the
@@ -84,13 +92,7 @@ public enum DesktopActions {
         var problem: DesktopProblem? = .unavailable
         forEachApplication(for: path) { info, _ in
             guard let infoID = g_app_info_get_id(info), String(cString: infoID) == id else { return false }
-            let file = path.withPlatformString { g_file_new_for_path($0) }
-            let files = g_list_append(nil, UnsafeMutableRawPointer(file))
-            var error: UnsafeMutablePointer<GError>?
-            problem = g_app_info_launch(info, files, nil, &error) != 0 ? nil : .failed(error.map { String(cString: $0.pointee.message) } ?? "")
-            g_clear_error(&error)
-            g_list_free(files)
-            unref(file)
+            problem = launch(info, on: path).map(DesktopProblem.failed)
             return true
         }
         return problem

@@ -46,7 +46,6 @@ public final class PlatformWindow {
     private var translator: EventTranslator
     private let waker: Waker
     private let frameInterval: Seconds
-    private var signalSources: [DispatchSourceSignal] = []
 
     nonisolated(unsafe) private static var environmentPrepared = false
 
@@ -108,7 +107,7 @@ public final class PlatformWindow {
         SDL_SetHint(SDL_HINT_APP_NAME, "Flick")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         // SDL's own handlers only note a quit for the next event pump, which never comes
-        // while the loop sleeps; Flick's post a quit event that wakes it.
+        // while the loop sleeps; Flick's thread for them wakes it (`QuitSignals`).
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         // A browser is not a slideshow or a game: the screen saver and screen locking keep
         // working while Flick is open (SDL would inhibit them, also over D-Bus).
@@ -157,7 +156,8 @@ public final class PlatformWindow {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
         sizeInPoints = Size(width: Double(w) / scale, height: Double(h) / scale)
-        signalSources = [SIGTERM, SIGINT].map(Self.quitOnSignal)
+        // A quit signal wakes the loop, which then ends (`run`).
+        QuitSignals.onRequest { [waker] in waker.wake() }
     }
 
     /// The size in pixels `init` will give the window, worked out before SDL starts (from a
@@ -189,25 +189,6 @@ public final class PlatformWindow {
         }
         return SDL_CreateWindow(title, FLICK_SDL_WINDOWPOS_CENTERED, FLICK_SDL_WINDOWPOS_CENTERED, Int32(size.width), Int32(size.height),
                                 flags | (fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0))
-    }
-
-    /// SIGTERM (logout, `kill`) and SIGINT (Ctrl+C in a terminal) end Flick as the close
-    /// button does.
-    private static func quitOnSignal(_ number: Int32) -> DispatchSourceSignal {
-        // A parent may have started Flick with the signal blocked; it must still end Flick.
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, number)
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler {
-            var event = SDL_Event()
-            event.type = SDL_QUIT.rawValue
-            SDL_PushEvent(&event)
-        }
-        source.resume()
-        return source
     }
 
     /// Accelerated first when there is a GPU, else (or if that fails) the software
@@ -300,7 +281,7 @@ public final class PlatformWindow {
     public func run(_ driver: FrameDriver) {
         var pacer = FramePacer(interval: frameInterval, now: now)
         driver.rootView.frame = Rect(origin: .zero, size: sizeInPoints)
-        while !driver.shouldQuit {
+        while !driver.shouldQuit && !QuitSignals.isRequested {
             let sleep = pacer.sleep(at: now, moving: driver.needsFrames, deadline: driver.nextDeadline)
             var event = SDL_Event()
             let got = if let sleep { SDL_WaitEventTimeout(&event, Int32((sleep * 1000).rounded(.up))) } else { SDL_WaitEvent(&event) }
@@ -309,7 +290,7 @@ public final class PlatformWindow {
                 while SDL_PollEvent(&event) != 0 { process(event, driver, &pacer) }
             }
             let time = now
-            guard pacer.isUpdateDue(at: time), !driver.shouldQuit else { continue }
+            guard pacer.isUpdateDue(at: time), !driver.shouldQuit, !QuitSignals.isRequested else { continue }
             driver.update(at: time)
             let commands = driver.rootView.drawList()
             if pacer.frameUpdated(at: time, commands: commands, uploadsPending: textures.pendingUploadCount > 0, moving: driver.needsFrames) {

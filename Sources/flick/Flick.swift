@@ -100,7 +100,11 @@ struct Browse: ParsableCommand {
         PlatformWindow.prepareEnvironment()
         // The first helper is ready before the album is opened and the window made: this
         // process forked while it is still one thread (before the service starts its own).
+        // Quit signals wait, blocked in every thread, for the one thread that takes them,
+        // started once the first helper is forked (which needs this process single-threaded).
+        QuitSignals.block()
         let firstHelper = IsolatedDecoder.forkOwnHelper()
+        QuitSignals.listen()
         Language.start(catalogues: Bundle.main.executableURL.flatMap { Language.catalogues(besideExecutable: $0.resolvingSymlinksInPath().path) })
         let settingsFile = Settings.file()
         let (remembered, isFirstRun) = Settings.load(from: settingsFile) { warn($0) }

@@ -61,6 +61,65 @@ import Testing
         expectGoneWithinTwoSeconds(all)
     }
 
+    /// Ends `flick` with one `signal` and waits for it (a bound, not a timing claim: a lost
+    /// signal left Flick running for good). Returns its exit status, nil if it did not end.
+    func endsOnOne(_ signal: Int32, _ flick: FlickSession) -> Int32? {
+        kill(flick.process.processIdentifier, signal)
+        return flick.waitForExit(timeout: 10)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func oneQuitSignalEndsFlickWhileAHelperSpins(_ signal: Int32) throws {
+        let (flick, _) = try flickWithASpinningHelper()
+        let all = helpers(of: flick.process.processIdentifier)
+        #expect(endsOnOne(signal, flick) == 0, "ended as its close button ends it")
+        expectGoneWithinTwoSeconds(all)
+    }
+
+    /// Full screen without a window manager, on a photo (the pager), and in the grid with
+    /// a zoom back running: one SIGTERM ends each.
+    @Test func oneSIGTERMEndsFlickInThePagerTheGridAndFullScreenWithoutAWindowManager() throws {
+        let folder = try makeSolidColourFolder([(230, 40, 40), (40, 200, 40), (40, 40, 230)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fullscreen = try FlickSession(arguments: ["--fullscreen", folder.path])
+        #expect(endsOnOne(SIGTERM, fullscreen) == 0)
+        let pager = try FlickSession(arguments: [folder.appendingPathComponent("photo_2.png").path])
+        #expect(endsOnOne(SIGTERM, pager) == 0)
+        let grid = try FlickSession(arguments: ["--view", "grid", folder.path])
+        let window = try grid.geometry()
+        _ = try grid.waitForScreen { $0.matches(x: Int(window.minX) + 60, y: Int(window.minY) + 120, (230, 40, 40), tolerance: 40) }
+        try grid.server.xdotool("key", "Return", "Escape")
+        #expect(endsOnOne(SIGTERM, grid) == 0)
+    }
+
+    /// A SIGTERM that comes while Flick is still starting, before its window: not lost.
+    @Test func oneSIGTERMEndsFlickBeforeItsWindowIsUp() throws {
+        let server = try XvfbServer()
+        let folder = try makeSolidColourFolder([(230, 40, 40)])
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-start-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: home)
+        }
+        for delay: useconds_t in [0, 20_000, 60_000] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: flickBinary)
+            process.arguments = [folder.path]
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                ["DISPLAY": server.display, "SDL_VIDEODRIVER": "x11", "XDG_CACHE_HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config"]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(delay)
+            kill(process.processIdentifier, SIGTERM)
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            #expect(!process.isRunning, "one SIGTERM \(delay / 1000) ms after launch ended it")
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+
     /// Flick's own helpers, the first of them forked from Flick itself rather than started
     /// afresh: they hold nothing of Flick's but their pipes, and end with it.
     @Test func flicksOwnHelpersHoldOnlyTheirPipesAndEndWhenFlickIsKilled() throws {
