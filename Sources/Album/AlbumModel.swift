@@ -300,11 +300,8 @@ public final class AlbumModel {
     /// The marks of the file at `path`.
     public func marks(of path: FilePath) -> PhotoMarks { markBook?.marks(of: path) ?? .none }
 
-    /// A photo's marks as shown. Of a RAW+JPEG pair, the RAW is the master: its marks win
-    /// where it has any (darktable rates the RAW it edits), else the JPEG's count.
-    public func marks(of photo: Photo) -> PhotoMarks {
-        (photo.companions.map(\.path) + [photo.path]).lazy.map(marks(of:)).first { !$0.isEmpty } ?? .none
-    }
+    /// A photo's marks as shown (a pair's: `MarkBook.marks(of:)`).
+    public func marks(of photo: Photo) -> PhotoMarks { markBook?.marks(of: photo) ?? .none }
 
     /// Changes the marks of the photo shown at `path` and its companions alike (a key on
     /// the photo in hand), written to their sidecars; one undo step. Returns false when

@@ -34,6 +34,12 @@ public final class MarkBook {
     /// Photo `path`'s marks (none until read).
     public func marks(of path: FilePath) -> PhotoMarks { known[path] ?? .none }
 
+    /// A photo's marks as shown. Of a RAW+JPEG pair, the RAW is the master: its marks win
+    /// where it has any (darktable rates the RAW it edits), else the JPEG's count.
+    public func marks(of photo: Photo) -> PhotoMarks {
+        (photo.companions.map(\.path) + [photo.path]).lazy.map(marks(of:)).first { !$0.isEmpty } ?? .none
+    }
+
     /// Reads the marks of `paths` in the background (in this order).
     public func read(_ paths: [FilePath]) {
         worker.read(paths, onlyIfChanged: false)

@@ -96,10 +96,10 @@ public final class PictureStore: PhotoSource {
     /// Where the photos' marks are kept; none shown without one.
     public var markBook: MarkBook?
 
-    /// Its own marks, else its companion's (a RAW marked elsewhere beside its JPEG).
+    /// The photo's marks as the album shows them (a pair's: its RAW's first).
     public func marks(at index: Int) -> PhotoMarks {
         guard index >= 0, index < photos.count, let markBook else { return .none }
-        return photos[index].allPaths.lazy.map(markBook.marks(of:)).first { !$0.isEmpty } ?? .none
+        return markBook.marks(of: photos[index])
     }
 
     public func pairName(at index: Int) -> String? {

@@ -161,4 +161,32 @@ import TestSupport
         try flick.server.xdotool("key", "q")
         #expect(flick.waitForExit() == 0)
     }
+
+    /// Opened on a photo marked in an earlier run, the pager's caption shows its stars
+    /// without paging away and back.
+    @Test func thePhotoFlickIsOpenedOnShowsItsMarksInTheCaption() throws {
+        let folder = try makeSolidColourFolder(Self.colours)
+        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-data-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: dataHome)
+        }
+        let sidecar = folder.appendingPathComponent("photo_2.png.xmp")
+        #expect(try run("exiftool", ["-q", "-XMP-xmp:Rating=2", "-o", sidecar.path]).status == 0)
+        let flick = try FlickSession(arguments: [folder.appendingPathComponent("photo_2.png").path], environment: ["XDG_DATA_HOME": dataHome.path])
+        let window = try flick.geometry()
+        func captionGold(_ shot: Screenshot) -> Int {
+            var count = 0
+            for y in Int(window.minY)..<Int(window.minY) + 140 {
+                for x in Int(window.minX)..<Int(window.minX) + 420 where shot.matches(x: x, y: y, Self.gold, tolerance: 24) { count += 1 }
+            }
+            return count
+        }
+        #expect(try flick.waitForScreen { shot in
+            _ = try? flick.server.xdotool("mousemove", String(Int(window.midX) + Int.random(in: -9...9)), String(Int(window.midY)))
+            return captionGold(shot) > 10
+        }.1, "the caption's stars")
+        try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
 }
