@@ -323,6 +323,8 @@ public final class PhotoBrowser: View {
     public func showPhotoAtLaunch(_ index: Int) {
         guard let source, index >= 0, index < source.photoCount, pager.phase == .closed else { return }
         attachPager()
+        // It is the photo in hand: Esc, then Enter, an arrow or Compare go on from it.
+        collection.takePhotoInHand(index)
         _ = collection.revealPhoto(index)
         collection.setPhotoHiddenForTransition(index)
         pager.show(at: index)

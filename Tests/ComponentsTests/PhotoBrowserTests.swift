@@ -501,6 +501,24 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(f.pager.phase == .closed)
         #expect(f.grid.convert(f.grid.layout.frame(of: 30), to: nil)!.intersects(f.scene.root.bounds), "its cell was scrolled into view")
     }
+
+    /// Opened from a file manager on one photo, Esc, then Enter, Right or Compare go on
+    /// from that photo, not from the album's first.
+    @Test(arguments: AlbumViewKind.allCases)
+    func thePhotoOpenedOnIsThePhotoInHandOnceThePagerCloses(_ kind: AlbumViewKind) {
+        let f = BrowserFixture(count: 40)
+        f.browser.show(kind)
+        f.scene.settle()
+        f.browser.showPhotoAtLaunch(30)
+        f.scene.settle()
+        f.key(.escape)
+        f.scene.settle()
+        #expect(f.pager.phase == .closed)
+        #expect(f.browser.photoInHand == 30, "\(kind): \(String(describing: f.browser.photoInHand))")
+        f.key(.enter)
+        f.scene.settle()
+        #expect(f.pager.phase == .open && f.pager.currentIndex == 30, "Enter opens it again: \(f.pager.currentIndex)")
+    }
 }
 
 /// A photo far thinner than the window (16×40000) is drawn a few points across, whole.
