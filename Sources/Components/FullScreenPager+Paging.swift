@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Gestures
 import Motion
+import Pixels
 import ViewTree
 
 /// Turning pages: animated jumps, the keys and the wheel.
@@ -152,10 +153,12 @@ extension FullScreenPager {
         case .loading: return false
         case let .ready(picture), let .partial(picture):
             if picture.showsPixelsWhenEnlarged { return true }
+            // A few percent short is sharp to the eye (`NearlySharp`: a RAW's preview).
+            func covers(_ pixels: Double, _ side: Int) -> Bool { pixels >= Double(NearlySharp.fewestPixels(covering: side)) - 1 }
             switch size {
-            case let .fitting(side): return max(picture.pixelSize.width, picture.pixelSize.height) >= Double(side) - 1
+            case let .fitting(side): return covers(max(picture.pixelSize.width, picture.pixelSize.height), side)
             case let .within(width, height):
-                return picture.pixelSize.width >= Double(width) - 1 || picture.pixelSize.height >= Double(height) - 1
+                return covers(picture.pixelSize.width, width) || covers(picture.pixelSize.height, height)
             case .filling, .region: return true
             }
         }

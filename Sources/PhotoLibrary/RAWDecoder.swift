@@ -91,7 +91,9 @@ enum RAWDecoder {
     private static func preview(of raw: UnsafeMutablePointer<libraw_data_t>, covering wanted: Int, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
         try check(libraw_unpack_thumb(raw))
         let thumbnail = raw.pointee.thumbnail
-        guard max(Int(thumbnail.twidth), Int(thumbnail.theight)) >= wanted else { throw .unreadable("the preview is smaller than asked") }
+        guard max(Int(thumbnail.twidth), Int(thumbnail.theight)) >= NearlySharp.fewestPixels(covering: wanted) else {
+            throw .unreadable("the preview is smaller than asked")
+        }
         var error: Int32 = 0
         guard let image = libraw_dcraw_make_mem_thumb(raw, &error) else { try check(error); throw .decoderFailed("gave no preview") }
         defer { libraw_dcraw_clear_mem(image) }

@@ -85,9 +85,12 @@ enum RAWPreviews {
         }
     }
 
-    /// The smallest of `sized` whose longer side covers `wanted`.
+    /// The smallest of `sized` whose longer side covers `wanted`, or falls short of it by
+    /// no more than `NearlySharp` allows (shown a little enlarged: a RAW is not rendered for
+    /// the 4 px Sony's 1616 px previews lack at 1080p).
     static func smallest(of sized: [(preview: Preview, side: Int)], covering wanted: Int) -> Preview? {
-        sized.filter { $0.side >= wanted }.min { $0.side < $1.side }?.preview
+        let fewest = NearlySharp.fewestPixels(covering: wanted)
+        return sized.filter { $0.side >= fewest }.min { $0.side < $1.side }?.preview
     }
 
     /// A preview's JPEG bytes, if the file holds them all and they are within `limits`.

@@ -4,6 +4,7 @@ import Testing
 @testable import PhotoLibrary
 import Pixels
 import SystemPackage
+import TestSupport
 
 @Suite struct OrientationTests {
     /// A 3×2 buffer whose pixels are numbered 0…5 in their blue byte.
@@ -508,6 +509,26 @@ import SystemPackage
         #expect(pixels.width == 48 && pixels.height == 64, "turned a quarter: \(pixels)")
         #expect(rgb(pixels, 24, 8).0 > 150 && rgb(pixels, 24, 8).2 < 100, "red on top once turned: \(rgb(pixels, 24, 8))")
         #expect(rgb(pixels, 24, 56).2 > 150 && rgb(pixels, 24, 56).0 < 100, "blue below: \(rgb(pixels, 24, 56))")
+    }
+
+    /// Sony's 24 MP RAWs keep a 1616 px preview; a 1080p screen asks for 1620. A preview a
+    /// few percent short is shown (enlarged by a hair), not the RAW rendered from its
+    /// sensor data; zoomed past it, the RAW is rendered.
+    @Test func aPreviewAFewPercentShortOfWhatIsAskedIsShownNotARender() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-preview-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let preview = folder.appendingPathComponent("green.jpg").path, raw = folder.appendingPathComponent("sony.dng").path
+        try #require(try runExternalTool(["convert", "-size", "1616x1077", "xc:rgb(40,200,60)", "-quality", "92", preview]).status == 0)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/make-dng.py").path
+        try #require(try runExternalTool(["python3", script, raw, "1700", "1134", "--preview", preview, "--preview-size", "1616x1077"]).status == 0)
+        let screen = try ImageDecoder.decode(FilePath(raw), maximumPixelSize: 1620)
+        #expect(screen.width == 1616, "the preview itself: \(screen)")
+        #expect(near(rgb(screen, 800, 500), (40, 200, 60), within: 8), "green, the preview's: \(rgb(screen, 800, 500))")
+        let whole = try ImageDecoder.decode(FilePath(raw), maximumPixelSize: nil)
+        #expect(whole.width >= 1700 - 16, "the RAW rendered: \(whole)")
+        #expect(rgb(whole, 100, 567).0 > 150 && rgb(whole, 100, 567).1 < 120, "red on the left, as the sensor data is: \(rgb(whole, 100, 567))")
     }
 
     @Test func aRAWWithoutAPreviewIsRendered() throws {
