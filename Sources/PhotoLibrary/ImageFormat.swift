@@ -62,8 +62,10 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
         if starts(Array("BM".utf8)) && header.count >= 14 { return .bmp }
         // RAW families with a signature of their own: Canon's CR2 (a TIFF marked "CR"), Canon's
-        // CR3 (ISO media, brand "crx "), Fujifilm's RAF, Olympus's ORF, Panasonic's RW2.
+        // CR3 (ISO media, brand "crx "), Canon's older CRW (CIFF: a byte order, the header's
+        // length, then "HEAPCCDR"), Fujifilm's RAF, Olympus's ORF, Panasonic's RW2.
         if starts(Array("FUJIFILMCCD-RAW".utf8)) || starts(Array("IIRO".utf8)) || starts(Array("IIRS".utf8))
+            || ((starts(Array("II".utf8)) || starts(Array("MM".utf8))) && starts(Array("HEAPCCDR".utf8), at: 6))
             || starts(Array("MMOR".utf8)) || starts([0x49, 0x49, 0x55, 0x00]) || starts(Array("ftypcrx ".utf8), at: 4)
             || (starts([0x49, 0x49, 0x2A, 0x00]) && starts(Array("CR".utf8), at: 8)) { return .raw }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) {

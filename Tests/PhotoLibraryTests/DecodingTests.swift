@@ -550,6 +550,11 @@ import TestSupport
         #expect(ImageFormat.sniff(header, fileExtension: "dng") == .raw)
         #expect(ImageFormat.sniff(header, fileExtension: "tif") == .tiff, "a scan stays a TIFF")
         #expect(ImageFormat.sniff(Array("FUJIFILMCCD-RAW 0201".utf8), fileExtension: "") == .raw)
+        // Canon's CRW (CIFF), little- and big-endian, whatever its name says.
+        #expect(ImageFormat.sniff([0x49, 0x49, 0x1A, 0x00, 0x00, 0x00] + Array("HEAPCCDR".utf8) + [0x01, 0x00], fileExtension: "") == .raw)
+        #expect(ImageFormat.sniff([0x4D, 0x4D, 0x00, 0x00, 0x00, 0x1A] + Array("HEAPCCDR".utf8), fileExtension: "jpg") == .raw)
+        #expect(ImageFormat.sniff([0x49, 0x49, 0x1A, 0x00, 0x00, 0x00] + Array("HEAPJUNK".utf8), fileExtension: "crw") != .raw,
+                "the name alone does not make a RAW")
         #expect(ImageFormat.claimed(byExtension: "cr3") == .raw && ImageFormat.claimed(byExtension: "nef") == .raw)
         #expect(RAWDecoder.orientation(flip: 6) == .right && RAWDecoder.orientation(flip: 5) == .left && RAWDecoder.orientation(flip: 3) == .down)
     }
