@@ -399,12 +399,25 @@ public final class AlbumModel {
     /// The day `photo` counts as in the current date order: its EXIF day where the album is
     /// sorted by date taken and it has one (else the file's, as the sort does).
     private func day(of photo: Photo) -> CalendarDay {
-        if order.key == .dateTaken, let taken = datesTaken[photo.path], let day = CalendarDay(exif: taken) { return day }
+        if order.key == .dateTaken, let day = CalendarDay(exif: dateTaken(of: photo)) { return day }
         var time = time_t(photo.modificationDate.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         localtime_r(&time, &parts)
         return CalendarDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
     }
+
+    /// When `photo` counts as taken, as EXIF writes it: its EXIF's date, else a date its
+    /// name carries (`NameDate`: WhatsApp's, a phone's, a screenshot's), else its file's time.
+    private func dateTaken(of photo: Photo) -> String {
+        if let taken = datesTaken[photo.path] { return taken }
+        if let named = nameDates[photo.path] { return named ?? Self.exifStyle(photo.modificationDate) }
+        let named = NameDate.taken(fromFileName: photo.fileName)
+        nameDates[photo.path] = .some(named)
+        return named ?? Self.exifStyle(photo.modificationDate)
+    }
+
+    /// Dates found in the photos' names (nil inside: none), each name parsed once.
+    private var nameDates: [FilePath: String?] = [:]
 
     /// Photos whose dates taken are not read yet.
     public var photosWithoutDateTaken: [FilePath] {
@@ -462,7 +475,7 @@ public final class AlbumModel {
         case .dateModified: Self.stableSort(&shown) { $0.modificationDate < $1.modificationDate }
         case .size: Self.stableSort(&shown) { $0.byteCount < $1.byteCount }
         case .dateTaken:
-            let keys = Dictionary(shown.map { ($0.path, datesTaken[$0.path] ?? Self.exifStyle($0.modificationDate)) }) { first, _ in first }
+            let keys = Dictionary(shown.map { ($0.path, dateTaken(of: $0)) }) { first, _ in first }
             Self.stableSort(&shown) { keys[$0.path]! < keys[$1.path]! }
         case .sharpness:
             // The blurriest first, as the other orders go smallest first; reversed, the

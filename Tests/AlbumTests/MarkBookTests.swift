@@ -298,6 +298,18 @@ final class MarkFolder {
         #expect(a.names == ["IMG_10.jpg", "IMG_9.jpg", "IMG_2.jpg"])
     }
 
+    /// WhatsApp strips EXIF and the copy is today's: sorted by date taken, the date in its
+    /// name places it (in its day of the timeline), not the file's time.
+    @Test func aPhotoWithoutADateTakenIsPlacedByTheDateInItsName() throws {
+        let a = try Arranged(["IMG-20190512-WA0003.jpg", "b.jpg", "c.jpg"])
+        a.model.setOrder(PhotoOrder(.dateTaken))
+        a.model.noteDatesTaken([a.f.path("IMG-20190512-WA0003.jpg"): "", a.f.path("b.jpg"): "2020-03-01 10:00:00",
+                                a.f.path("c.jpg"): "2018-06-01 10:00:00"])
+        #expect(a.names == ["c.jpg", "IMG-20190512-WA0003.jpg", "b.jpg"], "\(a.names)")
+        let day = a.model.daySections()?.first { $0.start <= 1 && 1 < $0.start + $0.count }?.day
+        #expect(day == CalendarDay(year: 2019, month: 5, day: 12), "\(String(describing: day))")
+    }
+
     @Test func theRejectsGoToTheTrashTogetherAndOneUndoBringsThemAllBack() throws {
         let a = try Arranged(["a.jpg", "b.jpg", "c.jpg"])
         a.model.mark([a.f.path("a.jpg")], .flag(.reject))
