@@ -35,7 +35,7 @@ public struct Sidecars: Sendable, Equatable {
     /// `$XDG_DATA_HOME/flick/sidecars` (by default ~/.local/share/flick/sidecars).
     public static func dataFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath {
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? FilePath($0) : nil }
-            ?? FilePath(NSHomeDirectory()).appending(".local/share")
+            ?? FilePath(environment["HOME"] ?? NSHomeDirectory()).appending(".local/share")
         return dataHome.appending("flick/sidecars")
     }
 

@@ -184,11 +184,17 @@ public enum DesktopActions {
         return .success(.gnomeSettings(copy))
     }
 
+    /// `$XDG_DATA_HOME/backgrounds`, by default under `$HOME` (as the Trash and the settings
+    /// are: not the password database's home, which a session may not use).
+    static func backgroundsFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath {
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+        return FilePath(dataHome).appending("backgrounds")
+    }
+
     /// A copy of the photo in the user's backgrounds folder (the photo's own bytes).
     private static func copyToBackgrounds(_ path: FilePath) -> Result<FilePath, DesktopProblem> {
-        let dataHome = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() + "/.local/share")
-        let folder = FilePath(dataHome).appending("backgrounds")
+        let folder = backgroundsFolder()
         guard let name = path.lastComponent else { return .failure(.failed("no file name")) }
         let copy = folder.appending(name)
         do {

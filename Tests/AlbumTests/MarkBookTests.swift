@@ -197,6 +197,14 @@ final class MarkFolder {
         #expect(sidecars.kept.rawBytes == Array("/data/photos/caf".utf8) + [0xE9] + Array(".JPG.xmp".utf8))
         #expect(Sidecars(of: FilePath("/p/.hidden"), dataFolder: FilePath("/d")).stem == FilePath("/p/.hidden.xmp"))
     }
+
+    /// Flick's own copies follow the session's $HOME, as the Trash and the settings do.
+    @Test func theDataFolderFollowsHomeAndXDGDataHome() {
+        #expect(Sidecars.dataFolder(environment: ["HOME": "/home/session"]) == FilePath("/home/session/.local/share/flick/sidecars"))
+        #expect(Sidecars.dataFolder(environment: ["HOME": "/home/session", "XDG_DATA_HOME": "/data"]) == FilePath("/data/flick/sidecars"))
+        #expect(Sidecars.dataFolder(environment: ["HOME": "/home/session", "XDG_DATA_HOME": "relative"])
+                == FilePath("/home/session/.local/share/flick/sidecars"), "a relative XDG_DATA_HOME is ignored, as the specification says")
+    }
 }
 
 @Suite struct AlbumMarkTests {

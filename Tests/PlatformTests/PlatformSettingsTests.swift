@@ -7,6 +7,15 @@ import Pixels
 @testable import Platform
 import ViewTree
 
+@Suite struct DesktopFoldersTests {
+    /// The wallpaper's copy goes under the session's $HOME, as the Trash and the settings
+    /// do, not under the password database's home.
+    @Test func theWallpapersCopyFollowsHomeAndXDGDataHome() {
+        #expect(DesktopActions.backgroundsFolder(environment: ["HOME": "/home/session"]).string == "/home/session/.local/share/backgrounds")
+        #expect(DesktopActions.backgroundsFolder(environment: ["HOME": "/home/session", "XDG_DATA_HOME": "/data"]).string == "/data/backgrounds")
+    }
+}
+
 @Suite struct SystemSettingsTests {
     @Test func xftDpiSetsTheScale() {
         #expect(SystemSettings.scale(fromResources: "Xft.antialias:\t1\nXft.dpi:\t144\n") == 1.5)
