@@ -189,4 +189,59 @@ import TestSupport
         try flick.server.xdotool("key", "q")
         #expect(flick.waitForExit() == 0)
     }
+
+    /// A photographer's card of 80 RAWs, 12 rejected in an earlier run: Ctrl+Del pressed as
+    /// soon as the window is up offers all 12 (it waits for every mark to be read, never
+    /// acting on those read so far), and q ends Flick without waiting for reads.
+    @Test func ctrlDeleteOnAFreshlyOpenedCardOffersEveryRejectAndQuittingDoesNotWait() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-card-\(UUID().uuidString)")
+        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-data-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: dataHome)
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/make-dng.py").path
+        let red = folder.appendingPathComponent(".red.jpg").path, green = folder.appendingPathComponent(".green.jpg").path
+        #expect(try run("convert-im6.q16", ["-size", "300x200", "xc:rgb(230,40,40)", red]).status == 0)
+        #expect(try run("convert-im6.q16", ["-size", "300x200", "xc:rgb(40,200,40)", green]).status == 0)
+        let rejected = Set(stride(from: 3, through: 80, by: 7).prefix(12))
+        let reject = Data("""
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmp:Rating="-1"/></rdf:RDF></x:xmpmeta>
+            """.utf8)
+        for number in 1...80 {
+            let name = String(format: "IMG_%04d.DNG", number)
+            let made = try run("python3", [script, folder.appendingPathComponent(name).path, "300", "200",
+                                           "--preview", rejected.contains(number) ? red : green, "--preview-size", "300x200"])
+            #expect(made.status == 0, "\(made.error)")
+            if rejected.contains(number) { try reject.write(to: folder.appendingPathComponent(name + ".xmp")) }
+        }
+        try FileManager.default.removeItem(atPath: red)
+        try FileManager.default.removeItem(atPath: green)
+
+        let flick = try FlickSession(arguments: ["--view", "grid", folder.path], environment: ["XDG_DATA_HOME": dataHome.path])
+        try flick.server.xdotool("key", "ctrl+Delete")
+        let window = try flick.geometry()
+        let cell = { (index: Int) in cellCentre(index, in: window) }
+        #expect(try flick.waitForScreen { shot in
+            shot.matches(x: cell(11).x, y: cell(11).y, Self.dimmed((230, 40, 40)), tolerance: 20)
+                && !shot.matches(x: cell(12).x, y: cell(12).y, Self.dimmed((230, 40, 40)), tolerance: 20)
+                && !shot.matches(x: cell(12).x, y: cell(12).y, (40, 200, 40), tolerance: 40)
+        }.1, "the grid shows the twelve rejects, and only them")
+        try flick.server.xdotool("key", "Return")
+        let gone = { rejected.allSatisfy { !FileManager.default.fileExists(atPath: folder.appendingPathComponent(String(format: "IMG_%04d.DNG", $0)).path) } }
+        #expect(eventually(gone), "all twelve went to the Trash")
+        let left = { (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] }
+        #expect(eventually { !left().contains { $0.hasSuffix(".xmp") } }, "their sidecars went with them: \(left().filter { $0.hasSuffix(".xmp") })")
+        #expect(left().filter { $0.hasSuffix(".DNG") }.count == 68, "and no other photo")
+
+        // Quitting while thumbnails are still being made does not wait for them.
+        try flick.server.xdotool("key", "ctrl+z")
+        #expect(eventually { rejected.allSatisfy { FileManager.default.fileExists(atPath: folder.appendingPathComponent(String(format: "IMG_%04d.DNG.xmp", $0)).path) } },
+                "undo brought them and their sidecars back")
+        try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit(timeout: 5) == 0)
+    }
 }
