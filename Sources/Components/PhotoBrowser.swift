@@ -288,6 +288,9 @@ public final class PhotoBrowser: View {
     public func show(_ kind: AlbumViewKind) {
         guard kind != viewKind else { return }
         defer { onShowView?(kind) }
+        // A photo flying home lands now, in the view it was flying to: that view hid its
+        // place for the flight and gets it back (else it stays blank once shown again).
+        if pager.phase == .closing { pager.finishClosing() }
         let current = collection.photoInHand
         collection.removeFromSuperview()
         viewKind = kind

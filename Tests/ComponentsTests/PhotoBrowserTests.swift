@@ -521,6 +521,30 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
     }
 }
 
+/// A view switched while the pager's photo flies home: the view it was flying to gets its
+/// place back, not a blank cell for good.
+@Suite struct ViewSwitchedWhileClosingTests {
+    @Test(arguments: [AlbumViewKind.stack, .deck, .cull])
+    func theGridsCellIsShownAgainAfterAViewSwitchDuringTheClosingZoom(_ other: AlbumViewKind) {
+        let f = BrowserFixture(count: 20)
+        f.scene.settle()
+        f.browser.grid.select(4)
+        f.key(.enter)
+        f.scene.settle()
+        #expect(f.pager.phase == .open)
+        f.key(.escape)
+        f.scene.runFrames(for: 0.05)
+        #expect(f.pager.phase == .closing, "still flying home")
+        f.browser.show(other)
+        f.scene.settle()
+        f.browser.show(.grid)
+        f.scene.settle()
+        #expect(f.pager.phase == .closed)
+        let drawn = f.scene.recorder.commands(ofView: "cell 4").contains { if case .image = $0.kind { true } else { false } }
+        #expect(drawn, "the photo in hand's cell is drawn again")
+    }
+}
+
 /// A photo far thinner than the window (16×40000) is drawn a few points across, whole.
 @Suite struct ThinPhotoTests {
     @Test func aThinPhotoIsDrawnAtLeastTheThinnestSideAcrossAndWhole() {
