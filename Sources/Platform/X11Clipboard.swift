@@ -6,7 +6,9 @@ import Synchronization
 
 /// The desktop's clipboard (the CLIPBOARD selection) served in several forms at once — a
 /// photo as PNG, as a file for file managers, as its path — which SDL's text-only
-/// clipboard cannot. A connection and an unmapped window of its own, on a thread of its
+/// clipboard cannot. A form that takes time to make (a photo's PNG) is promised: the
+/// clipboard is Flick's at once, as the user pressed Ctrl+C, and a program that pastes
+/// it before it is made waits for it (`fulfil`), as eog's does. A connection and an unmapped window of its own, on a thread of its
 /// own for as long as Flick runs: it answers each program that pastes (ICCM), large
 /// contents in pieces (the INCR protocol), until another program takes the clipboard.
 /// When Flick quits, what it offers is handed to the desktop's clipboard manager where
@@ -23,7 +25,13 @@ public final class X11Clipboard: Sendable {
     private struct State {
         /// Target name → bytes; nil when nothing is offered.
         var offered: [String: [UInt8]]?
+        /// Targets listed but not made yet (`fulfil` makes or withdraws each).
+        var promised: Set<String> = []
+        /// Which offer this is, for `fulfil`.
+        var offerNumber = 0
         var needsOwnership = false
+        /// A promise was kept or withdrawn since the serving thread last looked.
+        var promisesChanged = false
         /// Flick is quitting: hand the clipboard to the manager, then say so on `handedOver`.
         var handingOver = false
         /// The manager answered that it saved the clipboard.
@@ -61,12 +69,35 @@ public final class X11Clipboard: Sendable {
     }
 
     /// Offers `contents` (a target such as "image/png" or "text/uri-list" → its bytes) in
-    /// place of whatever the clipboard held.
-    public func offer(_ contents: [String: [UInt8]]) {
-        state.withLock {
-            $0.offered = contents
-            $0.needsOwnership = true
+    /// place of whatever the clipboard held, and `promised` targets, made later
+    /// (`fulfil`). Returns the offer's number.
+    @discardableResult
+    public func offer(_ contents: [String: [UInt8]], promising promised: Set<String> = []) -> Int {
+        let number = state.withLock { state in
+            state.offered = contents
+            state.promised = promised.subtracting(contents.keys)
+            state.offerNumber += 1
+            state.needsOwnership = true
+            return state.offerNumber
         }
+        wakeServer()
+        return number
+    }
+
+    /// Keeps offer `number`'s promise of `target`: its bytes, or nil when it cannot be
+    /// made (a program waiting for it is refused). Nothing happens if another offer (or
+    /// another program) has taken the clipboard since.
+    public func fulfil(_ number: Int, _ target: String, with bytes: [UInt8]?) {
+        let kept = state.withLock { state -> Bool in
+            guard state.offerNumber == number, state.offered != nil, state.promised.remove(target) != nil else { return false }
+            state.offered?[target] = bytes
+            state.promisesChanged = true
+            return true
+        }
+        if kept { wakeServer() }
+    }
+
+    private func wakeServer() {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
     }
@@ -77,8 +108,7 @@ public final class X11Clipboard: Sendable {
     @discardableResult
     public func handOver(timeout: Double) -> Bool {
         state.withLock { $0.handingOver = true }
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        wakeServer()
         guard handedOver.wait(timeout: .now() + timeout) == .success else { return false }
         return state.withLock { $0.managerSaved }
     }
@@ -123,6 +153,9 @@ public final class X11Clipboard: Sendable {
         var handOverAsked = false
         XSelectInput(display, window, PropertyChangeMask)
         var owned: [String: [UInt8]] = [:]
+        /// Targets listed but not made yet, and the requests that wait for them.
+        var promised: Set<String> = []
+        var waiting: [XSelectionRequestEvent] = []
         var ownedSince: Time = 0
         var transfers: [Transfer] = []
         var event = XEvent()
@@ -133,11 +166,15 @@ public final class X11Clipboard: Sendable {
             let property = request.property == 0 ? request.target : request.property
             var answered = true
             if request.target == targets {
-                var list: [Atom] = [targets, timestamp] + owned.keys.map(atom)
+                var list: [Atom] = [targets, timestamp] + owned.keys.map(atom) + promised.map(atom)
                 XChangeProperty(display, request.requestor, property, flick_xa_atom, 32, PropModeReplace, &list, Int32(list.count))
             } else if request.target == timestamp {
                 var time = [ownedSince]
                 XChangeProperty(display, request.requestor, property, flick_xa_integer, 32, PropModeReplace, &time, 1)
+            } else if request.target != multiple, let name = Self.atomName(display, request.target), promised.contains(name) {
+                // Answered once it is made (or refused if it cannot be).
+                waiting.append(request)
+                return
             } else if request.target != multiple, let name = Self.atomName(display, request.target), let bytes = owned[name] {
                 if bytes.count <= Self.pieceSize {
                     bytes.withUnsafeBufferPointer {
@@ -181,6 +218,13 @@ public final class X11Clipboard: Sendable {
             }
         }
 
+        /// Requests for a promise of an offer that is no longer Flick's are refused.
+        func refuseWaiting() {
+            let refused = waiting
+            waiting = []
+            for request in refused { answer(request) }
+        }
+
         /// Asks the manager to save what is owned: it converts each target listed on our
         /// window, as any requestor, then answers with a SelectionNotify. Nothing owned, or
         /// no manager: nothing to wait for.
@@ -195,18 +239,31 @@ public final class X11Clipboard: Sendable {
         }
 
         while true {
-            let (offered, take, handingOver) = state.withLock { state -> ([String: [UInt8]]?, Bool, Bool) in
-                defer { state.needsOwnership = false }
-                return (state.offered, state.needsOwnership, state.handingOver)
+            let (offered, promises, take, promisesChanged, handingOver) = state.withLock { state in
+                defer {
+                    state.needsOwnership = false
+                    state.promisesChanged = false
+                }
+                return (state.offered, state.promised, state.needsOwnership, state.promisesChanged, state.handingOver)
             }
             if handingOver && !handOverAsked {
                 handOverAsked = true
                 askManagerToSave()
             }
+            if promisesChanged && !take, let offered {
+                // A promise kept or withdrawn: those waiting for it have their answer.
+                owned = offered
+                promised = promises
+                let answerable = waiting.filter { request in Self.atomName(display, request.target).map { !promised.contains($0) } ?? true }
+                waiting.removeAll { request in answerable.contains { $0.requestor == request.requestor && $0.property == request.property } }
+                for request in answerable { answer(request) }
+            }
             if take, let offered {
                 // Owning needs the server's time (ICCCM): a property changed on our
                 // window brings it back in a PropertyNotify.
                 owned = offered
+                promised = promises
+                refuseWaiting()
                 var nothing: UInt8 = 0
                 XChangeProperty(display, window, stamp, flick_xa_integer, 8, PropModeAppend, &nothing, 0)
             }
@@ -221,6 +278,8 @@ public final class X11Clipboard: Sendable {
                     handedOver.signal()
                 case SelectionClear where event.xselectionclear.selection == clipboard:
                     owned = [:]
+                    promised = []
+                    refuseWaiting()
                     state.withLock { if !$0.needsOwnership { $0.offered = nil } }
                 case PropertyNotify where event.xproperty.window == window && event.xproperty.atom == stamp:
                     ownedSince = event.xproperty.time

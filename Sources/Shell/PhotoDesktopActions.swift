@@ -18,9 +18,12 @@ public enum DesktopOutcome: Equatable, Sendable {
 /// The desktop's side of the photo menu as the platform provides it (the app: the X
 /// clipboard and GIO). Each may wait: they are called off the drawing thread.
 public protocol DesktopServices: Sendable {
-    /// Puts the picture (PNG, where there is one) and the file with its path on the
-    /// clipboard; false where there is no clipboard.
-    func copy(png: [UInt8]?, file: FilePath) -> Bool
+    /// Puts the file and its path on the clipboard at once, its picture as PNG promised
+    /// (`providePicture`): a program that pastes it before it is made waits. Returns the
+    /// copy's number; nil where there is no clipboard.
+    func copy(file: FilePath) -> Int?
+    /// The PNG promised by copy `number`, or nil where it cannot be made.
+    func providePicture(_ png: [UInt8]?, forCopy number: Int)
     func showInFiles(_ path: FilePath) -> DesktopOutcome
     func open(_ path: FilePath, with applicationID: String) -> DesktopOutcome
     func setWallpaper(_ path: FilePath) -> DesktopOutcome
@@ -90,7 +93,10 @@ public final class PhotoDesktopActions: Sendable {
     public func perform(_ action: PhotoAction, on path: FilePath, named name: String, applications: [MenuApplication]) {
         switch action {
         case .copyImage:
-            work.async { [self] in copyPicture(path, named: name) }
+            // The clipboard is Flick's at once (a quick Ctrl+V pastes this photo, not what
+            // was there before); its picture follows once a helper has made it.
+            guard let copy = desktop.copy(file: path) else { return say(localized("There is no clipboard here to copy {name} to.", ["name": name])) }
+            work.async { [self] in providePicture(path, named: name, forCopy: copy) }
         case .showInFiles:
             work.async { [self] in
                 switch desktop.showInFiles(path) {
@@ -123,15 +129,18 @@ public final class PhotoDesktopActions: Sendable {
 
     /// The photo decoded whole (in a helper, in sRGB, as every program that pastes
     /// assumes), offered as PNG with the file itself and its path.
-    private func copyPicture(_ path: FilePath, named name: String) {
+    private func providePicture(_ path: FilePath, named name: String, forCopy copy: Int) {
         switch decoder.decode(path, maximumPixelSize: Self.copiedPictureSide, colours: .sRGB) {
         case let .success(pixels):
-            guard let png = PNGEncoder.encode(pixels) else { return say(localized("{name} could not be copied: out of memory.", ["name": name])) }
-            guard desktop.copy(png: png, file: path) else { return say(localized("There is no clipboard here to copy {name} to.", ["name": name])) }
+            guard let png = PNGEncoder.encode(pixels) else {
+                desktop.providePicture(nil, forCopy: copy)
+                return say(localized("{name} could not be copied: out of memory.", ["name": name]))
+            }
+            desktop.providePicture(png, forCopy: copy)
             say(localized("Copied {name}", ["name": name]))
         case let .failure(error):
             // The file itself still pastes into a file manager.
-            guard desktop.copy(png: nil, file: path) else { return say(localized("There is no clipboard here to copy {name} to.", ["name": name])) }
+            desktop.providePicture(nil, forCopy: copy)
             say(localized("Copied {name} as a file; its picture could not be read: {reason}", ["name": name, "reason": error.description]))
         }
     }

@@ -8,13 +8,12 @@ import SystemPackage
 struct PlatformDesktop: DesktopServices {
     let clipboard = X11Clipboard.start()
 
-    func copy(png: [UInt8]?, file: FilePath) -> Bool {
-        guard let clipboard else { return false }
-        var contents = X11Clipboard.textTargets(file.string).merging(X11Clipboard.fileTargets(uri: DesktopActions.uri(of: file))) { $1 }
-        contents["image/png"] = png
-        clipboard.offer(contents)
-        return true
+    func copy(file: FilePath) -> Int? {
+        let contents = X11Clipboard.textTargets(file.string).merging(X11Clipboard.fileTargets(uri: DesktopActions.uri(of: file))) { $1 }
+        return clipboard?.offer(contents, promising: ["image/png"])
     }
+
+    func providePicture(_ png: [UInt8]?, forCopy number: Int) { clipboard?.fulfil(number, "image/png", with: png) }
 
     func handOverClipboard() { clipboard?.handOver(timeout: 3) }
 

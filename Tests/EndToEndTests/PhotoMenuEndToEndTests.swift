@@ -178,6 +178,39 @@ import Testing
         #expect(flick.waitForExit() == 0)
     }
 
+    /// Ctrl+C takes the clipboard at once, the picture promised while a helper makes it: a
+    /// quick Ctrl+V elsewhere pastes this photo, never what another program put there
+    /// before. Here the helper never finishes the picture (it hangs on the name): the
+    /// clipboard is Flick's all the same, listing the PNG beside the file.
+    @Test func copyTakesTheClipboardAtOnceWithThePicturePromised() throws {
+        let folder = try makeSolidColourFolder([(red: 30, green: 160, blue: 60)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("hang.png")
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("photo_1.png"), to: photo)
+        let flick = try FlickSession(arguments: ["--view", "grid", folder.path],
+                                     environment: ["FLICK_DECODE_HELPER": builtProgram("fake-decode-helper")])
+        let environment = ["DISPLAY": flick.server.display]
+        // Another program's text is on the clipboard first.
+        // xclip stays to serve it: it must inherit no descriptor of this process's (Process
+        // waits for one of them to close), so it starts with all but stdin/out/err closed.
+        let serve = "import os; os.closerange(3, 65536); os.execvp('sh', ['sh', '-c', \"printf 'someone else' | xclip -i -selection clipboard\"])"
+        #expect(try run("/usr/bin/python3", ["-c", serve], environment: environment).status == 0)
+        #expect(try run("xclip", ["-o", "-selection", "clipboard"], environment: environment).output == "someone else")
+        try choose(flick, keys: ["Down"])
+        var targets = ""
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            targets = try run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: environment, timeout: 5).output
+            if targets.contains("text/uri-list") { break }
+            usleep(50_000)
+        } while Date() < deadline
+        #expect(targets.contains("text/uri-list") && targets.contains("image/png"), "Flick's, the picture promised: \(targets)")
+        let text = try run("xclip", ["-o", "-selection", "clipboard"], environment: environment).output
+        #expect(text == photo.path, "the path pastes at once: \(text)")
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit(timeout: 20) == 0)
+    }
+
     /// Copy, then quit: the desktop's clipboard manager (a fake of the test's own) has taken
     /// the picture, the file and the path, and they paste after Flick is gone.
     @Test func aCopiedPhotoStillPastesAfterFlickQuitsWhereAClipboardManagerRuns() throws {
