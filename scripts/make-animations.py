@@ -199,6 +199,13 @@ def main(folder):
         at += 12 + length
     write("apng-bad-sequence.png", bytes(fixed))
     write("apng-cut.png", rgb_apng[:len(rgb_apng) - 60])
+    # Whole, but its acTL says five frames where it has three: invalid, the default image shows.
+    miscount = bytearray(rgb_apng)
+    actl = miscount.index(b"acTL") - 4
+    length = struct.unpack(">I", miscount[actl:actl + 4])[0]
+    body = bytes(miscount[actl + 4:actl + 8 + length])
+    body = body[:4] + struct.pack(">I", 5) + body[8:]
+    write("apng-miscount.png", bytes(miscount[:actl]) + chunk(body[:4], body[4:]) + bytes(miscount[actl + 12 + length:]))
 
     # The WebP: red 100 ms, green 200 ms, blue 300 ms, 3 plays.
     frames = []

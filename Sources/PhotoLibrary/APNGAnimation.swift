@@ -78,6 +78,11 @@ final class APNGAnimation: AnimationDecoder {
                 if position < firstData { shared.append(chunk.whole) }
             }
         }
+        // A whole file (it ends in IEND) whose acTL counts other frames than its fcTLs has an
+        // invalid animation: the APNG specification has its default image shown, still. A
+        // file cut short (still arriving) plays the frames it has.
+        let declaredFrames = Self.uint32(bytes, actl.data.lowerBound)
+        if chunks.last?.type == "IEND", declaredFrames != chunks.count(where: { $0.type == "fcTL" }) { return nil }
         frames.removeAll { $0.data.isEmpty }
         guard frames.count > 1 else { return nil }
         self.bytes = bytes

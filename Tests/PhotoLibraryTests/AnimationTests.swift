@@ -347,4 +347,14 @@ final class MemoryAnimation: AnimationSource, @unchecked Sendable {
         #expect(pixels.width == 8 && pixels.height == 6)
         #expect(rgb(pixels, 4, 3) == (255, 0, 0), "the IDAT's red: \(rgb(pixels, 4, 3))")
     }
+
+    /// Whole, its acTL counting five frames where it has three: no animation plays, the
+    /// default image shows.
+    @Test func anAPNGWhoseFrameCountIsWrongShowsItsDefaultImageStill() throws {
+        let path = Fixtures.animation("apng-miscount.png")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path.string)))
+        #expect(try AnimationDecoders.open(bytes, format: .png, limits: DecodeLimits()) == nil, "no animation")
+        let pixels = try ImageDecoder.decode(path, maximumPixelSize: nil)
+        #expect(rgb(pixels, 4, 3) == (255, 0, 0), "the default image's red: \(rgb(pixels, 4, 3))")
+    }
 }
