@@ -30,7 +30,10 @@ public final class IsolatedDecoder: Sendable {
     }
 
     deinit {
-        for helper in idle.withLock({ $0 }) { helper.stop() }
+        for helper in idle.withLock({ $0 }) {
+            IdleHelperWatch.shared.forget(helper)
+            helper.stop()
+        }
     }
 
     /// The display's profile and how often it was set: a helper is sent it before its next
@@ -136,7 +139,7 @@ public final class IsolatedDecoder: Sendable {
     /// instead, if there is one.
     public func prestart(_ forked: ForkedHelper? = nil) {
         guard let helper = forked.map({ Helper(adopting: $0.spawned) }) ?? Helper(command: command) else { return }
-        idle.withLock { $0.append(helper) }
+        makeIdle(helper)
     }
 
     /// The first helper without its start-up: Flick itself, forked while it has one thread
@@ -159,8 +162,17 @@ public final class IsolatedDecoder: Sendable {
     /// counts as busy until given back.
     func borrowHelper() -> Helper? {
         guard let helper = idle.withLock({ $0.popLast() }) ?? Helper(command: command) else { return nil }
+        IdleHelperWatch.shared.forget(helper)
         busy.withLock { _ = $0.insert(helper.pid) }
         return helper
+    }
+
+    /// Puts `helper` in the pool, watched: if it dies there, it leaves the pool and is reaped.
+    private func makeIdle(_ helper: Helper) {
+        idle.withLock { $0.append(helper) }
+        IdleHelperWatch.shared.watch(helper) { [weak self] in
+            self?.idle.withLock { idle in idle.firstIndex { $0 === helper }.map { idle.remove(at: $0) } }
+        }
     }
 
     /// A borrowed helper returns to the pool if it is fit to serve again, else is ended.
@@ -169,7 +181,7 @@ public final class IsolatedDecoder: Sendable {
     func giveBack(_ helper: Helper, healthy: Bool, expectingDeath: Bool = false) -> Int32? {
         busy.withLock { _ = $0.remove(helper.pid) }
         guard !healthy else {
-            idle.withLock { $0.append(helper) }
+            makeIdle(helper)
             return nil
         }
         return helper.stop(expectingDeath: expectingDeath)

@@ -32,6 +32,28 @@ import SystemPackage
         }
     }
 
+    /// A helper killed from outside while it waits in the pool is reaped at once, not left
+    /// <defunct> until the next decode; the next decode starts a fresh one.
+    @Test func anIdleHelperKilledFromOutsideIsReapedAtOnce() throws {
+        let decoder = IsolatedDecoder(command: [Self.fakeHelper])
+        _ = try decoder.decode(Fixtures.photo("orient-6.jpg"), maximumPixelSize: nil).get()
+        let pid = try #require(decoder.idleHelperIDs.first)
+        kill(pid, SIGKILL)
+        func isZombieOrGone() -> Bool {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return true }
+            return status.contains("State:\tZ")
+        }
+        func isReaped() -> Bool { (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) == nil }
+        // A bound, not a timing claim: without the watch it stays a zombie for good.
+        let deadline = Date().addingTimeInterval(10)
+        while !isReaped() && Date() < deadline { usleep(10_000) }
+        #expect(isReaped(), "no <defunct> helper left")
+        #expect(isZombieOrGone())
+        #expect(!decoder.idleHelperIDs.contains(pid), "it left the pool")
+        let next = try decoder.decode(Fixtures.photo("orient-6.jpg"), maximumPixelSize: nil).get()
+        #expect(next.width == 60)
+    }
+
     /// A helper's processor-time budget is per photo: one that has decoded many photos
     /// goes on decoding, however much time they took together (it was killed once its
     /// first budget's worth was spent, and a good photo showed "cannot open").
