@@ -144,7 +144,8 @@ public final class HelpOverlay: View {
             fill(first: kept(entries), second: [], room: width)
         }
         let firstPair = inputs.bounds.width + Self.columnGap + actions.bounds.width
-        let secondPair = moreInputs.lines.isEmpty ? 0 : 2 * Self.columnGap + moreInputs.bounds.width + Self.columnGap + moreActions.bounds.width
+        // Three gaps between the pairs, as they are laid out below.
+        let secondPair = moreInputs.lines.isEmpty ? 0 : 3 * Self.columnGap + moreInputs.bounds.width + Self.columnGap + moreActions.bounds.width
         let columnsHeight = [inputs, actions, moreInputs, moreActions].map(\.bounds.height).max() ?? 0
         let panelSize = Size(width: max(firstPair + secondPair, title.bounds.width) + 2 * Self.padding, height: chrome + columnsHeight)
         panel.frame = Rect(center: Point(x: bounds.midX.rounded(), y: bounds.midY.rounded()), size: panelSize)

@@ -368,6 +368,25 @@ final class MarkFixture {
         #expect(first.contains("Open it full screen") && !first.contains("Quit"))
     }
 
+    /// Every line of the help, in both pairs of columns, lies inside the panel with its
+    /// padding on either side: the longest row of the last column (Chinese, at 1280 × 800)
+    /// lost its last characters at the panel's edge.
+    @Test(arguments: [(1280.0, 800.0), (1400, 420), (900, 420)])
+    func everyLineOfHelpIsInsideThePanelWithItsPadding(width: Double, height: Double) throws {
+        let labels = FakeLabels()
+        let f = BrowserFixture(size: Size(width: width, height: height), labels: labels)
+        f.key(.character("?"))
+        f.scene.settle()
+        let frame = f.scene.recorder.last
+        let panel = try #require(frame.first { $0.viewName == "help panel" }?.boundsInWindow)
+        let lines = frame.filter { $0.viewName?.hasPrefix("help ") == true && $0.viewName?.contains(" line") == true }.compactMap(\.boundsInWindow)
+        #expect(!lines.isEmpty)
+        for line in lines {
+            #expect(line.minX >= panel.minX + HelpOverlay.padding - 0.5 && line.maxX <= panel.maxX - HelpOverlay.padding + 0.5,
+                    "\(line) inside \(panel) with its padding")
+        }
+    }
+
     /// A small window with long words (German's, say): smaller type first, then words cut
     /// short with an ellipsis, never a panel wider or taller than the window.
     @Test(arguments: [(640.0, 480.0), (480, 360), (1400, 420)])
