@@ -45,6 +45,8 @@ for n in 1 2 3 4 5 6 7 8; do
   exiftool -q -q -overwrite_original -Orientation#="$n" "formats/orient-$n.tif"
 done
 head -c 200 formats/upright.tif > formats/cut-directory.tif
+# BigTIFF (64-bit offsets), as libtiff writes it for files past 4 GB.
+"$IM" upright.png -type TrueColor TIFF64:formats/big.tif
 python3 "$here/make-tiffs.py" formats
 # HEIC and AVIF of the upright picture (libheif's and libavif's own encoders, near
 # lossless); an AVIF stored turned a quarter clockwise whose irot box (a quarter

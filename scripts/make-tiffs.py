@@ -8,6 +8,9 @@ cut-data.tif    64x48 RGB whose directory comes first and whose strip is cut sho
                 (a copy still arriving: the page is described, its pixels are not there)
 bomb.tif        a directory declaring 60000x60000 over 64x48 of data
 many-tiles.tif  16384x16384 in 64x64 tiles: 65,536 tiles declared, none present
+float.tif       60x40 RGB of 32-bit floating-point samples, quartered as upright.png is
+                (red, green / blue, white), values past 1 and below 0 where they clip
+float-grey.tif  60x40 grey of 32-bit floats, a ramp from 0 at the left to 1 at the right
 """
 import struct
 import sys
@@ -52,6 +55,16 @@ def rgb(width, height, pixels, declared=None, strip_bytes=None):
     ], pixels)
 
 
+def floats(width, height, channels, sample):
+    """A 32-bit floating-point page (SampleFormat 3): `sample(x, y)` gives a pixel's values."""
+    data = b"".join(struct.pack("<" + "f" * channels, *sample(x, y)) for y in range(height) for x in range(width))
+    return tiff([
+        (256, LONG, [width]), (257, LONG, [height]), (258, SHORT, [32] * channels), (259, SHORT, [1]),
+        (262, SHORT, [2 if channels == 3 else 1]), (273, LONG, [None]), (277, SHORT, [channels]), (278, LONG, [height]),
+        (279, LONG, [len(data)]), (339, SHORT, [3] * channels),
+    ], data)
+
+
 def main():
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
@@ -66,6 +79,14 @@ def main():
         (262, SHORT, [2]), (277, SHORT, [3]), (322, LONG, [tile]), (323, LONG, [tile]),
         (324, LONG, [1 << 30] * tiles), (325, LONG, [tile * tile * 3] * tiles),
     ]))
+
+    def quarter(x, y):
+        # Over-range and negative values, as HDR data has: they clip to white and black.
+        if y < 20:
+            return (1.7, -0.2, 0.0) if x < 30 else (0.0, 1.0, -3.0)
+        return (0.0, 0.0, 1.0) if x < 30 else (1.0, 1.0, 1.0)
+    (out / "float.tif").write_bytes(floats(60, 40, 3, quarter))
+    (out / "float-grey.tif").write_bytes(floats(60, 40, 1, lambda x, y: (x / 59,)))
 
 
 if __name__ == "__main__":

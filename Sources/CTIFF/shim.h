@@ -90,8 +90,8 @@ static inline const void *flick_tiff_icc_profile(TIFF *tiff, uint32_t *count) {
 
 // How the first page stores its samples (TIFFGetField is variadic, out of Swift's reach).
 typedef struct {
-    uint16_t bits_per_sample, samples_per_pixel, photometric, planar, sample_format, ink_set, extra_samples;
-    uint32_t rows_per_strip, tile_width, tile_length;
+    uint16_t bits_per_sample, samples_per_pixel, photometric, planar, sample_format, ink_set, extra_samples, orientation;
+    uint32_t rows_per_strip, tile_width, tile_length, width, height;
 } flick_tiff_layout;
 
 static inline flick_tiff_layout flick_tiff_get_layout(TIFF *tiff) {
@@ -107,6 +107,9 @@ static inline flick_tiff_layout flick_tiff_get_layout(TIFF *tiff) {
     TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &layout.rows_per_strip);
     TIFFGetField(tiff, TIFFTAG_TILEWIDTH, &layout.tile_width);
     TIFFGetField(tiff, TIFFTAG_TILELENGTH, &layout.tile_length);
+    TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &layout.width);
+    TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &layout.height);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &layout.orientation);
     return layout;
 }
 

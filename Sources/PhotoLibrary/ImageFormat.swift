@@ -68,7 +68,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
             || ((starts(Array("II".utf8)) || starts(Array("MM".utf8))) && starts(Array("HEAPCCDR".utf8), at: 6))
             || starts(Array("MMOR".utf8)) || starts([0x49, 0x49, 0x55, 0x00]) || starts(Array("ftypcrx ".utf8), at: 4)
             || (starts([0x49, 0x49, 0x2A, 0x00]) && starts(Array("CR".utf8), at: 8)) { return .raw }
-        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) {
+        // Classic TIFF (42) and BigTIFF (43: 64-bit offsets, for files past 4 GB).
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) || starts([0x49, 0x49, 0x2B, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2B]) {
             // NEF, ARW, DNG, PEF and others are TIFF-shaped throughout: the name tells them
             // from a scan (libtiff would show their tiny first picture as the photo).
             return rawExtensions.contains(fileExtension) ? .raw : .tiff

@@ -30,6 +30,7 @@ enum TIFFDecoder {
 
     private static func decodeFirstPage(_ tiff: OpaquePointer, source: UnsafeMutablePointer<flick_tiff_source>,
                                         fileSize: UInt64, limits: DecodeLimits, colours: ColourTarget) throws(DecodeError) -> PixelBuffer {
+        if let floats = try floatingPointPage(tiff, fileSize: fileSize, limits: limits) { return floats }
         var reason = [CChar](repeating: 0, count: 1024)
         guard TIFFRGBAImageOK(tiff, &reason) == 1 else { throw .unreadable(String(filledBuffer: reason)) }
         var image = TIFFRGBAImage()
@@ -59,6 +60,53 @@ enum TIFFDecoder {
         var pixels = PixelBuffer(premultipliedABGR: raster, width: width, height: height, hasAlpha: hasAlpha)
         pixels.iccProfile = profile
         return pixels.applying(orientation)
+    }
+
+    /// A page of 32-bit floating-point samples (an HDR or a scientific export), which
+    /// libtiff's RGBA reader refuses: grey or RGB, alpha after them if any, in one plane.
+    /// Shown as ImageMagick and GIMP show one: 0 black, 1 white, the values between as
+    /// 8-bit values would be, those outside clipped (and NaN black). Nil for any other page.
+    private static func floatingPointPage(_ tiff: OpaquePointer, fileSize: UInt64, limits: DecodeLimits) throws(DecodeError) -> PixelBuffer? {
+        let layout = flick_tiff_get_layout(tiff)
+        guard Int32(layout.sample_format) == SAMPLEFORMAT_IEEEFP, layout.bits_per_sample == 32,
+              Int32(layout.planar) == PLANARCONFIG_CONTIG else { return nil }
+        let channels = Int(layout.samples_per_pixel)
+        let colour: Bool
+        switch Int32(layout.photometric) {
+        case PHOTOMETRIC_MINISBLACK where channels == 1 || channels == 2: colour = false
+        case PHOTOMETRIC_RGB where channels == 3 || channels == 4: colour = true
+        default: throw .unreadable("floating-point samples of a kind Flick does not show")
+        }
+        let hasAlpha = channels == (colour ? 4 : 2)
+        let width = Int(layout.width), height = Int(layout.height)
+        let orientation = Orientation(rawValue: Int(layout.orientation)) ?? .up
+        try limits.check(width: orientation.swapsDimensions ? height : width, height: orientation.swapsDimensions ? width : height)
+        if runsPastEnd(tiff, fileSize: fileSize) { throw .incomplete }
+        let pixelBytes = 4 * channels
+        var stored = [Float](repeating: 0, count: width * height * channels)
+        let complete = stored.withUnsafeMutableBytes { buffer in
+            TIFFIsTiled(tiff) != 0
+                ? readTiles(tiff, into: buffer, width: width, height: height, pixelBytes: pixelBytes, layout: layout)
+                : readStrips(tiff, into: buffer, rowBytes: width * pixelBytes, height: height, rowsPerStrip: Int(layout.rows_per_strip))
+        }
+        guard complete else { throw .unreadable("its pixels cannot be read") }
+        func byte(_ value: Float) -> UInt8 { value.isNaN ? 0 : UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        var opaque = true
+        for pixel in 0..<(width * height) {
+            let sample = pixel * channels, out = pixel * 4
+            let red = byte(stored[sample]), green = colour ? byte(stored[sample + 1]) : red, blue = colour ? byte(stored[sample + 2]) : red
+            // Memory order blue, green, red, alpha, as every decoder here gives.
+            bytes[out] = blue
+            bytes[out + 1] = green
+            bytes[out + 2] = red
+            if hasAlpha {
+                let alpha = byte(stored[sample + channels - 1])
+                bytes[out + 3] = alpha
+                if alpha != 255 { opaque = false }
+            }
+        }
+        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: opaque).applying(orientation)
     }
 
     /// The page's stored samples converted through `profile` to `colours`, where they are

@@ -480,6 +480,25 @@ import TestSupport
     }
 }
 
+/// TIFFs libtiff reads beyond its RGBA reader's reach.
+@Suite struct TIFFVariantTests {
+    @Test func aBigTIFFIsRecognisedAndShown() throws {
+        let header = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.format("big.tif").string)).prefix(ImageFormat.sniffLength))
+        #expect(header.starts(with: [0x49, 0x49, 0x2B, 0x00]), "the fixture is a BigTIFF")
+        #expect(ImageFormat.sniff(header, fileExtension: "tif") == .tiff)
+        expectUpright(try ImageDecoder.decode(Fixtures.format("big.tif"), maximumPixelSize: nil))
+    }
+
+    /// 32-bit floating-point samples, shown as other viewers show them: 0 to 1 as black to
+    /// white, over-range and negative values clipped.
+    @Test func floatingPointSamplesAreShownZeroToOne() throws {
+        expectUpright(try ImageDecoder.decode(Fixtures.format("float.tif"), maximumPixelSize: nil))
+        let grey = try ImageDecoder.decode(Fixtures.format("float-grey.tif"), maximumPixelSize: nil)
+        #expect(rgb(grey, 0, 20) == (0, 0, 0) && rgb(grey, 59, 20) == (255, 255, 255), "\(rgb(grey, 0, 20)) \(rgb(grey, 59, 20))")
+        #expect(near(rgb(grey, 30, 20), (130, 130, 130), within: 3), "a ramp: \(rgb(grey, 30, 20))")
+    }
+}
+
 /// Camera RAW through LibRaw, on DNGs laid out as cameras write them.
 @Suite struct RAWDecodingTests {
     @Test func theEmbeddedPreviewIsThePhotoTurnedByTheRAWsOrientation() throws {
