@@ -32,6 +32,10 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     public static let cornerRadius = 8.0
     public static let counterPointSize = 13.0
     public static let counterColor = Color(white: 0.7)
+    /// The file name over the counter: brighter, it is what is read first.
+    public static let fileNameColor = Color(white: 0.92)
+    /// Between the file name and the counter under it, in points.
+    public static let fileNameGap = 2.0
 
     public let context: ComponentContext
     public weak var source: PhotoSource? { didSet { reloadData() } }
@@ -50,6 +54,8 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     /// The cards; its `bounds.origin.x` is the scroll, `layout.pageDistance` a page.
     let cards = ScrollContainer<PhotoTile>()
     private let counter = TextView()
+    /// The current photo's file name, over the counter: a photographer culls by it.
+    private let fileName = TextView()
     public private(set) var layout = CullLayout(viewSize: .zero)
     private let swipe = SwipeDriver(policy: .minimumDistance(CullView.pagingDistance), spring: CullView.pagingSpring)
     private enum Drag {
@@ -86,6 +92,10 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         counter.pointSize = Self.counterPointSize
         counter.textColor = Self.counterColor
         addSubview(counter)
+        fileName.name = "cull name"
+        fileName.pointSize = Self.counterPointSize
+        fileName.textColor = Self.fileNameColor
+        addSubview(fileName)
         context.arena.add(pan, to: self)
         context.arena.add(doubleClick, to: self)
         swipe.content = self
@@ -142,13 +152,25 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     private func layoutCounter() {
         let count = photoCount
         counter.isHidden = count == 0
+        fileName.isHidden = count == 0
         guard count > 0 else { return }
         var text = "\(Language.number(currentIndex + 1)) / \(Language.number(count))"
         if trashedCount > 0 { text += " · " + localizedPlural("{count} in the Trash", "{count} in the Trash", count: trashedCount) }
         counter.text = text
         counter.sizeToFit(maximumWidth: bounds.width, labels: context.labels)
+        // A long name keeps its start and its end (the number and the extension).
+        let name = source?.fileName(at: currentIndex) ?? ""
+        let labels = context.labels
+        fileName.text = labels.map { labels in
+            TextLayout.elidedInMiddle(name, toFit: bounds.width * 0.9) { labels.width(of: $0, pointSize: Self.counterPointSize) ?? 0 }
+        } ?? name
+        fileName.sizeToFit(maximumWidth: bounds.width, labels: labels)
         let area = layout.cardArea
-        counter.center = Point(x: bounds.midX.rounded(), y: ((area.maxY + bounds.maxY) / 2).rounded())
+        let both = fileName.bounds.height + Self.fileNameGap + counter.bounds.height
+        let top = ((area.maxY + bounds.maxY) / 2 - both / 2).rounded()
+        fileName.center = Point(x: bounds.midX.rounded(), y: (top + fileName.bounds.height / 2).rounded())
+        counter.center = Point(x: bounds.midX.rounded(), y: (top + fileName.bounds.height + Self.fileNameGap + counter.bounds.height / 2).rounded())
+        bringSubviewToFront(fileName)
         bringSubviewToFront(counter)
     }
 

@@ -282,6 +282,25 @@ func near(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(f.labels.texts(in: f.scene.recorder.last, ofViewsNamed: "cull counter line") == ["2 / 9 · 1 in the Trash"])
     }
 
+    /// A photographer culls by file name: the current photo's is shown over the counter,
+    /// and follows the photo.
+    @Test func theCurrentPhotosFileNameIsShownOverTheCounter() {
+        let f = CullFixture()
+        f.scene.settle()
+        let first = f.labels.texts(in: f.scene.recorder.last, ofViewsNamed: "cull name line")
+        #expect(first == [f.app.source.fileName(at: 0)], "\(first)")
+        f.key(.right)
+        f.scene.settle()
+        #expect(f.labels.texts(in: f.scene.recorder.last, ofViewsNamed: "cull name line") == [f.app.source.fileName(at: 1)])
+        let name = f.scene.recorder.last.first { $0.viewName == "cull name line 0" }?.boundsInWindow
+        let counter = f.scene.recorder.last.first { $0.viewName == "cull counter line 0" }?.boundsInWindow
+        if let name, let counter {
+            #expect(name.maxY <= counter.minY, "over the counter: \(name) \(counter)")
+        } else {
+            Issue.record("name \(String(describing: name)), counter \(String(describing: counter))")
+        }
+    }
+
     @Test func aDoubleClickOpensThePagerAndClosingReturnsWithThePagersPhotoInHand() {
         let f = CullFixture()
         f.key(.right)
