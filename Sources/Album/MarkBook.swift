@@ -21,6 +21,9 @@ public final class MarkBook {
         case keptInDataFolder(photo: String, reason: String)
         /// Not even there: the marks stay in memory for this session only.
         case notWritten(photo: String, reason: String)
+        /// A sidecar was not read (too large, unreadable): the photo's marks shown are
+        /// what the next source holds, or none.
+        case sidecarNotRead(photo: String, reason: String)
     }
 
     private let worker: Worker
@@ -109,6 +112,7 @@ public final class MarkBook {
             var signatures: [FilePath: [Int64]] = [:]
             var toldKept = false
             var toldNotWritten = false
+            var toldNotRead = false
             /// Photos asked to be read (not rechecked) whose marks are not taken in yet, and
             /// how many of them were read since the UI last took the results.
             var unread = 0
@@ -165,15 +169,35 @@ public final class MarkBook {
         }
 
         /// The first sidecar that records marks decides; with none, the photo's own packet.
+        /// A sidecar that cannot be read is said once (`Notice.sidecarNotRead`).
         private func readMarks(_ path: FilePath, sidecars: Sidecars) -> PhotoMarks {
             for sidecar in sidecars.existing {
-                if case let .success(marks?) = decoder.marks(sidecar) { return marks }
+                if let reason = Sidecars.tooLargeToRead(sidecar) {
+                    tell(.sidecarNotRead(photo: DisplayName.of(lastComponentOf: path), reason: reason))
+                    continue
+                }
+                switch decoder.marks(sidecar) {
+                case let .success(marks?): return marks
+                case .success(nil): continue
+                case let .failure(error): tell(.sidecarNotRead(photo: DisplayName.of(lastComponentOf: path), reason: error.headline))
+                }
             }
             // Most photos carry no packet, which a few bytes of the file tell (here, not
             // in a helper: nothing is parsed but their layout); only a packet is read by one.
             guard EmbeddedXMP.packet(at: path) != nil else { return .none }
             if case let .success(marks?) = decoder.marks(path) { return marks }
             return .none
+        }
+
+        /// A sidecar not read is said once a session; then the UI thread is woken for it.
+        private func tell(_ notice: Notice) {
+            let isNews = state.withLock { state -> Bool in
+                guard !state.toldNotRead else { return false }
+                state.toldNotRead = true
+                state.notices.append(notice)
+                return true
+            }
+            if isNews { wake() }
         }
 
         func write(_ marks: PhotoMarks, for path: FilePath) {

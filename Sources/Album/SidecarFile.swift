@@ -20,6 +20,9 @@ enum SidecarFile {
         if base == target, target.withPlatformString({ access($0, W_OK) }) != 0 {
             throw SidecarWriteError(reason: Self.describe(errno))
         }
+        if let base, let reason = Sidecars.tooLargeToRead(base) {
+            throw SidecarWriteError(reason: localized("its sidecar cannot be read ({problem})", ["problem": reason]))
+        }
         let bytes: [UInt8]
         switch decoder.sidecar(base, updatedWith: marks) {
         case let .success(made): bytes = made

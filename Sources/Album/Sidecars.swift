@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Localization
 import PhotoLibrary
 import SystemPackage
 
@@ -60,6 +61,14 @@ public struct Sidecars: Sendable, Equatable {
             guard path.withPlatformString({ stat($0, &info) }) == 0 else { return [-1] }
             return [Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_size), Int64(info.st_ino)]
         }
+    }
+
+    /// Why the sidecar at `path` is not read, where it is too large to be (another
+    /// program's, grown past what an XMP packet holds); nil otherwise.
+    static func tooLargeToRead(_ path: FilePath) -> String? {
+        var info = stat()
+        guard path.withPlatformString({ stat($0, &info) }) == 0, Int(info.st_size) > XMPMarks.maximumPacketBytes else { return nil }
+        return localized("it is larger than {size}", ["size": Language.fileSize(XMPMarks.maximumPacketBytes)])
     }
 
     static func isFile(_ path: FilePath) -> Bool {

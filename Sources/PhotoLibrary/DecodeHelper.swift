@@ -138,7 +138,7 @@ public enum DecodeHelper {
                     Wire.append(UInt32(facts.count), to: &response)
                     guard output.write(response + facts) else { exit(0) }
                 case .marks:
-                    guard output.write(marksResponse(readMarks(path))) else { exit(0) }
+                    guard output.write(marksResponse(try readMarks(path))) else { exit(0) }
                 case .sidecarUpdate:
                     guard output.write(try sidecarResponse(path, marks: PhotoMarks(wireValue: size))) else { exit(0) }
                 case .likeness:
@@ -173,9 +173,11 @@ public enum DecodeHelper {
         exit(0)
     }
 
-    /// The marks in the sidecar at `path`, or in the photo there.
-    static func readMarks(_ path: FilePath) -> PhotoMarks? {
-        let packet = path.extension?.lowercased() == "xmp" ? try? ImageDecoder.read(path, limits: sidecarLimits) : EmbeddedXMP.packet(at: path)
+    /// The marks in the sidecar at `path`, or in the photo there. A sidecar that cannot be
+    /// read (too large, not readable) is an error, so that the user hears why its marks
+    /// are not shown; a photo without a packet simply has none.
+    static func readMarks(_ path: FilePath) throws(DecodeError) -> PhotoMarks? {
+        let packet = path.extension?.lowercased() == "xmp" ? try ImageDecoder.read(path, limits: sidecarLimits) : EmbeddedXMP.packet(at: path)
         return packet.flatMap(XMPMarks.marks(inPacket:))
     }
 

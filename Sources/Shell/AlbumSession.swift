@@ -434,6 +434,8 @@ public final class AlbumSession {
                 browser.showToast(Toast(localized("Marks on {name} are kept in Flick's own folder: {reason}.", ["name": photo, "reason": reason])))
             case let .notWritten(photo, reason):
                 browser.showToast(Toast(localized("Marks on {name} cannot be saved: {reason}. They last until Flick closes.", ["name": photo, "reason": reason])))
+            case let .sidecarNotRead(photo, reason):
+                browser.showToast(Toast(localized("The sidecar of {name} is not read: {reason}. Marks made on it are kept in Flick's own folder.", ["name": photo, "reason": reason])))
 
             }
         }

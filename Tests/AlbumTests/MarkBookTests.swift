@@ -109,6 +109,30 @@ final class MarkFolder {
         #expect(try f.tags("shared.jpg.xmp").contains("Rating: 4"))
     }
 
+    /// A sidecar grown past what an XMP packet holds is not read, and the user hears so
+    /// (once), with the reason; a mark made then is kept in Flick's own folder, saying why.
+    @Test func aSidecarTooLargeToReadIsSaidAndMarksGoToFlicksOwnFolder() throws {
+        let f = try MarkFolder()
+        try f.photo("huge.jpg")
+        let sidecar = f.folder.appendingPathComponent("huge.jpg.xmp")
+        var bytes = Data("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description xmp:Rating=\"3\" xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\"/></rdf:RDF></x:xmpmeta>".utf8)
+        bytes.append(Data(repeating: 0x20, count: XMPMarks.maximumPacketBytes + 1))
+        try bytes.write(to: sidecar)
+        f.book.read([f.path("huge.jpg")])
+        f.book.waitUntilIdle()
+        let notices = f.book.drain().notices
+        #expect(f.book.marks(of: f.path("huge.jpg")).isEmpty)
+        guard case let .sidecarNotRead(photo, reason)? = notices.first else { Issue.record("no notice: \(notices)"); return }
+        #expect(photo == "huge.jpg" && reason.contains("larger than"), "\(reason)")
+
+        f.book.set(PhotoMarks(rating: 4), for: f.path("huge.jpg"))
+        f.book.waitUntilIdle()
+        #expect(try Data(contentsOf: sidecar) == bytes, "another program's file untouched")
+        let later = f.book.drain().notices
+        guard case let .keptInDataFolder(_, why)? = later.first else { Issue.record("not kept: \(later)"); return }
+        #expect(why.contains("larger than"), "the right reason: \(why)")
+    }
+
     @Test func aSidecarChangedByAnotherProgramIsReadAgainAndAStaleReadNeverUndoesAMark() throws {
         let f = try MarkFolder()
         try f.photo("b.jpg")
