@@ -233,7 +233,8 @@ public final class X11Clipboard: Sendable {
                 handedOver.signal()
                 return
             }
-            var list: [Atom] = owned.keys.map(atom)
+            // A promised form too: the manager asks for it like any requestor, and waits.
+            var list: [Atom] = owned.keys.map(atom) + promised.map(atom)
             XChangeProperty(display, window, saveList, flick_xa_atom, 32, PropModeReplace, &list, Int32(list.count))
             XConvertSelection(display, manager, saveTargets, saveList, window, ownedSince)
         }
@@ -245,10 +246,6 @@ public final class X11Clipboard: Sendable {
                     state.promisesChanged = false
                 }
                 return (state.offered, state.promised, state.needsOwnership, state.promisesChanged, state.handingOver)
-            }
-            if handingOver && !handOverAsked {
-                handOverAsked = true
-                askManagerToSave()
             }
             if promisesChanged && !take, let offered {
                 // A promise kept or withdrawn: those waiting for it have their answer.
@@ -266,6 +263,11 @@ public final class X11Clipboard: Sendable {
                 refuseWaiting()
                 var nothing: UInt8 = 0
                 XChangeProperty(display, window, stamp, flick_xa_integer, 8, PropModeAppend, &nothing, 0)
+            }
+            // After the offer and its promises are taken in: the manager is told of them all.
+            if handingOver && !handOverAsked {
+                handOverAsked = true
+                askManagerToSave()
             }
             while XPending(display) > 0 {
                 XNextEvent(display, &event)
