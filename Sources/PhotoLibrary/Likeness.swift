@@ -106,22 +106,27 @@ struct Luma {
 /// Laplacian taken; over each tile of an 8 × 8 grid, the Laplacian's variance beyond what
 /// noise would give — noise answers everywhere alike, a Gaussian whose spread the median
 /// response tells, while edges answer rarely and strongly — divided by the variance of the
-/// brightness there, so a brighter or contrastier copy scores the same. The best few tiles
-/// are averaged: the subject in focus, whatever the background does. Flat tiles (sky, a
-/// wall) say nothing and are left out.
+/// brightness there, so a brighter or contrastier copy scores the same. The contrastier
+/// half of the tiles are pooled — their Laplacian variances summed over their brightness
+/// variances summed — where the subject's edges are, whatever the background does. Flat
+/// tiles (sky, a wall) say nothing and are left out. Pooled, not the best few tiles' ratios
+/// averaged: frames of a burst are shifted a little from one another, and a few tiles'
+/// ratios followed what moved into them more than the focus (sharp frames ranked below
+/// blurred ones).
 public enum FocusMeasure {
     static let tilesAcross = 8
     /// Tiles with less brightness spread than this (a standard deviation, of 255) are flat.
     static let minimumContrast = 4.0
-    /// The best tiles averaged.
-    static let bestTiles = 4
+    /// The share of the tiles that are not flat, the contrastiest, that are pooled. Larger =
+    /// steadier from frame to frame, less weight on the one sharp subject in a plain scene.
+    static let pooledShare = 0.5
 
     static func sharpness(of luma: Luma) -> Double {
         guard luma.width >= 16, luma.height >= 16 else { return 0 }
         let smooth = smoothed(luma)
         let (width, height) = (luma.width, luma.height)
         let tileWidth = max(width / tilesAcross, 2), tileHeight = max(height / tilesAcross, 2)
-        var scores: [Double] = []
+        var tiles: [(laplacian: Double, brightness: Double)] = []
         // One tile's absolute responses, for their median; reused from tile to tile.
         var responses = [Float](repeating: 0, count: tileWidth * tileHeight)
         smooth.values.withUnsafeBufferPointer { values in
@@ -178,13 +183,14 @@ public enum FocusMeasure {
                         // For Gaussian noise, the median absolute response is 0.6745 of its spread.
                         let noiseSpread = Double(median(UnsafeMutableBufferPointer(start: responses, count: count))) / 0.6745
                         let lapVariance = lapSquares / n - (lapSum / n) * (lapSum / n) - noiseSpread * noiseSpread
-                        scores.append(max(lapVariance, 0) / variance)
+                        tiles.append((max(lapVariance, 0), variance))
                     }
                 }
             }
         }
-        let best = scores.sorted(by: >).prefix(bestTiles)
-        return best.isEmpty ? 0 : best.reduce(0, +) / Double(best.count) * 1000
+        let pooled = tiles.sorted { $0.brightness > $1.brightness }.prefix(max(Int((Double(tiles.count) * pooledShare).rounded()), 1))
+        let brightness = pooled.reduce(0) { $0 + $1.brightness }
+        return brightness > 0 ? pooled.reduce(0) { $0 + $1.laplacian } / brightness * 1000 : 0
     }
 
     /// The middle value of `values` (the one of rank count / 2; every value ≥ 0), found by
