@@ -91,14 +91,14 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
         setNeedsLayout()
     }
 
-    /// Up to four frames of a burst: all of a short one; of a longer one, the sharpest and
-    /// the frames nearest it.
+    /// Up to four frames of a burst (given the sharpest first): all of a short one; of a
+    /// longer one, the sharpest leading and the next sharpest after it. Round the sharpest
+    /// by time, a blurred neighbour took a pane while a sharp frame further off was left out.
     static func framesToCompare(_ frames: [Int], sharpest: Int) -> [Int] {
-        guard frames.count > CompareLayout.maximumCandidates, let at = frames.firstIndex(of: sharpest) else {
+        guard frames.count > CompareLayout.maximumCandidates, frames.contains(sharpest) else {
             return Array(frames.prefix(CompareLayout.maximumCandidates))
         }
-        let start = min(max(at - CompareLayout.maximumCandidates / 2, 0), frames.count - CompareLayout.maximumCandidates)
-        return Array(frames[start..<(start + CompareLayout.maximumCandidates)])
+        return [sharpest] + frames.filter { $0 != sharpest }.prefix(CompareLayout.maximumCandidates - 1)
     }
 
     /// One more candidate: the next photo after the last that is not compared already.

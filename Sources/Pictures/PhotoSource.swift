@@ -102,8 +102,8 @@ public protocol PhotoSource: AnyObject {
     /// than the whole photo and is decoded when asked; elsewhere none ever comes.
     func decodesParts(at index: Int) -> Bool
     /// The burst photo `index` is a frame of (photos of one moment, by time and look): its
-    /// frames shown, by index in time order, and the sharpest of them; nil outside a burst
-    /// (or before the photos' looks are read).
+    /// frames shown, by index, the sharpest first (by their focus measure), and the
+    /// sharpest of them; nil outside a burst (or before the photos' looks are read).
     func burst(at index: Int) -> (frames: [Int], sharpest: Int)?
     /// Photo `index`'s details, a label and a value a row (the details panel); nil while they
     /// are read: the source reads them and reloads its views once they arrive.

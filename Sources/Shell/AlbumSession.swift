@@ -74,7 +74,9 @@ public final class AlbumSession {
         pictures.onChange = { [unowned browser] in browser.reloadData() }
         pictures.bursts = { [unowned self] path in
             guard let frames = model.bursts[path], let sharpest = model.sharpestFrame(ofBurstWith: path) else { return nil }
-            return (frames, sharpest)
+            // The sharpest first: Compare opens on the sharpest frames, not those beside one.
+            let sharpness = { (frame: FilePath) in self.model.likeness(of: frame)?.sharpness ?? 0 }
+            return (frames.enumerated().sorted { (sharpness($0.element), -$0.offset) > (sharpness($1.element), -$1.offset) }.map(\.element), sharpest)
         }
         pictures.timeline = { [unowned self] in model.daySections() }
         pictures.runsOfBursts = { [unowned self] in model.burstRuns() }

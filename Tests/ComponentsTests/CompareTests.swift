@@ -258,10 +258,11 @@ final class CompareFixture {
         f.browser.grid.select(5)
         f.key(.character("5"), modifiers: .control)
         #expect(f.shownIDs == [5, 6])
-        f.app.source.burstsByID = [(frames: [4, 5, 6, 7, 8, 9], sharpest: 8)]
+        // The source gives a burst's frames the sharpest first: here 8, then 9, 4, 5, 6, 7.
+        f.app.source.burstsByID = [(frames: [8, 9, 4, 5, 6, 7], sharpest: 8)]
         f.browser.reloadData()
         f.scene.settle()
-        #expect(f.shownIDs == [6, 7, 8, 9] && f.compare.photoInHand == 8, "four of a long burst, round its sharpest")
+        #expect(f.shownIDs == [8, 9, 4, 5] && f.compare.photoInHand == 8, "the four sharpest of a long burst, its sharpest leading")
 
         f.key(.left)
         let chosen = f.shownIDs
