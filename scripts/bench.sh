@@ -39,6 +39,10 @@ echo "== marks: read in the background, written behind the badge"
 bash scripts/bench-marks.sh
 echo
 
+echo "== a card of RAWs: every mark known after launch"
+DISPLAY=$display bash scripts/bench-card.sh
+echo
+
 echo "== memory"
 DISPLAY=$display bash scripts/bench-memory.sh
 echo

@@ -51,6 +51,15 @@ final class BenchProbe {
         }
     }
 
+    private var marksKnownReported = false
+
+    /// Every photo's marks are known (the filters and "Trash the rejects" act on them all).
+    func noteMarksKnown() {
+        guard !marksKnownReported else { return }
+        marksKnownReported = true
+        report("marks-known", String(format: "%.6f", StartupTrace.realtime()))
+    }
+
     /// Whether the screen saver may start (SDL's word), each time a slideshow changes it.
     func noteScreenSaver(allowed: Bool) {
         report("screensaver", allowed ? "allowed" : "held")

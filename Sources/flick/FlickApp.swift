@@ -279,6 +279,7 @@ final class FlickApp: FrameDriver {
         let wasOn = browser.pager.currentIndex
         defer { probeTurn(from: wasOn, at: now) }
         session.update()
+        if session.marksAreKnown { probe?.noteMarksKnown() }
         displayColours?.update(monitor: window.monitorIndex)
         motion.update(animator)
         browser.updateDetails()
