@@ -63,6 +63,14 @@ enum RAWDecoder {
             ?? (try? preview(of: raw, covering: wanted, limits: limits)) {
             return preview.applying(orientation)
         }
+        // Cut off in its sensor data (a copy still arriving, a card pulled): LibRaw would
+        // render what is missing as black. Its largest preview is shown instead, marked
+        // incomplete; without one, it says so.
+        if let end = RAWPreviews.rawDataEnd(in: source, count: count), end > count {
+            guard var largest = RAWPreviews.smallestJPEG(in: source, count: count, covering: wanted, limits: limits, largest: true) else { throw .incomplete }
+            largest.isIncomplete = true
+            return largest.applying(orientation)
+        }
         return try render(raw, halfSize: 2 * wanted <= side, limits: limits)
     }
 

@@ -550,6 +550,33 @@ import TestSupport
         #expect(rgb(whole, 100, 567).0 > 150 && rgb(whole, 100, 567).1 < 120, "red on the left, as the sensor data is: \(rgb(whole, 100, 567))")
     }
 
+    /// A RAW cut off in its sensor data (a copy still arriving, a card pulled) shows its
+    /// preview, marked incomplete, where the whole photo is asked for: not LibRaw's black
+    /// for what is missing. Without a preview it says "incomplete file".
+    @Test func aRAWCutOffInItsSensorDataShowsItsPreviewMarkedIncomplete() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cut-raw-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let preview = folder.appendingPathComponent("green.jpg").path, whole = folder.appendingPathComponent("whole.dng").path
+        try #require(try runExternalTool(["convert", "-size", "300x200", "xc:rgb(40,200,60)", preview]).status == 0)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/make-dng.py").path
+        try #require(try runExternalTool(["python3", script, whole, "600", "400", "--preview", preview, "--preview-size", "300x200"]).status == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let file = [UInt8](bytes)
+        let end = try #require(RAWPreviews.rawDataEnd(in: file, count: file.count))
+        #expect(end == file.count, "the sensor data runs to the file's end")
+        // Cut halfway through the sensor data (it lies after the preview).
+        let cut = folder.appendingPathComponent("cut.dng").path
+        try bytes.prefix(file.count - 600 * 400).write(to: URL(fileURLWithPath: cut))
+        let shown = try ImageDecoder.decode(FilePath(cut), maximumPixelSize: nil)
+        #expect(shown.isIncomplete, "marked incomplete")
+        #expect(near(rgb(shown, shown.width / 2, shown.height / 2), (40, 200, 60), within: 12), "the preview's green: \(rgb(shown, shown.width / 2, shown.height / 2))")
+        // The preview covers a thumbnail: that is shown as usual.
+        let thumbnail = try ImageDecoder.decode(FilePath(cut), maximumPixelSize: 128)
+        #expect(near(rgb(thumbnail, thumbnail.width / 2, thumbnail.height / 2), (40, 200, 60), within: 12))
+    }
+
     @Test func aRAWWithoutAPreviewIsRendered() throws {
         let pixels = try ImageDecoder.decode(Fixtures.format("bare.dng"), maximumPixelSize: 256)
         #expect(pixels.isOpaque)
