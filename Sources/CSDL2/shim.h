@@ -57,6 +57,30 @@ static inline int flick_sdl_x11_keys(const SDL_Event *event, unsigned char *keyc
 
 // Marks a window that is not yet mapped as full screen (EWMH _NET_WM_STATE), so a window
 // manager maps it full screen at once; false where that is not X11.
+// Whether a window manager runs on the window's X display (one that says so on the root
+// window: _NET_SUPPORTING_WM_CHECK, EWMH). 1 where it cannot be told (not X11).
+static inline int flick_sdl_x11_has_window_manager(SDL_Window *window) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return 1;
+    Display *display = info.info.x11.display;
+    Atom check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", True);
+    if (check == None) return 0;
+    Atom type = None;
+    int format = 0;
+    unsigned long count = 0, after = 0;
+    unsigned char *data = NULL;
+    int read = XGetWindowProperty(display, DefaultRootWindow(display), check, 0, 1, False, XA_WINDOW, &type, &format, &count, &after, &data);
+    int found = read == Success && data != NULL && count == 1;
+    if (data) XFree(data);
+    return found;
+#else
+    (void)window;
+    return 1;
+#endif
+}
+
 static inline int flick_sdl_x11_mark_fullscreen_before_mapping(SDL_Window *window) {
 #if defined(SDL_VIDEO_DRIVER_X11)
     SDL_SysWMinfo info;

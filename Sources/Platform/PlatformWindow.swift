@@ -255,6 +255,10 @@ public final class PlatformWindow {
                 || SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
         }
         set {
+            if flick_sdl_x11_has_window_manager(window) == 0 {
+                setFullscreenWithoutWindowManager(newValue)
+                return
+            }
             let wasOutsideSDL = isFullscreenOutsideSDL
             if wasOutsideSDL {
                 // SDL takes over the state it did not set.
@@ -270,8 +274,26 @@ public final class PlatformWindow {
         }
     }
 
-    /// Started full screen without SDL's knowing (`makeWindow`).
+    /// Started full screen without SDL's knowing (`makeWindow`), or made so with no window
+    /// manager to ask.
     private var isFullscreenOutsideSDL = false
+
+    /// No window manager takes SDL's request (SDL marks the window full screen and leaves
+    /// it as it is, keeping any size it is given for later): the window is given the
+    /// screen, or its own size back, by hand, as a window manager would, outside SDL.
+    private func setFullscreenWithoutWindowManager(_ fullscreen: Bool) {
+        if SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 { SDL_SetWindowFullscreen(window, 0) }
+        var screen = SDL_Rect()
+        if fullscreen, SDL_GetDisplayBounds(Int32(monitorIndex), &screen) == 0 {
+            SDL_SetWindowPosition(window, screen.x, screen.y)
+            SDL_SetWindowSize(window, screen.w, screen.h)
+            isFullscreenOutsideSDL = true
+        } else if !fullscreen {
+            SDL_SetWindowSize(window, Int32(windowedPixelSize.width), Int32(windowedPixelSize.height))
+            SDL_SetWindowPosition(window, FLICK_SDL_WINDOWPOS_CENTERED, FLICK_SDL_WINDOWPOS_CENTERED)
+            isFullscreenOutsideSDL = false
+        }
+    }
     /// The size the window has when not full screen, as it was opened.
     private let windowedPixelSize: Size
 

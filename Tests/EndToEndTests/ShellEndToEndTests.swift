@@ -42,6 +42,39 @@ import Testing
         #expect(settings.contains("fullscreen = false") && settings.contains("window = 1280x800"), "\(settings)")
     }
 
+    /// With no window manager to ask, `f` still makes the window fill the screen and gives
+    /// it its size back, and what is remembered is what was on screen.
+    @Test func withoutAWindowManagerFFillsTheScreenAndGivesTheWindowBack() throws {
+        let folder = try makeSolidColourFolder(Self.colours)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = try InstallTests.temporaryFolder("fullscreen-toggle-config")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("flick"), withIntermediateDirectories: true)
+        try Data().write(to: config.appendingPathComponent("flick/settings"))
+        let flick = try FlickSession(arguments: [folder.path], environment: ["XDG_CONFIG_HOME": config.path])
+        func geometry(becoming condition: (Rect) -> Bool) throws -> Rect {
+            var window = try flick.geometry()
+            let deadline = Date().addingTimeInterval(10)
+            while !condition(window) && Date() < deadline { usleep(100_000); window = try flick.geometry() }
+            return window
+        }
+        #expect(try flick.geometry().size == Size(width: 1280, height: 800))
+        for round in 1...2 {
+            try flick.server.xdotool("key", "f")
+            let full = try geometry { $0.width == 1920 }
+            #expect(full == Rect(x: 0, y: 0, width: 1920, height: 1080), "round \(round): the whole screen: \(full)")
+            let cell = cellCentre(0, in: full)
+            #expect(try flick.waitForScreen { $0.matches(x: cell.x, y: cell.y, Self.colours[0]) }.1, "laid out for the screen")
+            try flick.server.xdotool("key", "f")
+            let window = try geometry { $0.width == 1280 }
+            #expect(window.size == Size(width: 1280, height: 800), "round \(round): the window again: \(window)")
+        }
+        try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+        let settings = try String(contentsOf: config.appendingPathComponent("flick/settings"), encoding: .utf8)
+        #expect(settings.contains("fullscreen = false") && settings.contains("window = 1280x800"), "\(settings)")
+    }
+
     @Test func ctrlOneToFourShowEachViewWithTheSamePhotoInHand() throws {
         let folder = try makeSolidColourFolder(Self.colours)
         defer { try? FileManager.default.removeItem(at: folder) }
