@@ -49,7 +49,9 @@ public final class DecodeService: Sendable {
     public func prefetchFirstScreen(of photos: [Photo], start: FilePath?, screenPicture: PictureSize, cellSide: Int) {
         let cellPriority: PicturePriority = start == nil ? .visible : .ahead
         if let start {
-            thumbnails.hold(for: Self.startHoldSeconds)
+            // Thumbnails wait; a file's own small preview standing in for the start photo
+            // (a HEIC's, while it decodes whole) does not.
+            thumbnails.hold(for: Self.startHoldSeconds, lessUrgentThan: .instant)
             screens.hold(for: Self.startHoldSeconds, lessUrgentThan: .visible)
             screens.submit(Self.screenRequest(start, screenPicture, .visible))
             thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, fillSide: cellSide, priority: cellPriority))

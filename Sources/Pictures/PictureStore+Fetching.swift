@@ -31,6 +31,9 @@ extension PictureStore {
         case let .fitting(side) where Self.isThumbnailSize(side):
             submitThumbnail(DecodeRequest(path: path, maximumPixelSize: side, priority: priority))
         case .fitting, .within:
+            // A phone's HEIC takes a second or more to decode whole (no smaller scale to
+            // decode at): its own small thumbnail stands in meanwhile, in the pager too.
+            if priority >= .visible, let index = indexByPath[path], !photos[index].format.decodesSmallerForLess { requestPreview(path) }
             // A picture that covers this one is on its way (the one asked at start-up, say):
             // hurry it rather than decode twice.
             var submitted = size

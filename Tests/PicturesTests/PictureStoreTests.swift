@@ -106,6 +106,18 @@ func drain(_ images: PictureStore, until condition: () -> Bool) -> Bool {
         #expect(previews == ["/photos/a.jpg"])
     }
 
+    /// Opened on a HEIC (Open With, no grid cell asked): the pager shows the file's own
+    /// thumbnail while the photo decodes whole, which takes a phone's HEIC a second or more.
+    @Test func aHEICOpenedInThePagerShowsItsOwnThumbnailWhileItDecodes() {
+        let images = images(["phone.heic"])
+        let pager = images.makePictureDemand()
+        let screen = PictureSize.within(width: 1920, height: 1080)
+        pager.want([PictureRequest(index: 0, size: screen, priority: .visible)])
+        #expect(drain(images) { images.picture(at: 0, size: screen).image != nil })
+        #expect(shownSize(images.picture(at: 0, size: screen))! == (160, 107), "its own thumbnail stands in")
+        fakes.thumbnailGate.signal()
+    }
+
     @Test func thePagerShowsThePreviewOfAPhotoWithNothingElseYet() {
         let images = images(["a.jpg"])
         let grid = images.makePictureDemand()
