@@ -218,25 +218,15 @@ public final class AlbumModel {
         return (moved, failed)
     }
 
-    /// A photo's sidecars follow it into the Trash: `NAME.EXT.xmp` always, `NAME.xmp` (one
-    /// for a RAW and its JPEG alike) once no photo of that name is left in the folder. One
-    /// that cannot go stays where it is: the photo went, and the sidecar is still whole.
+    /// A photo's sidecars follow it into the Trash (`Sidecars.goingWith`). One that cannot
+    /// go stays where it is: the photo went, and the sidecar is still whole.
     private func trashSidecars(of moved: inout [TrashedPhoto]) {
         // A mark made a moment ago is still being written: it lands first, and goes too.
         markBook?.waitForWrites()
         let gone = Set(moved.map(\.photo.path))
-        let stemsLeft = Set(listing.lazy.map(\.photo.path).filter { !gone.contains($0) }.map(RawPairs.stem(of:)))
-        var stemsTrashed = Set<FilePath>()
-        for index in moved.indices {
-            let sidecars = Sidecars(of: moved[index].photo.path, dataFolder: FilePath("/"))
-            var candidates = [sidecars.named]
-            if sidecars.stem != sidecars.named, !stemsLeft.contains(RawPairs.stem(of: moved[index].photo.path)),
-               stemsTrashed.insert(sidecars.stem).inserted {
-                candidates.append(sidecars.stem)
-            }
-            for sidecar in candidates where Sidecars.isFile(sidecar) {
-                if let file = try? trash.trash(sidecar) { moved[index].sidecars.append(file) }
-            }
+        let sidecars = Sidecars.goingWith(moved.map(\.photo.path), leaving: listing.lazy.map(\.photo.path).filter { !gone.contains($0) })
+        for (index, paths) in sidecars.enumerated() {
+            moved[index].sidecars = paths.compactMap { try? trash.trash($0) }
         }
     }
 

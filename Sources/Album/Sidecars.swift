@@ -63,6 +63,22 @@ public struct Sidecars: Sendable, Equatable {
         }
     }
 
+    /// The sidecars that go to the Trash with `photos` (one list each, existing files only):
+    /// a photo's `NAME.EXT.xmp` always, and `NAME.xmp` (one for a RAW and its JPEG alike)
+    /// once no photo of that name is left among `remaining`.
+    static func goingWith(_ photos: [FilePath], leaving remaining: some Sequence<FilePath>) -> [[FilePath]] {
+        let stemsLeft = Set(remaining.map(RawPairs.stem(of:)))
+        var stemsTaken = Set<FilePath>()
+        return photos.map { photo in
+            let sidecars = Sidecars(of: photo, dataFolder: FilePath("/"))
+            var going = [sidecars.named]
+            if sidecars.stem != sidecars.named, !stemsLeft.contains(RawPairs.stem(of: photo)), stemsTaken.insert(sidecars.stem).inserted {
+                going.append(sidecars.stem)
+            }
+            return going.filter(isFile)
+        }
+    }
+
     /// Why the sidecar at `path` is not read, where it is too large to be (another
     /// program's, grown past what an XMP packet holds); nil otherwise.
     static func tooLargeToRead(_ path: FilePath) -> String? {
