@@ -47,6 +47,8 @@ public final class PhotoDesktopActions: Sendable {
     private let desktop: DesktopServices
     private let decoder: IsolatedDecoder
     private let messages = Mutex<[String]>([])
+    /// Something was put on the clipboard: quitting hands it to the clipboard manager.
+    private let copied = Mutex(false)
     private let wake: @Sendable () -> Void
 
     public init(desktop: DesktopServices, decoder: IsolatedDecoder, wake: @escaping @Sendable () -> Void) {
@@ -62,8 +64,10 @@ public final class PhotoDesktopActions: Sendable {
     }
 
     /// Flick is quitting: a copy under way finishes (a few seconds at most), then what is on
-    /// the clipboard goes to the desktop's clipboard manager.
+    /// the clipboard goes to the desktop's clipboard manager. Nothing copied, nothing to
+    /// wait for (the desktop's programs may still be being listed).
     public func finish() {
+        guard copied.withLock({ $0 }) else { return }
         let done = DispatchSemaphore(value: 0)
         work.async { [desktop] in
             desktop.handOverClipboard()
@@ -96,6 +100,7 @@ public final class PhotoDesktopActions: Sendable {
             // The clipboard is Flick's at once (a quick Ctrl+V pastes this photo, not what
             // was there before); its picture follows once a helper has made it.
             guard let copy = desktop.copy(file: path) else { return say(localized("There is no clipboard here to copy {name} to.", ["name": name])) }
+            copied.withLock { $0 = true }
             work.async { [self] in providePicture(path, named: name, forCopy: copy) }
         case .showInFiles:
             work.async { [self] in
