@@ -132,14 +132,15 @@ import Testing
         return (flick, photo)
     }
 
-    /// The clipboard's forms once its picture is there (copying decodes first), within 20 s.
-    private func clipboardTargets(_ environment: [String: String]) throws -> String {
+    /// The clipboard's forms once they list `form` (Flick owns it, the picture made or
+    /// promised), within 20 s.
+    private func clipboardTargets(_ environment: [String: String], listing form: String = "image/png") throws -> String {
         var targets = ""
         let deadline = Date().addingTimeInterval(20)
         repeat {
             targets = try run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: environment, timeout: 5).output
-            if targets.contains("image/png") { break }
-            usleep(100_000)
+            if targets.contains(form) { break }
+            usleep(50_000)
         } while Date() < deadline
         return targets
     }
@@ -197,13 +198,7 @@ import Testing
         #expect(try run("/usr/bin/python3", ["-c", serve], environment: environment).status == 0)
         #expect(try run("xclip", ["-o", "-selection", "clipboard"], environment: environment).output == "someone else")
         try choose(flick, keys: ["Down"])
-        var targets = ""
-        let deadline = Date().addingTimeInterval(20)
-        repeat {
-            targets = try run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], environment: environment, timeout: 5).output
-            if targets.contains("text/uri-list") { break }
-            usleep(50_000)
-        } while Date() < deadline
+        let targets = try clipboardTargets(environment, listing: "text/uri-list")
         #expect(targets.contains("text/uri-list") && targets.contains("image/png"), "Flick's, the picture promised: \(targets)")
         let text = try run("xclip", ["-o", "-selection", "clipboard"], environment: environment).output
         #expect(text == photo.path, "the path pastes at once: \(text)")
