@@ -69,6 +69,16 @@ public final class ArrangementMenu: View {
         case groupBursts
         /// "Move rejects to Trash…": shows them, then asks.
         case trashRejects
+
+        /// The command the row does, as its keys do.
+        var action: CommandAction {
+            switch self {
+            case let .filter(filter): .filter(filter)
+            case let .order(key): .sort(key)
+            case .groupBursts: .toggleBurstGrouping
+            case .trashRejects: .trashRejects
+            }
+        }
     }
 
     public static let textSize = 13.0

@@ -7,53 +7,6 @@ import Localization
 import Motion
 import ViewTree
 
-/// The ways to look at an album, in the order of their keys (Ctrl+1, Ctrl+2, …) and the
-/// switcher's.
-/// Each is registered here once: its names and how it is built.
-public enum AlbumViewKind: String, CaseIterable, Sendable {
-    case grid, stack, deck, cull, compare
-
-    /// What a person calls it (the help's heading).
-    public var title: String {
-        switch self {
-        case .grid: localized("Grid")
-        case .stack: localized("Stack")
-        case .deck: localized("Card deck")
-        case .cull: localized("Culling pager")
-        case .compare: localized("Compare")
-        }
-    }
-
-    /// Its name on the switcher.
-    public var shortTitle: String {
-        switch self {
-        // TRANSLATORS: the views' names on the view switcher: short words.
-        case .grid: localized("Grid")
-        case .stack: localized("Stack")
-        case .deck: localized("Deck")
-        case .cull: localized("Cull")
-        case .compare: localized("Compare")
-        }
-    }
-
-    /// The view, built when first shown.
-    func makeView(context: ComponentContext) -> PhotoCollectionView & View {
-        switch self {
-        case .grid: GridView(context: context)
-        case .stack: PhotoStackView(context: context)
-        case .deck: DeckView(context: context)
-        case .cull: CullView(context: context)
-        case .compare: CompareView(context: context)
-        }
-    }
-
-    /// The kind Ctrl and key `character` shows ("1" the first), if any.
-    static func forKey(_ character: Character) -> AlbumViewKind? {
-        guard let number = character.wholeNumberValue, number >= 1, number <= allCases.count else { return nil }
-        return allCases[number - 1]
-    }
-}
-
 /// The window's shell: the album strip along the top (when there is more than one album),
 /// the album's view (grid, stack, deck or culling pager, each built on first use) below it,
 /// the switcher, and over them the full-screen pager, then messages, then help. Keys go to
@@ -117,41 +70,17 @@ public final class PhotoBrowser: View {
     public var onTrashRejects: (() -> Void)?
     /// A question waiting for its answer, bottom centre.
     public let confirmBar: ConfirmBar
+    /// What the app does for commands it registered (quit, full screen).
+    var commandHandlers: [CommandAction: () -> Void] = [:]
     /// Where the keys go besides the photo in hand: Tab moves on to the album strip, the
     /// arrangement control and the switcher, each ringed while it has the keys.
     public enum KeyboardFocus: Equatable, Sendable {
         case view, albums, arrangement, switcher(AlbumViewKind)
     }
-    public private(set) var focus = KeyboardFocus.view
-    private let focusRing = View()
+    public internal(set) var focus = KeyboardFocus.view
+    let focusRing = View()
     public static let focusColor = Color(red: 0.35, green: 0.6, blue: 1)
     public static let focusWidth = 2.0
-    /// What works everywhere, under each view's own help.
-    public static var commonHelp: [HelpEntry] { [
-        HelpEntry("", ""),
-        HelpEntry("0 – 5", localized("Rate the photo: no stars to five stars")),
-        HelpEntry("P, X, U", localized("Pick, reject, clear the flag")),
-        HelpEntry("6, 7, 8, 9", localized("Red, yellow, green, blue label (again: off)")),
-        HelpEntry(localized("Ctrl+Z"), localized("Undo the last mark or trashing")),
-        HelpEntry(localized("Shift+A"), localized("After a mark, go on or stay (pagers)")),
-        HelpEntry("Alt+0 – 5, Alt+P, X, U", localized("Show all, ★ or more…, picks, rejects, unrated")),
-        HelpEntry("Alt+6 – 9", localized("Show one label")),
-        HelpEntry("Alt+N, D, M, S, F; B", localized("Sort: name, taken, modified, size, sharpness; B: bursts")),
-        HelpEntry(localized("Ctrl+Del"), localized("Move the rejects to the Trash (asks first)")),
-        HelpEntry(localized("Ctrl+PgUp, Ctrl+PgDn"), localized("Previous / next album")),
-        HelpEntry(localized("Tab, Shift+Tab"), localized("Keys to the albums, the arrangement, the views")),
-        // The view keys, from the registered views: a new view appears here by itself.
-        HelpEntry(localized("Ctrl+1 – {last}", ["last": String(AlbumViewKind.allCases.count)]),
-                  AlbumViewKind.allCases.map(\.title).joined(separator: ", ")),
-        HelpEntry("F, F11", localized("Full screen")),
-        HelpEntry("F5", localized("Slideshow from the photo in hand")),
-        HelpEntry("I", localized("The photo's details (Up/Down choose, Ctrl+C copies)")),
-        // Its rows show their keys (Ctrl+C, Del): the help stays short enough to read.
-        HelpEntry(localized("Right-click, Menu"), localized("Copy, show in Files, open with, wallpaper…")),
-        HelpEntry(localized("Esc"), localized("Close what is in front")),
-        HelpEntry(localized("Q, Ctrl+Q, Ctrl+W"), localized("Quit")),
-        HelpEntry("?, F1", localized("These keys (any key closes them)")),
-    ] }
     public weak var albumSource: AlbumSource? {
         didSet {
             albumStrip.source = albumSource
@@ -197,7 +126,7 @@ public final class PhotoBrowser: View {
     public var onPagerChange: ((Bool) -> Void)?
     public private(set) var viewKind = AlbumViewKind.grid
 
-    private var collection: PhotoCollectionView & View { view(viewKind) }
+    var collection: PhotoCollectionView & View { view(viewKind) }
 
     /// The view of `kind`, built and connected the first time it is asked for.
     private func view(_ kind: AlbumViewKind) -> PhotoCollectionView & View {
@@ -263,12 +192,7 @@ public final class PhotoBrowser: View {
         switcher.onSelect = { [unowned self] kind in show(kind) }
         arrangement.onOpen = { [unowned self] in toggleArrangementMenu() }
         arrangementMenu.onChoose = { [unowned self] choice in
-            switch choice {
-            case let .filter(filter): onChooseFilter?(filter)
-            case let .order(key): onChooseOrder?(key)
-            case .groupBursts: onGroupBursts?(!shownGroupsBursts)
-            case .trashRejects: onTrashRejects?()
-            }
+            perform(choice.action)
         }
         albumStrip.onSelect = { [unowned self] index in onSelectAlbum?(index) }
         pager.onRequestClose = { [unowned self] in closePager() }
@@ -308,9 +232,9 @@ public final class PhotoBrowser: View {
         if slideshow.isPlaying {
             help.show(heading: localized("Slideshow"), entries: slideshow.help)
         } else if isPagerOpen {
-            help.show(heading: localized("Full-screen photo"), entries: pager.help + Self.commonHelp)
+            help.show(heading: localized("Full-screen photo"), entries: pager.help + Command.helpEntries)
         } else {
-            help.show(heading: viewKind.title, entries: collection.help + Self.commonHelp)
+            help.show(heading: viewKind.title, entries: collection.help + Command.helpEntries)
         }
         setNeedsLayout()
     }
@@ -459,218 +383,10 @@ public final class PhotoBrowser: View {
         if pager.phase != .closed, count > 0 { pager.follow(to: min(newIndex(pager.currentIndex) ?? pager.currentIndex, count - 1)) }
     }
 
-    /// Keys go to the pager while it is up, else to the album's view; Ctrl+1… switch views,
-    /// mark keys mark the photo in hand, Ctrl+Z undoes. Returns false for keys nobody uses
-    /// (Esc on the grid, for one: the app quits).
-    public func handleKey(_ key: KeyEvent) -> Bool {
-        // A key may put another photo in hand: the details follow it.
-        defer { updateDetails() }
-        // Help is in front of everything: any key closes it.
-        if help.isShown {
-            help.hide()
-            return true
-        }
-        if key.key == .character("?") || key.key == .function(1) {
-            showHelp()
-            return true
-        }
-        if slideshow.isPlaying {
-            // Its own keys; full screen and quitting go on to the app; the rest wait.
-            if slideshow.handleKey(key) { return true }
-            return ![.character("f"), .function(11), .character("q")].contains(key.key) || !key.modifiers.isEmpty
-        }
-        if key.key == .function(5) {
-            startSlideshow()
-            return true
-        }
-        if photoMenu.isShown { return photoMenu.handleKey(key) }
-        if key.key == .menu || (key.key == .function(10) && key.modifiers == [.shift]) {
-            openPhotoMenuOnPhotoInHand()
-            return true
-        }
-        if details.isShown {
-            switch key.key {
-            case .escape:
-                details.hide()
-                return true
-            case .character("i") where key.modifiers.isEmpty:
-                details.hide()
-                return true
-            case .up where key.modifiers.isEmpty, .down where key.modifiers.isEmpty:
-                details.chooseRow(by: key.key == .down ? 1 : -1)
-                return true
-            case .character("c") where key.modifiers == [.control]:
-                onCopyText?(details.textToCopy)
-                showToast(Toast(details.chosenRow == nil ? localized("The details are on the clipboard") : localized("Copied")))
-                return true
-            default:
-                break
-            }
-        } else if key.key == .character("i") && key.modifiers.isEmpty, let index = photoInHand {
-            details.show(index, from: source)
-            setNeedsLayout()
-            return true
-        }
-        if key.key == .character("c") && key.modifiers == [.control], let index = photoInHand {
-            perform(.copyImage, on: index)
-            return true
-        }
-        // The culling pager and Compare throw the photo away themselves, with their motion.
-        if key.key == .delete && key.modifiers.isEmpty && (isPagerOpen || !(collection is TrashingView)), let index = photoInHand {
-            perform(.trash, on: index)
-            return true
-        }
-        // Esc closes the front-most thing: a message first, then the menu, then the pager,
-        // then the view's own.
-        if key.key == .escape, toast.message != nil {
-            toast.dismiss()
-            return true
-        }
-        if confirmBar.isShown { return confirmBar.handleKey(key) }
-        if arrangementMenu.isShown { return arrangementMenu.handleKey(key) || true }
-        if [.pageUp, .pageDown].contains(key.key) && key.modifiers == [.control] {
-            stepAlbum(by: key.key == .pageDown ? 1 : -1)
-            return true
-        }
-        if key.key == .tab && (key.modifiers.isEmpty || key.modifiers == [.shift]) && !isPagerOpen {
-            moveFocus(backwards: key.modifiers == [.shift])
-            return true
-        }
-        if focus != .view && !isPagerOpen && handleFocusedKey(key) { return true }
-        if key.key == .character("a") && key.modifiers == [.shift] {
-            advancesAfterMark.toggle()
-            showToast(Toast(advancesAfterMark ? localized("After a mark, the next photo") : localized("After a mark, the same photo")))
-
-            return true
-        }
-        if [.delete, .backspace].contains(key.key) && key.modifiers == [.control] {
-            onTrashRejects?()
-            return true
-        }
-        if let choice = Self.arrangementChoice(for: key) {
-            switch choice {
-            case let .filter(filter): onChooseFilter?(filter)
-            case let .order(key): onChooseOrder?(key)
-            case .groupBursts: onGroupBursts?(!shownGroupsBursts)
-            case .trashRejects: onTrashRejects?()
-            }
-            return true
-        }
-        if key.key == .character("z") && key.modifiers == [.control] {
-            undo()
-            return true
-        }
-        if let change = Self.markChange(for: key) {
-            guard let index = photoInHand else { return false }
-            let name = source?.fileName(at: index)
-            onMark?(index, change)
-            if isPagerOpen { pager.showCaptionForAWhile() }
-            // A photo the mark took out of view (a filter) is already replaced by the next.
-            if advancesAfterMark, source?.fileName(at: index) == name, index + 1 < source?.photoCount ?? 0 {
-                if isPagerOpen {
-                    pager.goTo(index + 1)
-                } else if viewKind == .cull {
-                    cull.go(to: index + 1)
-                }
-            }
-            return true
-        }
-        if pager.phase == .open || pager.phase == .opening { return pager.handleKey(key) }
-        switch key.key {
-        case let .character(character) where key.modifiers == [.control] && AlbumViewKind.forKey(character) != nil:
-            show(AlbumViewKind.forKey(character)!)
-        default: return collection.handleKey(key)
-        }
-        return true
-    }
-
     /// The photo the keys act on: the pager's while it is up, else the view's in hand.
     public var photoInHand: Int? {
         if isPagerOpen { return (source?.photoCount ?? 0) > pager.currentIndex ? pager.currentIndex : nil }
         return collection.photoInHand
-    }
-
-    /// The mark keys of Lightroom and darktable, without modifiers: 0–5 stars, P pick,
-    /// X reject, U neither, 6–9 the labels red to blue.
-    static func markChange(for key: KeyEvent) -> MarkChange? {
-        // A held label key would flip its label on and off with each repeat.
-        guard key.modifiers.isEmpty, !key.isRepeat, case let .character(character) = key.key else { return nil }
-        if let digit = character.wholeNumberValue, character.isASCII {
-            if digit <= PhotoMarks.maximumRating { return .rate(digit) }
-            return ColourLabel(key: digit).map(MarkChange.toggleLabel)
-        }
-        switch character {
-        case "p": return .flag(.pick)
-        case "x": return .flag(.reject)
-        case "u": return .flag(.none)
-        default: return nil
-        }
-    }
-
-    // MARK: The photo menu
-
-    /// A right-click at `location` (window points): the menu for the photo there (the
-    /// pager's while it is up), which the view points at; none between photos.
-    private func openPhotoMenu(at location: Point) {
-        if photoMenu.isShown { photoMenu.hide() }
-        guard !slideshow.isPlaying, !help.isShown else { return }
-        let index: Int?
-        if isPagerOpen {
-            index = photoInHand
-        } else {
-            index = collection.convert(location, from: nil).flatMap { point in
-                collection.bounds.contains(point) ? collection.photo(at: point) : nil
-            }
-        }
-        guard let index, let point = convert(location, from: nil) else { return }
-        if !isPagerOpen { collection.pointAtPhoto(index) }
-        showPhotoMenu(for: index, at: point)
-    }
-
-    /// The Menu key: the menu for the photo in hand, at its middle.
-    private func openPhotoMenuOnPhotoInHand() {
-        guard let index = photoInHand else { return }
-        let placement = isPagerOpen ? nil : collection.revealPhoto(index)
-        let centre = placement.flatMap { convert($0.frame, from: nil) }.map { Point(x: $0.midX, y: $0.midY) }
-        showPhotoMenu(for: index, at: centre ?? Point(x: bounds.midX, y: bounds.midY))
-    }
-
-    private func showPhotoMenu(for index: Int, at point: Point) {
-        bringSubviewToFront(photoMenu)
-        photoMenu.show(for: index, at: point, inPager: isPagerOpen, applications: applicationsFor?(index) ?? [])
-        bringSubviewToFront(toast)
-        bringSubviewToFront(help)
-    }
-
-    /// The pointer moved over the menu: its ring follows.
-    private func hoverMenu(at location: Point) {
-        if photoMenu.isShown { photoMenu.pointerMoved(to: location) }
-    }
-
-    /// Does what the menu (or Ctrl+C) asked for photo `index`.
-    public func perform(_ action: PhotoAction, on index: Int) {
-        guard let source, index >= 0, index < source.photoCount else { return }
-        switch action {
-        case .open:
-            openPhoto(index)
-        case .details:
-            details.show(index, from: source)
-            setNeedsLayout()
-        case .slideshow:
-            startSlideshow(at: index)
-        case .trash:
-            trash(index)
-        case .copyImage, .copyPath, .showInFiles, .openWith, .setWallpaper:
-            onPhotoAction?(action, index)
-        }
-    }
-
-    /// Moves photo `index` to the Trash from the menu, with Undo, as the culling pager does:
-    /// the view's own way when it is the photo in hand there (the card thrown up).
-    private func trash(_ index: Int) {
-        if !isPagerOpen, let view = collection as? TrashingView, collection.photoInHand == index { return view.trashPhotoInHand() }
-        let name = source?.fileName(at: index) ?? ""
-        showToast(Trashing.attempt(index, named: name, trash: trashPhoto) { [unowned self] in undo() }.toast)
     }
 
     /// The next (or previous) album in the strip opens, as a click on its cover does.
@@ -679,79 +395,6 @@ public final class PhotoBrowser: View {
         let target = albumStrip.selectedIndex + step
         guard target >= 0, target < albumSource?.albumCount ?? 0 else { return }
         albumStrip.select(target, animated: true)
-    }
-
-    /// The places Tab goes through, in order.
-    private var focusOrder: [KeyboardFocus] {
-        [.view] + (isAlbumStripShown ? [.albums] : []) + (arrangement.isHidden ? [] : [.arrangement])
-            + (switcher.isHidden ? [] : AlbumViewKind.allCases.map(KeyboardFocus.switcher))
-    }
-
-    private func moveFocus(backwards: Bool) {
-        let order = focusOrder
-        let here = order.firstIndex(of: focus) ?? 0
-        focus = order[(here + (backwards ? order.count - 1 : 1)) % order.count]
-        setNeedsLayout()
-    }
-
-    /// Keys for the control that has the focus; false for keys it leaves to the view.
-    private func handleFocusedKey(_ key: KeyEvent) -> Bool {
-        guard key.modifiers.isEmpty || key.modifiers == [.shift] else { return false }
-        switch (focus, key.key) {
-        case (_, .escape):
-            focus = .view
-        case (.albums, .left), (.albums, .up): stepAlbum(by: -1)
-        case (.albums, .right), (.albums, .down): stepAlbum(by: 1)
-        case (.albums, .home): stepAlbum(by: -albumStrip.selectedIndex)
-        case (.albums, .end): stepAlbum(by: (albumSource?.albumCount ?? 1) - 1 - albumStrip.selectedIndex)
-        case (.arrangement, .enter), (.arrangement, .space), (.arrangement, .down): toggleArrangementMenu()
-        case let (.switcher(kind), .left), let (.switcher(kind), .right):
-            let kinds = AlbumViewKind.allCases, index = kinds.firstIndex(of: kind)!
-            focus = .switcher(kinds[(index + (key.key == .left ? kinds.count - 1 : 1)) % kinds.count])
-        case let (.switcher(kind), .enter), let (.switcher(kind), .space): show(kind)
-        default: return false
-        }
-        setNeedsLayout()
-        return true
-    }
-
-    /// The ring round what has the keys (nothing while they are the view's).
-    private func layoutFocusRing() {
-        let ringed: Rect? = switch focus {
-        case .view: nil
-        case .albums: isAlbumStripShown ? albumStrip.frame : nil
-        case .arrangement: arrangement.frame
-        case let .switcher(kind): switcher.segmentFrame(of: kind).flatMap { switcher.convert($0, to: self) }
-        }
-        focusRing.isHidden = ringed == nil || isPagerOpen
-        guard let ringed else { return }
-        // Round a control; inside the strip, which spans the window.
-        let outset = focus == .albums ? -Self.focusWidth : Self.focusWidth + 1
-        focusRing.frame = ringed.insetBy(dx: -outset, dy: -outset)
-        bringSubviewToFront(focusRing)
-    }
-
-    /// The arrangement's keys: Alt with 0 (all) to 5 (stars or more), P, X, U, 6–9 (a label)
-    /// filter; Alt with N, D, M, S sort by name, date taken, date modified, size.
-    static func arrangementChoice(for key: KeyEvent) -> ArrangementMenu.Choice? {
-        guard key.modifiers == [.alt], !key.isRepeat, case let .character(character) = key.key else { return nil }
-        if let digit = character.wholeNumberValue, character.isASCII {
-            if digit == 0 { return .filter(.all) }
-            if digit <= PhotoMarks.maximumRating { return .filter(.rated(atLeast: digit)) }
-            return ColourLabel(key: digit).map { .filter(.label($0)) }
-        }
-        switch character {
-        case "p": return .filter(.picks)
-        case "x": return .filter(.rejects)
-        case "u": return .filter(.unrated)
-        case "n": return .order(.name)
-        case "d": return .order(.dateTaken)
-        case "m": return .order(.dateModified)
-        case "s": return .order(.size)
-        case "f": return .order(.sharpness)
-        case "b": return .groupBursts
-        default: return nil
-        }
     }
 
     /// The album is now shown with `filter` and `order`: the control and its menu say so.

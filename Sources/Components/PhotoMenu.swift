@@ -158,22 +158,6 @@ public final class PhotoMenu: View {
         context.arena.add(tap, to: self)
     }
 
-    /// The rows for a photo: everything, less Open where it is already open full screen
-    /// and Open With where the desktop has no other program for it.
-    static func rows(inPager: Bool, applications: [MenuApplication]) -> [MenuPanel.Row] {
-        var rows: [MenuPanel.Row] = []
-        if !inPager { rows.append(.init(title: localized("Open"), hint: localized("Enter"), action: .open)) }
-        rows += [.init(title: localized("Copy"), hint: localized("Ctrl+C"), action: .copyImage, startsGroup: true),
-                 .init(title: localized("Copy Path"), action: .copyPath),
-                 .init(title: localized("Show in Files"), action: .showInFiles, startsGroup: true)]
-        if !applications.isEmpty { rows.append(.init(title: localized("Open With"), hint: "▸")) }
-        rows += [.init(title: localized("Set as Wallpaper"), action: .setWallpaper),
-                 .init(title: localized("Details"), hint: "I", action: .details, startsGroup: true),
-                 .init(title: localized("Slideshow"), hint: "F5", action: .slideshow),
-                 .init(title: localized("Move to Trash"), hint: localized("Del"), action: .trash, startsGroup: true)]
-        return rows
-    }
-
     private var applications: [MenuApplication] = []
 
     /// Opens the menu for photo `index` with its top left at `point` (the browser's
@@ -185,7 +169,7 @@ public final class PhotoMenu: View {
         isHidden = false
         isInPrograms = false
         frame = superview?.bounds ?? bounds
-        main.show(Self.rows(inPager: inPager, applications: applications), labels: context.labels)
+        main.show(Command.menuRows(inPager: inPager, hasApplications: !applications.isEmpty), labels: context.labels)
         main.focused = 0
         main.frame = Rect(origin: Self.placed(main.bounds.size, at: point, within: bounds), size: main.bounds.size)
         programs.isHidden = true

@@ -60,16 +60,10 @@ struct Browse: ParsableCommand {
         discussion: """
             Opens PATH (a folder, or an image to open its folder at that photo); the current folder when no PATH is given.
 
-            Keys: ? or F1 shows every key of what is on screen. Ctrl+1 to Ctrl+5 switch between the grid, the stack, \
-            the deck, the culling pager and Compare (frames side by side, zoomed together: Z for 100 %). On the photo in hand (the full-screen photo while it is up): 0 to 5 rate it, \
-            P picks, X rejects, U clears the flag, 6 to 9 put on a red, yellow, green or blue label (again: off); \
-            Ctrl+Z takes back the last mark or move to the Trash. f or F11 toggles full screen; Esc closes the front-most \
-            thing; q, Ctrl+Q or Ctrl+W quit.
+            ? or F1 shows every key of what is on screen, a view's own among them (the grid's arrows, the stack's \
+            Space, Compare's Z for 100 %). These work in every view:
 
-            What is shown: Alt+0 all, Alt+1 to Alt+5 that many stars or more, Alt+P picks, Alt+X rejects, Alt+U unrated, \
-            Alt+6 to Alt+9 one label; Alt+N, Alt+D, Alt+M, Alt+S, Alt+F sort by name, date taken, date modified, size, \
-            sharpness (again: reversed); Alt+B groups bursts (a burst is one cell in the grid: a click or Space fans it out); \
-            or the control left of the view switcher. All are remembered.
+            \(Command.manual)
 
             Marks are written, as the user marks, into the XMP sidecar other tools read: NAME.EXT.xmp beside the photo, \
             or an existing NAME.xmp, keeping everything else in it (xmp:Rating, -1 for a reject; xmp:Label; digiKam's \

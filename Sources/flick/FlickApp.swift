@@ -46,11 +46,12 @@ final class FlickApp: FrameDriver {
     /// `service` and `lister` were started before the window, so their work overlaps
     /// SDL's start-up.
     /// `windowSize` in points (the default's if nil); on the very first run a hint says
-    /// where help is.
+    /// where help is. `environment` says where the caches are.
     init(opening: Folder.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
          windowSize: Size? = nil, startScreenPicture: PictureSize = .within(width: 1280, height: 800), isFirstRun: Bool = false, frame: LoadedStackFrame,
          displayColours: DisplayColours? = nil, filter: PhotoFilter = .all, order: PhotoOrder = .byName,
-         advancesAfterMark: Bool = false, motion: MotionPreference = MotionPreference(forced: nil)) throws(PlatformError) {
+         advancesAfterMark: Bool = false, motion: MotionPreference = MotionPreference(forced: nil),
+         environment: [String: String] = ProcessInfo.processInfo.environment) throws(PlatformError) {
         window = try PlatformWindow(title: "\(opening.album.name) — Flick", fullscreen: fullscreen, size: windowSize)
         StartupTrace.mark("window-created")
         windowedSize = fullscreen ? windowSize : window.sizeInPoints
@@ -76,7 +77,7 @@ final class FlickApp: FrameDriver {
         session = AlbumSession(opening: opening, lister: lister, pictures: images, browser: browser, markBook: markBook,
                                takenDates: TakenDates(decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() },
                                likenesses: Likenesses(decoder: IsolatedDecoder(command: DecodeHelper.command),
-                                                      cache: LikenessCache(root: LikenessCache.defaultRoot()),
+                                                      cache: LikenessCache(root: LikenessCache.defaultRoot(environment: environment)),
                                                       thumbnails: service.thumbnailsAlongside) { waker.wake() },
                                filter: filter, order: order) { waker.wake() }
         desktopActions = PhotoDesktopActions(desktop: PlatformDesktop(), decoder: IsolatedDecoder(command: DecodeHelper.command)) { waker.wake() }
@@ -99,6 +100,10 @@ final class FlickApp: FrameDriver {
             window.setPresenting(playing)
             probe?.noteScreenSaver(allowed: window.allowsScreenSaver)
         }
+        // Esc never quits: it closes the front-most thing, the last of which is full screen.
+        browser.register(.quit) { [unowned self] in shouldQuit = true }
+        browser.register(.toggleFullScreen) { [unowned self] in window.isFullscreen.toggle() }
+        browser.register(.closeFront) { [unowned self] in if window.isFullscreen { window.isFullscreen = false } }
         browser.onCopyText = { [unowned self] text in window.copyToClipboard(text) }
         browser.applicationsFor = { [unowned self] index in
             index < session.photos.count ? desktopActions.applications(for: session.photos[index].path) : []
@@ -220,28 +225,9 @@ final class FlickApp: FrameDriver {
 
 
 
-    /// Ctrl+Q, Ctrl+W and q quit (q as in nsxiv and feh); Esc never does: it closes the
-    /// front-most thing, the last of which is full screen.
     private func handleKey(_ key: KeyEvent) {
-        if key.modifiers.contains(.control) && [.character("q"), .character("w")].contains(key.key) {
-            shouldQuit = true
-            return
-        }
         let wasOn = browser.pager.currentIndex
-        if browser.handleKey(key) {
-            probeTurn(from: wasOn, at: key.time)
-            return
-        }
-        switch key.key {
-        case .escape:
-            if window.isFullscreen { window.isFullscreen = false }
-        case .character("q") where key.modifiers.isEmpty:
-            shouldQuit = true
-        case .function(11), .character("f"):
-            window.isFullscreen.toggle()
-        default:
-            break
-        }
+        if browser.handleKey(key) { probeTurn(from: wasOn, at: key.time) }
     }
 
     func didPresentFrame(at time: Seconds) {

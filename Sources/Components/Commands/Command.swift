@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Gestures
+import Localization
+import Marks
+
+/// What a user can ask of Flick, however it is asked (a key, a menu row): the browser
+/// does it, or the handler the app registered for it.
+public enum CommandAction: Hashable, Sendable {
+    case mark(MarkChange)
+    case undo
+    case toggleAdvanceAfterMark
+    case filter(PhotoFilter)
+    case sort(PhotoOrder.Key)
+    case toggleBurstGrouping
+    case trashRejects
+    /// The next (1) or previous (−1) album.
+    case stepAlbum(Int)
+    case moveFocus(backwards: Bool)
+    case showView(AlbumViewKind)
+    case toggleFullScreen
+    case slideshow
+    case toggleDetails
+    case photoMenu
+    /// What the photo menu does, to the photo in hand.
+    case photo(PhotoAction)
+    case closeDetails
+    case chooseDetail(Int)
+    case copyDetails
+    case help
+    /// Esc where nothing in front took it: out of full screen.
+    case closeFront
+    case quit
+}
+
+/// Where a key binding is looked for, in the order a key travels: a binding there acts
+/// only if nothing nearer the front took the key.
+public enum KeyContext: Hashable, Sendable, CaseIterable {
+    /// Before anything on screen sees the key: quitting, and help over anything.
+    case always
+    /// The details' own keys while they are shown beside the photo.
+    case details
+    /// The album's commands, on the photo in hand (the pager's while it is up), once no
+    /// menu or question has the keys.
+    case album
+    /// The album view's (each view's help lists the rest of its keys).
+    case view
+    /// What nothing in front took: the app's own.
+    case app
+}
+
+/// A key that asks for a command's action, and where it does.
+public struct KeyBinding: Hashable, Sendable {
+    public let chord: KeyChord
+    public let action: CommandAction
+    public let context: KeyContext
+    /// Another key for the same (Ctrl+Backspace where a keyboard has no Del): the manual
+    /// and the README list it, the help overlay leaves it out to stay short.
+    public let isAlternative: Bool
+
+    public init(_ chord: KeyChord, _ action: CommandAction, in context: KeyContext = .album, alternative: Bool = false) {
+        self.chord = chord
+        self.action = action
+        self.context = context
+        isAlternative = alternative
+    }
+}
+
+/// A command's row in the photo menu (a right-click, the Menu key).
+public struct CommandMenuRow: Sendable {
+    let title: @Sendable () -> String
+    /// Nil for the row that opens the programs' panel (Open With).
+    let action: PhotoAction?
+    let startsGroup: Bool
+    /// Shown while the photo is full screen (Open is not: it already is).
+    let inPager: Bool
+
+    init(_ title: @escaping @Sendable () -> String, _ action: PhotoAction?, startsGroup: Bool = false, inPager: Bool = true) {
+        self.title = title
+        self.action = action
+        self.startsGroup = startsGroup
+        self.inPager = inPager
+    }
+}
+
+/// One user action, declared once: what the help calls it, its keys in each context, its
+/// row in the photo menu. The help overlay, the menu's rows and their keys, the command
+/// line's help (hence the man page) and the README's key list are made from these.
+public struct Command: Sendable {
+    /// The parts of the help, the man page and the README, in their order.
+    public enum Section: String, CaseIterable, Sendable {
+        case marks, arrangement, moving, photo, details, app
+
+        /// The manual's and the README's heading (English, as the command line's help is).
+        public var heading: String {
+            switch self {
+            case .marks: "Marks, on the photo in hand (the full-screen photo while it is up)"
+            case .arrangement: "What is shown, and in which order"
+            case .moving: "Albums, views, the window"
+            case .photo: "The photo in hand"
+            case .details: "In the details"
+            case .app: "Anywhere"
+            }
+        }
+    }
+
+    /// Stable, for tests and the manual: "rate", "trash-rejects".
+    public let name: String
+    private let summaryText: @Sendable () -> String
+    public let section: Section
+    public let bindings: [KeyBinding]
+    /// A pointer action that does the same, said before the keys ("Right-click").
+    private let pointerText: (@Sendable () -> String)?
+    public let menuRow: CommandMenuRow?
+    /// Whether a held key's repeats act again (stepping through albums) or are ignored
+    /// (a held Del would otherwise empty the album into the Trash).
+    public let repeats: Bool
+    /// Listed in the help overlay (the menu-only ones are summed up by the menu's row).
+    public let inHelp: Bool
+
+    init(_ name: String, _ summary: @escaping @Sendable () -> String, _ section: Section, keys bindings: [KeyBinding] = [],
+         pointer: (@Sendable () -> String)? = nil, menu: CommandMenuRow? = nil, repeats: Bool = false, inHelp: Bool = true) {
+        self.name = name
+        summaryText = summary
+        self.section = section
+        self.bindings = bindings
+        pointerText = pointer
+        menuRow = menu
+        self.repeats = repeats
+        self.inHelp = inHelp
+    }
+
+    /// What it does, in the user's language.
+    public var summary: String { summaryText() }
+
+    /// Its inputs as the manual writes them: "Right-click, Menu, Shift+F10", "Alt+0 – 5, P, X, U".
+    public var inputLabel: String { label(of: bindings) }
+
+    /// As the help overlay writes them: without alternatives ("Right-click, Menu").
+    public var helpLabel: String { label(of: bindings.filter { !$0.isAlternative }) }
+
+    private func label(of bindings: [KeyBinding]) -> String {
+        let keys = KeyChord.label(of: bindings.map(\.chord))
+        guard let pointerText else { return keys }
+        return keys.isEmpty ? pointerText() : pointerText() + localized(", ") + keys
+    }
+}

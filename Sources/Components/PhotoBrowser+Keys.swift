@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Gestures
+import Localization
+import Marks
+
+/// The responder chain: a key goes from the front-most thing on screen to the back, and
+/// the first that takes it acts. Whatever is in front (help, the slideshow, a menu, a
+/// question) has the keys while it is shown; then the details, a message (Esc), the
+/// control Tab gave the keys to, the album's commands on the photo in hand, the pager,
+/// the album's view, and last the app (full screen, quit). So "Esc closes the front-most
+/// thing" needs no list of its own: each layer takes Esc while it is there.
+extension PhotoBrowser {
+    /// Returns false for a key nobody took.
+    public func handleKey(_ key: KeyEvent) -> Bool {
+        // A key may put another photo in hand: the details follow it.
+        defer { updateDetails() }
+        let chain: [(KeyEvent) -> Bool] = [
+            { self.performCommand(for: $0, in: .always) },
+            // Help is in front of everything: any key closes it.
+            { _ in self.help.isShown && self.closing(self.help.hide) },
+            { self.slideshowTakes($0) },
+            { self.photoMenu.isShown ? self.photoMenu.handleKey($0) : false },
+            { self.confirmBar.isShown ? self.confirmBar.handleKey($0) : false },
+            // Every key is the arrangement menu's while it is open.
+            { self.arrangementMenu.isShown && (self.arrangementMenu.handleKey($0) || true) },
+            { self.details.isShown && self.performCommand(for: $0, in: .details) },
+            { $0.key == .escape && self.toast.message != nil && self.closing(self.toast.dismiss) },
+            { self.focus != .view && !self.isPagerOpen && self.handleFocusedKey($0) },
+            { self.performCommand(for: $0, in: .album) },
+            // The pager's keys while it is up; the view behind it has none.
+            { self.isPagerOpen ? self.pager.handleKey($0) : self.collection.handleKey($0) },
+            { self.performCommand(for: $0, in: .app) },
+        ]
+        return chain.contains { $0(key) }
+    }
+
+    /// Closes something in front: the key that did it goes no further.
+    private func closing(_ close: () -> Void) -> Bool {
+        close()
+        return true
+    }
+
+    /// The slideshow's own keys while it plays; the app's (full screen, quit) go on to the
+    /// app, and the rest wait for it to end.
+    private func slideshowTakes(_ key: KeyEvent) -> Bool {
+        guard slideshow.isPlaying else { return false }
+        return slideshow.handleKey(key) || Command.lookUp(key, in: .app) == nil
+    }
+
+    /// The command `key` is bound to in `context`, done; false if it has none there or it
+    /// cannot act now (no photo in hand), so the key goes on down the chain. A held key's
+    /// repeats are taken and ignored unless the command repeats.
+    func performCommand(for key: KeyEvent, in context: KeyContext) -> Bool {
+        guard let (command, action) = Command.lookUp(key, in: context) else { return false }
+        if key.isRepeat && !command.repeats { return true }
+        return perform(action)
+    }
+
+    /// The app does these (quit, full screen, Esc's last use): the browser calls `handler`.
+    public func register(_ action: CommandAction, handler: @escaping () -> Void) {
+        commandHandlers[action] = handler
+    }
+
+    /// Does `action` (the photo in hand's, where it acts on one); false where it cannot now.
+    @discardableResult
+    public func perform(_ action: CommandAction) -> Bool {
+        if let handler = commandHandlers[action] {
+            handler()
+            return true
+        }
+        switch action {
+        case let .mark(change):
+            guard let index = photoInHand else { return false }
+            mark(index, change)
+        case .undo:
+            undo()
+        case .toggleAdvanceAfterMark:
+            advancesAfterMark.toggle()
+            showToast(Toast(advancesAfterMark ? localized("After a mark, the next photo") : localized("After a mark, the same photo")))
+        case let .filter(filter):
+            onChooseFilter?(filter)
+        case let .sort(key):
+            onChooseOrder?(key)
+        case .toggleBurstGrouping:
+            onGroupBursts?(!shownGroupsBursts)
+        case .trashRejects:
+            onTrashRejects?()
+        case let .stepAlbum(step):
+            stepAlbum(by: step)
+        case let .moveFocus(backwards):
+            guard !isPagerOpen else { return false }
+            moveFocus(backwards: backwards)
+        case let .showView(kind):
+            // The pager stays over the view it came from.
+            guard !isPagerOpen else { return false }
+            show(kind)
+        case .slideshow:
+            startSlideshow()
+        case .toggleDetails:
+            guard let index = photoInHand else { return false }
+            perform(.details, on: index)
+        case .photoMenu:
+            openPhotoMenuOnPhotoInHand()
+        case let .photo(photoAction):
+            guard let index = photoInHand else { return false }
+            perform(photoAction, on: index)
+        case .closeDetails:
+            details.hide()
+            setNeedsLayout()
+        case let .chooseDetail(step):
+            details.chooseRow(by: step)
+        case .copyDetails:
+            onCopyText?(details.textToCopy)
+            showToast(Toast(details.chosenRow == nil ? localized("The details are on the clipboard") : localized("Copied")))
+        case .help:
+            if help.isShown { help.hide() } else { showHelp() }
+        case .toggleFullScreen, .closeFront, .quit:
+            // The app's, through the handlers it registered.
+            return false
+        }
+        return true
+    }
+
+    /// Marks photo `index`; after it, the pagers go on to the next photo if asked to.
+    private func mark(_ index: Int, _ change: MarkChange) {
+        let name = source?.fileName(at: index)
+        onMark?(index, change)
+        if isPagerOpen { pager.showCaptionForAWhile() }
+        // A photo the mark took out of view (a filter) is already replaced by the next.
+        if advancesAfterMark, source?.fileName(at: index) == name, index + 1 < source?.photoCount ?? 0 {
+            if isPagerOpen {
+                pager.goTo(index + 1)
+            } else if viewKind == .cull {
+                cull.go(to: index + 1)
+            }
+        }
+    }
+}
