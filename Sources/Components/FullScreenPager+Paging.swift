@@ -69,16 +69,6 @@ extension FullScreenPager {
     /// turning at least one page its way, at most one page per drag.
     public static let pagingPolicy = SwipeTracker.SnapPolicy.projected(decay: pagingProjection, flickSpeed: flickSpeed)
 
-    /// The page a release at scroll offset `offset` lands on, the offset moving at
-    /// `velocity` points per second; the drag began on `startPage`, catching the strip at
-    /// `startOffset`.
-    public static func targetPage(releasedAt offset: Double, velocity: Double, startPage: Int, caughtAt startOffset: Double,
-                                  pageWidth: Double, count: Int) -> Int {
-        var tracker = SwipeTracker(policy: pagingPolicy, unit: pageWidth, steps: 0...max(count - 1, 0), spring: pagingSpring)
-        tracker.begin(at: startOffset / pageWidth, step: startPage)
-        return tracker.release(at: offset / pageWidth, pointerVelocity: -velocity).step
-    }
-
     // MARK: Keys and wheel
 
     /// Left/Right, Space/Backspace, PageUp/PageDown, Home/End page; `+`, `-`, `0` zoom;

@@ -84,11 +84,13 @@ public final class DecodeService: Sendable {
     /// `colourManaged`, when they keep the values their files store. Thumbnails go to the
     /// shared cache in sRGB, as every reader of it expects; unmanaged, they are decoded
     /// afresh and the cache is left alone (its sRGB copies are not what the files store).
-    public convenience init(firstHelper: ForkedHelper? = nil, application: String, colourManaged: Bool = true) {
+    /// `environment` says where the shared cache is (`XDG_CACHE_HOME`, `HOME`).
+    public convenience init(firstHelper: ForkedHelper? = nil, application: String, colourManaged: Bool = true,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) {
         let decoder = IsolatedDecoder(command: DecodeHelper.command)
         decoder.prestart(firstHelper)
         let shown: ColourChoice = colourManaged ? .display : .untouched
-        let cache = ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: application)
+        let cache = ThumbnailCache(root: ThumbnailCache.defaultRoot(environment: environment), application: application)
         let maker = ThumbnailMaker(cache: cache, decode: { decoder.decode($0, maximumPixelSize: $1, colours: .sRGB) })
         let alongside = colourManaged ? ThumbnailsAlongside(cache: cache) : nil
         let wake = WakeRelay()

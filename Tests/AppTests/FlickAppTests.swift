@@ -15,25 +15,20 @@ import TestSupport
 @Suite(.serialized) struct FlickAppTests {
     typealias Folders = TwoPhotoFolders
 
-    func app(opening path: String, isFirstRun: Bool = false) throws -> FlickApp {
-        let opening = try Folder.open(path: path)
-        return try FlickApp(opening: opening, service: DecodeService(application: "flick-test"), lister: AlbumLister(folder: opening.album.folderPath),
-                            view: .grid, fullscreen: false, isFirstRun: isFirstRun, frame: .style(.whiteBorder))
-    }
 
     @Test func theScreenSaverKeepsWorkingWhileFlickIsOpen() throws {
         let folders = try Folders()
-        let app = try app(opening: folders.first)
+        let app = try AppUnderTest(opening: folders.first).app
         #expect(app.allowsScreenSaver, "a browser does not keep the screen awake or unlocked")
     }
 
     @Test func onlyTheVeryFirstRunSaysWhereHelpIsOnceSomethingIsDrawn() throws {
         let folders = try Folders()
-        let first = try app(opening: folders.first, isFirstRun: true)
+        let made = try AppUnderTest(opening: folders.first, isFirstRun: true), first = made.app
         #expect(first.browser.toast.message == nil, "nothing is said before the window shows anything")
         first.didPresentFrame(at: 0)
         #expect(first.browser.toast.message == FlickApp.firstRunHint)
-        let later = try app(opening: folders.first)
+        let madeLater = try AppUnderTest(opening: folders.first), later = madeLater.app
         later.didPresentFrame(at: 0)
         #expect(later.browser.toast.message == nil)
     }

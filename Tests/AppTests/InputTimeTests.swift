@@ -18,9 +18,7 @@ import TestSupport
         // 1×1 PNGs.
         let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
         for name in ["a.png", "b.png", "c.png"] { try png.write(to: folder.appendingPathComponent(name)) }
-        let opening = try Folder.open(path: folder.appendingPathComponent("a.png").path)
-        let app = try FlickApp(opening: opening, service: DecodeService(application: "flick-test"), lister: AlbumLister(folder: opening.album.folderPath),
-                               view: .grid, fullscreen: false, isFirstRun: false, frame: .style(.whiteBorder))
+        let made = try AppUnderTest(opening: folder.appendingPathComponent("a.png").path), app = made.app
         // The loop's clock: where the app's animations already are.
         var now = app.animator.currentTime
         #expect(waitUntil(seconds: 20, pollingEvery: 5_000) {

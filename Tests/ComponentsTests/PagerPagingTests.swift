@@ -8,41 +8,90 @@ import Motion
 import TestSupport
 import ViewTree
 
+/// Where a paging drag lands, driven as a user drags: the pager's own swipe driver decides.
 @Suite struct PagingTargetTests {
-    let pageWidth = 820.0
+    /// A drag through `moves` (each a distance in points and how long it takes), one press,
+    /// held still for `hold` before the release.
+    func swipe(_ app: BrowserFixture, from x: Double, _ moves: [(dx: Double, duration: Seconds)], hold: Seconds = 0) {
+        var events: [PointerEvent] = []
+        var start = Point(x: x, y: 300), time = app.scene.now + 0.02
+        for (index, move) in moves.enumerated() {
+            var part = PointerScript.drag(from: start, to: start + Point(x: move.dx, y: 0), duration: move.duration, rateHz: 120, startTime: time)
+            part.removeLast()
+            events += index == 0 ? part : Array(part.dropFirst())
+            start = start + Point(x: move.dx, y: 0)
+            time += move.duration
+        }
+        events.append(PointerEvent(phase: .up, button: .primary, locationInWindow: start, timestampNanoseconds: (time + hold).nanosecondStamp))
+        app.scene.play(events)
+        app.scene.settle()
+    }
+
+    func pager(at index: Int) -> BrowserFixture {
+        let app = BrowserFixture()
+        app.open(0)
+        // A photo off the grid's screen is reached by paging.
+        while app.pager.currentIndex < index { app.key(.right) }
+        app.scene.settle()
+        return app
+    }
 
     @Test func aSlowReleaseBeforeHalfAPageGoesBackAndPastHalfGoesOn() {
-        let page = { (offset: Double) in FullScreenPager.targetPage(releasedAt: offset, velocity: 0, startPage: 5, caughtAt: 5 * pageWidth, pageWidth: pageWidth, count: 50) }
-        #expect(page(5 * pageWidth + 0.4 * pageWidth) == 5)
-        #expect(page(5 * pageWidth + 0.6 * pageWidth) == 6)
-        #expect(page(5 * pageWidth - 0.6 * pageWidth) == 4)
+        let app = pager(at: 5)
+        let page = app.pager.pageWidth
+        swipe(app, from: 700, [(-0.4 * page, 0.8)], hold: 0.2)
+        #expect(app.pager.currentIndex == 5)
+        swipe(app, from: 700, [(-0.6 * page, 0.8)], hold: 0.2)
+        #expect(app.pager.currentIndex == 6)
+        swipe(app, from: 100, [(0.6 * page, 0.8)], hold: 0.2)
+        #expect(app.pager.currentIndex == 5)
+        #expect(app.pager.presentedOffset == 5 * page)
     }
 
     @Test func aFlickIsProjectedForwardSoAShortFastDragPages() {
-        let offset = 5 * pageWidth + 0.1 * pageWidth
-        #expect(FullScreenPager.targetPage(releasedAt: offset, velocity: 5000, startPage: 5, caughtAt: 5 * pageWidth, pageWidth: pageWidth, count: 50) == 6)
-        #expect(FullScreenPager.targetPage(releasedAt: offset, velocity: 400, startPage: 5, caughtAt: 5 * pageWidth, pageWidth: pageWidth, count: 50) == 6)
-        // A flick back against a long drag wins too.
-        #expect(FullScreenPager.targetPage(releasedAt: 5.6 * pageWidth, velocity: -2000, startPage: 5, caughtAt: 5 * pageWidth, pageWidth: pageWidth, count: 50) == 5)
+        let app = pager(at: 5)
+        let page = app.pager.pageWidth
+        swipe(app, from: 600, [(-0.1 * page, 0.02)])
+        #expect(app.pager.currentIndex == 6, "a short drag at 4,000 pt/s pages")
+        swipe(app, from: 600, [(-0.1 * page, 0.1 * page / 400)])
+        #expect(app.pager.currentIndex == 7, "and one at 400 pt/s")
         // Slower than a flick, a short drag goes back.
-        #expect(FullScreenPager.targetPage(releasedAt: offset, velocity: 200, startPage: 5, caughtAt: 5 * pageWidth, pageWidth: pageWidth, count: 50) == 5)
+        swipe(app, from: 600, [(-0.1 * page, 0.1 * page / 150)])
+        #expect(app.pager.currentIndex == 7)
+        // A flick back at the end of a long drag wins.
+        swipe(app, from: 700, [(-0.6 * page, 0.8), (80, 0.04)])
+        #expect(app.pager.currentIndex == 7)
     }
 
     @Test func aFlickWhileAPageSlidesInGoesOnFromThatPage() {
-        // Heading for page 2 and caught at 1.7: a flick on goes to 3, a flick back to 1.
-        #expect(FullScreenPager.targetPage(releasedAt: 1.95 * pageWidth, velocity: 4000, startPage: 2, caughtAt: 1.7 * pageWidth,
-                                           pageWidth: pageWidth, count: 50) == 3)
-        #expect(FullScreenPager.targetPage(releasedAt: 1.5 * pageWidth, velocity: -4000, startPage: 2, caughtAt: 1.7 * pageWidth,
-                                           pageWidth: pageWidth, count: 50) == 1)
-        // Heading back for page 1 and caught at 1.3: a flick back goes to 0.
-        #expect(FullScreenPager.targetPage(releasedAt: 1.2 * pageWidth, velocity: -4000, startPage: 1, caughtAt: 1.3 * pageWidth,
-                                           pageWidth: pageWidth, count: 50) == 0)
+        // Heading for page 6 and caught on the way: a flick on goes to 7, a flick back to 5.
+        for (dx, expected) in [(-80.0, 7), (80, 5)] {
+            let app = pager(at: 5)
+            app.key(.right)
+            app.scene.runFrames(for: 0.05)
+            #expect(app.pager.presentedOffset > 5 * app.pager.pageWidth && app.pager.presentedOffset < 6 * app.pager.pageWidth)
+            swipe(app, from: 400, [(dx, 0.03)])
+            #expect(app.pager.currentIndex == expected, "a flick by \(dx)")
+        }
+        // Heading back for page 5 and caught on the way: a flick back goes to 4.
+        let app = pager(at: 6)
+        app.key(.left)
+        app.scene.runFrames(for: 0.05)
+        swipe(app, from: 400, [(80, 0.03)])
+        #expect(app.pager.currentIndex == 4)
     }
 
     @Test func neverMoreThanOnePageAndNeverOutsideTheAlbum() {
-        #expect(FullScreenPager.targetPage(releasedAt: 5.9 * pageWidth, velocity: 50_000, startPage: 5, caughtAt: 5 * pageWidth, pageWidth: pageWidth, count: 50) == 6)
-        #expect(FullScreenPager.targetPage(releasedAt: -0.2 * pageWidth, velocity: -5000, startPage: 0, caughtAt: 0, pageWidth: pageWidth, count: 50) == 0)
-        #expect(FullScreenPager.targetPage(releasedAt: 49.2 * pageWidth, velocity: 5000, startPage: 49, caughtAt: 49 * pageWidth, pageWidth: pageWidth, count: 50) == 49)
+        let app = pager(at: 5)
+        swipe(app, from: 780, [(-700, 0.03)])
+        #expect(app.pager.currentIndex == 6, "one page, however hard the flick")
+        let first = pager(at: 0)
+        swipe(first, from: 100, [(150, 0.03)])
+        #expect(first.pager.currentIndex == 0)
+        let last = pager(at: 49)
+        swipe(last, from: 700, [(-150, 0.03)])
+        #expect(last.pager.currentIndex == 49)
+        #expect(last.pager.presentedOffset == 49 * last.pager.pageWidth)
     }
 }
 

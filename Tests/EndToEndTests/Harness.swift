@@ -198,6 +198,17 @@ struct Screenshot {
         let c = color(x: x, y: y)
         return abs(c.red - expected.red) <= tolerance && abs(c.green - expected.green) <= tolerance && abs(c.blue - expected.blue) <= tolerance
     }
+
+    /// The leftmost and rightmost x of row `y` in `colour`: where a solid photo reaches.
+    func reach(of colour: (red: Int, green: Int, blue: Int), row y: Int) -> ClosedRange<Int>? {
+        reach(row: y) { matches(x: $0, y: y, colour) }
+    }
+
+    /// The leftmost and rightmost x of row `y` where `isPart` holds.
+    func reach(row y: Int, where isPart: (Int) -> Bool) -> ClosedRange<Int>? {
+        guard let first = (0..<width).first(where: isPart), let last = (0..<width).last(where: isPart) else { return nil }
+        return first...last
+    }
 }
 
 /// A running Flick in a private X server.
@@ -373,9 +384,33 @@ extension FlickSession {
     /// A left-button drag by (`dx`, `dy`) in `steps` moves `pause` milliseconds apart, held
     /// still for `hold` milliseconds before the release, spaced by the X server itself.
     func drag(from start: (x: Int, y: Int), dx: Int, dy: Int = 0, steps: Int, pause: UInt, hold: UInt) throws {
+        try press(at: start, dragBy: dx, dy: dy, steps: steps, pause: pause)
+        try server.pointer([.release(after: hold)])
+    }
+
+    /// Where a solid photo of `colour` reaches along row `y` once it has come to rest (two
+    /// screenshots in a row agree).
+    func restingReach(of colour: (red: Int, green: Int, blue: Int), row y: Int) throws -> ClosedRange<Int> {
+        try restingReach(row: y) { $0.reach(of: colour, row: y) }
+    }
+
+    /// What `reach` finds on row `y` once it has come to rest (two screenshots in a row agree).
+    func restingReach(row y: Int, _ reach: (Screenshot) -> ClosedRange<Int>?) throws -> ClosedRange<Int> {
+        var last: ClosedRange<Int>?
+        let (shot, rested) = try waitForScreen { shot in
+            let found = reach(shot)
+            defer { last = found }
+            return found != nil && found == last
+        }
+        guard rested, let found = reach(shot) else { throw HarnessError("nothing came to rest on row \(y)") }
+        return found
+    }
+
+    /// The first half of a drag: pressed at `start` and moved, still held. A test then sees
+    /// the drag arrive before it lets go, so "nothing moved" cannot pass for a drag lost.
+    func press(at start: (x: Int, y: Int), dragBy dx: Int, dy: Int = 0, steps: Int, pause: UInt) throws {
         var script: [PointerStep] = [.move(x: start.x, y: start.y), .press(after: 20)]
         for step in 1...steps { script.append(.move(x: start.x + dx * step / steps, y: start.y + dy * step / steps, after: pause)) }
-        script.append(.release(after: hold))
         try server.pointer(script)
     }
 }

@@ -83,9 +83,16 @@ import Testing
         let (afterFlick, paged) = try flick.waitForScreen { pagerShows(4, $0, window: window) }
         #expect(paged, "a fast drag pages on; centre shows \(afterFlick.color(x: Int(window.midX), y: Int(window.midY)))")
 
-        try flick.drag(from: middle, dx: -150, steps: 10, pause: 40, hold: 300)
-        usleep(800_000)
-        #expect(try flick.waitForScreen(timeout: 2) { pagerShows(4, $0, window: window) }.1, "a short slow drag settles back")
+        // Held after a short slow drag, the page is seen 150 px to the left; let go, it
+        // settles back: a drag that never arrived would fail the first, not pass the second.
+        let restingEdge = try flick.restingReach(of: Self.colours[4], row: middle.y).upperBound
+        try flick.press(at: middle, dragBy: -150, steps: 10, pause: 40)
+        let (held, dragged) = try flick.waitForScreen { ($0.reach(of: Self.colours[4], row: middle.y)?.upperBound ?? .max) <= restingEdge - 130 }
+        #expect(dragged, "the held page follows the pointer: its right edge at \(held.reach(of: Self.colours[4], row: middle.y).map(String.init(describing:)) ?? "none"), was \(restingEdge)")
+        try flick.server.pointer([.release(after: 300)])
+        let (_, back) = try flick.waitForScreen { ($0.reach(of: Self.colours[4], row: middle.y)?.upperBound).map { abs($0 - restingEdge) <= 3 } ?? false }
+        let settled = try flick.server.screenshot()
+        #expect(back && pagerShows(4, settled, window: window), "a short slow drag settles back")
 
         try flick.server.xdotool("key", "Escape")
         let (_, backOnGrid) = try flick.waitForScreen { shot in

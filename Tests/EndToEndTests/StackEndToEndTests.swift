@@ -23,9 +23,19 @@ import Testing
         try flick.drag(from: centre, dx: 300, steps: 6, pause: 10, hold: 0)
         #expect(try flick.waitForScreen { centreShows(1, $0, window: window) }.1, "a fast drag shows the second photo")
 
-        try flick.drag(from: centre, dx: 120, steps: 10, pause: 40, hold: 300)
-        usleep(700_000)
-        #expect(try flick.waitForScreen(timeout: 2) { centreShows(1, $0, window: window) }.1, "a slow drag leaves it on top")
+        // Held after a slow drag, the pile reaches 120 px further right (the top photo is
+        // tinted while held: its colour changes, its place is what counts); let go, it goes
+        // back: a drag that never arrived would fail the first, not pass the second.
+        func pile(_ shot: Screenshot) -> ClosedRange<Int>? {
+            shot.reach(row: centre.y) { let c = shot.color(x: $0, y: centre.y); return max(c.red, c.green, c.blue) > 40 }
+        }
+        let restingEdge = try flick.restingReach(row: centre.y, pile).upperBound
+        try flick.press(at: centre, dragBy: 120, steps: 10, pause: 40)
+        let (held, dragged) = try flick.waitForScreen { (pile($0)?.upperBound ?? 0) >= restingEdge + 100 }
+        #expect(dragged, "the held photo follows the pointer: the pile reaches \(pile(held).map(String.init(describing:)) ?? "nowhere"), was \(restingEdge)")
+        try flick.server.pointer([.release(after: 300)])
+        let (_, back) = try flick.waitForScreen { shot in pile(shot).map { abs($0.upperBound - restingEdge) <= 3 } ?? false && centreShows(1, shot, window: window) }
+        #expect(back, "a slow drag leaves it on top, where it was")
 
         try flick.server.xdotool("mousemove", String(centre.x), String(centre.y), "click", "--repeat", "2", "--delay", "80", "1")
         // Full screen on black: the window's left edge turns black beside the fitted photo.
