@@ -180,3 +180,19 @@ private extension ArraySlice where Element == UInt8 {
         starts(with: prefix) ? dropFirst(prefix.count) : self
     }
 }
+
+extension HEIFDecoder: FormatDecoder {
+    /// HEIC and AVIF, turned and cropped by their own transformations.
+    static func decode(_ bytes: [UInt8], _ request: PictureRequest) throws(DecodeError) -> PixelBuffer {
+        try decode(bytes, limits: request.limits)
+    }
+
+    /// A HEIF's EXIF item may lie anywhere: libheif finds it.
+    static func facts(of path: FilePath, _ file: FileBytes) throws(DecodeError) -> EmbeddedFacts? {
+        try facts(of: path)
+    }
+
+    static func embeddedPreview(of path: FilePath, head: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer? {
+        try embeddedThumbnail(of: path, limits: limits)
+    }
+}

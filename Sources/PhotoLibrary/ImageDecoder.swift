@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-internal import CImageLoading
 import Foundation
 import Localization
 import SystemPackage
@@ -121,10 +120,8 @@ public enum ImageDecoder {
             guard let format = ImageFormat.sniff(head, fileExtension: (path.extension ?? "").lowercased()) else {
                 throw .unreadable(head.isEmpty ? "the file is empty" : "not an image")
             }
-            // LibRaw reads a RAW itself, only what it needs: its preview is a few megabytes
-            // of a file of fifty.
-            if format == .raw {
-                let pixels = try RAWDecoder.decode(file, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
+            let request = PictureRequest(format: format, maximumPixelSize: maximumPixelSize, box: box, colours: colours, limits: limits)
+            if let pixels = try format.entry.decoder.decode(file, request) {
                 return finished(pixels, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
             }
             guard lseek(file.descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
@@ -292,9 +289,7 @@ public enum ImageDecoder {
             guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: (path.extension ?? "").lowercased()) else {
                 throw .unreadable("not an image")
             }
-            // A HEIF's EXIF item may lie anywhere: libheif finds it.
-            if format == .heif || format == .avif { return try HEIFDecoder.facts(of: path) }
-            if format == .raw { return try RAWDecoder.facts(of: file) }
+            if let facts = try format.entry.decoder.facts(of: path, file) { return facts }
             return EmbeddedFacts(bytes: bytes, format: format, exif: EmbeddedExif.block(in: file, format: format))
         }
     }
@@ -308,28 +303,11 @@ public enum ImageDecoder {
     static func embeddedPreview(_ path: FilePath, maximumPixelSize: Int?, colours: ColourTarget,
                                 limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
         let bytes = try read(path, limits: limits, atMost: exifSearchLength)
-        let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: "")
-        if format == .heif || format == .avif {
-            return finished(try HEIFDecoder.embeddedThumbnail(of: path, limits: limits), maximumPixelSize: maximumPixelSize, box: nil,
-                            colours: colours)
-        }
-        guard format == .jpeg else {
+        guard let format = ImageFormat.sniff(Array(bytes.prefix(ImageFormat.sniffLength)), fileExtension: ""),
+              let preview = try format.entry.decoder.embeddedPreview(of: path, head: bytes, limits: limits) else {
             throw .unreadable("only JPEGs and HEIFs carry an embedded preview")
         }
-        let exif = ExifInfo(jpeg: bytes)
-        guard let thumbnail = exif.embeddedThumbnail,
-              ImageFormat.sniff(Array(thumbnail.prefix(ImageFormat.sniffLength)), fileExtension: "") == .jpeg else {
-            throw .unreadable("no embedded preview")
-        }
-        var pixels = try JPEGDecoder.decode(thumbnail, maximumPixelSize: nil, limits: limits)
-        // Bars are cut only within one orientation: letterboxing never turns a picture.
-        if let photo = exif.pixelDimensions, (photo.width >= photo.height) == (pixels.width >= pixels.height) {
-            pixels = pixels.cropped(toAspect: photo.width, photo.height)
-        }
-        pixels = pixels.applying(exif.orientation)
-        // The camera's small copy is in the photo's colours.
-        pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg, exif: exif)
-        return finished(pixels, maximumPixelSize: maximumPixelSize, box: nil, colours: colours)
+        return finished(preview, maximumPixelSize: maximumPixelSize, box: nil, colours: colours)
     }
 
     public static func decode(_ bytes: [UInt8], format: ImageFormat, maximumPixelSize: Int?, box: PixelBox? = nil,
@@ -339,56 +317,8 @@ public enum ImageDecoder {
 
     static func decode(_ bytes: [UInt8], format: ImageFormat, maximumPixelSize: Int?, box: PixelBox?, colours: ColourTarget,
                        limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
-        var pixels: PixelBuffer
-        var maximumPixelSize = maximumPixelSize
-        if format == .jpeg {
-            let exif = ExifInfo(jpeg: bytes)
-            let orientation = exif.orientation
-            // A box is a limit on the longer side once the photo's shape is known: from the
-            // header, before any pixel is decoded, so the DCT scale is chosen for it.
-            if let box, let stored = JPEGDecoder.declaredSize(bytes) {
-                let upright = orientation.swapsDimensions ? (stored.height, stored.width) : (stored.width, stored.height)
-                maximumPixelSize = min(maximumPixelSize ?? .max, box.longestSide(ofFitting: upright.0, upright.1))
-            }
-            // Turn after the reduced decode, so orientation costs little; the longer side is
-            // the same either way.
-            pixels = try JPEGDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, limits: limits)
-            pixels = pixels.applying(orientation)
-            pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg, exif: exif)
-        } else if format == .png {
-            let orientation = EmbeddedExif.orientation(in: bytes, format: format)
-            // Its colour space found and, for a 16-bit picture, converted by the decoder.
-            pixels = try PNGDecoder.decode(bytes, limits: limits, colours: colours) { [maximumPixelSize] width, height in
-                // A box is a limit on the longer side once the photo's upright shape is known.
-                guard let box else { return maximumPixelSize }
-                let upright = orientation.swapsDimensions ? (height, width) : (width, height)
-                return min(maximumPixelSize ?? .max, box.longestSide(ofFitting: upright.0, upright.1))
-            }
-            pixels = pixels.applying(orientation)
-        } else if format == .heif || format == .avif {
-            pixels = try HEIFDecoder.decode(bytes, limits: limits)
-        } else if format == .jxl {
-            pixels = try JXLDecoder.decode(bytes, limits: limits)
-        } else if format == .tiff {
-            pixels = try TIFFDecoder.decode(bytes, limits: limits, colours: colours)
-        } else if format == .raw {
-            // The preview (or render) that covers what is asked.
-            pixels = try RAWDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
-        } else if format == .svg {
-            // Drawn at the size asked: the reduction below has nothing left to do.
-            pixels = try SVGDecoder.decode(bytes, maximumPixelSize: maximumPixelSize, box: box, limits: limits)
-        } else if format == .webp, WebPAnimation.isAnimated(bytes) {
-            // SDL_image refuses an animated WebP; its first frame stands for it.
-            guard let first = try WebPAnimation(bytes, limits: limits)?.nextFrame() else { throw .unreadable("an animation without frames") }
-            pixels = first.pixels.applying(EmbeddedExif.orientation(in: bytes, format: format))
-            pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: format)
-        } else {
-            if let size = ImageHeader.declaredSize(bytes, format: format) { try limits.check(width: size.width, height: size.height) }
-            pixels = try decodeWithSDLImage(bytes, limits: limits)
-            pixels = pixels.applying(EmbeddedExif.orientation(in: bytes, format: format))
-            pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: format)
-        }
-        return finished(pixels, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
+        let request = PictureRequest(format: format, maximumPixelSize: maximumPixelSize, box: box, colours: colours, limits: limits)
+        return finished(try format.entry.decoder.decode(bytes, request), maximumPixelSize: maximumPixelSize, box: box, colours: colours)
     }
 
     /// A decoded picture made what was asked: reduced to fit the size and the box, then its
@@ -432,28 +362,5 @@ public enum ImageDecoder {
             }
             return filled
         }
-    }
-
-    private static func decodeWithSDLImage(_ bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer {
-        let loaded = bytes.withUnsafeBytes { raw in flick_image_load(raw.baseAddress, raw.count) }
-        guard let loaded else { throw .unreadable(String(cString: flick_image_error())) }
-        defer { flick_image_free(loaded) }
-        let width = Int(flick_image_width(loaded)), height = Int(flick_image_height(loaded))
-        try limits.check(width: width, height: height)
-        let mayHaveAlpha = flick_image_may_have_alpha(loaded) != 0
-        var opaque = true
-        // Every byte is written by the copy, or the result is not used.
-        let pixels = [UInt8](capacity: width * height * 4) { target in
-            guard flick_image_copy_bgra(loaded, target.baseAddress) == 0 else { return 0 }
-            // Alpha is checked only if the source had any; otherwise its byte may be anything.
-            if mayHaveAlpha {
-                for i in stride(from: 3, to: target.count, by: 4) where target[i] != 255 { opaque = false; break }
-            } else {
-                for i in stride(from: 3, to: target.count, by: 4) { target[i] = 255 }
-            }
-            return target.count
-        }
-        guard !pixels.isEmpty else { throw .unreadable(String(cString: flick_image_error())) }
-        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: pixels, isOpaque: opaque)
     }
 }

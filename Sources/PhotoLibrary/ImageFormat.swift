@@ -6,9 +6,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case raw
 
     /// Names camera RAW files go by (LibRaw reads them all).
-    static let rawExtensions: Set<String> = ["cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "dng", "raf", "orf",
-                                             "rw2", "rwl", "pef", "srw", "x3f", "3fr", "fff", "iiq", "mef", "mos", "mrw",
-                                             "erf", "kdc", "dcr"]
+    static let rawExtensions = Set(ImageFormat.raw.entry.extensions)
 
     /// The major brands of a HEIF file's `ftyp` box.
     static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]
@@ -16,11 +14,11 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// True where a small picture costs less to decode than the whole: JPEG (a reduced DCT
     /// scale), SVG (drawn at the size asked), RAW (its JPEG preview). Every other format is
     /// decoded whole whatever is asked, so a thumbnail costs what the full picture does.
-    public var decodesSmallerForLess: Bool { self == .jpeg || self == .svg || self == .raw }
+    public var decodesSmallerForLess: Bool { entry.decodesSmallerForLess }
 
     /// Formats whose rectangle at full scale decodes in a fraction of the whole picture's
     /// time (`DecodeKind.region`): JPEG, whose rows above are skipped and below never read.
-    public var decodesRegions: Bool { self == .jpeg }
+    public var decodesRegions: Bool { entry.decodesRegions }
 
     /// Bytes `sniff` needs from the start of a file.
     /// Long enough for an SVG's root element behind its XML declaration and a comment.
@@ -30,25 +28,12 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// its content is no image (empty, cut short, something else, unreadable), so that it
     /// shows as "cannot open" instead of silently missing.
     public static func claimed(byExtension fileExtension: String) -> ImageFormat? {
-        switch fileExtension {
-        case "jpg", "jpeg", "jpe", "jfif": .jpeg
-        case "png": .png
-        case "gif": .gif
-        case "webp": .webp
-        case "bmp": .bmp
-        case "tif", "tiff": .tiff
-        case "tga": .tga
-        case "heic", "heif", "hif": .heif
-        case "avif": .avif
-        case "jxl": .jxl
-        case "svg", "svgz": .svg
-        case _ where rawExtensions.contains(fileExtension): .raw
-        case "ico": .ico
-        case "pbm", "pgm", "ppm", "pnm": .pnm
-        case "qoi": .qoi
-        default: nil
-        }
+        byExtension[fileExtension]
     }
+
+    private static let byExtension: [String: ImageFormat] = Dictionary(uniqueKeysWithValues: allCases.flatMap { format in
+        format.entry.extensions.map { ($0, format) }
+    })
 
     /// The format whose signature `header` starts with. TGA has no signature; it is
     /// recognised by its extension alone.

@@ -3,6 +3,7 @@ internal import CTurboJPEG
 internal import CJPEG
 import Foundation
 import Pixels
+import SystemPackage
 
 /// Decodes JPEGs with libjpeg-turbo straight into 4-byte pixels, at the smallest DCT scale
 /// (1/8 … 1) that still covers the requested size: a 12 MP photo for a 256-pixel thumbnail
@@ -274,5 +275,43 @@ public enum JPEGScale {
             if max(w, h) >= limit && w * h < best.0 * best.1 { best = (w, h) }
         }
         return best
+    }
+}
+
+extension JPEGDecoder: FormatDecoder {
+    /// Reduced at the DCT scale that covers what is asked, then turned upright (orientation
+    /// costs little on the smaller picture; the longer side is the same either way).
+    static func decode(_ bytes: [UInt8], _ request: PictureRequest) throws(DecodeError) -> PixelBuffer {
+        let exif = ExifInfo(jpeg: bytes)
+        let orientation = exif.orientation
+        // A box limits the longer side once the photo's shape is known: from the header,
+        // before any pixel is decoded, so the DCT scale is chosen for it.
+        var size = request.maximumPixelSize
+        if request.box != nil, let stored = declaredSize(bytes) {
+            let upright = orientation.swapsDimensions ? (stored.height, stored.width) : (stored.width, stored.height)
+            size = request.longestSide(uprightWidth: upright.0, height: upright.1)
+        }
+        var pixels = try decode(bytes, maximumPixelSize: size, limits: request.limits).applying(orientation)
+        pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg, exif: exif)
+        return pixels
+    }
+
+    /// The camera's small copy in the EXIF block, upright, with any letterbox bars cut off
+    /// (a camera shooting 3:2 often stores a 4:3 thumbnail with black bands).
+    static func embeddedPreview(of path: FilePath, head bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer? {
+        let exif = ExifInfo(jpeg: bytes)
+        guard let thumbnail = exif.embeddedThumbnail,
+              ImageFormat.sniff(Array(thumbnail.prefix(ImageFormat.sniffLength)), fileExtension: "") == .jpeg else {
+            throw .unreadable("no embedded preview")
+        }
+        var pixels = try decode(thumbnail, maximumPixelSize: nil, limits: limits)
+        // Bars are cut only within one orientation: letterboxing never turns a picture.
+        if let photo = exif.pixelDimensions, (photo.width >= photo.height) == (pixels.width >= pixels.height) {
+            pixels = pixels.cropped(toAspect: photo.width, photo.height)
+        }
+        pixels = pixels.applying(exif.orientation)
+        // The camera's small copy is in the photo's colours.
+        pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg, exif: exif)
+        return pixels
     }
 }

@@ -76,3 +76,9 @@ enum JXLDecoder {
         }
     }
 }
+
+extension JXLDecoder: FormatDecoder {
+    static func decode(_ bytes: [UInt8], _ request: PictureRequest) throws(DecodeError) -> PixelBuffer {
+        try decode(bytes, limits: request.limits)
+    }
+}

@@ -144,3 +144,15 @@ enum PNGDecoder {
         }
     }
 }
+
+extension PNGDecoder: FormatDecoder {
+    /// Its colour space found and, for a 16-bit picture, converted as it is decoded; a large
+    /// one reduced row by row to the longer side asked once its upright shape is known.
+    static func decode(_ bytes: [UInt8], _ request: PictureRequest) throws(DecodeError) -> PixelBuffer {
+        let orientation = EmbeddedExif.orientation(in: bytes, format: .png)
+        return try decode(bytes, limits: request.limits, colours: request.colours) { width, height in
+            let upright = orientation.swapsDimensions ? (height, width) : (width, height)
+            return request.longestSide(uprightWidth: upright.0, height: upright.1)
+        }.applying(orientation)
+    }
+}

@@ -225,3 +225,21 @@ enum RAWDecoder {
         throw .decoderFailed(String(cString: libraw_strerror(code)).lowercased())
     }
 }
+
+extension RAWDecoder: FormatDecoder {
+    /// The preview (or render) that covers what is asked.
+    static func decode(_ bytes: [UInt8], _ request: PictureRequest) throws(DecodeError) -> PixelBuffer {
+        try decode(bytes, maximumPixelSize: request.maximumPixelSize, box: request.box, limits: request.limits)
+    }
+
+    /// LibRaw reads a RAW itself, only what it needs: its preview is a few megabytes of a
+    /// file of fifty.
+    static func decode(_ file: FileBytes, _ request: PictureRequest) throws(DecodeError) -> PixelBuffer? {
+        try decode(file, maximumPixelSize: request.maximumPixelSize, box: request.box, limits: request.limits)
+    }
+
+    /// The camera's tags, from the RAW's own directories (LibRaw reads the makers' ones).
+    static func facts(of path: FilePath, _ file: FileBytes) throws(DecodeError) -> EmbeddedFacts? {
+        try facts(of: file)
+    }
+}

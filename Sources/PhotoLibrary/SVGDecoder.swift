@@ -83,3 +83,10 @@ enum SVGDecoder {
         return String(cString: message).lowercased()
     }
 }
+
+extension SVGDecoder: FormatDecoder {
+    /// Drawn at the size asked: the reduction after it has nothing left to do.
+    static func decode(_ bytes: [UInt8], _ request: PictureRequest) throws(DecodeError) -> PixelBuffer {
+        try decode(bytes, maximumPixelSize: request.maximumPixelSize, box: request.box, limits: request.limits)
+    }
+}

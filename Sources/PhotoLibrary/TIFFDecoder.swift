@@ -254,3 +254,10 @@ extension PixelBuffer {
         self.init(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: opaque)
     }
 }
+
+extension TIFFDecoder: FormatDecoder {
+    /// 16-bit and CMYK samples converted from what is stored, before the cut to 8 bits.
+    static func decode(_ bytes: [UInt8], _ request: PictureRequest) throws(DecodeError) -> PixelBuffer {
+        try decode(bytes, limits: request.limits, colours: request.colours)
+    }
+}
