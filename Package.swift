@@ -2,10 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import PackageDescription
 
-// Imports point down only (ARCHITECTURE.md draws the map): flick → Components → Pictures →
-// Gestures → ViewTree → Motion → Geometry; Album, PhotoLibrary, Platform and Pixels sit
-// beside the core. Geometry, Motion, ViewTree, Gestures, Pictures and Components never
-// import SDL and never read a clock.
+// Imports point down only (ARCHITECTURE.md draws the map): flick → Shell → Components →
+// PhotoSources → Gestures → ViewTree → Motion → Geometry; Pictures, Album, PhotoLibrary,
+// Platform and Pixels sit beside the core. Geometry, Motion, ViewTree, Gestures,
+// PhotoSources, Pictures and Components never import SDL and never read a clock. Each
+// target declares every module it imports (Tests/ArchitectureTests holds it to that).
 let package = Package(
     name: "Flick",
     products: [
@@ -79,7 +80,11 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "ViewTree", dependencies: ["Geometry", "Motion"]),
         .target(name: "Gestures", dependencies: ["Geometry", "Motion", "ViewTree"]),
-        .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Pictures", "Pixels", "Marks", "Localization"]),
+        // What the views ask of an album (its photos' pictures and facts, its albums' covers):
+        // the protocols they see it through, a leaf, so the views sit above no codec and no
+        // model.
+        .target(name: "PhotoSources", dependencies: ["Geometry", "ViewTree", "Pixels", "Marks", "Localization"]),
+        .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "PhotoSources", "Pixels", "Marks", "Localization"]),
 
         // What a photographer says of a photo (stars, pick or reject, colour label): plain
         // values the sidecars, the album and the views share.
@@ -96,24 +101,24 @@ let package = Package(
         .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", "Localization", .product(name: "SystemPackage", package: "swift-system")]),
         // The pipeline between the model and the screen: pictures per photo and size, the
         // broker of views' demands, covers, the decode queues. Textures through a protocol.
-        .target(name: "Pictures", dependencies: ["Pixels", "Marks", "Localization", "Geometry", "ViewTree", "PhotoLibrary", "Album",
+        .target(name: "Pictures", dependencies: ["PhotoSources", "Pixels", "Marks", "Localization", "Geometry", "ViewTree", "PhotoLibrary", "Album",
                                                  .product(name: "SystemPackage", package: "swift-system")]),
         // The only target that uses SDL's window and renderer.
-        .target(name: "Platform", dependencies: ["CMalloc", "CSDL2", "CX11", "CFontconfig", "CGLib", "CGio", "CDeferredLibraries", "Geometry", "ViewTree", "Gestures", "Pixels", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Platform", dependencies: ["Motion", "CMalloc", "CSDL2", "CX11", "CFontconfig", "CGLib", "CGio", "CDeferredLibraries", "Geometry", "ViewTree", "Gestures", "Pixels", .product(name: "SystemPackage", package: "swift-system")]),
 
         // The app shell: the album on screen and its upkeep, the browser's wiring to the
         // model and the pictures. No window, no clock.
-        .target(name: "Shell", dependencies: ["Album", "Marks", "Localization", "Geometry", "Components", "Pictures", "PhotoLibrary",
+        .target(name: "Shell", dependencies: ["Album", "Marks", "Localization", "Geometry", "Components", "Pictures", "PhotoSources", "PhotoLibrary",
                                               .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(name: "flick", dependencies: [
-            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "Marks", "Localization", "PhotoLibrary", "Pictures", "Pixels", "Platform", "Shell", "CMalloc",
+            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "Marks", "Localization", "PhotoLibrary", "Pictures", "PhotoSources", "Pixels", "Platform", "Shell", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
         // `make bench`: frame costs in a real window.
-        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Marks", "Album", "Motion", "ViewTree", "Gestures", "Components", "Pictures", "Pixels", "PhotoLibrary", "Platform",
+        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Marks", "Album", "Motion", "ViewTree", "Gestures", "Components", "Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "Platform",
                                                            .product(name: "SystemPackage", package: "swift-system")]),
 
         // A decode helper that hangs, crashes or hogs memory on purpose, for isolation tests.
@@ -126,26 +131,28 @@ let package = Package(
         // Flick's language set up in a process of its own (a locale is the whole process's).
         .executableTarget(name: "localization-probe", dependencies: ["Localization"], path: "Tests/LocalizationProbe"),
 
-        .target(name: "TestSupport", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Pictures", "Pixels"]),
+        .target(name: "TestSupport", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "Pictures", "PhotoSources", "Pixels"]),
 
+        // The house itself: what each target imports, how long its files grow.
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MarksTests", dependencies: ["Marks"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "localization-probe", "TestSupport"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestSupport"]),
-        .testTarget(name: "ViewTreeTests", dependencies: ["ViewTree", "TestSupport"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "TestSupport"]),
-        .testTarget(name: "ComponentsTests", dependencies: ["Components", "Pictures", "Pixels", "Marks", "TestSupport"]),
+        .testTarget(name: "MotionTests", dependencies: ["Geometry", "Motion", "TestSupport"]),
+        .testTarget(name: "ViewTreeTests", dependencies: ["Geometry", "Motion", "ViewTree", "TestSupport"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "TestSupport"]),
+        .testTarget(name: "ComponentsTests", dependencies: ["Geometry", "Gestures", "Localization", "Motion", "ViewTree", "Components", "PhotoSources", "Pixels", "Marks", "TestSupport"]),
         .testTarget(name: "AlbumTests", dependencies: ["Album", "Marks", "PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         // Headless: fake decodes and a fake texture sink; no SDL, no helper process.
-        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Pixels", "PhotoLibrary", "ViewTree", "TestSupport",
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "ViewTree", "TestSupport",
                                                           .product(name: "SystemPackage", package: "swift-system")]),
         // The app shell over a real folder, with fake decodes and textures: no window.
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "Album", "Marks", "fake-decode-helper", "Components", "Pictures", "PhotoLibrary", "Pixels", "TestSupport",
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "Album", "Marks", "fake-decode-helper", "Components", "Pictures", "PhotoSources", "PhotoLibrary", "Pixels", "TestSupport",
                                                        .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Marks", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Geometry", "Motion", "Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
-        .testTarget(name: "AppTests", dependencies: ["flick", "Album", "Marks", "Components", "Pictures", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "AppTests", dependencies: ["Geometry", "Gestures", "Motion", "flick", "Album", "Marks", "Components", "Pictures", "PhotoSources", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "fake-clipboard-manager", "Components", "Geometry", "Platform", "ViewTree", "CXTest", "CX11", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Localization
-import Pictures
+import PhotoSources
 
 extension PhotoSource {
     /// The small words on a photo's badge, in every view: "RAW+JPEG" for a camera's pair

@@ -3,7 +3,7 @@ import Geometry
 import Gestures
 import Localization
 import Marks
-import Pictures
+import PhotoSources
 import Pixels
 import ViewTree
 

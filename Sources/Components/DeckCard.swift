@@ -2,7 +2,7 @@
 import Geometry
 import Localization
 import Marks
-import Pictures
+import PhotoSources
 import Motion
 import ViewTree
 

@@ -3,7 +3,7 @@ import Geometry
 import Gestures
 import Localization
 import Motion
-import Pictures
+import PhotoSources
 import ViewTree
 
 /// A photo's details beside it (I, in every view and over the pager): name, folder,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import Pictures
+import PhotoSources
 import Pixels
 import Geometry
 import Gestures

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 import Localization
-import Pictures
+import PhotoSources
 import Pixels
 import Motion
 import ViewTree

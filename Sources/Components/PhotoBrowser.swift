@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 import Marks
-import Pictures
+import PhotoSources
 import Gestures
 import Localization
 import Motion

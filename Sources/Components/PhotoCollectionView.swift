@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
-import Pictures
+import PhotoSources
 import Gestures
 
 /// A view of the album (the grid, the stack, the culling pager) that the full-screen pager

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
-import Pictures
+import PhotoSources
 import Gestures
 
 /// Where a view shows a photo, in window coordinates: the zoom transition flies the photo

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
-import Pictures
+import PhotoSources
 import Gestures
 import Localization
 import Motion

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 import Marks
-import Pictures
+import PhotoSources
 import ViewTree
 
 /// A photo's picture cropped to fill a rectangle — a grid cell, a culling card, a photo of

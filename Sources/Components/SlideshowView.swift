@@ -3,7 +3,7 @@ import Geometry
 import Gestures
 import Localization
 import Motion
-import Pictures
+import PhotoSources
 import ViewTree
 
 /// The album played for people on a sofa: one photo at a time, fitted on black, the next

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import PhotoSources
 import PhotoLibrary
 
 /// How one picture of a photo serves where another size is wanted.

@@ -6,6 +6,7 @@ import Localization
 import Marks
 import PhotoLibrary
 import Pictures
+import PhotoSources
 import SystemPackage
 
 /// The album on screen and its upkeep, for the browser: the folder's listing as it arrives

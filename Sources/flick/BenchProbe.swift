@@ -2,6 +2,7 @@
 import Foundation
 import PhotoLibrary
 import Pictures
+import PhotoSources
 import Motion
 import Platform
 import Synchronization

@@ -8,6 +8,7 @@ import Geometry
 import Localization
 import PhotoLibrary
 import Pictures
+import PhotoSources
 import Platform
 import Shell
 import SystemPackage

@@ -2,6 +2,7 @@
 import Album
 import Components
 import Pictures
+import PhotoSources
 import Foundation
 import Geometry
 import Gestures

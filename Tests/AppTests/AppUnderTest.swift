@@ -2,6 +2,7 @@
 import Album
 import Foundation
 import Pictures
+import PhotoSources
 import PhotoLibrary
 @testable import flick
 

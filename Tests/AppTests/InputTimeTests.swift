@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Album
 import Pictures
+import PhotoSources
 import Components
 import Gestures
 import Motion

@@ -6,6 +6,7 @@ import SystemPackage
 import Testing
 import Album
 import Pictures
+import PhotoSources
 import TestSupport
 @testable import flick
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import Components
-import Pictures
+import PhotoSources
 import Geometry
 import Gestures
 import Motion

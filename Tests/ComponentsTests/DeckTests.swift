@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import Pictures
+import PhotoSources
 import Testing
 import Components
 import Geometry

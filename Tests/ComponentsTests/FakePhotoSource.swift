@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Components
-import Pictures
+import PhotoSources
 import Geometry
 import Marks
 import ViewTree

@@ -3,7 +3,7 @@ import Components
 import Geometry
 import Gestures
 import Marks
-import Pictures
+import PhotoSources
 import Testing
 import TestSupport
 import ViewTree

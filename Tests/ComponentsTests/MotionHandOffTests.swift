@@ -2,7 +2,7 @@
 import Testing
 @testable import Components
 import Geometry
-import Pictures
+import PhotoSources
 import Gestures
 import Motion
 import TestSupport

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 @testable import Components
-import Pictures
+import PhotoSources
 import Pixels
 import Geometry
 import TestSupport

@@ -2,7 +2,7 @@
 import Components
 import Geometry
 import Gestures
-import Pictures
+import PhotoSources
 import Testing
 import TestSupport
 import ViewTree

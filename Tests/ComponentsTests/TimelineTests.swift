@@ -4,7 +4,7 @@ import Geometry
 import Gestures
 import Localization
 import Marks
-import Pictures
+import PhotoSources
 import Testing
 import TestSupport
 import ViewTree

@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 import PhotoLibrary
 import Pictures
+import PhotoSources
 import Pixels
 import SystemPackage
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
 import Pictures
+import PhotoSources
 import PhotoLibrary
 import Pixels
 

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import PhotoLibrary
 import Pictures
+import PhotoSources
 import Pixels
 import SystemPackage
 import TestSupport

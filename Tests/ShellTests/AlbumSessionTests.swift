@@ -6,6 +6,7 @@ import Components
 import Marks
 import PhotoLibrary
 import Pictures
+import PhotoSources
 import Pixels
 import Shell
 import SystemPackage

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import Localization
 import Marks
-import PhotoLibrary
 import Pixels
 import ViewTree
 
@@ -28,7 +28,7 @@ public enum Picture: Equatable, Sendable {
     public var headline: String? {
         switch self {
         case let .failed(headline): headline
-        case .partial: DecodeError.incomplete.headline
+        case .partial: localized("incomplete file")
         case .loading, .ready: nil
         }
     }
