@@ -73,7 +73,7 @@ bench: deps
 	@bash scripts/install-packages.sh --optional "The benchmarks compare Flick with these; without them their lines are skipped:" $(BENCH_PACKAGES)
 	$(SWIFT) build -c release --product flick --static-swift-stdlib
 	$(SWIFT) build -c release --product flick-bench --static-swift-stdlib
-	bash scripts/bench.sh
+	bash Benchmarks/bench.sh
 
 samples:
 	bash scripts/make-samples.sh

@@ -108,7 +108,7 @@ let package = Package(
 
         // The app shell: the album on screen and its upkeep, the browser's wiring to the
         // model and the pictures. No window, no clock.
-        .target(name: "Shell", dependencies: ["Album", "Marks", "Localization", "Geometry", "Components", "Pictures", "PhotoSources", "PhotoLibrary",
+        .target(name: "Shell", dependencies: ["Album", "Marks", "Localization", "Geometry", "Motion", "ViewTree", "Components", "Pictures", "PhotoSources", "PhotoLibrary",
                                               .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(name: "flick", dependencies: [
@@ -119,7 +119,9 @@ let package = Package(
 
         // `make bench`: frame costs in a real window.
         .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Marks", "Album", "Motion", "ViewTree", "Gestures", "Components", "Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "Platform",
-                                                           .product(name: "SystemPackage", package: "swift-system")]),
+                                                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                                           .product(name: "SystemPackage", package: "swift-system")],
+                          path: "Benchmarks/flick-bench"),
 
         // A decode helper that hangs, crashes or hogs memory on purpose, for isolation tests.
         .executableTarget(name: "fake-decode-helper", dependencies: ["PhotoLibrary", "Pixels", .product(name: "SystemPackage", package: "swift-system")],

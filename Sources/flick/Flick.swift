@@ -118,7 +118,8 @@ struct Browse: ParsableCommand {
         // Listing and the first decode start now and overlap the window's creation.
         let start = opening.startPath
         let screenPicture = Self.screenPicture(fullscreen: startFullscreen, windowSize: remembered.windowSize)
-        let cellSide = Self.guessedCellSide(windowWidth: startFullscreen ? nil : remembered.windowSize?.width, gridSize: remembered.gridSize)
+        let cellSide = GridView.cellSide(windowWidth: (startFullscreen ? nil : remembered.windowSize?.width) ?? PlatformWindow.defaultSize.width,
+                                         sizeStep: remembered.gridSize)
         // The photo Flick was opened on is decoded at once; a folder's first screenful of
         // thumbnails once the first of its photos are listed.
         if let start { service.prefetchFirstScreen(of: [], start: start, screenPicture: screenPicture, cellSide: cellSide) }
@@ -160,14 +161,6 @@ struct Browse: ParsableCommand {
         return .within(width: Int(pixels.width.rounded(.up)), height: Int(pixels.height.rounded(.up)))
     }
 
-    /// The grid's cells, which the first screenful of thumbnails is cut to fill: in the window
-    /// as it was left, at the grid's remembered size (full screen, the default window's guess;
-    /// the window does not exist yet to say).
-    static func guessedCellSide(windowWidth: Double?, gridSize: Int?) -> Int {
-        let sides = GridView.cellSides
-        let minimum = sides[min(max(gridSize ?? 1, 0), sides.count - 1)]
-        return Int(GridLayout(width: windowWidth ?? PlatformWindow.defaultSize.width, minimumCellSide: minimum).cellSide)
-    }
 }
 
 /// The stack's frame as asked for on the command line.
@@ -199,12 +192,6 @@ enum StackFrame: ExpressibleByArgument {
             }
         }
     }
-}
-
-enum LoadedStackFrame {
-    case style(PileFrameStyle)
-    /// Becomes a style once its pixels are a texture.
-    case image(FrameImage)
 }
 
 func warn(_ message: String) {

@@ -33,7 +33,7 @@ import TestSupport
 }
 
 @Suite struct RawPairAlbumTests {
-    /// A card of RAW+JPEG pairs: a DNG (made by scripts/make-dng.py) beside a JPEG of each name.
+    /// A card of RAW+JPEG pairs: a DNG (made by Tests/Fixtures/make-dng.py) beside a JPEG of each name.
     final class Card {
         let f: MarkFolder
         let model: AlbumModel
@@ -41,7 +41,7 @@ import TestSupport
         init(pairs: [String], listedInBatchesOf batch: Int = .max) throws {
             f = try MarkFolder()
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("scripts/make-dng.py").path
+                .appendingPathComponent("Tests/Fixtures/make-dng.py").path
             for name in pairs {
                 try f.photo(name + ".JPG")
                 try f.run(["python3", script, f.path(name + ".DNG").string, "60", "40"])

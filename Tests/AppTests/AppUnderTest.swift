@@ -4,6 +4,7 @@ import Foundation
 import Pictures
 import PhotoSources
 import PhotoLibrary
+import Platform
 @testable import flick
 
 /// The app as the tests make it: its caches (thumbnails, likenesses) in a folder of its own,

@@ -55,10 +55,10 @@ import Shell
 
     /// The first screen's thumbnails are made at the size the grid will ask for.
     @Test func theFirstScreensCellsAreGuessedFromTheRememberedWindowAndGridSize() {
-        let sides = (0..<3).map { Browse.guessedCellSide(windowWidth: 1000, gridSize: $0) }
+        let sides = (0..<3).map { GridView.cellSide(windowWidth: 1000, sizeStep: $0) }
         #expect(sides[0] < sides[1] && sides[1] < sides[2], "\(sides)")
         #expect(sides[1] == Int(GridLayout(width: 1000).cellSide))
-        #expect(Browse.guessedCellSide(windowWidth: nil, gridSize: nil) == Int(GridLayout(width: PlatformWindow.defaultSize.width).cellSide))
+        #expect(GridView.cellSide(windowWidth: PlatformWindow.defaultSize.width, sizeStep: nil) == Int(GridLayout(width: PlatformWindow.defaultSize.width).cellSide))
     }
 
     @Test func whatWasShownAndItsOrderAreRemembered() throws {

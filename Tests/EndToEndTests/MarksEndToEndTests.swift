@@ -125,7 +125,7 @@ import TestSupport
         let jpeg = folder.appendingPathComponent("IMG_0001.JPG").path, raw = folder.appendingPathComponent("IMG_0001.DNG").path
         #expect(try run("convert-im6.q16", ["-size", "300x200", "xc:rgb(230,40,40)", jpeg]).status == 0)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts/make-dng.py").path
+            .appendingPathComponent("Tests/Fixtures/make-dng.py").path
         #expect(try run("python3", [script, raw, "300", "200"]).status == 0)
         let flick = try FlickSession(arguments: ["--view", "cull", folder.path], environment: ["XDG_DATA_HOME": dataHome.path])
         let window = try flick.geometry()
@@ -202,7 +202,7 @@ import TestSupport
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts/make-dng.py").path
+            .appendingPathComponent("Tests/Fixtures/make-dng.py").path
         let red = folder.appendingPathComponent(".red.jpg").path, green = folder.appendingPathComponent(".green.jpg").path
         #expect(try run("convert-im6.q16", ["-size", "300x200", "xc:rgb(230,40,40)", red]).status == 0)
         #expect(try run("convert-im6.q16", ["-size", "300x200", "xc:rgb(40,200,40)", green]).status == 0)

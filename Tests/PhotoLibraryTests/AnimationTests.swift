@@ -6,7 +6,7 @@ import TestSupport
 import Pixels
 @testable import PhotoLibrary
 
-/// Animated GIF, APNG and WebP (scripts/make-animations.py): every frame composed as the
+/// Animated GIF, APNG and WebP (Tests/Fixtures/make-animations.py): every frame composed as the
 /// file says, at its delay, as often as it says, through a helper of its own.
 @Suite struct AnimationDecodingTests {
     static let red = (255, 0, 0), green = (0, 255, 0), blue = (0, 0, 255), grey = (128, 128, 128)

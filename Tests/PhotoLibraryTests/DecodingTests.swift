@@ -540,7 +540,7 @@ import TestSupport
         let preview = folder.appendingPathComponent("green.jpg").path, raw = folder.appendingPathComponent("sony.dng").path
         try #require(try runExternalTool(["convert", "-size", "1616x1077", "xc:rgb(40,200,60)", "-quality", "92", preview]).status == 0)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts/make-dng.py").path
+            .appendingPathComponent("Tests/Fixtures/make-dng.py").path
         try #require(try runExternalTool(["python3", script, raw, "1700", "1134", "--preview", preview, "--preview-size", "1616x1077"]).status == 0)
         let screen = try ImageDecoder.decode(FilePath(raw), maximumPixelSize: 1620)
         #expect(screen.width == 1616, "the preview itself: \(screen)")
@@ -560,7 +560,7 @@ import TestSupport
         let preview = folder.appendingPathComponent("green.jpg").path, whole = folder.appendingPathComponent("whole.dng").path
         try #require(try runExternalTool(["convert", "-size", "300x200", "xc:rgb(40,200,60)", preview]).status == 0)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts/make-dng.py").path
+            .appendingPathComponent("Tests/Fixtures/make-dng.py").path
         try #require(try runExternalTool(["python3", script, whole, "600", "400", "--preview", preview, "--preview-size", "300x200"]).status == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
         let file = [UInt8](bytes)

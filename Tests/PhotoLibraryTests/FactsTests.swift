@@ -6,7 +6,7 @@ import SystemPackage
 import TestSupport
 
 /// The facts a card's back shows, read through a decode helper from files whose EXIF
-/// exiftool wrote (scripts/make-fixtures.sh).
+/// exiftool wrote (Tests/Fixtures/make-fixtures.sh).
 @Suite struct FactsTests {
     static func fact(_ name: String) -> FilePath { FilePath(Fixtures.root.appendingPathComponent("facts/\(name)").path) }
     let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])

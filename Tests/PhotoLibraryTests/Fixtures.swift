@@ -6,12 +6,12 @@ import SystemPackage
 import Testing
 import TestSupport
 
-/// The fixture folder, made once per test run by scripts/make-fixtures.sh.
+/// The fixture folder, made once per test run by Tests/Fixtures/make-fixtures.sh.
 enum Fixtures {
     static let root: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-fixtures-\(getpid())")
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts/make-fixtures.sh")
+            .appendingPathComponent("Tests/Fixtures/make-fixtures.sh")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [script.path, folder.path]
@@ -27,9 +27,9 @@ enum Fixtures {
     static func odd(_ name: String) -> FilePath { FilePath(odd.appendingPathComponent(name).path) }
     /// Pictures in formats SDL_image decodes.
     static func format(_ name: String) -> FilePath { FilePath(root.appendingPathComponent("formats/\(name)").path) }
-    /// PNGs crafted against decoders (scripts/make-hostile-pngs.py).
+    /// PNGs crafted against decoders (Tests/Fixtures/make-hostile-pngs.py).
     static func hostile(_ name: String) -> FilePath { FilePath(root.appendingPathComponent("hostile/\(name)").path) }
-    /// Animations with known frames (scripts/make-animations.py).
+    /// Animations with known frames (Tests/Fixtures/make-animations.py).
     static func animation(_ name: String) -> FilePath { FilePath(root.appendingPathComponent("animations/\(name)").path) }
 }
 

@@ -121,7 +121,7 @@ import TestSupport
         try #require(try runExternalTool(["convert", source, "-auto-orient", "-strip", "-resize", "\(side)x\(side)", "-quality", "95", upright.path]).status == 0)
         // Stored turned a quarter to the left; orientation 6 turns it back to the right.
         try #require(try runExternalTool(["convert", upright.path, "-rotate", "-90", "-quality", "95", onItsSide.path]).status == 0)
-        let writeExif = Self.samples.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/write-exif.py").path
+        let writeExif = Self.samples.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/write-exif.py").path
         try #require(try runExternalTool(["python3", writeExif, onItsSide.path, "--orientation", "6"]).status == 0)
 
         let fromLuma = try likeness(upright), turned = try likeness(onItsSide)

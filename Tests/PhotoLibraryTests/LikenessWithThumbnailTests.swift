@@ -11,7 +11,7 @@ import TestSupport
 /// as the one made alone does, whatever the JPEG's colour sampling, scan order or orientation.
 @Suite struct LikenessWithThumbnailTests {
     static let samples = LikenessTests.samples
-    static let writeExif = samples.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/write-exif.py").path
+    static let writeExif = samples.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/write-exif.py").path
 
     /// A JPEG made from a sample photo, `width` pixels across (a landscape), with ImageMagick's `options`.
     static func photo(_ name: String, width: Int, options: [String] = [], in folder: URL,
@@ -151,7 +151,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let preview = try Self.photo("preview", width: 3000, options: ["-sampling-factor", "2x1"], in: folder)
         let small = try Self.photo("small", width: 640, in: folder)
-        let script = Self.samples.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/make-dng.py").path
+        let script = Self.samples.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/make-dng.py").path
         func dng(_ name: String, _ previews: [String]) throws -> FilePath {
             let out = folder.appendingPathComponent(name).path
             let made = try runExternalTool(["python3", script, out, "3000", "2000", "--orientation", String(orientation)] + previews)

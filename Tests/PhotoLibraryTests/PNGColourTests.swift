@@ -4,13 +4,13 @@ import SystemPackage
 import Testing
 import PhotoLibrary
 
-/// Every PNG colour type and bit depth, with and without tRNS (scripts/make-png-suite.py),
+/// Every PNG colour type and bit depth, with and without tRNS (Tests/Fixtures/make-png-suite.py),
 /// decoded by Flick and by ImageMagick: the same colours and the same transparency.
 @Suite struct PNGColourTests {
     static let suite: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-png-suite-\(UUID().uuidString)")
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts/make-png-suite.py")
+            .appendingPathComponent("Tests/Fixtures/make-png-suite.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, folder.path]

@@ -172,7 +172,7 @@ import Testing
         // A RAW (a DNG) and an iPhone's HEIC, marked by exiftool as an editor would.
         let dng = folder.appendingPathComponent("marked.dng"), heic = folder.appendingPathComponent("marked.heic")
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts/make-dng.py").path
+            .appendingPathComponent("Tests/Fixtures/make-dng.py").path
         try runTool(["python3", script, dng.path, "60", "40"])
         try runTool(["convert", "-size", "64x64", "xc:gray", folder.appendingPathComponent("gray.png").path])
         try runTool(["heif-enc", "-q", "50", "-o", heic.path, folder.appendingPathComponent("gray.png").path])

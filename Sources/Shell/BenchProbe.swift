@@ -4,15 +4,14 @@ import PhotoLibrary
 import Pictures
 import PhotoSources
 import Motion
-import Platform
 import Synchronization
 import ViewTree
 
 /// Measurements for `make bench`, on only when FLICK_BENCH_PROBE is set: when the first
 /// photo reached the screen, and how long a page key takes to show the next photo's
 /// screen image; for the tests, whether motion is reduced as it changes. Lines go to stderr as "flick-probe <what> <value>".
-final class BenchProbe {
-    static func fromEnvironment() -> BenchProbe? {
+public final class BenchProbe {
+    public static func fromEnvironment() -> BenchProbe? {
         ProcessInfo.processInfo.environment["FLICK_BENCH_PROBE"] == nil ? nil : BenchProbe()
     }
 
@@ -21,17 +20,17 @@ final class BenchProbe {
 
     /// A page key was pressed at `time`; the pager now heads for photo `index`, leaving a
     /// photo that was shown sharp or not.
-    func pageKeyPressed(at time: Seconds, heading index: Int, leavingSharp: Bool) {
+    public func pageKeyPressed(at time: Seconds, heading index: Int, leavingSharp: Bool) {
         pendingPage = (index, time, 0)
         report("turn", String(format: "%d %.6f left-sharp %d", index, StartupTrace.realtime(), leavingSharp ? 1 : 0))
     }
 
     /// A key was let go (for the held-key benchmark: turns after this one were queued).
-    func keyReleased() {
+    public func keyReleased() {
         report("key-up", String(format: "%.6f", StartupTrace.realtime()))
     }
 
-    func framePresented(at time: Seconds, root: View, images: PictureStore, textures: TextureStore) {
+    public func framePresented(at time: Seconds, root: View, images: PictureStore, textures: PictureTextures) {
         guard !firstPhotoReported || pendingPage != nil else { return }
         let drawn = root.drawList().compactMap { command -> TextureHandle? in
             if case let .image(handle, _) = command.kind, textures.isUploaded(handle) { return handle }
@@ -55,21 +54,21 @@ final class BenchProbe {
     private var marksKnownReported = false
 
     /// Every photo's marks are known (the filters and "Trash the rejects" act on them all).
-    func noteMarksKnown() {
+    public func noteMarksKnown() {
         guard !marksKnownReported else { return }
         marksKnownReported = true
         report("marks-known", String(format: "%.6f", StartupTrace.realtime()))
     }
 
     /// Whether the screen saver may start (SDL's word), each time a slideshow changes it.
-    func noteScreenSaver(allowed: Bool) {
+    public func noteScreenSaver(allowed: Bool) {
         report("screensaver", allowed ? "allowed" : "held")
     }
 
     private var reportedMotion: Bool?
 
     /// Whether animations are reduced, each time it changes (the desktop's switch followed).
-    func noteMotion(reduced: Bool) {
+    public func noteMotion(reduced: Bool) {
         guard reportedMotion != reduced else { return }
         reportedMotion = reduced
         report("motion", reduced ? "reduced" : "full")

@@ -34,7 +34,7 @@ mkdir -p formats
 "$IM" -size 32x32 xc:none -fill red -draw "circle 16,16 16,4" -type TrueColorAlpha formats/alpha.tif
 # TIFF as scanners and editors write it: 16 bits a sample, CMYK, in tiles, and stored
 # turned for each orientation tag (set by exiftool); a copy cut before its directory;
-# and those no ordinary writer makes (scripts/make-tiffs.py): cut inside its data, a
+# and those no ordinary writer makes (Tests/Fixtures/make-tiffs.py): cut inside its data, a
 # pixel bomb, a page of 65,536 absent tiles.
 "$IM" upright.png -type TrueColor -depth 16 formats/deep.tif
 "$IM" upright.png -colorspace CMYK formats/cmyk.tif
@@ -150,7 +150,7 @@ cicp = struct.pack(">I", 4) + chunk + struct.pack(">I", zlib.crc32(chunk))
 open(sys.argv[2], "wb").write(data[:33] + cicp + data[33:])
 PY
 
-# DNGs as cameras lay them out (scripts/make-dng.py): 64×48 of Bayer data (left half red,
+# DNGs as cameras lay them out (Tests/Fixtures/make-dng.py): 64×48 of Bayer data (left half red,
 # right half blue), with a preview (the upright picture stored turned, orientation 6) or
 # without one; a DNG cut inside its data; and one named .dng that holds a plain TIFF's
 # signature but no camera data at all.

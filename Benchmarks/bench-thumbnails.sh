@@ -41,7 +41,7 @@ command -v nsxiv >/dev/null || echo "nsxiv: not installed"
 # what the camera's embedded EXIF preview costs, which stands in until a thumbnail is made.
 convert-im6.q16 "$work/source.jpg" -resize 160x120 -quality 80 "$work/exif-thumb.jpg"
 cp "$work/source.jpg" "$work/with-preview.jpg"
-python3 scripts/write-exif.py "$work/with-preview.jpg" --pixel-size 4000x3000 --thumbnail "$work/exif-thumb.jpg"
+python3 Tests/Fixtures/write-exif.py "$work/with-preview.jpg" --pixel-size 4000x3000 --thumbnail "$work/exif-thumb.jpg"
 .build/release/flick-bench isolation "$work/with-preview.jpg" .build/release/flick
 # The same photo with its colour halved both ways (4:2:0), as phones and most cameras write
 # it: libjpeg's 1/8 decode draws such colour in more detail, and so must a likeness's.

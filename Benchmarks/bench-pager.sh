@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 runs=${BENCH_RUNS:-5}
 work=$(mktemp -d /tmp/flick-bench-pager-XXXXXX)
 trap 'pkill -f "$work" 2>/dev/null || true; rm -rf "$work"' EXIT
-source scripts/bench-album.sh
+source Benchmarks/bench-album.sh
 make_album "$work"
 
 now() { date +%s.%N; }

@@ -13,7 +13,7 @@ mkdir -p "$work/card/DCIM/100FLICK" "$work/config/flick"
 : > "$work/config/flick/settings"
 card=$work/card/DCIM/100FLICK
 convert-im6.q16 -size 1616x1077 plasma:fractal -quality 85 "$work/preview.jpg"
-python3 scripts/make-dng.py "$work/one.dng" 1700 1134 --preview "$work/preview.jpg" --preview-size 1616x1077
+python3 Tests/Fixtures/make-dng.py "$work/one.dng" 1700 1134 --preview "$work/preview.jpg" --preview-size 1616x1077
 cat > "$work/reject.xmp" <<'XMP'
 <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
 <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:darktable="http://darktable.sf.net/"

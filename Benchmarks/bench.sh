@@ -20,32 +20,32 @@ for renderer in "" opengl; do
 done
 
 echo "== first photo on screen, from outside and by phase"
-DISPLAY=$display bash scripts/bench-startup.sh
+DISPLAY=$display bash Benchmarks/bench-startup.sh
 echo
 
 echo "== start-up and paging latency"
-DISPLAY=$display bash scripts/bench-pager.sh
+DISPLAY=$display bash Benchmarks/bench-pager.sh
 echo
 
 echo "== paging: page turns as seen from outside, a held key"
-DISPLAY=$display bash scripts/bench-paging.sh
+DISPLAY=$display bash Benchmarks/bench-paging.sh
 echo
 
 echo "== the newer formats: RAW, HEIC"
-DISPLAY=$display bash scripts/bench-formats.sh
+DISPLAY=$display bash Benchmarks/bench-formats.sh
 echo
 
 echo "== marks: read in the background, written behind the badge"
-bash scripts/bench-marks.sh
+bash Benchmarks/bench-marks.sh
 echo
 
 echo "== a card of RAWs: every mark known after launch"
-DISPLAY=$display bash scripts/bench-card.sh
+DISPLAY=$display bash Benchmarks/bench-card.sh
 echo
 
 echo "== memory"
-DISPLAY=$display bash scripts/bench-memory.sh
+DISPLAY=$display bash Benchmarks/bench-memory.sh
 echo
 
 echo "== thumbnails"
-bash scripts/bench-thumbnails.sh
+bash Benchmarks/bench-thumbnails.sh

@@ -30,6 +30,14 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     /// The grid's sizes, smallest first (Ctrl+wheel, Ctrl+plus and minus): the cells' least
     /// width. At the smallest a timeline is cut into months rather than days.
     public static let cellSides = [96.0, GridLayout.defaultMinimumCellSide, 256.0]
+
+    /// The cells a window `windowWidth` points wide shows at size step `sizeStep` (nil: the
+    /// default), in points: what the first screenful of thumbnails is cut to fill before the
+    /// window exists to say.
+    public static func cellSide(windowWidth: Double, sizeStep: Int?) -> Int {
+        let minimum = cellSides[min(max(sizeStep ?? 1, 0), cellSides.count - 1)]
+        return Int(GridLayout(width: windowWidth, minimumCellSide: minimum).cellSide)
+    }
     public private(set) var sizeStep = 1
     /// Ctrl+wheel travel not yet turned into a size step (a touchpad's small deltas add up).
     private var sizeWheel = 0.0

@@ -66,6 +66,15 @@ public enum FolderScanner {
         return paths
     }
 
+    /// The photos in `folder` and, `recursive`, in every folder below it (one that cannot
+    /// be read below the first is passed over).
+    public static func photos(in folder: FilePath, recursive: Bool) throws(FolderError) -> [Photo] {
+        var found = try photos(in: folder)
+        guard recursive else { return found }
+        for subfolder in subfolders(of: folder) { found += (try? photos(in: subfolder, recursive: true)) ?? [] }
+        return found
+    }
+
     /// The visible folders inside `folder` (symlinked folders are not followed, so a link
     /// loop cannot recurse forever), in natural order.
     public static func subfolders(of folder: FilePath) -> [FilePath] {

@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d /tmp/flick-bench-paging-XXXXXX)
 trap 'pkill -f "$work" 2>/dev/null || true; rm -rf "$work"' EXIT
-source scripts/bench-album.sh
+source Benchmarks/bench-album.sh
 mkdir -p "$work/turns" "$work/held" "$work/config/flick" "$work/advancing/flick"
 : > "$work/config/flick/settings"
 echo "advance-after-mark = true" > "$work/advancing/flick/settings"
@@ -84,7 +84,7 @@ fi
 
 # The held key, on 12 MP photos (decoding bound: each takes about 75 ms of a core) and on
 # 3 MP ones (decoded faster than keys repeat).
-source scripts/bench-held.sh
+source Benchmarks/bench-held.sh
 if ! command -v xset >/dev/null; then
   echo "  held key skipped: xset sets the key repeat it relies on (apt-get install x11-xserver-utils)"
   exit 0

@@ -16,8 +16,8 @@ cd "$(dirname "$0")/.."
 runs=${BENCH_RUNS:-5}
 work=$(mktemp -d /tmp/flick-bench-formats-XXXXXX)
 trap 'pkill -f "$work" 2>/dev/null || true; rm -rf "$work"' EXIT
-source scripts/bench-album.sh
-source scripts/bench-held.sh
+source Benchmarks/bench-album.sh
+source Benchmarks/bench-held.sh
 mkdir -p "$work/jpeg" "$work/raw" "$work/heic" "$work/config/flick"
 : > "$work/config/flick/settings"
 
@@ -26,7 +26,7 @@ mkdir -p "$work/jpeg" "$work/raw" "$work/heic" "$work/config/flick"
 make_photo "$work/photo12.jpg"
 convert-im6.q16 "$work/photo12.jpg" -resize 6000x4000! -quality 90 "$work/jpeg/photo.jpg"
 convert-im6.q16 "$work/photo12.jpg" -resize 1620x1080! -quality 90 "$work/screen.jpg"
-python3 scripts/make-dng.py "$work/raw/photo.dng" 6000 4000 --preview "$work/jpeg/photo.jpg" --preview-size 6000x4000 \
+python3 Tests/Fixtures/make-dng.py "$work/raw/photo.dng" 6000 4000 --preview "$work/jpeg/photo.jpg" --preview-size 6000x4000 \
   --small-preview "$work/screen.jpg" --small-preview-size 1620x1080
 echo "  a 24 MP photo: JPEG $(du -h "$work/jpeg/photo.jpg" | cut -f1), DNG $(du -h "$work/raw/photo.dng" | cut -f1)"
 

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 runs=${BENCH_RUNS:-5}
 work=$(mktemp -d /tmp/flick-bench-startup-XXXXXX)
 trap 'rm -rf "$work"' EXIT
-source scripts/bench-album.sh
+source Benchmarks/bench-album.sh
 make_photo "$work/photo.jpg"
 
 # The same photo in Adobe RGB with its profile embedded, as cameras set to it write: its

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Motion
-import Platform
 import Synchronization
 
 /// Whether Flick animates in full or with less motion: `reduce-motion` in the settings when
 /// it is set, else the desktop's own switch as its settings manager publishes it to X
 /// clients (XSETTINGS' Gtk/EnableAnimations), else as GSettings keeps it (GNOME's
 /// enable-animations, where no manager says), followed while Flick runs.
-final class MotionPreference {
+public final class MotionPreference {
     private let forced: Bool?
     /// Set by the watching thread, taken on the UI thread's next frame.
     private let changed = Flag()
@@ -25,15 +24,15 @@ final class MotionPreference {
         var bool: Bool? { value.load(ordering: .relaxed) < 0 ? nil : value.load(ordering: .relaxed) == 1 }
     }
 
-    init(forced: Bool?) {
+    public init(forced: Bool?) {
         self.forced = forced
     }
 
     /// What is asked for now.
-    var reducesMotion: Bool { forced ?? ((DesktopAnimations.enabled() ?? gsettingsEnabled.bool) == false) }
+    public var reducesMotion: Bool { forced ?? ((DesktopAnimations.enabled() ?? gsettingsEnabled.bool) == false) }
 
     /// Follows the desktop's switch (unless the settings decide); `wake` brings a frame.
-    func watch(wake: @escaping @Sendable () -> Void) {
+    public func watch(wake: @escaping @Sendable () -> Void) {
         guard forced == nil else { return }
         let note: @Sendable () -> Void = { [changed] in
             changed.isSet.store(true, ordering: .relaxed)
@@ -47,7 +46,7 @@ final class MotionPreference {
     }
 
     /// Once a frame: cheap unless the desktop's settings changed.
-    func update(_ animator: Animator) {
+    public func update(_ animator: Animator) {
         guard changed.isSet.exchange(false, ordering: .relaxed) else { return }
         animator.reducesMotion = reducesMotion
     }
