@@ -73,8 +73,7 @@ extension IsolatedDecoder {
     public func openAnimation(_ path: FilePath, maximumPixelSize: Int?) -> Result<AnimationStream?, DecodeError> {
         guard let helper = borrowHelper() else { return .failure(.decoderFailed("could not be started")) }
         let deadline = Wire.monotonicSeconds() + self.deadline
-        let request = Helper.request(path, kind: .animation, maximumPixelSize: maximumPixelSize, box: nil, colours: .sRGB)
-        guard helper.toHelper.write(request), let status = helper.fromHelper.read(1, deadline: deadline) else {
+        guard helper.toHelper.write(HelperRequest.animation(path, maximumPixelSize: maximumPixelSize).encoded), let status = helper.fromHelper.read(1, deadline: deadline) else {
             return .failure(lost(helper, deadline: deadline))
         }
         if status[0] == 1 {

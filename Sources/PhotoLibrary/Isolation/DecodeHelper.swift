@@ -12,9 +12,7 @@ import Marks
 /// (seen: SDL_image spinning on corrupt PNG chunks, crashing on a 30000×30000 PNG); in a helper that costs one "cannot open" tile, not the app.
 ///
 /// Wire format, little-endian:
-///   request:  u8 kind (DecodeKind), u32 maximumPixelSize (0 = full size), u32 box width, u32 box height
-///             (0 = no box), u32 path length, path bytes, u8 colours (ColourChoice); for kind
-///             `.region`, the box is the rectangle's size and u32 x, u32 y follow
+///   request:  a `HelperRequest`, as it writes and reads itself
 ///           | u8 254, u32 length, the display's ICC profile (0 bytes: sRGB); no answer
 ///   response: u8 0, u32 width, u32 height, u8 flags (1 opaque, 2 incomplete), width·height·4 pixel bytes
 ///           | u8 1, u8 kind (DecodeError.wire), u32 width, u32 height, u32 length, UTF-8 reason
@@ -22,9 +20,7 @@ import Marks
 ///           | u8 3, u32 width, u32 height, u32 frame count, u32 plays (kind `.animation` only;
 ///             a frame count below 2: no animation, and the helper takes requests again)
 ///           | u8 5, u8 1 and u32 marks (`PhotoMarks.wireValue`), or u8 0: none (kind `.marks`)
-///           | u8 6, u32 length, the sidecar's new bytes (kind `.sidecarUpdate`, whose request
-///             carries the marks in place of maximumPixelSize, and the sidecar's path, empty
-///             for a new one)
+///           | u8 6, u32 length, the sidecar's new bytes (kind `.sidecarUpdate`)
 ///           | u8 7, u64 sharpness (an IEEE double's bits), u64 look hash (kind `.likeness`)
 ///           | u8 8, u64 sharpness, u64 look hash, u8 1 and the thumbnail as status 0 above, or
 ///             u8 0: none (kind `.likenessWithThumbnail`)
@@ -113,56 +109,44 @@ public enum DecodeHelper {
                 displayProfile.withLock { $0 = profile.isEmpty ? nil : profile }
                 continue
             }
-            guard let size = input.readUInt32(), let boxWidth = input.readUInt32(), let boxHeight = input.readUInt32(),
-                  let length = input.readUInt32(), length < 1 << 20, let pathBytes = input.read(Int(length)),
-                  let coloursByte = input.read(1) else { break }
-            let colours = ColourChoice(rawValue: coloursByte[0]) ?? .sRGB
-            let box = boxWidth > 0 && boxHeight > 0 ? PixelBox(width: Int(boxWidth), height: Int(boxHeight)) : nil
+            guard let request = HelperRequest.read(kind: kindByte[0], from: input) else { break }
             allowProcessorTime(seconds: cpuSecondsPerDecode)
-            let kind = DecodeKind(rawValue: kindByte[0]) ?? .image
-            var region: PixelRect?
-            if kind == .region {
-                guard let x = input.readUInt32(), let y = input.readUInt32() else { break }
-                region = PixelRect(x: Int(x), y: Int(y), width: Int(boxWidth), height: Int(boxHeight))
-            }
-            let path = FilePath(rawBytes: pathBytes)
             keepsBuffers = false
             do throws(DecodeError) {
-                switch kind {
-                case .animation:
-                    try serveAnimation(path, maximumPixelSize: size == 0 ? nil : Int(size), input: input, output: output,
+                switch request {
+                case let .animation(path, maximumPixelSize):
+                    try serveAnimation(path, maximumPixelSize: maximumPixelSize, input: input, output: output,
                                        cpuSecondsPerFrame: cpuSecondsPerDecode)
-                case .facts:
+                case let .facts(path):
                     let facts = try ImageDecoder.embeddedFacts(path).encoded
                     var response: [UInt8] = [2]
                     Wire.append(UInt32(facts.count), to: &response)
                     guard output.write(response + facts) else { exit(0) }
-                case .marks:
+                case let .marks(path):
                     guard output.write(marksResponse(try readMarks(path))) else { exit(0) }
-                case .sidecarUpdate:
-                    guard output.write(try sidecarResponse(path, marks: PhotoMarks(wireValue: size))) else { exit(0) }
-                case .likeness:
+                case let .sidecarUpdate(existing, marks):
+                    guard output.write(try sidecarResponse(existing, marks: marks)) else { exit(0) }
+                case let .likeness(path):
                     let likeness = try ImageDecoder.likeness(path)
                     keepsBuffers = true
                     var response: [UInt8] = [7]
                     Wire.append(likeness.sharpness.bitPattern, to: &response)
                     Wire.append(likeness.hash, to: &response)
                     guard output.write(response) else { exit(0) }
-                case .likenessWithThumbnail:
-                    let both = try ImageDecoder.likeness(path, withThumbnail: size == 0 ? PhotoLikeness.workingSide : Int(size),
-                                                         colours: target(colours))
+                case let .likenessWithThumbnail(path, thumbnailSize, colours):
+                    let both = try ImageDecoder.likeness(path, withThumbnail: thumbnailSize, colours: target(colours))
                     keepsBuffers = true
                     var response: [UInt8] = [8]
                     Wire.append(both.likeness.sharpness.bitPattern, to: &response)
                     Wire.append(both.likeness.hash, to: &response)
                     response.append(both.thumbnail == nil ? 0 : 1)
                     guard output.write(response), both.thumbnail.map({ send($0, delay: nil, to: output) }) ?? true else { exit(0) }
-                case .region:
-                    let pixels = try decodeRegion(path, region!, colours: colours)
+                case let .region(path, rect, colours):
+                    let pixels = try decodeRegion(path, rect, colours: colours)
                     keepsBuffers = true
                     guard send(pixels, delay: nil, to: output) else { exit(0) }
-                case .image, .embeddedPreview:
-                    let pixels = try decode(path, kind, size == 0 ? nil : Int(size), box, colours)
+                case let .picture(path, kind, maximumPixelSize, box, colours):
+                    let pixels = try decode(path, kind, maximumPixelSize, box, colours)
                     keepsBuffers = pixels.width * pixels.height >= keptAfterPixels
                     guard send(pixels, delay: nil, to: output) else { exit(0) }
                 }
@@ -194,9 +178,8 @@ public enum DecodeHelper {
         return response
     }
 
-    private static func sidecarResponse(_ path: FilePath, marks: PhotoMarks) throws(DecodeError) -> [UInt8] {
-        var existing: [UInt8]?
-        if !path.isEmpty { existing = try ImageDecoder.read(path, limits: sidecarLimits) }
+    private static func sidecarResponse(_ path: FilePath?, marks: PhotoMarks) throws(DecodeError) -> [UInt8] {
+        let existing = try path.map { path throws(DecodeError) in try ImageDecoder.read(path, limits: sidecarLimits) }
         try DeferredLibrary.exempi.load()
         guard let bytes = XMPMarks.updating(existing, with: marks) else { throw .decoderFailed("the sidecar is not XMP Flick can read") }
         var response: [UInt8] = [6]

@@ -55,7 +55,7 @@ public final class IsolatedDecoder: Sendable {
     /// With a `box`, the picture also fits that rectangle; its colours are `colours`'.
     public func decode(_ path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?, box: PixelBox? = nil,
                        colours: ColourChoice = .display) -> Result<PixelBuffer, DecodeError> {
-        ask(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours).flatMap { answer in
+        ask(.picture(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours)).flatMap { answer in
             guard case let .pixels(pixels) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(pixels)
         }
@@ -63,8 +63,7 @@ public final class IsolatedDecoder: Sendable {
 
     /// The upright rectangle `region` of the photo at `path`, at full scale (`DecodeKind.region`).
     public func decodeRegion(_ path: FilePath, _ region: PixelRect, colours: ColourChoice = .display) -> Result<PixelBuffer, DecodeError> {
-        ask(path, kind: .region, maximumPixelSize: nil, box: PixelBox(width: region.width, height: region.height), colours: colours,
-            origin: (region.x, region.y)).flatMap { answer in
+        ask(.region(path, region, colours: colours)).flatMap { answer in
             guard case let .pixels(pixels) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(pixels)
         }
@@ -72,7 +71,7 @@ public final class IsolatedDecoder: Sendable {
 
     /// What the file records about its photo (size, EXIF), read in a helper like pixels.
     public func facts(_ path: FilePath) -> Result<EmbeddedFacts, DecodeError> {
-        ask(path, kind: .facts, maximumPixelSize: nil, box: nil, colours: .untouched).flatMap { answer in
+        ask(.facts(path)).flatMap { answer in
             guard case let .facts(facts) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(facts)
         }
@@ -81,7 +80,7 @@ public final class IsolatedDecoder: Sendable {
     /// The marks an XMP packet records: the sidecar at `path` (a name ending in .xmp), or
     /// the packet inside the photo there. Success(nil): no marks.
     public func marks(_ path: FilePath) -> Result<PhotoMarks?, DecodeError> {
-        ask(path, kind: .marks, maximumPixelSize: nil, box: nil, colours: .untouched).flatMap { answer in
+        ask(.marks(path)).flatMap { answer in
             guard case let .marks(marks) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(marks)
         }
@@ -90,7 +89,7 @@ public final class IsolatedDecoder: Sendable {
     /// How sharp the photo at `path` is and what it looks like (`PhotoLikeness`), measured in
     /// a helper on a small decode.
     public func likeness(_ path: FilePath) -> Result<PhotoLikeness, DecodeError> {
-        ask(path, kind: .likeness, maximumPixelSize: PhotoLikeness.workingSide, box: nil, colours: .untouched).flatMap { answer in
+        ask(.likeness(path)).flatMap { answer in
             guard case let .likeness(likeness) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(likeness)
         }
@@ -100,7 +99,7 @@ public final class IsolatedDecoder: Sendable {
     /// both (`DecodeKind.likenessWithThumbnail`).
     public func likeness(_ path: FilePath, withThumbnail thumbnailSize: Int,
                          colours: ColourChoice = .sRGB) -> Result<(likeness: PhotoLikeness, thumbnail: PixelBuffer?), DecodeError> {
-        ask(path, kind: .likenessWithThumbnail, maximumPixelSize: thumbnailSize, box: nil, colours: colours).flatMap { answer in
+        ask(.likenessWithThumbnail(path, thumbnailSize: thumbnailSize, colours: colours)).flatMap { answer in
             guard case let .likenessWithThumbnail(likeness, thumbnail) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success((likeness, thumbnail))
         }
@@ -109,14 +108,13 @@ public final class IsolatedDecoder: Sendable {
     /// The bytes of the sidecar at `existing` (nil: a new one) with `marks` written in and
     /// everything else kept, for the caller to write.
     public func sidecar(_ existing: FilePath?, updatedWith marks: PhotoMarks) -> Result<[UInt8], DecodeError> {
-        ask(existing ?? FilePath(), kind: .sidecarUpdate, maximumPixelSize: Int(marks.wireValue), box: nil, colours: .untouched).flatMap { answer in
+        ask(.sidecarUpdate(existing: existing, marks: marks)).flatMap { answer in
             guard case let .sidecar(bytes) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(bytes)
         }
     }
 
-    private func ask(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?,
-                     colours: ColourChoice, origin: (x: Int, y: Int)? = nil) -> Result<Helper.Answer, DecodeError> {
+    private func ask(_ request: HelperRequest) -> Result<Helper.Answer, DecodeError> {
         guard let helper = borrowHelper() else { return .failure(.decoderFailed("could not be started")) }
         let deadline = Wire.monotonicSeconds() + self.deadline
         let display = displayProfile.withLock { $0 }
@@ -124,7 +122,7 @@ public final class IsolatedDecoder: Sendable {
             guard helper.toHelper.write(Helper.displayProfileCommand(display.icc)) else { return .failure(lost(helper, deadline: deadline)) }
             helper.displayProfileGeneration = display.generation
         }
-        switch helper.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours, origin: origin, deadline: deadline) {
+        switch helper.answer(request, deadline: deadline) {
         case let .answered(result):
             giveBack(helper, healthy: true)
             return result
@@ -243,9 +241,8 @@ final class Helper: @unchecked Sendable {
     /// The display profile this helper was last sent (`IsolatedDecoder.setDisplayProfile`).
     var displayProfileGeneration = 0
 
-    func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourChoice,
-                origin: (x: Int, y: Int)? = nil, deadline: Double) -> Outcome {
-        guard toHelper.write(Self.request(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours, origin: origin)) else { return .died }
+    func answer(_ request: HelperRequest, deadline: Double) -> Outcome {
+        guard toHelper.write(request.encoded) else { return .died }
         guard let status = fromHelper.read(1, deadline: deadline) else { return timedOutOrDied(deadline) }
         if status[0] == 0 {
             guard let pixels = readPixels(deadline: deadline) else { return timedOutOrDied(deadline) }
@@ -299,23 +296,6 @@ final class Helper: @unchecked Sendable {
         guard let sharpness = fromHelper.readUInt64(deadline: deadline), let hash = fromHelper.readUInt64(deadline: deadline) else { return nil }
         let value = Double(bitPattern: sharpness)
         return PhotoLikeness(sharpness: value.isFinite ? max(value, 0) : 0, hash: hash)
-    }
-
-    /// A request as the helper reads it (DecodeHelper's wire format).
-    static func request(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourChoice,
-                        origin: (x: Int, y: Int)? = nil) -> [UInt8] {
-        var request: [UInt8] = [kind.rawValue]
-        Wire.append(UInt32(maximumPixelSize ?? 0), to: &request)
-        Wire.append(UInt32(box?.width ?? 0), to: &request)
-        Wire.append(UInt32(box?.height ?? 0), to: &request)
-        let pathBytes = path.rawBytes
-        Wire.append(UInt32(pathBytes.count), to: &request)
-        request += pathBytes + [colours.rawValue]
-        if let origin {
-            Wire.append(UInt32(origin.x), to: &request)
-            Wire.append(UInt32(origin.y), to: &request)
-        }
-        return request
     }
 
     /// Sets the helper's display profile (DecodeHelper's wire format).

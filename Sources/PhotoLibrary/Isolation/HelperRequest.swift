@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Marks
+import Pixels
+import SystemPackage
+
+/// What a decode helper is asked: one case per kind of work, each with what it needs and
+/// nothing else. Written and read here only, in DecodeHelper's wire format:
+/// u8 kind (DecodeKind), u32 size (0: none), u32 box width, u32 box height (0: no box),
+/// u32 path length, the path's bytes, u8 colours (ColourChoice); a region's rectangle is
+/// the box, its origin u32 x, u32 y after; a sidecar update's marks are the size's word.
+enum HelperRequest: Equatable {
+    /// The photo's picture (`.image`) or its embedded preview, within a size and a box.
+    case picture(FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourChoice)
+    /// A rectangle of the photo at full scale, upright.
+    case region(FilePath, PixelRect, colours: ColourChoice)
+    case facts(FilePath)
+    case marks(FilePath)
+    /// The sidecar at `existing` (nil: a new one) with `marks` written in.
+    case sidecarUpdate(existing: FilePath?, marks: PhotoMarks)
+    case likeness(FilePath)
+    case likenessWithThumbnail(FilePath, thumbnailSize: Int, colours: ColourChoice)
+    /// An animation opened, its frames within a size: the helper then takes frame commands.
+    case animation(FilePath, maximumPixelSize: Int?)
+
+    var encoded: [UInt8] {
+        switch self {
+        case let .picture(path, kind, size, box, colours): Self.encode(kind, path, size: size.map(UInt32.init) ?? 0, box: box, colours: colours)
+        case let .region(path, rect, colours):
+            Self.encode(.region, path, box: PixelBox(width: rect.width, height: rect.height), colours: colours) + Self.words(rect.x, rect.y)
+        case let .facts(path): Self.encode(.facts, path)
+        case let .marks(path): Self.encode(.marks, path)
+        case let .sidecarUpdate(existing, marks): Self.encode(.sidecarUpdate, existing ?? FilePath(), size: marks.wireValue)
+        case let .likeness(path): Self.encode(.likeness, path, size: UInt32(PhotoLikeness.workingSide))
+        case let .likenessWithThumbnail(path, side, colours): Self.encode(.likenessWithThumbnail, path, size: UInt32(side), colours: colours)
+        case let .animation(path, size): Self.encode(.animation, path, size: size.map(UInt32.init) ?? 0, colours: .sRGB)
+        }
+    }
+
+    private static func encode(_ kind: DecodeKind, _ path: FilePath, size: UInt32 = 0, box: PixelBox? = nil, colours: ColourChoice = .untouched) -> [UInt8] {
+        var bytes: [UInt8] = [kind.rawValue]
+        Wire.append(size, to: &bytes)
+        Wire.append(UInt32(box?.width ?? 0), to: &bytes)
+        Wire.append(UInt32(box?.height ?? 0), to: &bytes)
+        let pathBytes = path.rawBytes
+        Wire.append(UInt32(pathBytes.count), to: &bytes)
+        return bytes + pathBytes + [colours.rawValue]
+    }
+
+    private static func words(_ values: Int...) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for value in values { Wire.append(UInt32(value), to: &bytes) }
+        return bytes
+    }
+
+    /// The request whose kind byte was `kind`, the rest read from `input`; nil where the
+    /// input ends or says nonsense (the helper then stops).
+    static func read(kind kindByte: UInt8, from input: Wire) -> HelperRequest? {
+        guard let size = input.readUInt32(), let boxWidth = input.readUInt32(), let boxHeight = input.readUInt32(),
+              let length = input.readUInt32(), length < 1 << 20, let pathBytes = input.read(Int(length)),
+              let coloursByte = input.read(1) else { return nil }
+        let path = FilePath(rawBytes: pathBytes)
+        let colours = ColourChoice(rawValue: coloursByte[0]) ?? .sRGB
+        let box = boxWidth > 0 && boxHeight > 0 ? PixelBox(width: Int(boxWidth), height: Int(boxHeight)) : nil
+        let maximumPixelSize = size == 0 ? nil : Int(size)
+        switch DecodeKind(rawValue: kindByte) ?? .image {
+        case .image: return .picture(path, kind: .image, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
+        case .embeddedPreview: return .picture(path, kind: .embeddedPreview, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
+        case .region:
+            guard let x = input.readUInt32(), let y = input.readUInt32() else { return nil }
+            return .region(path, PixelRect(x: Int(x), y: Int(y), width: Int(boxWidth), height: Int(boxHeight)), colours: colours)
+        case .facts: return .facts(path)
+        case .marks: return .marks(path)
+        case .sidecarUpdate: return .sidecarUpdate(existing: path.isEmpty ? nil : path, marks: PhotoMarks(wireValue: size))
+        case .likeness: return .likeness(path)
+        case .likenessWithThumbnail: return .likenessWithThumbnail(path, thumbnailSize: maximumPixelSize ?? PhotoLikeness.workingSide, colours: colours)
+        case .animation: return .animation(path, maximumPixelSize: maximumPixelSize)
+        }
+    }
+}
