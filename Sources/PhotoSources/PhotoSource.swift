@@ -75,9 +75,9 @@ public protocol PictureDemand: AnyObject {
     func want(_ requests: [PictureRequest])
 }
 
-/// Where components get photos: they know counts, indices and images, never files.
-/// The app implements it over PhotoLibrary; tests use an in-memory one.
-public protocol PhotoSource: AnyObject {
+/// Where views get the album's pictures: counts, indices and images, never files. The
+/// picture store serves it.
+public protocol PictureSource: AnyObject {
     var photoCount: Int { get }
     /// The name a person knows the photo by (its file name).
     func fileName(at index: Int) -> String
@@ -88,6 +88,20 @@ public protocol PhotoSource: AnyObject {
     /// (or why it cannot be shown). A photo playing (`PictureRequest.plays`) shows its
     /// frame of the moment wherever it is fitted.
     func picture(at index: Int, size: PictureSize) -> Picture
+    /// True where a part of photo `index` at full scale (`PictureSize.region`) costs less
+    /// than the whole photo and is decoded when asked; elsewhere none ever comes.
+    func decodesParts(at index: Int) -> Bool
+}
+
+extension PictureSource {
+    /// A source that decodes photos whole only.
+    public func decodesParts(at index: Int) -> Bool { false }
+}
+
+/// The album as the views see it: its pictures, and what is known of its photos (facts,
+/// marks, pairs, bursts, days, details, pixel sizes). The app's adapts the model and the
+/// picture store; tests use an in-memory one.
+public protocol PhotoSource: PictureSource {
     /// Photo `index`'s facts as lines to read, its file name first (the back of a card);
     /// nil while they are read: the source reads them and reloads its views once they arrive.
     func facts(at index: Int) -> [String]?
@@ -98,9 +112,6 @@ public protocol PhotoSource: AnyObject {
     /// Photo `index`'s size in pixels, upright, as its file says (what 100 % is); nil until
     /// read: the source reads it and reloads its views once it arrives.
     func pixelSize(at index: Int) -> Size?
-    /// True where a part of photo `index` at full scale (`PictureSize.region`) costs less
-    /// than the whole photo and is decoded when asked; elsewhere none ever comes.
-    func decodesParts(at index: Int) -> Bool
     /// The burst photo `index` is a frame of (photos of one moment, by time and look): its
     /// frames shown, by index, the sharpest first (by their focus measure), and the
     /// sharpest of them; nil outside a burst (or before the photos' looks are read).
@@ -119,8 +130,6 @@ public protocol PhotoSource: AnyObject {
 extension PhotoSource {
     /// A source that cannot tell: views zoom relative to the picture they have.
     public func pixelSize(at index: Int) -> Size? { nil }
-    /// A source that decodes photos whole only.
-    public func decodesParts(at index: Int) -> Bool { false }
     /// A source that knows no bursts.
     public func burst(at index: Int) -> (frames: [Int], sharpest: Int)? { nil }
     /// A source without dates: no timeline.
@@ -137,7 +146,7 @@ extension PhotoSource {
 /// view leaves the screen (or its source changes).
 public struct PictureWants {
     private var demand: PictureDemand?
-    private weak var demandSource: PhotoSource?
+    private weak var demandSource: PictureSource?
     public private(set) var requests: [PictureRequest] = []
     /// True while something opaque covers the view (the full-screen pager over the album):
     /// its pictures are wanted ahead only, after whatever is shown, and nothing plays.
@@ -145,7 +154,7 @@ public struct PictureWants {
 
     public init() {}
 
-    public mutating func want(_ requests: [PictureRequest], from source: PhotoSource?) {
+    public mutating func want(_ requests: [PictureRequest], from source: PictureSource?) {
         if requests.isEmpty && demand == nil { return }
         if source !== demandSource || demand == nil {
             demand = source?.makePictureDemand()

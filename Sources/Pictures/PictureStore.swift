@@ -18,7 +18,7 @@ import ViewTree
 /// budget. Until a photo has any picture, its camera-made EXIF preview (if it has one)
 /// stands in, so a fresh folder's screen fills at once. Pictures are kept by path, so they
 /// follow their photos when the album changes.
-public final class PictureStore: PhotoSource {
+public final class PictureStore: PictureSource {
     public typealias Broker = PictureBroker<FilePath, PictureSize, ImageContent>
 
     public internal(set) var photos: [Photo]
@@ -92,76 +92,17 @@ public final class PictureStore: PhotoSource {
 
     public var photoCount: Int { photos.count }
 
+    /// Where the photo at `path` is shown; nil where it is not.
+    public func index(of path: FilePath) -> Int? { indexByPath[path] }
+
     public func fileName(at index: Int) -> String { index < photos.count ? photos[index].displayName : "" }
 
-    /// Where the photos' marks are kept; none shown without one.
-    public var markBook: MarkBook?
-
-    /// The photo's marks as the album shows them (a pair's: its RAW's first).
-    public func marks(at index: Int) -> PhotoMarks {
-        guard index >= 0, index < photos.count, let markBook else { return .none }
-        return markBook.marks(of: photos[index])
-    }
-
-    public func pairName(at index: Int) -> String? {
-        index >= 0 && index < photos.count ? photos[index].pairName : nil
-    }
-
-    /// Where facts are read, off the UI thread; the app drains it and reloads the views.
-    public var factsStore: FactsStore?
-
-    public func facts(at index: Int) -> [String]? {
-        guard index < photos.count else { return nil }
-        // A pair's facts are its JPEG's, and the RAW beside it.
-        let companions = photos[index].companions.map {
-            localized("With {name}, {size}", ["name": $0.displayName, "size": PhotoFacts.sizeText($0.byteCount)])
-        }
-
-        return factsStore?.facts(of: photos[index].path).map { $0.lines + companions }
-    }
-
-    /// The album's photos cut into days when sorted by a date (the model's).
-    public var timeline: (() -> [DaySection]?)?
-
-    public func daySections() -> [DaySection]? {
-        guard let sections = timeline?(), sections.reduce(0, { $0 + $1.count }) == photos.count else { return nil }
-        return sections
-    }
-
-    /// Where the album's bursts run together, when it groups them (the model's).
-    public var runsOfBursts: (() -> [Range<Int>])?
-
-    public func burstRuns() -> [Range<Int>] {
-        guard let runs = runsOfBursts?(), runs.last.map({ $0.upperBound <= photos.count }) ?? true else { return [] }
-        return runs
-    }
-
-    /// The burst a photo is a frame of, by path (the album's): its frames and the sharpest.
-    public var bursts: ((FilePath) -> (frames: [FilePath], sharpest: FilePath)?)?
-
-    public func burst(at index: Int) -> (frames: [Int], sharpest: Int)? {
-        guard index >= 0, index < photos.count, let burst = bursts?(photos[index].path) else { return nil }
-        let frames = burst.frames.compactMap { indexByPath[$0] }
-        guard frames.count >= 2, let sharpest = indexByPath[burst.sharpest] ?? frames.first else { return nil }
-        return (frames, sharpest)
-    }
+    /// The photos' facts, forgotten with a photo's pictures when its file changes (the
+    /// album's adapter reads them for the views).
+    public weak var factsStore: FactsStore?
 
     public func decodesParts(at index: Int) -> Bool {
         index >= 0 && index < photos.count && photos[index].format.decodesRegions && partsFailed[photos[index].path] == nil
-    }
-
-    public func pixelSize(at index: Int) -> Size? {
-        guard index >= 0, index < photos.count, let embedded = factsStore?.facts(of: photos[index].path)?.embedded,
-              let width = embedded.pixelWidth, let height = embedded.pixelHeight, width > 0, height > 0 else { return nil }
-        return Size(width: Double(width), height: Double(height))
-    }
-
-    public func details(at index: Int) -> [(label: String, value: String)]? {
-        guard index < photos.count, let facts = factsStore?.facts(of: photos[index].path) else { return nil }
-        // A pair's details are its JPEG's, and the RAW beside it.
-        return facts.details + photos[index].companions.map {
-            (localized("With"), "\($0.displayName), \(PhotoFacts.sizeText($0.byteCount))")
-        }
     }
 
     public func makePictureDemand() -> PictureDemand { StoreDemand(store: self, demand: broker.makeDemand()) }

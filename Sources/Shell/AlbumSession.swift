@@ -32,6 +32,13 @@ public final class AlbumSession {
     private var albumSearch: AlbumSearch
     private var albumWatcher: FolderWatcher?
     public let pictures: PictureStore
+    /// The album as the views see it: the store's pictures and the model's facts.
+    private var photoSource: AlbumPhotos!
+    /// The photos' facts (the deck's card backs, the details, 100 %'s pixel size).
+    public var factsStore: FactsStore? {
+        get { photoSource.factsStore }
+        set { photoSource.factsStore = newValue }
+    }
     public let shelf: AlbumShelf
     private let browser: PhotoBrowser
     /// Every photo's marks; nil where marks are not kept (tests of listing alone).
@@ -62,7 +69,6 @@ public final class AlbumSession {
         self.filter = filter
         self.order = order
         model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser(), markBook: markBook)
-        pictures.markBook = markBook
         self.lister = lister
         self.pictures = pictures
         self.browser = browser
@@ -70,17 +76,10 @@ public final class AlbumSession {
         startPath = opening.startPath
         shelf = AlbumShelf(pictures: pictures)
         albumSearch = AlbumSearch(root: opening.album.folderPath)
-        browser.source = pictures
+        photoSource = AlbumPhotos(pictures: pictures, markBook: markBook) { [unowned self] in model }
+        browser.source = photoSource
         browser.albumSource = shelf
         pictures.onChange = { [unowned browser] in browser.reloadData() }
-        pictures.bursts = { [unowned self] path in
-            guard let frames = model.bursts[path], let sharpest = model.sharpestFrame(ofBurstWith: path) else { return nil }
-            // The sharpest first: Compare opens on the sharpest frames, not those beside one.
-            let sharpness = { (frame: FilePath) in self.model.likeness(of: frame)?.sharpness ?? 0 }
-            return (frames.enumerated().sorted { (sharpness($0.element), -$0.offset) > (sharpness($1.element), -$1.offset) }.map(\.element), sharpest)
-        }
-        pictures.timeline = { [unowned self] in model.daySections() }
-        pictures.runsOfBursts = { [unowned self] in model.burstRuns() }
         browser.onShowView = { [unowned self] _ in readLooksIfWanted() }
         pictures.onFramesChange = { [unowned browser] in browser.reloadPlayingPictures() }
         pictures.onCoversChange = { [unowned browser] in browser.reloadAlbums() }

@@ -57,7 +57,7 @@ public final class AppShell {
         service.wake.connect(wake)
         facts = FactsStore(decoder: helper(), wake: wake)
         if heldForStart != nil { facts.hold(atMost: DecodeService.startHoldSeconds) }
-        pictures.factsStore = facts
+        session.factsStore = facts
         if isFirstRun { hintAfterStart = Self.firstRunHint }
         connectPhotoActions(copyText: copyText)
     }

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Album
+import Geometry
+import Localization
+import Marks
+import PhotoLibrary
+import Pictures
+import PhotoSources
+import SystemPackage
+
+/// The album as the views see it (`PhotoSource`): pictures from the picture store, and what
+/// is known of each photo from where it is kept — marks from the mark book, facts, details
+/// and pixel sizes from the facts store, days, bursts and their runs from the album's
+/// arrangement. The store's photos, in the order shown, give the indices.
+final class AlbumPhotos: PhotoSource {
+    private let pictures: PictureStore
+    private let markBook: MarkBook?
+    /// The photos' facts, read off the UI thread; none before the app gives a store.
+    var factsStore: FactsStore? {
+        didSet { pictures.factsStore = factsStore }
+    }
+    /// The album's arrangement as it stands (a new album is a new model).
+    private let model: () -> AlbumModel
+
+    init(pictures: PictureStore, markBook: MarkBook?, model: @escaping () -> AlbumModel) {
+        self.pictures = pictures
+        self.markBook = markBook
+        self.model = model
+    }
+
+    private func photo(at index: Int) -> Photo? {
+        index >= 0 && index < pictures.photos.count ? pictures.photos[index] : nil
+    }
+
+    // The pictures: the store's.
+
+    var photoCount: Int { pictures.photoCount }
+    func fileName(at index: Int) -> String { pictures.fileName(at: index) }
+    func makePictureDemand() -> PictureDemand { pictures.makePictureDemand() }
+    func picture(at index: Int, size: PictureSize) -> Picture { pictures.picture(at: index, size: size) }
+    func decodesParts(at index: Int) -> Bool { pictures.decodesParts(at: index) }
+
+    // What is known of the photos.
+
+    /// The photo's marks as the album shows them (a pair's: its RAW's first).
+    func marks(at index: Int) -> PhotoMarks {
+        guard let photo = photo(at: index), let markBook else { return .none }
+        return markBook.marks(of: photo)
+    }
+
+    func pairName(at index: Int) -> String? { photo(at: index)?.pairName }
+
+    func facts(at index: Int) -> [String]? {
+        guard let photo = photo(at: index) else { return nil }
+        // A pair's facts are its JPEG's, and the RAW beside it.
+        let companions = photo.companions.map {
+            localized("With {name}, {size}", ["name": $0.displayName, "size": PhotoFacts.sizeText($0.byteCount)])
+        }
+        return factsStore?.facts(of: photo.path).map { $0.lines + companions }
+    }
+
+    func pixelSize(at index: Int) -> Size? {
+        guard let photo = photo(at: index), let embedded = factsStore?.facts(of: photo.path)?.embedded,
+              let width = embedded.pixelWidth, let height = embedded.pixelHeight, width > 0, height > 0 else { return nil }
+        return Size(width: Double(width), height: Double(height))
+    }
+
+    func details(at index: Int) -> [(label: String, value: String)]? {
+        guard let photo = photo(at: index), let facts = factsStore?.facts(of: photo.path) else { return nil }
+        // A pair's details are its JPEG's, and the RAW beside it.
+        return facts.details + photo.companions.map {
+            (localized("With"), "\($0.displayName), \(PhotoFacts.sizeText($0.byteCount))")
+        }
+    }
+
+    /// The photos cut into days when sorted by a date, while the store shows the model's photos.
+    func daySections() -> [DaySection]? {
+        guard let sections = model().daySections(), sections.reduce(0, { $0 + $1.count }) == pictures.photoCount else { return nil }
+        return sections
+    }
+
+    /// Where the album's bursts run together, when it groups them.
+    func burstRuns() -> [Range<Int>] {
+        let runs = model().burstRuns()
+        return runs.last.map({ $0.upperBound <= pictures.photoCount }) ?? true ? runs : []
+    }
+
+    /// The burst photo `index` is a frame of: its frames shown, the sharpest first (Compare
+    /// opens on the sharpest frames, not those beside one), and the sharpest.
+    func burst(at index: Int) -> (frames: [Int], sharpest: Int)? {
+        let model = model()
+        guard let path = photo(at: index)?.path, let frames = model.bursts[path], let sharpest = model.sharpestFrame(ofBurstWith: path) else { return nil }
+        let sharpness = { (frame: FilePath) in model.likeness(of: frame)?.sharpness ?? 0 }
+        let shown = frames.enumerated().sorted { (sharpness($0.element), -$0.offset) > (sharpness($1.element), -$1.offset) }
+            .compactMap { pictures.index(of: $0.element) }
+        guard shown.count >= 2, let sharpestShown = pictures.index(of: sharpest) ?? shown.first else { return nil }
+        return (shown, sharpestShown)
+    }
+}
