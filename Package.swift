@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "ViewTree", "TestSupport",
                                                           .product(name: "SystemPackage", package: "swift-system")]),
         // The app shell over a real folder, with fake decodes and textures: no window.
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "Album", "Marks", "fake-decode-helper", "Components", "Pictures", "PhotoSources", "PhotoLibrary", "Pixels", "TestSupport",
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "Gestures", "Album", "Marks", "fake-decode-helper", "Components", "Pictures", "PhotoSources", "PhotoLibrary", "Pixels", "TestSupport",
                                                        .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Marks", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Geometry", "Motion", "Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),

@@ -114,7 +114,12 @@ public final class AlbumSession {
                 trashRejectsWhenMarksAreKnown = false
                 askToTrashRejects()
             }
+            if copyPicksWhenMarksAreKnown {
+                copyPicksWhenMarksAreKnown = false
+                askToCopyPicks()
+            }
         }
+        for report in picksDelivery.takeReports() { browser.showToast(Toast(PicksDelivery.message(report))) }
         if let dates = takenDates?.drain(), !dates.isEmpty {
             model.noteDatesTaken(dates)
             // The days may change where the order does not (the timeline's headers).
@@ -239,6 +244,7 @@ public final class AlbumSession {
         unreadMarks = []
         marksWereKnown = false
         trashRejectsWhenMarksAreKnown = false
+        copyPicksWhenMarksAreKnown = false
         model.setFilter(filter)
         model.setOrder(order)
         model.setGroupsBursts(groupsBursts)
@@ -317,6 +323,7 @@ public final class AlbumSession {
         browser.onChooseFilter = { [unowned self] filter in arrange(filter: filter, order: order) }
         browser.onChooseOrder = { [unowned self] key in arrange(filter: filter, order: order.choosing(key)) }
         browser.onTrashRejects = { [unowned self] in askToTrashRejects() }
+        browser.onCopyPicks = { [unowned self] in askToCopyPicks() }
         browser.onGroupBursts = { [unowned self] groups in
             setGroupsBursts(groups)
             browser.showToast(Toast(groups ? localized("Bursts grouped: a click fans one out, Space too") : localized("Bursts no longer grouped")))
@@ -339,11 +346,57 @@ public final class AlbumSession {
     private var marksWereKnown = false
     /// "Trash the rejects" was asked while marks were still being read: asked once they are.
     private var trashRejectsWhenMarksAreKnown = false
+    /// Copying the picks was asked for while marks were still being read.
+    private var copyPicksWhenMarksAreKnown = false
+    /// Copies picks on a thread of its own and says how far it got.
+    private lazy var picksDelivery = PicksDelivery(wake: wake)
+    /// Where the picks are copied: a folder of the album's name in here.
+    public var selectsFolder = Settings.defaultSelectsFolder()
 
     /// Shows every rejected photo in the grid (the contact sheet of what will go), asks,
     /// then moves them all to the Trash as one step; either way the album is shown as it
     /// was before. While marks are still being read, it waits for them, and says so: the
     /// rejects read so far are not all of them.
+    /// Copies the album's picks (each with its pair and sidecars) into a folder of the
+    /// album's name in `selectsFolder`, once every photo's marks are known: the picks are
+    /// shown and the copy asked for, as the rejects are before the Trash.
+    private func askToCopyPicks() {
+        guard marksAreKnown else {
+            copyPicksWhenMarksAreKnown = true
+            browser.showToast(Toast(localized("Reading marks… the picks are shown once every photo's are read.")))
+            return
+        }
+        let picks = model.photosIgnoringFilter.filter { model.marks(of: $0).flag == .pick }
+        guard !picks.isEmpty else {
+            browser.showToast(Toast(localized("No photo is picked: P picks the photo in hand.")))
+            return
+        }
+        // The album's own name, byte for byte.
+        let name = album.folderPath.rawBytes.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? Array("album".utf8)
+        let destination = FilePath(rawBytes: selectsFolder.rawBytes + [UInt8(ascii: "/")] + name)
+        let (filterBefore, viewBefore) = (filter, browser.viewKind)
+        if browser.isPagerOpen { browser.closePager() }
+        arrange(filter: .picks, order: order)
+        browser.show(.grid)
+        let question = localizedPlural("Copy this pick to {folder}?", "Copy these {count} picks to {folder}?", count: picks.count,
+                                       ["folder": PicksDelivery.shown(destination)])
+        let restore = { [unowned self] in
+            arrange(filter: filterBefore, order: order)
+            browser.show(viewBefore)
+        }
+        browser.ask(Confirmation(question, confirmTitle: localized("Copy"), confirm: { [unowned self] in
+            restore()
+            browser.showToast(Toast(localized("Copying the picks: {done} of {total}…", ["done": Language.number(0), "total": Language.number(picks.count)])))
+            picksDelivery.copy(picks, to: destination, dataFolder: Sidecars.dataFolder())
+        }, cancel: restore))
+    }
+
+    /// Blocks until the picks asked to be copied are (tests).
+    public func waitForCopies() { picksDelivery.waitUntilIdle() }
+
+    /// Quitting: the photo being copied is finished, the rest of the picks left.
+    public func stopCopying() { picksDelivery.stop() }
+
     private func askToTrashRejects() {
         guard marksAreKnown else {
             trashRejectsWhenMarksAreKnown = true

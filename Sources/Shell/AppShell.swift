@@ -120,6 +120,9 @@ public final class AppShell {
     /// keeps clipboards.
     public func finish() {
         markBook.finishWriting()
+        // A copy of the picks under way stops after the photo being copied: quitting stays
+        // quick, and no file is left half written (a copy asked again skips what arrived).
+        session.stopCopying()
         desktopActions.finish()
     }
 
@@ -140,5 +143,6 @@ public final class AppShell {
         if let motion = remembered.slideshowMotion { browser.slideshow.drifts = motion }
         if let size = remembered.gridSize { browser.grid.resize(by: size - browser.grid.sizeStep) }
         if remembered.groupsBursts == true { session.setGroupsBursts(true) }
+        if let folder = remembered.selectsFolder { session.selectsFolder = folder }
     }
 }

@@ -36,6 +36,9 @@ public struct Settings: Equatable, Sendable {
     /// `group-bursts = true`: each burst's frames together, folded in the grid (Alt+B).
     public var groupsBursts: Bool?
     public static let gridSizeNames = ["small", "medium", "large"]
+    /// `selects-folder = PATH` (absolute): where the picks are copied, each album into a
+    /// folder of its name (set by hand; by default the Pictures folder's `Selects`).
+    public var selectsFolder: FilePath?
 
     /// A window size outside this (points, either side) is not believed.
     public static let plausibleSide = 200.0...16_384.0
@@ -101,6 +104,8 @@ public struct Settings: Equatable, Sendable {
                 if let flag = Bool(value) { groupsBursts = flag } else { warnings.append("group-bursts is true or false, not \"\(value)\"") }
             case "colour-management":
                 if let flag = Bool(value) { colourManagement = flag } else { warnings.append("colour-management is true or false, not \"\(value)\"") }
+            case "selects-folder":
+                if value.hasPrefix("/") { selectsFolder = FilePath(value) } else { warnings.append("selects-folder is an absolute path, not \"\(value)\"") }
             default:
                 warnings.append("\"\(key)\" is not something Flick remembers")
             }
@@ -121,6 +126,7 @@ public struct Settings: Equatable, Sendable {
         if let slideshowMotion { lines.append("slideshow-motion = \(slideshowMotion)") }
         if let gridSize, Self.gridSizeNames.indices.contains(gridSize) { lines.append("grid-size = \(Self.gridSizeNames[gridSize])") }
         if let groupsBursts { lines.append("group-bursts = \(groupsBursts)") }
+        if let selectsFolder { lines.append("selects-folder = \(selectsFolder.string)") }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -147,6 +147,7 @@ struct Browse: ParsableCommand {
             // Kept as the person wrote it; the flag is for this run.
             settings.colourManagement = remembered.colourManagement
             settings.reducesMotion = remembered.reducesMotion
+            settings.selectsFolder = remembered.selectsFolder
             try settings.save(to: settingsFile)
         } catch {
             warn(localized("cannot remember the settings in {file}: {reason}", ["file": settingsFile.string, "reason": error.localizedDescription]))

@@ -46,6 +46,23 @@ import Shell
     }
 
     /// Grouping bursts, as last chosen (Alt+B or the arrangement menu).
+    /// Set by hand: where the picks go, an absolute path kept as written; the default is
+    /// the Pictures folder xdg-user-dirs names.
+    @Test func theSelectsFolderIsReadWrittenBackAndDefaultsToThePicturesFolder() throws {
+        var warnings: [String] = []
+        let settings = Settings(parsing: "selects-folder = /media/backup/Selects\nselects-folder = relative\n", warnings: &warnings)
+        #expect(settings.selectsFolder == FilePath("/media/backup/Selects"))
+        #expect(warnings.count == 1 && warnings[0].contains("absolute"), "\(warnings)")
+        #expect(settings.text.contains("selects-folder = /media/backup/Selects\n"))
+
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("flick-home-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: home) }
+        #expect(Settings.defaultSelectsFolder(environment: ["HOME": home.path]) == FilePath(home.path + "/Pictures/Selects"))
+        try FileManager.default.createDirectory(at: home.appendingPathComponent(".config"), withIntermediateDirectories: true)
+        try Data("XDG_PICTURES_DIR=\"$HOME/Bilder\"\n".utf8).write(to: home.appendingPathComponent(".config/user-dirs.dirs"))
+        #expect(Settings.defaultSelectsFolder(environment: ["HOME": home.path]) == FilePath(home.path + "/Bilder/Selects"))
+    }
+
     @Test func groupingBurstsIsRemembered() {
         var warnings: [String] = []
         let settings = Settings(parsing: "group-bursts = true\n", warnings: &warnings)

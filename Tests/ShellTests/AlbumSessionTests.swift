@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Gestures
 import Testing
 import Album
 import Components
@@ -107,6 +108,47 @@ import TestSupport
         let question = f.browser.confirmBar.confirmation?.question ?? ""
         #expect(question.contains("10"), "all ten rejects are offered: \(question)")
         #expect(f.session.marksAreKnown)
+    }
+
+    /// The picks of a card go to the selects folder with their sidecars, once every photo's
+    /// marks are known: asked first, over the picks shown, and said when done.
+    @Test func copyingThePicksWaitsForTheMarksAsksAndCopiesThePicksOnly() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-picks-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let card = root.appendingPathComponent("Wedding")
+        try FileManager.default.createDirectory(at: card, withIntermediateDirectories: true)
+        let png = try #require(PNGEncoder.encode(PixelBuffer(width: 4, height: 4, blue: 90, green: 90, red: 90)))
+        let pick = Data("""
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:digiKam="http://www.digikam.org/ns/1.0/" digiKam:PickLabel="3"/></rdf:RDF></x:xmpmeta>
+            """.utf8)
+        for number in 1...12 {
+            let name = String(format: "IMG_%04d.png", number)
+            try Data(png).write(to: card.appendingPathComponent(name))
+            if number % 4 == 0 { try pick.write(to: card.appendingPathComponent(name + ".xmp")) }
+        }
+        let book = MarkBook(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]),
+                            dataFolder: FilePath(root.appendingPathComponent("data").path))
+        let f = try Fixture(opening: card.path, markBook: book, readsMarks: false)
+        f.session.selectsFolder = FilePath(root.appendingPathComponent("Selects").path)
+        #expect(f.run { f.browser.source?.photoCount == 12 })
+
+        f.browser.perform(.copyPicks)
+        #expect(!f.browser.confirmBar.isShown, "no question over a part of the picks")
+        #expect(f.browser.toast.message?.contains("Reading marks") == true, "\(f.browser.toast.message ?? "no toast")")
+
+        f.session.startReadingMarks()
+        #expect(f.run { f.browser.confirmBar.isShown })
+        let question = f.browser.confirmBar.confirmation?.question ?? ""
+        #expect(question.contains("3") && question.contains("Selects/Wedding"), "\(question)")
+        #expect(f.browser.source?.photoCount == 3, "the picks are shown while it asks")
+
+        _ = f.browser.handleKey(KeyEvent(key: .enter, timestampNanoseconds: 0))
+        f.session.waitForCopies()
+        #expect(f.run { f.browser.toast.message?.contains("3 picks copied") == true }, "\(f.browser.toast.message ?? "no toast")")
+        #expect(f.browser.source?.photoCount == 12, "the album is shown as before")
+        let copied = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Selects/Wedding").path).sorted()
+        #expect(copied == ["IMG_0004.png", "IMG_0004.png.xmp", "IMG_0008.png", "IMG_0008.png.xmp", "IMG_0012.png", "IMG_0012.png.xmp"])
     }
 
     @Test func aFilterSaysMarksAreBeingReadUntilTheyAre() throws {

@@ -69,6 +69,8 @@ public final class ArrangementMenu: View {
         case groupBursts
         /// "Move rejects to Trash…": shows them, then asks.
         case trashRejects
+        /// "Copy picks to Selects…": shows them, then asks.
+        case copyPicks
 
         /// The command the row does, as its keys do.
         var action: CommandAction {
@@ -77,6 +79,7 @@ public final class ArrangementMenu: View {
             case let .order(key): .sort(key)
             case .groupBursts: .toggleBurstGrouping
             case .trashRejects: .trashRejects
+            case .copyPicks: .copyPicks
             }
         }
     }
@@ -105,7 +108,7 @@ public final class ArrangementMenu: View {
     var onChoose: ((Choice) -> Void)?
 
     /// The rows in order: filters (the first column), then orders.
-    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order) + [.groupBursts, .trashRejects]
+    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order) + [.groupBursts, .trashRejects, .copyPicks]
 
     init(context: ComponentContext) {
         self.context = context
@@ -127,6 +130,7 @@ public final class ArrangementMenu: View {
         case let .order(key): key.title
         case .groupBursts: localized("Group bursts")
         case .trashRejects: localized("Move rejects to Trash…")
+        case .copyPicks: localized("Copy picks to Selects…")
         }
     }
 
@@ -220,7 +224,7 @@ public final class ArrangementMenu: View {
             case let .filter(each): each == filter
             case let .order(key): key == order.key
             case .groupBursts: groupsBursts
-            case .trashRejects: false
+            case .trashRejects, .copyPicks: false
             }
             row.view.backgroundColor = index == focused ? Self.focusColor : isCurrent ? Self.markColor : .clear
         }

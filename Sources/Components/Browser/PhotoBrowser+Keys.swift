@@ -85,6 +85,8 @@ extension PhotoBrowser {
             onGroupBursts?(!shownGroupsBursts)
         case .trashRejects:
             onTrashRejects?()
+        case .copyPicks:
+            onCopyPicks?()
         case let .stepAlbum(step):
             stepAlbum(by: step)
         case let .moveFocus(backwards):

@@ -68,6 +68,8 @@ public final class PhotoBrowser: View {
     public var onGroupBursts: ((Bool) -> Void)?
     /// "Move rejects to Trash…" (Ctrl+Del, or the menu): the app shows them and asks.
     public var onTrashRejects: (() -> Void)?
+    /// "Copy picks to Selects…" (Ctrl+Shift+E, or the menu): the app shows them and asks.
+    public var onCopyPicks: (() -> Void)?
     /// A question waiting for its answer, bottom centre.
     public let confirmBar: ConfirmBar
     /// What the app does for commands it registered (quit, full screen).

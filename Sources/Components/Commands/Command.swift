@@ -13,6 +13,8 @@ public enum CommandAction: Hashable, Sendable {
     case sort(PhotoOrder.Key)
     case toggleBurstGrouping
     case trashRejects
+    /// The picks copied, with their pairs and sidecars, to the selects folder (asks first).
+    case copyPicks
     /// The next (1) or previous (−1) album.
     case stepAlbum(Int)
     case moveFocus(backwards: Bool)

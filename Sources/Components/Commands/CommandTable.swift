@@ -38,6 +38,9 @@ extension Command {
         Command("trash-rejects", { localized("Move the rejects to the Trash (asks first)") }, .arrangement,
                 keys: [KeyBinding(KeyChord(.delete, .control), .trashRejects), KeyBinding(KeyChord(.backspace, .control), .trashRejects, alternative: true)]),
 
+        Command("copy-picks", { localized("Copy the picks to the selects folder (asks first)") }, .arrangement,
+                keys: [KeyBinding(KeyChord("e", [.control, .shift]), .copyPicks)]),
+
         Command("album", { localized("Previous / next album") }, .moving,
                 keys: [KeyBinding(KeyChord(.pageUp, .control), .stepAlbum(-1)), KeyBinding(KeyChord(.pageDown, .control), .stepAlbum(1))],
                 repeats: true),

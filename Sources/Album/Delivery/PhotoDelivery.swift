@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import PhotoLibrary
+import SystemPackage
+
+/// Copies photos into a folder with everything that belongs to them: a pair's other file,
+/// and their sidecars (darktable's and Lightroom's names; marks Flick kept in its own copy,
+/// for a card it could not write, become the copy's `NAME.EXT.xmp`). Nothing is ever
+/// overwritten: a photo already there byte for byte is left as it is, and a different file
+/// of the same name gets the whole group a new name ("IMG_0001 (2).CR3" with its "IMG_0001
+/// (2).JPG" and their sidecars). Each file is written beside its final name, flushed, then
+/// linked into place (never replacing), with its mode and times kept; the originals are
+/// only read.
+public struct PhotoDelivery: Sendable {
+    public let destination: FilePath
+    /// Flick's own sidecars (`Sidecars.dataFolder`).
+    public let dataFolder: FilePath
+
+    public init(to destination: FilePath, dataFolder: FilePath = Sidecars.dataFolder()) {
+        self.destination = destination
+        self.dataFolder = dataFolder
+    }
+
+    /// What became of one photo.
+    public enum Outcome: Sendable, Equatable {
+        /// Copied, under this name (its own, or one with a number when the name was taken).
+        case copied(name: String)
+        /// Already in the folder, every file byte for byte.
+        case alreadyThere
+        case failed(reason: String)
+    }
+
+    /// Copies `photo` (and its companions and sidecars) into the destination, made if missing.
+    public func deliver(_ photo: Photo) -> Outcome {
+        do throws(DeliveryError) {
+            try Self.makeFolder(destination)
+            let files = copies(of: photo)
+            // The group keeps one name: the first number under which every file is either
+            // missing or already there byte for byte.
+            for number in 1...999 {
+                let targets = files.map { (source: $0.source, target: FilePath(rawBytes: destination.rawBytes + [UInt8(ascii: "/")] + Self.renamed($0.name, number: number))) }
+                var states: [TargetState] = []
+                for target in targets { states.append(try Self.state(of: target.target, against: target.source)) }
+                guard !states.contains(.different) else { continue }
+                if !states.contains(.missing) { return .alreadyThere }
+                for (file, state) in zip(targets, states) where state == .missing { try Self.copy(file.source, to: file.target) }
+                return .copied(name: String(decoding: Self.renamed(Self.name(of: photo.path), number: number), as: UTF8.self))
+            }
+            return .failed(reason: "every name up to 999 is taken")
+        } catch {
+            return .failed(reason: error.reason)
+        }
+    }
+
+    /// The files that go: each photo file and its sidecars, by the names they take.
+    private func copies(of photo: Photo) -> [(source: FilePath, name: [UInt8])] {
+        var files: [(source: FilePath, name: [UInt8])] = []
+        var stems = Set<FilePath>()
+        for path in photo.allPaths {
+            let ownName = Self.name(of: path)
+            files.append((path, ownName))
+            let sidecars = Sidecars(of: path, dataFolder: dataFolder)
+            // darktable's name beside it, else the marks Flick kept for a folder it could not write.
+            if let named = [sidecars.named, sidecars.kept].first(where: Self.isFile) { files.append((named, ownName + Array(".xmp".utf8))) }
+            if sidecars.stem != sidecars.named, Self.isFile(sidecars.stem), stems.insert(sidecars.stem).inserted {
+                files.append((sidecars.stem, Self.name(of: sidecars.stem)))
+            }
+        }
+        return files
+    }
+
+    /// The file name's bytes (names need not be UTF-8).
+    static func name(of path: FilePath) -> [UInt8] {
+        path.rawBytes.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? []
+    }
+
+    /// `name` with " (number)" before its first extension dot (number 1: as it is), so a
+    /// RAW, its JPEG and their `.JPG.xmp` sidecars keep one stem.
+    static func renamed(_ name: [UInt8], number: Int) -> [UInt8] {
+        guard number > 1 else { return name }
+        let dot = name.dropFirst().firstIndex(of: UInt8(ascii: ".")) ?? name.endIndex
+        return Array(name[..<dot]) + Array(" (\(number))".utf8) + Array(name[dot...])
+    }
+
+    private enum TargetState { case missing, same, different }
+
+    private static func state(of target: FilePath, against source: FilePath) throws(DeliveryError) -> TargetState {
+        var targetInfo = stat(), sourceInfo = stat()
+        guard target.withPlatformString({ lstat($0, &targetInfo) }) == 0 else {
+            guard errno == ENOENT else { throw DeliveryError(reason: String(cString: strerror(errno))) }
+            return .missing
+        }
+        guard source.withPlatformString({ stat($0, &sourceInfo) }) == 0 else { throw DeliveryError(reason: String(cString: strerror(errno))) }
+        guard (targetInfo.st_mode & S_IFMT) == S_IFREG, targetInfo.st_size == sourceInfo.st_size else { return .different }
+        return try sameBytes(source, target) ? .same : .different
+    }
+
+    private static func sameBytes(_ first: FilePath, _ second: FilePath) throws(DeliveryError) -> Bool {
+        let a = try open(first), b = try open(second)
+        defer { close(a); close(b) }
+        var left = [UInt8](repeating: 0, count: chunk), right = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let count = read(a, &left, chunk)
+            guard count >= 0, read(b, &right, chunk) == count else { return false }
+            if count == 0 { return true }
+            if left[..<count] != right[..<count] { return false }
+        }
+    }
+
+    static let chunk = 1 << 20
+
+    private static func open(_ path: FilePath, _ flags: Int32 = O_RDONLY, mode: mode_t = 0) throws(DeliveryError) -> Int32 {
+        let fd = path.withPlatformString { Glibc.open($0, flags | O_CLOEXEC, mode) }
+        guard fd >= 0 else { throw DeliveryError(reason: "\(path.lastComponent?.string ?? path.string): \(String(cString: strerror(errno)))") }
+        return fd
+    }
+
+    /// `source` copied to `target`: written beside it, flushed, its mode and times set, then
+    /// linked into place only if nothing took the name meanwhile.
+    private static func copy(_ source: FilePath, to target: FilePath) throws(DeliveryError) {
+        let input = try open(source)
+        defer { close(input) }
+        var info = stat()
+        guard fstat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw DeliveryError(reason: "\(source.string) is not a file") }
+        let temporary = FilePath(rawBytes: target.rawBytes + Array(".flick-copy-\(getpid())".utf8))
+        let output = try open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+        var linked = false
+        defer { if !linked { _ = temporary.withPlatformString { unlink($0) } } }
+        do {
+            defer { close(output) }
+            var buffer = [UInt8](repeating: 0, count: chunk)
+            while true {
+                let count = read(input, &buffer, chunk)
+                guard count >= 0 else { throw DeliveryError(reason: "\(source.string): \(String(cString: strerror(errno)))") }
+                if count == 0 { break }
+                var written = 0
+                while written < count {
+                    let step = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
+                    guard step > 0 else { throw DeliveryError(reason: "\(target.string): \(String(cString: strerror(errno)))") }
+                    written += step
+                }
+            }
+            let times = [info.st_atim, info.st_mtim]
+            guard fchmod(output, info.st_mode & 0o7777) == 0, futimens(output, times) == 0, fsync(output) == 0 else {
+                throw DeliveryError(reason: "\(target.string): \(String(cString: strerror(errno)))")
+            }
+        }
+        // link() fails where the name exists: a file that appeared meanwhile is never replaced.
+        guard temporary.withPlatformString({ from in target.withPlatformString { link(from, $0) } }) == 0 else {
+            throw DeliveryError(reason: "\(target.lastComponent?.string ?? target.string): \(String(cString: strerror(errno)))")
+        }
+        linked = true
+        _ = temporary.withPlatformString { unlink($0) }
+    }
+
+    private static func makeFolder(_ folder: FilePath) throws(DeliveryError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
+        } catch {
+            throw DeliveryError(reason: "\(folder.string): \(error.localizedDescription)")
+        }
+    }
+
+    static func isFile(_ path: FilePath) -> Bool {
+        var info = stat()
+        return path.withPlatformString { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+}
+
+/// Why a photo could not be delivered, in words for the user.
+public struct DeliveryError: Error {
+    public let reason: String
+}
