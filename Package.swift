@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import PackageDescription
 
-// Imports point down only (ARCHITECTURE.md draws the map): flick → Shell → Components →
+// Imports point down only (ARCHITECTURE.md draws the map): flick → Shell → Browser → Components →
 // PhotoSources → Gestures → ViewTree → Motion → Geometry; Pictures, Album, PhotoLibrary,
 // Platform and Pixels sit beside the core. Geometry, Motion, ViewTree, Gestures,
-// PhotoSources, Pictures and Components never import SDL and never read a clock. Each
+// PhotoSources, Pictures, Components and Browser never import SDL and never read a clock. Each
 // target declares every module it imports (Tests/ArchitectureTests holds it to that).
 let package = Package(
     name: "Flick",
@@ -85,6 +85,9 @@ let package = Package(
         // model.
         .target(name: "PhotoSources", dependencies: ["Geometry", "ViewTree", "Pixels", "Marks", "Localization"]),
         .target(name: "Components", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "PhotoSources", "Pixels", "Marks", "Localization"]),
+        // The browser over the views: their layers (pager, menus, questions, details,
+        // slideshow, help), the command table and the responder chain keys travel.
+        .target(name: "Browser", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "PhotoSources", "Pixels", "Marks", "Localization", "Components"]),
 
         // What a photographer says of a photo (stars, pick or reject, colour label): plain
         // values the sidecars, the album and the views share.
@@ -108,17 +111,17 @@ let package = Package(
 
         // The app shell: the album on screen and its upkeep, the browser's wiring to the
         // model and the pictures. No window, no clock.
-        .target(name: "Shell", dependencies: ["Album", "Marks", "Localization", "Geometry", "Motion", "ViewTree", "Components", "Pictures", "PhotoSources", "PhotoLibrary",
+        .target(name: "Shell", dependencies: ["Album", "Marks", "Localization", "Geometry", "Motion", "ViewTree", "Components", "Browser", "Pictures", "PhotoSources", "PhotoLibrary",
                                               .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(name: "flick", dependencies: [
-            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Album", "Marks", "Localization", "PhotoLibrary", "Pictures", "PhotoSources", "Pixels", "Platform", "Shell", "CMalloc",
+            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Browser", "Album", "Marks", "Localization", "PhotoLibrary", "Pictures", "PhotoSources", "Pixels", "Platform", "Shell", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
         // `make bench`: frame costs in a real window.
-        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Marks", "Album", "Motion", "ViewTree", "Gestures", "Components", "Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "Platform",
+        .executableTarget(name: "flick-bench", dependencies: ["Geometry", "Marks", "Album", "Motion", "ViewTree", "Gestures", "Components", "Browser", "Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "Platform",
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                                            .product(name: "SystemPackage", package: "swift-system")],
                           path: "Benchmarks/flick-bench"),
@@ -143,19 +146,20 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Geometry", "Motion", "TestSupport"]),
         .testTarget(name: "ViewTreeTests", dependencies: ["Geometry", "Motion", "ViewTree", "TestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "TestSupport"]),
-        .testTarget(name: "ComponentsTests", dependencies: ["Geometry", "Gestures", "Localization", "Motion", "ViewTree", "Components", "PhotoSources", "Pixels", "Marks", "TestSupport"]),
+        // The views and the browser over them, headless, on a manual clock.
+        .testTarget(name: "ComponentsTests", dependencies: ["Geometry", "Gestures", "Localization", "Motion", "ViewTree", "Components", "Browser", "PhotoSources", "Pixels", "Marks", "TestSupport"]),
         .testTarget(name: "AlbumTests", dependencies: ["Album", "Marks", "PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         // Headless: fake decodes and a fake texture sink; no SDL, no helper process.
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "ViewTree", "TestSupport",
                                                           .product(name: "SystemPackage", package: "swift-system")]),
         // The app shell over a real folder, with fake decodes and textures: no window.
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "Gestures", "Album", "Marks", "fake-decode-helper", "Components", "Pictures", "PhotoSources", "PhotoLibrary", "Pixels", "TestSupport",
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "Gestures", "Album", "Marks", "fake-decode-helper", "Components", "Browser", "Pictures", "PhotoSources", "PhotoLibrary", "Pixels", "TestSupport",
                                                        .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Marks", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Geometry", "Motion", "Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
-        .testTarget(name: "AppTests", dependencies: ["Geometry", "Gestures", "Motion", "flick", "Album", "Marks", "Components", "Pictures", "PhotoSources", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "fake-clipboard-manager", "Components", "Geometry", "Platform", "ViewTree", "CXTest", "CX11", "TestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["Geometry", "Gestures", "Motion", "flick", "Album", "Marks", "Components", "Browser", "Pictures", "PhotoSources", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "fake-clipboard-manager", "Components", "Browser", "Geometry", "Platform", "ViewTree", "CXTest", "CX11", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

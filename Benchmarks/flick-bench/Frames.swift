@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import ArgumentParser
+import Browser
 import Components
 import Foundation
 import Geometry

@@ -2,6 +2,7 @@
 import Album
 import ArgumentParser
 import CMalloc
+import Browser
 import Components
 import Foundation
 import Geometry

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Browser
 import Components
 import Foundation
 import Gestures
@@ -82,7 +83,7 @@ import Testing
     @Test func theReadmeListsTheKeysOfTheTable() throws {
         let readme = Self.repository.appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let begin = "<!-- keys: made from the command table (Sources/Components/Commands); a test holds them equal -->\n"
+        let begin = "<!-- keys: made from the command table (Sources/Browser/Commands); a test holds them equal -->\n"
         let end = "\n<!-- end of keys -->"
         let start = try #require(text.range(of: begin), "the README has its key list")
         let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Testing
+import Browser
 import Components
 import PhotoSources
 import Geometry

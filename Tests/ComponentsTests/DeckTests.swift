@@ -2,6 +2,7 @@
 import Foundation
 import PhotoSources
 import Testing
+import Browser
 import Components
 import Geometry
 import Gestures

@@ -3,6 +3,7 @@ import Foundation
 import Gestures
 import Testing
 import Album
+import Browser
 import Components
 import Marks
 import PhotoLibrary

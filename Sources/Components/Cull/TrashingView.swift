@@ -16,10 +16,10 @@ public protocol TrashingView: AnyObject {
 }
 
 /// One way every view says what became of a photo sent to the Trash.
-enum Trashing {
+public enum Trashing {
     /// Asks `trash` to take photo `index` (called `name`): whether it went, and the toast
     /// to show, "moved to the Trash" with Undo, or why it stayed.
-    static func attempt(_ index: Int, named name: String, trash: ((Int) -> String?)?, undo: @escaping () -> Void) -> (went: Bool, toast: Toast) {
+    public static func attempt(_ index: Int, named name: String, trash: ((Int) -> String?)?, undo: @escaping () -> Void) -> (went: Bool, toast: Toast) {
         if let problem = trash?(index) ?? (trash == nil ? localized("{name} cannot go to the Trash here.", ["name": name]) : nil) {
             return (false, Toast(problem))
         }

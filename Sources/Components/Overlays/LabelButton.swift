@@ -4,13 +4,13 @@ import Gestures
 import ViewTree
 
 /// A small pill with a word on it that does something when clicked ("Show all").
-final class LabelButton: View {
+public final class LabelButton: View {
     /// Distance kept from the edges of the view it sits in.
-    static let margin = 16.0
-    static let textSize = 14.0
-    static let pill = PillStyle.standard
+    public static let margin = 16.0
+    public static let textSize = 14.0
+    public static let pill = PillStyle.standard
 
-    let title: String
+    public let title: String
     private let label = View()
     private var action: (() -> Void)?
     /// Its click, which a click handler of the view beneath should wait out.
@@ -18,7 +18,7 @@ final class LabelButton: View {
         if $0.state == .recognized { action?() }
     }
 
-    init(title: String) {
+    public init(title: String) {
         self.title = title
         super.init()
         Self.pill.apply(to: self)
@@ -27,15 +27,15 @@ final class LabelButton: View {
     }
 
     /// True once the title has been rendered (there is a font).
-    var hasTitle: Bool { label.content != nil }
+    public var hasTitle: Bool { label.content != nil }
 
-    func attach(to context: ComponentContext, action: @escaping () -> Void) {
+    public func attach(to context: ComponentContext, action: @escaping () -> Void) {
         self.action = action
         context.arena.add(tap, to: self)
     }
 
     /// Renders the title once and sizes the pill around it.
-    func update(labels: LabelRenderer?) {
+    public func update(labels: LabelRenderer?) {
         guard label.content == nil, let rendered = labels?.label(title, pointSize: Self.textSize, color: .white) else { return }
         label.name = "\(name ?? title) label"
         label.content = rendered.content

@@ -4,23 +4,23 @@ import ViewTree
 
 /// The look and layout a toast and a question share: a message of up to two lines on a
 /// dark pill, its buttons after it, centred near the bottom of the area it floats over.
-struct MessagePill {
-    static let style = PillStyle(color: Color(white: 0.12, alpha: 0.92), cornerRadius: 8, padding: EdgeInsets(horizontal: 16, vertical: 10))
-    static let pointSize = 14.0
+public struct MessagePill {
+    public static let style = PillStyle(color: Color(white: 0.12, alpha: 0.92), cornerRadius: 8, padding: EdgeInsets(horizontal: 16, vertical: 10))
+    public static let pointSize = 14.0
     /// Between the message and a button, and between buttons.
-    static let spacing = 16.0
+    public static let spacing = 16.0
 
-    let text = TextView()
+    public let text = TextView()
 
     /// The message's text view is named `name text`.
-    init(name: String) {
+    public init(name: String) {
         text.name = "\(name) text"
         text.pointSize = Self.pointSize
         text.maximumLines = 2
     }
 
     /// Gives `host` the pill's look and the message.
-    func attach(to host: View) {
+    public func attach(to host: View) {
         Self.style.apply(to: host)
         host.addSubview(text)
     }
@@ -29,7 +29,7 @@ struct MessagePill {
     /// `bottomMargin` above the bottom of `area`, centred. The buttons sit after the message
     /// while it fits beside them in two lines; a longer one (a long language, a small
     /// window) gets the whole width and the buttons go under it, at the right.
-    func place(_ host: View, buttons: [LabelButton], in area: Rect, bottomMargin: Double, labels: LabelRenderer?) {
+    public func place(_ host: View, buttons: [LabelButton], in area: Rect, bottomMargin: Double, labels: LabelRenderer?) {
         let padding = Self.style.padding
         for button in buttons { button.update(labels: labels) }
         let buttonsWidth = buttons.reduce(0) { $0 + $1.bounds.width + Self.spacing }

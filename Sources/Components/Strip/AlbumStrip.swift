@@ -13,7 +13,7 @@ import ViewTree
 public final class AlbumStrip: ScrollContainer<AlbumCoverCell>, ScrollContainerDataSource {
     /// How the selection glides to the middle after a click.
     static let centringTiming = Timing.easeInOut(0.3)
-    static let backgroundColor = Color(white: 0.05)
+    public static let backgroundColor = Color(white: 0.05)
     static let nameColor = Color(white: 0.92)
     static let countColor = Color(white: 0.6)
     static let namePointSize = 12.0
