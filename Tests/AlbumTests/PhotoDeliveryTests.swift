@@ -96,6 +96,18 @@ import Testing
         #expect(c.text("IMG_0001 (2).JPG") == "another card's" && c.text("IMG_0001 (2).JPG.xmp") == "their marks", "renamed together")
     }
 
+    /// A copy cut short by a Flick that died left a hidden file: the next copy clears it.
+    @Test func whatADeadCopyLeftBehindIsClearedAndNothingElse() throws {
+        let c = try Card()
+        try c.file("IMG_0001.JPG", "photo")
+        // No process has this number (beyond the kernel's limit); this test's does.
+        try c.file(".IMG_0001.JPG.flick-copy-4999999", "half a photo", in: c.selects)
+        try c.file(".IMG_0001.JPG.flick-copy-\(getppid())", "a live copy's", in: c.selects)
+        #expect(c.delivery.deliver(c.photo("IMG_0001.JPG")) == .copied(name: "IMG_0001.JPG"))
+        let hidden = ((try? FileManager.default.contentsOfDirectory(atPath: c.selects.path)) ?? []).filter { $0.hasPrefix(".") }
+        #expect(hidden == [".IMG_0001.JPG.flick-copy-\(getppid())"], "a running process's is left: \(hidden)")
+    }
+
     @Test func aNameThatIsNotUTF8IsCopiedByteForByte() throws {
         let c = try Card()
         let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)

@@ -122,7 +122,8 @@ public struct PhotoDelivery: Sendable {
         defer { close(input) }
         var info = stat()
         guard fstat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw DeliveryError(reason: "\(source.string) is not a file") }
-        let temporary = FilePath(rawBytes: target.rawBytes + Array(".flick-copy-\(getpid())".utf8))
+        let temporary = temporaryName(of: target, process: getpid())
+        removeLeftovers(of: target)
         let output = try open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
         var linked = false
         defer { if !linked { _ = temporary.withPlatformString { unlink($0) } } }
@@ -151,6 +152,28 @@ public struct PhotoDelivery: Sendable {
         }
         linked = true
         _ = temporary.withPlatformString { unlink($0) }
+    }
+
+    /// Where `target` is written before it takes its name: hidden beside it, named for the
+    /// process writing it.
+    static func temporaryName(of target: FilePath, process: pid_t) -> FilePath {
+        let bytes = target.rawBytes
+        let slash = (bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+        return FilePath(rawBytes: Array(bytes[..<slash]) + [UInt8(ascii: ".")] + Array(bytes[slash...]) + Array(".flick-copy-\(process)".utf8))
+    }
+
+    /// A copy cut short by a Flick that died (the machine turned off, the process killed)
+    /// left its hidden file beside `target`: it goes before the copy is made again.
+    private static func removeLeftovers(of target: FilePath) {
+        let folder = target.removingLastComponent()
+        let prefix = temporaryName(of: target, process: 0).rawBytes.split(separator: UInt8(ascii: "/")).last.map { Array($0.dropLast(1)) } ?? []
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.string) else { return }
+        for entry in entries {
+            let name = Array(entry.utf8)
+            guard name.starts(with: prefix), let process = Int32(String(decoding: name[prefix.count...], as: UTF8.self)),
+                  process != getpid(), kill(process, 0) != 0, errno == ESRCH else { continue }
+            _ = FilePath(rawBytes: folder.rawBytes + [UInt8(ascii: "/")] + name).withPlatformString { unlink($0) }
+        }
     }
 
     private static func makeFolder(_ folder: FilePath) throws(DeliveryError) {
