@@ -111,14 +111,9 @@ public final class AlbumSession {
         if !marksWereKnown && marksAreKnown {
             marksWereKnown = true
             browser.albumMessage = message
-            if trashRejectsWhenMarksAreKnown {
-                trashRejectsWhenMarksAreKnown = false
-                askToTrashRejects()
-            }
-            if copyPicksWhenMarksAreKnown {
-                copyPicksWhenMarksAreKnown = false
-                askToCopyPicks()
-            }
+            let waiting = askedWhileMarksWereRead
+            askedWhileMarksWereRead = []
+            for ask in waiting { ask() }
         }
         for report in picksDelivery.takeReports() { browser.showToast(Toast(PicksDelivery.message(report))) }
         if let dates = takenDates?.drain(), !dates.isEmpty {
@@ -244,8 +239,7 @@ public final class AlbumSession {
         model = AlbumModel(folder: folder, trash: .forCurrentUser(), markBook: markBook)
         unreadMarks = []
         marksWereKnown = false
-        trashRejectsWhenMarksAreKnown = false
-        copyPicksWhenMarksAreKnown = false
+        askedWhileMarksWereRead = []
         model.setFilter(filter)
         model.setOrder(order)
         model.setGroupsBursts(groupsBursts)
@@ -346,9 +340,9 @@ public final class AlbumSession {
     /// Whether the last update saw every mark known (`marksAreKnown`).
     private var marksWereKnown = false
     /// "Trash the rejects" was asked while marks were still being read: asked once they are.
-    private var trashRejectsWhenMarksAreKnown = false
-    /// Copying the picks was asked for while marks were still being read.
-    private var copyPicksWhenMarksAreKnown = false
+    /// What was asked while marks were still being read (trash the rejects, copy the
+    /// picks): asked again once every photo's are known.
+    private var askedWhileMarksWereRead: [() -> Void] = []
     /// Copies picks on a thread of its own and says how far it got.
     private lazy var picksDelivery = PicksDelivery(wake: wake)
     /// Where the picks are copied: a folder of the album's name in here.
@@ -358,38 +352,50 @@ public final class AlbumSession {
     /// then moves them all to the Trash as one step; either way the album is shown as it
     /// was before. While marks are still being read, it waits for them, and says so: the
     /// rejects read so far are not all of them.
-    /// Copies the album's picks (each with its pair and sidecars) into a folder of the
-    /// album's name in `selectsFolder`, once every photo's marks are known: the picks are
-    /// shown and the copy asked for, as the rejects are before the Trash.
-    private func askToCopyPicks() {
+    /// Once every photo's marks are known (else `waiting` is said and this asked again
+    /// then): `photos` — the ones marked so — shown alone in the grid while `question` asks;
+    /// a yes does `confirmed`, and either answer then shows the album as before. Nil from
+    /// `photos` (none marked) and `none` is said instead.
+    private func ask(showing shown: PhotoFilter, waiting: String, none: String, again: @escaping () -> Void,
+                     question: ([Photo]) -> String, confirmTitle: String, confirmed: @escaping ([Photo]) -> Void) {
         guard marksAreKnown else {
-            copyPicksWhenMarksAreKnown = true
-            browser.showToast(Toast(localized("Reading marks… the picks are shown once every photo's are read.")))
+            askedWhileMarksWereRead.append(again)
+            browser.showToast(Toast(waiting))
             return
         }
-        let picks = model.photosIgnoringFilter.filter { model.marks(of: $0).flag == .pick }
-        guard !picks.isEmpty else {
-            browser.showToast(Toast(localized("No photo is picked: P picks the photo in hand.")))
-            return
-        }
-        // The album's own name, byte for byte.
-        let name = album.folderPath.rawBytes.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? Array("album".utf8)
-        let destination = FilePath(rawBytes: selectsFolder.rawBytes + [UInt8(ascii: "/")] + name)
+        let photos = model.photosIgnoringFilter.filter { shown.admits(model.marks(of: $0)) }
+        guard !photos.isEmpty else { return browser.showToast(Toast(none)) }
         let (filterBefore, viewBefore) = (filter, browser.viewKind)
         if browser.isPagerOpen { browser.closePager() }
-        arrange(filter: .picks, order: order)
+        arrange(filter: shown, order: order)
         browser.show(.grid)
-        let question = localizedPlural("Copy this pick to {folder}?", "Copy these {count} picks to {folder}?", count: picks.count,
-                                       ["folder": PicksDelivery.shown(destination)])
         let restore = { [unowned self] in
             arrange(filter: filterBefore, order: order)
             browser.show(viewBefore)
         }
-        browser.ask(Confirmation(question, confirmTitle: localized("Copy"), confirm: { [unowned self] in
+        browser.ask(Confirmation(question(photos), confirmTitle: confirmTitle, confirm: {
+            confirmed(photos)
             restore()
-            browser.showToast(Toast(localized("Copying the picks: {done} of {total}…", ["done": Language.number(0), "total": Language.number(picks.count)])))
-            picksDelivery.copy(picks, to: destination, dataFolder: Sidecars.dataFolder())
         }, cancel: restore))
+    }
+
+    /// Copies the album's picks (each with its pair and sidecars) into a folder of the
+    /// album's name in `selectsFolder`, once every photo's marks are known: the picks are
+    /// shown and the copy asked for, as the rejects are before the Trash.
+    private func askToCopyPicks() {
+        // The album's own name, byte for byte.
+        let name = album.folderPath.rawBytes.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? Array("album".utf8)
+        let destination = FilePath(rawBytes: selectsFolder.rawBytes + [UInt8(ascii: "/")] + name)
+        ask(showing: .picks, waiting: localized("Reading marks… the picks are shown once every photo's are read."),
+            none: localized("No photo is picked: P picks the photo in hand."), again: { [unowned self] in askToCopyPicks() },
+            question: { picks in
+                localizedPlural("Copy this pick to {folder}?", "Copy these {count} picks to {folder}?", count: picks.count,
+                                ["folder": PicksDelivery.shown(destination)])
+            },
+            confirmTitle: localized("Copy")) { [unowned self] picks in
+            browser.showToast(Toast(PicksDelivery.message(.progress(done: 0, of: picks.count))))
+            picksDelivery.copy(picks, to: destination, dataFolder: Sidecars.dataFolder())
+        }
     }
 
     /// Blocks until the picks asked to be copied are (tests).
@@ -399,26 +405,14 @@ public final class AlbumSession {
     public func stopCopying() { picksDelivery.stop() }
 
     private func askToTrashRejects() {
-        guard marksAreKnown else {
-            trashRejectsWhenMarksAreKnown = true
-            browser.showToast(Toast(localized("Reading marks… the rejects are shown once every photo's are read.")))
-            return
-        }
-        let rejects = model.photosIgnoringFilter.filter { model.marks(of: $0).flag == .reject }
-        guard !rejects.isEmpty else {
-            browser.showToast(Toast(localized("No photo is rejected: X rejects the photo in hand.")))
-            return
-        }
-        let (filterBefore, viewBefore) = (filter, browser.viewKind)
-        if browser.isPagerOpen { browser.closePager() }
-        arrange(filter: .rejects, order: order)
-        browser.show(.grid)
-        let question = localizedPlural("Move this rejected photo to the Trash?", "Move these {count} rejected photos to the Trash?", count: rejects.count)
-        browser.ask(Confirmation(question, confirmTitle: localized("Move to Trash"), confirm: { [unowned self] in
+        ask(showing: .rejects, waiting: localized("Reading marks… the rejects are shown once every photo's are read."),
+            none: localized("No photo is rejected: X rejects the photo in hand."), again: { [unowned self] in askToTrashRejects() },
+            question: { rejects in
+                localizedPlural("Move this rejected photo to the Trash?", "Move these {count} rejected photos to the Trash?", count: rejects.count)
+            },
+            confirmTitle: localized("Move to Trash")) { [unowned self] rejects in
             let (movedFiles, failed) = model.moveToTrash(together: rejects.map(\.path))
             let moved = movedFiles.filter { !$0.isCompanion }
-            arrange(filter: filterBefore, order: order)
-            browser.show(viewBefore)
             var message = moved.count == 1 ? localized("{name} moved to the Trash", ["name": moved[0].photo.displayName])
                 : localizedPlural("{count} photo moved to the Trash", "{count} photos moved to the Trash", count: moved.count)
             if let first = failed.first {
@@ -426,10 +420,7 @@ public final class AlbumSession {
                 message = moved.isEmpty ? failure : localized("{moved}; {failed}", ["moved": message, "failed": failure])
             }
             browser.showToast(Toast(message, action: moved.isEmpty ? nil : (title: localized("Undo"), perform: { [unowned browser] in browser.undo() })))
-        }, cancel: { [unowned self] in
-            arrange(filter: filterBefore, order: order)
-            browser.show(viewBefore)
-        }))
+        }
     }
 
     private func arrange(filter: PhotoFilter, order: PhotoOrder) {

@@ -16,6 +16,9 @@ final class PicksDelivery: @unchecked Sendable {
         case finished(copied: Int, alreadyThere: Int, failures: [String], folder: FilePath)
     }
 
+    /// A progress report at most this often: a toast that counts, not a flood.
+    static let progressSeconds = 0.1
+
     private let queue = DispatchQueue(label: "flick.picks-delivery")
     /// Set when Flick quits: the photo being copied is finished, the rest left (a copy asked
     /// for again skips what arrived).
@@ -32,7 +35,6 @@ final class PicksDelivery: @unchecked Sendable {
         let delivery = PhotoDelivery(to: folder, dataFolder: dataFolder)
         queue.async { [self] in
             var copied = 0, alreadyThere = 0, failures: [String] = []
-            // A progress line at most every tenth of a second: a toast, not a flood.
             var lastReport = 0.0
             for (index, photo) in photos.enumerated() {
                 guard !stopping.load(ordering: .relaxed) else { return }
@@ -42,7 +44,7 @@ final class PicksDelivery: @unchecked Sendable {
                 case let .failed(reason): failures.append("\(photo.displayName): \(reason)")
                 }
                 let now = ProcessInfo.processInfo.systemUptime
-                if now - lastReport > 0.1, index + 1 < photos.count {
+                if now - lastReport > Self.progressSeconds, index + 1 < photos.count {
                     lastReport = now
                     post(.progress(done: index + 1, of: photos.count))
                 }
@@ -103,9 +105,8 @@ extension Settings {
     /// xdg-user-dirs names it, else ~/Pictures).
     public static func defaultSelectsFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath {
         let home = environment["HOME"] ?? NSHomeDirectory()
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         var pictures = home + "/Pictures"
-        if let text = try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8) {
+        if let text = try? String(contentsOfFile: configHome(environment) + "/user-dirs.dirs", encoding: .utf8) {
             for line in text.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
                 let value = line.dropFirst("XDG_PICTURES_DIR=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                 pictures = value.replacingOccurrences(of: "$HOME", with: home)

@@ -46,9 +46,12 @@ public struct Settings: Equatable, Sendable {
 
     /// Where the settings live: `$XDG_CONFIG_HOME/flick/settings`, by default under ~/.config.
     public static func file(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
-        return FilePath(config).appending("flick").appending("settings")
+        FilePath(configHome(environment)).appending("flick").appending("settings")
+    }
+
+    /// `$XDG_CONFIG_HOME` when it is absolute (the spec ignores a relative one), else ~/.config.
+    static func configHome(_ environment: [String: String]) -> String {
+        environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
     }
 
     public init(view: AlbumViewKind? = nil, windowSize: Size? = nil, fullscreen: Bool? = nil, filter: PhotoFilter? = nil, order: PhotoOrder? = nil) {

@@ -61,8 +61,8 @@ public struct PhotoDelivery: Sendable {
             files.append((path, ownName))
             let sidecars = Sidecars(of: path, dataFolder: dataFolder)
             // darktable's name beside it, else the marks Flick kept for a folder it could not write.
-            if let named = [sidecars.named, sidecars.kept].first(where: Self.isFile) { files.append((named, ownName + Array(".xmp".utf8))) }
-            if sidecars.stem != sidecars.named, Self.isFile(sidecars.stem), stems.insert(sidecars.stem).inserted {
+            if let named = [sidecars.named, sidecars.kept].first(where: Sidecars.isFile) { files.append((named, ownName + Array(".xmp".utf8))) }
+            if sidecars.stem != sidecars.named, Sidecars.isFile(sidecars.stem), stems.insert(sidecars.stem).inserted {
                 files.append((sidecars.stem, Self.name(of: sidecars.stem)))
             }
         }
@@ -182,11 +182,6 @@ public struct PhotoDelivery: Sendable {
         } catch {
             throw DeliveryError(reason: "\(folder.string): \(error.localizedDescription)")
         }
-    }
-
-    static func isFile(_ path: FilePath) -> Bool {
-        var info = stat()
-        return path.withPlatformString { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 }
 
