@@ -62,6 +62,9 @@ let package = Package(
         // XMP sidecars: the marks other tools read. Loaded when a sidecar is first met
         // (CDeferredLibraries), so not linked.
         .systemLibrary(name: "CExempi", providers: [.apt(["libexempi-dev"])]),
+        // The index of a whole tree. Loaded when one is first opened (CDeferredLibraries), so
+        // not linked.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // GSettings (the desktop's animation switch where no XSETTINGS manager says it) and the
         // desktop's actions. Loaded on their threads' first call (CDeferredLibraries), so not
         // linked; GLib's headers come with CGLib.
@@ -101,7 +104,7 @@ let package = Package(
         // Files and pixels; codecs behind internal imports.
         .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CMalloc", "CProcess", "CImageLoading", "CResample", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
-        .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", "Localization", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", "Localization", "CSQLite", "CDeferredLibraries", .product(name: "SystemPackage", package: "swift-system")]),
         // The pipeline between the model and the screen: pictures per photo and size, the
         // broker of views' demands, covers, the decode queues. Textures through a protocol.
         .target(name: "Pictures", dependencies: ["PhotoSources", "Pixels", "Marks", "Localization", "Geometry", "ViewTree", "PhotoLibrary", "Album",

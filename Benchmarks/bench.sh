@@ -43,6 +43,10 @@ echo "== a card of RAWs: every mark known after launch"
 DISPLAY=$display bash Benchmarks/bench-card.sh
 echo
 
+echo "== every folder at once: a library of 100,000 photos"
+DISPLAY=$display bash Benchmarks/bench-library.sh
+echo
+
 echo "== memory"
 DISPLAY=$display bash Benchmarks/bench-memory.sh
 echo

@@ -63,7 +63,8 @@ public final class AlbumModel {
     public private(set) var photos: [Photo] = []
     /// Every photo of the folder in natural order, each with its name prepared for that
     /// order (parsing file names is the costly part of keeping 100,000 photos in order).
-    private var listing: [Entry] = []
+    private var listing: [ListingEntry] = []
+    private let listingOrder: ListingOrder
     /// Which photos are shown, by their marks.
     public private(set) var filter = PhotoFilter.all
     public private(set) var order = PhotoOrder.byName
@@ -97,6 +98,7 @@ public final class AlbumModel {
 
     public init(folder: FilePath, trash: Trash, markBook: MarkBook? = nil) {
         self.folder = folder
+        listingOrder = ListingOrder(root: folder)
         self.trash = trash
         self.markBook = markBook
     }
@@ -128,13 +130,13 @@ public final class AlbumModel {
     /// and are then simply appended (a big folder arrives in hundreds of them); anything
     /// else is merged into its place.
     public func appendListing(_ batch: [Photo]) {
-        let batch = Self.entries(batch.filter { expected[$0.path] != false })
+        let batch = listingOrder.entries(batch.filter { expected[$0.path] != false })
         guard !batch.isEmpty else { return }
         let sequence = listing.suffix(1) + batch
-        let inOrder = zip(sequence, sequence.dropFirst()).allSatisfy { Self.precedes($0, $1) }
+        let inOrder = zip(sequence, sequence.dropFirst()).allSatisfy { ListingOrder.precedes($0, $1) }
         // A batch that begins with the name the last one ended with may hold its pair.
         let continuesAName = listing.last.map { RawPairs.stem(of: $0.photo.path) == RawPairs.stem(of: batch[0].photo.path) } ?? false
-        guard inOrder, isShownAsListed, !continuesAName else { return commit(sortedUnion(adding: batch)) }
+        guard inOrder, isShownAsListed, !continuesAName else { return commit(ListingOrder.union(listing, adding: batch)) }
         let oldCount = photos.count
         listing += batch
         photos += RawPairs.folded(batch.map(\.photo))
@@ -163,7 +165,7 @@ public final class AlbumModel {
                 listed[path] = nil                            // a listing from before the move
             }
         }
-        let merged = Self.entries(listed.values).sorted(by: Self.precedes)
+        let merged = listingOrder.entries(listed.values).sorted(by: ListingOrder.precedes)
         // A folder read again is there again, whatever it was before.
         status = merged.isEmpty ? .empty : .ready
         commit(merged)
@@ -173,7 +175,7 @@ public final class AlbumModel {
     /// view says why.
     public func folderFailed(_ error: FolderError) {
         status = .unavailable(error.description)
-        commit([Entry]())
+        commit([ListingEntry]())
     }
 
     // MARK: Trash and undo
@@ -259,7 +261,7 @@ public final class AlbumModel {
             history.removeLast()
             if !remaining.isEmpty { history.append(.trashed(remaining)) }
             trashedCount -= restored.count { !$0.isCompanion }
-            if !restored.isEmpty { commit(sortedUnion(adding: Self.entries(restored.map(\.photo)))) }
+            if !restored.isEmpty { commit(ListingOrder.union(listing, adding: listingOrder.entries(restored.map(\.photo)))) }
             if let failure { throw failure }
             return .restored(restored.reversed())
         case let .marked(before):
@@ -455,7 +457,7 @@ public final class AlbumModel {
 
     /// The listing as shown: filtered, then sorted (a stable sort over natural order, so
     /// photos that tie stay by name).
-    private func arranged(_ listing: [Entry]) -> [Photo] {
+    private func arranged(_ listing: [ListingEntry]) -> [Photo] {
         var shown = RawPairs.folded(listing.map(\.photo))
         if filter != .all {
             shown.removeAll { !filter.admits(marks(of: $0)) }
@@ -536,7 +538,7 @@ public final class AlbumModel {
     // MARK: Applying
 
     /// Takes `new` as the listing and shows it arranged, telling observers what moved.
-    private func commit(_ new: [Entry]) {
+    private func commit(_ new: [ListingEntry]) {
         daySectionsCache = nil
         burstRunsCache = nil
         let newPhotos = arranged(new)
@@ -551,31 +553,6 @@ public final class AlbumModel {
     private func notify(_ diff: AlbumDiff) {
         announcedStatus = status
         for observer in observers.values { observer(diff) }
-    }
-
-    /// A photo with its order key.
-    private struct Entry {
-        var photo: Photo
-        var key: NaturalOrder.Key
-    }
-
-    private static func entries(_ photos: some Sequence<Photo>) -> [Entry] {
-        photos.map { Entry(photo: $0, key: NaturalOrder.Key($0.fileName)) }
-    }
-
-    /// The photos and `more` (which win for a path both have), in order.
-    private func sortedUnion(adding more: [Entry]) -> [Entry] {
-        var byPath = Dictionary(listing.map { ($0.photo.path, $0) }, uniquingKeysWith: { first, _ in first })
-        for entry in more { byPath[entry.photo.path] = entry }
-        return byPath.values.sorted(by: Self.precedes)
-    }
-
-    /// Natural order of names; names that read the same (bytes that are not UTF-8) by path,
-    /// so the order is total and a rescan never reports false moves.
-    private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
-        if NaturalOrder.areInIncreasingOrder(a.key, b.key) { return true }
-        if NaturalOrder.areInIncreasingOrder(b.key, a.key) { return false }
-        return a.photo.path.rawBytes.lexicographicallyPrecedes(b.photo.path.rawBytes)
     }
 }
 

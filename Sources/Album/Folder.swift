@@ -1,18 +1,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Localization
 import PhotoLibrary
 import Synchronization
 import SystemPackage
 
-/// The folder Flick shows (its photos are the `AlbumModel`'s).
-public struct Folder {
+/// The folder Flick shows (its photos are the `AlbumModel`'s): one folder's photos, or
+/// every photo below it, to any depth, as one album.
+public struct Folder: Equatable, Sendable {
     /// Byte for byte: a folder named in an old 8-bit encoding still opens.
     public let folderPath: FilePath
+    /// Every folder below it too: a family's years of folders, a card's DCIM/1xxMAKER
+    /// folders, as one timeline.
+    public let includesSubfolders: Bool
 
-    public init(folderPath: FilePath) { self.folderPath = folderPath }
+    public init(folderPath: FilePath, includesSubfolders: Bool = false) {
+        self.folderPath = folderPath
+        self.includesSubfolders = includesSubfolders
+    }
 
-    /// The folder's name as it may be shown.
-    public var name: String { DisplayName.of(lastComponentOf: folderPath) }
+    /// The folder's name as it may be shown: "All of Pictures" for every folder below it.
+    public var name: String {
+        let name = DisplayName.of(lastComponentOf: folderPath)
+        return includesSubfolders ? Self.everyFolderName(of: name) : name
+    }
+
+    /// What the album of every folder below `folder` is called.
+    public static func everyFolderName(of folder: String) -> String {
+        // TRANSLATORS: the album of every photo in a folder and all the folders below it.
+        localized("All of {folder}", ["folder": folder])
+    }
 
     /// An album (photos still to be listed) and the photo to start at.
     public struct Opening {
@@ -21,7 +38,8 @@ public struct Folder {
     }
 
     /// Checks that `path` is a readable folder, or an image whose folder is readable; the
-    /// listing itself happens in the background (`AlbumLister`).
+    /// listing itself happens in the background (`AlbumLister`). A folder holding more
+    /// folders than photos opens as the album of every folder below it.
     public static func open(path: String) throws(FolderError) -> Opening {
         try open(path: FilePath(path))
     }
@@ -35,7 +53,8 @@ public struct Folder {
         guard path.withPlatformString({ stat($0, &info) }) == 0 else { throw .notFound(shown) }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             guard path.withPlatformString({ access($0, R_OK | X_OK) }) == 0 else { throw .unreadable(shown) }
-            return Opening(album: Folder(folderPath: path), startPath: nil)
+            // A Pictures folder of years, a card's DCIM: every folder below it at once.
+            return Opening(album: Folder(folderPath: path, includesSubfolders: TreeWalker.holdsMoreFoldersThanPhotos(path)), startPath: nil)
         }
         guard path.withPlatformString({ access($0, R_OK) }) == 0 else { throw .unreadable(shown) }
         guard FolderScanner.photo(at: path) != nil else { throw .notAFolder(shown) }
@@ -48,62 +67,6 @@ public struct Folder {
     static func absolute(_ path: FilePath) -> FilePath {
         let rooted = path.isAbsolute ? path : FilePath(FileManager.default.currentDirectoryPath).pushing(path)
         return rooted.lexicallyNormalized()
-    }
-}
-
-/// Lists a folder on its own thread and hands the photos over in batches through an
-/// inbox, waking the frame loop for each, so the first screen never waits for the rest.
-public final class AlbumLister: Sendable {
-    private struct State {
-        var arrived: [Photo] = []
-        var finished = false
-        var cancelled = false
-    }
-
-    private let state = Mutex(State())
-    public let wake = WakeRelay()
-
-    /// `firstBatch` sees the first photos listed, on the listing thread, so their decoding
-    /// can start before anything asks for them. The photo Flick was opened on (`start`)
-    /// comes first, on its own, so it is shown at once however long the folder takes to
-    /// read (a /tmp of 20,000 entries took a quarter of a second); the listing then brings
-    /// the rest, in their order around it.
-    public init(folder: FilePath, start: FilePath? = nil, firstBatch: @escaping @Sendable ([Photo]) -> Void = { _ in }) {
-        let wake = self.wake
-        let thread = Thread { [self] in
-            if let start, let photo = FolderScanner.photo(at: start) {
-                state.withLock { $0.arrived.append(photo) }
-                wake.wake()
-            }
-            var isFirst = true
-            try? FolderScanner.scan(folder) { batch in
-                if isFirst { firstBatch(batch) }
-                isFirst = false
-                let goOn = state.withLock { state in
-                    state.arrived += batch
-                    return !state.cancelled
-                }
-                wake.wake()
-                return goOn
-            }
-            state.withLock { $0.finished = true }
-            wake.wake()
-        }
-        thread.name = "flick-list"
-        thread.start()
-    }
-
-    /// Stops listing after the batch in hand: another album was opened.
-    public func cancel() {
-        state.withLock { $0.cancelled = true }
-    }
-
-    /// The photos listed since the last call, and whether the listing is complete.
-    public func drain() -> (photos: [Photo], finished: Bool) {
-        state.withLock { state in
-            defer { state.arrived.removeAll(keepingCapacity: true) }
-            return (state.arrived, state.finished)
-        }
     }
 }
 

@@ -90,6 +90,8 @@ extension PhotoBrowser {
             onCopyPicks?()
         case let .stepAlbum(step):
             stepAlbum(by: step)
+        case let .everyFolder(every):
+            onEveryFolder?(every)
         case let .moveFocus(backwards):
             guard !isPagerOpen else { return false }
             moveFocus(backwards: backwards)

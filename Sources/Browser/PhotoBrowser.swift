@@ -71,6 +71,8 @@ public final class PhotoBrowser: View {
     public var onTrashRejects: (() -> Void)?
     /// "Copy picks to Selects…" (Ctrl+Shift+E, or the menu): the app shows them and asks.
     public var onCopyPicks: (() -> Void)?
+    /// Alt+Up (true): every folder at once; Alt+Down (false): the photo's folder alone.
+    public var onEveryFolder: ((Bool) -> Void)?
     /// A question waiting for its answer, bottom centre.
     public let confirmBar: ConfirmBar
     /// What the app does for commands it registered (quit, full screen).
@@ -260,6 +262,14 @@ public final class PhotoBrowser: View {
         pager.show(at: index)
         collection.setCovered(true)
         onPagerChange?(true)
+    }
+
+    /// Makes photo `index` the photo in hand of the view, shown where it stands (another
+    /// album opened around the photo in hand).
+    public func keepPhotoInHand(_ index: Int) {
+        guard let source, index >= 0, index < source.photoCount else { return }
+        collection.takePhotoInHand(index)
+        _ = collection.revealPhoto(index)
     }
 
     /// Opens the pager at photo `index`, zooming it out of its place in the album view.

@@ -23,6 +23,7 @@
 #include <SDL_image.h>
 #include <fontconfig/fontconfig.h>
 #include <exempi-2.0/exempi/xmp.h>
+#include <sqlite3.h>
 #include <gio/gio.h>
 // gio-unix-2.0 is not on the include path glib-2.0 gives; the header includes only gio.h.
 #include <gio-unix-2.0/gio/gdesktopappinfo.h>
@@ -32,8 +33,8 @@
 
 // Sonames as the headers Flick was built with give them, where they give them: what the
 // -dev packages link to. exempi's (8, exempi 2.5 and 2.6), GLib's (0, all of GLib 2),
-// SDL2's and SDL_ttf's (2.0.0, all of SDL 2) and fontconfig's (1, all of fontconfig 2) are
-// not in their headers.
+// SDL2's and SDL_ttf's (2.0.0, all of SDL 2), fontconfig's (1, all of fontconfig 2) and
+// SQLite's (0, all of SQLite 3) are not in their headers.
 static const char *const file_names[FLICK_LIBRARY_COUNT] = {
     [FLICK_LIBRARY_HEIF] = "libheif.so.1",
     [FLICK_LIBRARY_JXL] = "libjxl.so." FLICK_DIGITS(JPEGXL_MAJOR_VERSION) "." FLICK_DIGITS(JPEGXL_MINOR_VERSION),
@@ -47,6 +48,7 @@ static const char *const file_names[FLICK_LIBRARY_COUNT] = {
     [FLICK_LIBRARY_SDL2] = "libSDL2-2.0.so.0",
     [FLICK_LIBRARY_SDL2_TTF] = "libSDL2_ttf-2.0.so.0",
     [FLICK_LIBRARY_FONTCONFIG] = "libfontconfig.so.1",
+    [FLICK_LIBRARY_SQLITE] = "libsqlite3.so.0",
 };
 
 // Recursive: Flick's definitions are in its executable's dynamic symbols, so a library's
@@ -447,3 +449,31 @@ FORWARD(FONTCONFIG, FcResult, FcPatternGetCharSet, (const FcPattern *p, const ch
         (p, object, n, c))
 FORWARD(FONTCONFIG, FcResult, FcPatternGetString, (const FcPattern *p, const char *object, int n, FcChar8 ** s),
         (p, object, n, s))
+
+// SQLite
+#define SQLITE FLICK_LIBRARY_SQLITE
+FORWARD(SQLITE, int, sqlite3_open_v2, (const char *filename, sqlite3 **database, int flags, const char *vfs),
+        (filename, database, flags, vfs))
+FORWARD(SQLITE, int, sqlite3_close_v2, (sqlite3 *database), (database))
+FORWARD(SQLITE, int, sqlite3_busy_timeout, (sqlite3 *database, int milliseconds), (database, milliseconds))
+FORWARD(SQLITE, int, sqlite3_exec, (sqlite3 *database, const char *sql, int (*callback)(void *, int, char **, char **), void *argument, char **error),
+        (database, sql, callback, argument, error))
+FORWARD(SQLITE, int, sqlite3_prepare_v2, (sqlite3 *database, const char *sql, int bytes, sqlite3_stmt **statement, const char **tail),
+        (database, sql, bytes, statement, tail))
+FORWARD(SQLITE, int, sqlite3_step, (sqlite3_stmt *statement), (statement))
+FORWARD(SQLITE, int, sqlite3_reset, (sqlite3_stmt *statement), (statement))
+FORWARD(SQLITE, int, sqlite3_finalize, (sqlite3_stmt *statement), (statement))
+FORWARD(SQLITE, int, sqlite3_bind_blob, (sqlite3_stmt *statement, int index, const void *bytes, int count, void (*destructor)(void *)),
+        (statement, index, bytes, count, destructor))
+FORWARD(SQLITE, int, sqlite3_bind_text, (sqlite3_stmt *statement, int index, const char *text, int count, void (*destructor)(void *)),
+        (statement, index, text, count, destructor))
+FORWARD(SQLITE, int, sqlite3_bind_int64, (sqlite3_stmt *statement, int index, sqlite3_int64 value), (statement, index, value))
+FORWARD(SQLITE, int, sqlite3_bind_null, (sqlite3_stmt *statement, int index), (statement, index))
+FORWARD(SQLITE, const void *, sqlite3_column_blob, (sqlite3_stmt *statement, int column), (statement, column))
+FORWARD(SQLITE, int, sqlite3_column_bytes, (sqlite3_stmt *statement, int column), (statement, column))
+FORWARD(SQLITE, sqlite3_int64, sqlite3_column_int64, (sqlite3_stmt *statement, int column), (statement, column))
+FORWARD(SQLITE, const unsigned char *, sqlite3_column_text, (sqlite3_stmt *statement, int column), (statement, column))
+FORWARD(SQLITE, int, sqlite3_column_type, (sqlite3_stmt *statement, int column), (statement, column))
+FORWARD(SQLITE, const char *, sqlite3_errmsg, (sqlite3 *database), (database))
+FORWARD(SQLITE, const char *, sqlite3_errstr, (int code), (code))
+FORWARD_VOID(SQLITE, sqlite3_free, (void *memory), (memory))

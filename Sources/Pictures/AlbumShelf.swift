@@ -37,7 +37,10 @@ public final class AlbumShelf: AlbumSource {
         wantCovers()
     }
 
-    public func index(of folder: FilePath) -> Int? { albums.firstIndex { $0.path == folder } }
+    /// Where the album of `folder` (with its subfolders, or its own photos alone) stands.
+    public func index(of folder: FilePath, includingSubfolders: Bool = false) -> Int? {
+        albums.firstIndex { $0.path == folder && $0.includesSubfolders == includingSubfolders }
+    }
 
     public var albumCount: Int { albums.count }
     public func albumName(at index: Int) -> String { albums[index].name }

@@ -18,7 +18,7 @@ import SystemPackage
 /// title it reads.
 public final class AlbumSession {
     public private(set) var album: Folder
-    private var model: AlbumModel
+    private(set) var model: AlbumModel
     private var modelObservation: ObservationToken?
     private var marksObservation: ObservationToken?
     private var watcher: FolderWatcher?
@@ -28,6 +28,11 @@ public final class AlbumSession {
     private var rescanPending = false
     /// The photo Flick was opened on, until the listing reaches it.
     private var startPath: FilePath?
+    /// The photo in hand when another album was opened around it (Alt+Up, Alt+Down), until
+    /// the listing reaches it; whether the pager showed it.
+    private var keptInHand: (path: FilePath, inPager: Bool)?
+    /// The folder Flick was opened on (or the last one dropped): its albums are the strip's.
+    private var root: FilePath
     /// The opened folder's albums: searched in the background, watched for folders that
     /// appear or vanish.
     private var albumSearch: AlbumSearch
@@ -41,7 +46,7 @@ public final class AlbumSession {
         set { photoSource.factsStore = newValue }
     }
     public let shelf: AlbumShelf
-    private let browser: PhotoBrowser
+    let browser: PhotoBrowser
     /// Every photo's marks; nil where marks are not kept (tests of listing alone).
     private let markBook: MarkBook?
     /// Marks are read once the first screen is up (`startReadingMarks`); until then the
@@ -55,18 +60,33 @@ public final class AlbumSession {
     private let likenesses: Likenesses?
     /// What every album is shown with: kept from one album to the next.
     public private(set) var filter: PhotoFilter
+    /// The order of one folder's photos.
     public private(set) var order: PhotoOrder
+    /// The order of every folder at once: the timeline by date taken unless chosen otherwise
+    /// (by name, it is the folders one after another, as the strip already shows them).
+    public private(set) var everyFolderOrder = PhotoOrder(.dateTaken)
+    /// What was read of every folder at once, kept for the next time (a cache).
+    private let index: LibraryIndex?
+    /// Writes to the index, where no frame waits for them.
+    private let indexWrites = DispatchQueue(label: "flick.index", qos: .utility)
+    /// A rescan of every folder, walked in the background.
+    private var rescanLister: AlbumLister?
+    private var rescanned: [Photo] = []
+    /// Folders that could not be read or watched were said once.
+    private var saidUnreadable = false
+    private var saidUnwatched = false
     /// Wakes the frame loop: a listing batch, a search result or a folder change is waiting.
     private let wake: @Sendable () -> Void
 
     /// `lister` was started before the window, so its work overlaps the platform's start-up.
     public init(opening: Folder.Opening, lister: AlbumLister, pictures: PictureStore, browser: PhotoBrowser,
                 markBook: MarkBook? = nil, takenDates: TakenDates? = nil, likenesses: Likenesses? = nil,
-                filter: PhotoFilter = .all, order: PhotoOrder = .byName, wake: @escaping @Sendable () -> Void) {
+                index: LibraryIndex? = nil, filter: PhotoFilter = .all, order: PhotoOrder = .byName, wake: @escaping @Sendable () -> Void) {
         album = opening.album
         self.markBook = markBook
         self.takenDates = takenDates
         self.likenesses = likenesses
+        self.index = index
         self.filter = filter
         self.order = order
         model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser(), markBook: markBook)
@@ -75,6 +95,7 @@ public final class AlbumSession {
         self.browser = browser
         self.wake = wake
         startPath = opening.startPath
+        root = opening.album.folderPath
         shelf = AlbumShelf(pictures: pictures)
         albumSearch = AlbumSearch(root: opening.album.folderPath)
         photoSource = AlbumPhotos(pictures: pictures, markBook: markBook) { [unowned self] in model }
@@ -87,7 +108,7 @@ public final class AlbumSession {
         lister.wake.connect(wake)
         albumSearch.wake.connect(wake)
         watcher = FolderWatcher(folder: album.folderPath, onChange: wake)
-        browser.onSelectAlbum = { [unowned self] index in open(shelf.albums[index].path) }
+        browser.onSelectAlbum = { [unowned self] index in open(Self.album(shelf.albums[index])) }
         observeModel()
         connectTrash()
         connectMarks()
@@ -108,27 +129,65 @@ public final class AlbumSession {
     public func update() {
         takeListedPhotos()
         takeMarks()
-        if !marksWereKnown && marksAreKnown {
-            marksWereKnown = true
+        // Marks read again (a sidecar changed, a rescan) are unknown for a moment too: what
+        // the view says follows either way.
+        if marksWereKnown != marksAreKnown {
+            marksWereKnown = marksAreKnown
             browser.albumMessage = message
-            let waiting = askedWhileMarksWereRead
-            askedWhileMarksWereRead = []
+            let waiting = marksWereKnown ? askedWhileMarksWereRead : []
+            if marksWereKnown { askedWhileMarksWereRead = [] }
             for ask in waiting { ask() }
         }
         for report in picksDelivery.takeReports() { browser.showToast(Toast(PicksDelivery.message(report))) }
         if let dates = takenDates?.drain(), !dates.isEmpty {
             model.noteDatesTaken(dates)
+            if album.includesSubfolders, let index { indexWrites.async { index.record(datesTaken: dates) } }
             // The days may change where the order does not (the timeline's headers).
-            if order.key == .dateTaken { browser.reloadData() }
+            if shownOrder.key == .dateTaken { browser.reloadData() }
         }
         if let found = likenesses?.drain(), !found.isEmpty {
             model.noteLikenesses(found)
             browser.reloadData()
         }
+        if let notice = index?.takeNotice() { browser.showToast(Toast(notice)) }
         if albumWatcher?.takeChange() == true { albumSearch.start() }
         takeAlbumSearch()
         if watcher?.takeChange() == true { rescanPending = true }
-        if rescanPending && listingFinished { rescanAlbum() }
+        if rescanPending && listingFinished && rescanLister == nil { rescanAlbum() }
+        takeRescan()
+    }
+
+    /// The order the album on screen is shown in.
+    var shownOrder: PhotoOrder { album.includesSubfolders ? everyFolderOrder : order }
+
+    /// The order every folder at once is shown in, as remembered.
+    public func setEveryFolderOrder(_ order: PhotoOrder) {
+        everyFolderOrder = order
+        if album.includesSubfolders { arrange(filter: filter, order: order) }
+    }
+
+    /// Shows every photo below the folder Flick was opened on as one album (Alt+Up), with
+    /// the photo in hand still in hand.
+    public func openEveryFolder() {
+        guard !album.includesSubfolders || album.folderPath != root else { return }
+        openKeepingPhotoInHand(Folder(folderPath: root, includesSubfolders: true))
+    }
+
+    /// Shows the folder of the photo in hand alone (Alt+Down), the photo still in hand.
+    public func openFolderOfPhotoInHand() {
+        guard album.includesSubfolders, let inHand = browser.photoInHand, inHand < model.count else { return }
+        openKeepingPhotoInHand(Folder(folderPath: model.photos[inHand].path.removingLastComponent()))
+    }
+
+    private func openKeepingPhotoInHand(_ opened: Folder) {
+        let inHand = browser.photoInHand.flatMap { $0 < model.count ? model.photos[$0].path : nil }
+        let inPager = browser.isPagerOpen
+        open(opened, start: inHand)
+        keptInHand = inHand.map { ($0, inPager) }
+    }
+
+    private static func album(_ folder: AlbumFolder) -> Folder {
+        Folder(folderPath: folder.path, includesSubfolders: folder.includesSubfolders)
     }
 
     /// A folder or an image dropped on the window opens as if Flick had been launched on it:
@@ -146,16 +205,17 @@ public final class AlbumSession {
             browser.showToast(Toast(localized("Flick cannot open that: {reason}", ["reason": error.description])))
             return
         }
+        root = opening.album.folderPath
         albumSearch = AlbumSearch(root: opening.album.folderPath)
         albumSearch.wake.connect(wake)
         albumWatcher = nil
         shelf.replaceAlbums([])
         browser.reloadAlbums()
-        if opening.album.folderPath == album.folderPath, let start = opening.startPath, let index = model.index(of: start) {
+        if opening.album == album, let start = opening.startPath, let index = model.index(of: start) {
             browser.openPhoto(index)
             return
         }
-        open(opening.album.folderPath, start: opening.startPath)
+        open(opening.album, start: opening.startPath)
         startPath = opening.startPath
     }
 
@@ -170,6 +230,9 @@ public final class AlbumSession {
 
     /// The album's first listing is complete.
     public var isListed: Bool { listingFinished }
+
+    /// Every photo's date taken is read (bench probe: the timeline in its final order).
+    public var datesAreKnown: Bool { listingFinished && model.photosWithoutDateTaken.isEmpty }
 
     /// Every listed photo's marks are known: the listing is complete and every read of
     /// them taken in. Until then a filter shows part of what it will, and "Trash the
@@ -193,13 +256,21 @@ public final class AlbumSession {
     /// the pager once listed.
     private func takeListedPhotos() {
         guard !listingFinished else { return }
+        // Dates the index remembered arrive before their photos: sorted by them at once.
+        let known = lister.drainDatesTaken()
+        model.noteDatesTaken(known)
         let (photos, finished) = lister.drain()
         listingFinished = finished
         model.appendListing(photos)
         readMarks(of: photos.map(\.path), onlyIfChanged: false)
-        if order.key == .dateTaken { takenDates?.read(photos.map(\.path)) }
+        if shownOrder.key == .dateTaken { takenDates?.read(photos.map(\.path).filter { known[$0] == nil }) }
         if !photos.isEmpty { readLooksIfWanted(photos.map(\.path)) }
-        if finished { model.finishListing() }
+        if finished {
+            // The index's photos were shown first: the walk's listing is the truth.
+            if let walked = lister.walked { applyRescan(walked) }
+            model.finishListing()
+            if let report = lister.report { walked(report, lister.treeWatch) }
+        }
         if let start = startPath, let index = model.index(of: start) {
             startPath = nil
             StartupTrace.mark("start-photo-listed")
@@ -207,6 +278,11 @@ public final class AlbumSession {
             // Opened on one photo: show it full screen at once, with its place in the view
             // behind revealed for when the pager closes.
             browser.showPhotoAtLaunch(index)
+        }
+        if let kept = keptInHand, let index = model.index(of: kept.path) {
+            keptInHand = nil
+            (browser.superview ?? browser).layoutIfNeeded()
+            if kept.inPager { browser.showPhotoAtLaunch(index) } else { browser.keepPhotoInHand(index) }
         }
     }
 
@@ -216,14 +292,15 @@ public final class AlbumSession {
     /// vanished from disk (the one now in its place opens).
     private func takeAlbumSearch() {
         guard let search = albumSearch.take() else { return }
-        let previousIndex = shelf.index(of: album.folderPath)
-        shelf.replaceAlbums(search.albums)
+        let previousIndex = shelf.index(of: album.folderPath, includingSubfolders: album.includesSubfolders)
+        let albums = search.withEveryFolder(root: root, named: Folder.everyFolderName(of: DisplayName.of(lastComponentOf: root)))
+        shelf.replaceAlbums(albums)
         albumWatcher = FolderWatcher(folders: search.searchedFolders, onChange: wake)
-        if let index = shelf.index(of: album.folderPath) {
+        if let index = shelf.index(of: album.folderPath, includingSubfolders: album.includesSubfolders) {
             browser.reloadAlbums(selecting: index)
-        } else if !search.albums.isEmpty {
-            let index = min(previousIndex ?? 0, search.albums.count - 1)
-            open(search.albums[index].path)
+        } else if !albums.isEmpty {
+            let index = min(previousIndex ?? 0, albums.count - 1)
+            open(Self.album(albums[index]))
             browser.reloadAlbums(selecting: index)
         } else {
             browser.reloadAlbums()
@@ -232,23 +309,28 @@ public final class AlbumSession {
 
     /// Shows another album: its listing starts afresh (with `start` first), the view starts
     /// at its first photo.
-    private func open(_ folder: FilePath, start: FilePath? = nil) {
-        guard folder != album.folderPath else { return }
+    private func open(_ opened: Folder, start: FilePath? = nil) {
+        guard opened != album else { return }
         lister.cancel()
-        album = Folder(folderPath: folder)
+        rescanLister?.cancel()
+        rescanLister = nil
+        album = opened
+        let folder = opened.folderPath
         model = AlbumModel(folder: folder, trash: .forCurrentUser(), markBook: markBook)
         unreadMarks = []
         marksWereKnown = false
         askedWhileMarksWereRead = []
         model.setFilter(filter)
-        model.setOrder(order)
+        model.setOrder(shownOrder)
         model.setGroupsBursts(groupsBursts)
+        browser.showArrangement(filter: filter, order: shownOrder, groupsBursts: groupsBursts)
         observeModel()
-        lister = AlbumLister(folder: folder, start: start)
+        lister = AlbumLister(album: opened, start: start, index: opened.includesSubfolders ? index : nil)
         lister.wake.connect(wake)
         listingFinished = false
         rescanPending = false
         startPath = nil
+        keptInHand = nil
         pictures.replacePhotos([])
         browser.albumDidChange()
         watcher = FolderWatcher(folder: folder, onChange: wake)
@@ -259,6 +341,13 @@ public final class AlbumSession {
     /// rather than leaving it stale.
     private func rescanAlbum() {
         rescanPending = false
+        if album.includesSubfolders {
+            // A tree is walked where no frame waits for it.
+            rescanned = []
+            rescanLister = AlbumLister(album: album)
+            rescanLister?.wake.connect(wake)
+            return
+        }
         do {
             model.applyRescan(try FolderScanner.photos(in: album.folderPath))
         } catch {
@@ -266,6 +355,50 @@ public final class AlbumSession {
         }
         // Photos renamed or come back may bring sidecars of their own.
         readMarks(of: model.photos.map(\.path), onlyIfChanged: true)
+    }
+
+    /// A rescan of every folder finished: applied as one diff.
+    private func takeRescan() {
+        guard let rescanLister else { return }
+        let (photos, finished) = rescanLister.drain()
+        rescanned += photos
+        guard finished else { return }
+        self.rescanLister = nil
+        applyRescan(rescanned)
+        if let index, let report = rescanLister.report, !report.stopped {
+            let (photos, root) = (rescanned, album.folderPath)
+            indexWrites.async { index.record(photos, under: root) }
+        }
+        rescanned = []
+        if let report = rescanLister.report { walked(report, rescanLister.treeWatch) }
+    }
+
+    /// A listing of every folder, walked in the background, is applied as one diff; what
+    /// is new is read.
+    private func applyRescan(_ photos: [Photo]) {
+        model.applyRescan(photos)
+        if shownOrder.key == .dateTaken { takenDates?.read(model.photosWithoutDateTaken) }
+        readMarks(of: model.photos.map(\.path), onlyIfChanged: true)
+        readLooksIfWanted()
+    }
+
+    /// Every folder was walked: the folders are watched (as many as inotify allows Flick
+    /// without starving other programs: `FolderWatcher.treeLimit`), and those that could not
+    /// be read or watched are said once.
+    private func walked(_ report: TreeWalker.Report, _ watch: (watcher: FolderWatcher?, changedWhileWalking: Bool)) {
+        let watched = FolderWatcher.treeFolders(report.folders)
+        watcher = watch.watcher
+        if watch.changedWhileWalking { rescanPending = true }
+        if watched.count < report.folders.count, !saidUnwatched {
+            saidUnwatched = true
+            browser.showToast(Toast(localized("Flick watches {watched} of the {count} folders here; changes in the deepest show when the album is opened again.",
+                                              ["watched": Language.number(watched.count), "count": Language.number(report.folders.count)])))
+        }
+        if let first = report.unreadable.first, !saidUnreadable {
+            saidUnreadable = true
+            browser.showToast(Toast(localizedPlural("{name} cannot be read and is left out.", "{count} folders cannot be read and are left out, {name} among them.",
+                                                    count: report.unreadable.count, ["name": DisplayName.of(first.rawBytes)])))
+        }
     }
 
     /// The culling pager's Trash is the album model's: a photo leaves every view at once,
@@ -315,15 +448,16 @@ public final class AlbumSession {
     /// The arrangement control, its menu and keys set what the album shows, for every view
     /// (the photo in hand stays in hand while it is shown).
     private func connectArrangement() {
-        browser.onChooseFilter = { [unowned self] filter in arrange(filter: filter, order: order) }
-        browser.onChooseOrder = { [unowned self] key in arrange(filter: filter, order: order.choosing(key)) }
+        browser.onChooseFilter = { [unowned self] filter in arrange(filter: filter, order: shownOrder) }
+        browser.onChooseOrder = { [unowned self] key in arrange(filter: filter, order: shownOrder.choosing(key)) }
         browser.onTrashRejects = { [unowned self] in askToTrashRejects() }
         browser.onCopyPicks = { [unowned self] in askToCopyPicks() }
+        browser.onEveryFolder = { [unowned self] every in if every { openEveryFolder() } else { openFolderOfPhotoInHand() } }
         browser.onGroupBursts = { [unowned self] groups in
             setGroupsBursts(groups)
             browser.showToast(Toast(groups ? localized("Bursts grouped: a click fans one out, Space too") : localized("Bursts no longer grouped")))
         }
-        arrange(filter: filter, order: order)
+        arrange(filter: filter, order: shownOrder)
     }
 
     /// Whether each burst's frames are shown together (the grid folding them): the
@@ -334,98 +468,22 @@ public final class AlbumSession {
         groupsBursts = groups
         model.setGroupsBursts(groups)
         readLooksIfWanted()
-        browser.showArrangement(filter: filter, order: order, groupsBursts: groups)
+        browser.showArrangement(filter: filter, order: shownOrder, groupsBursts: groups)
     }
 
     /// Whether the last update saw every mark known (`marksAreKnown`).
     private var marksWereKnown = false
-    /// "Trash the rejects" was asked while marks were still being read: asked once they are.
     /// What was asked while marks were still being read (trash the rejects, copy the
     /// picks): asked again once every photo's are known.
-    private var askedWhileMarksWereRead: [() -> Void] = []
+    var askedWhileMarksWereRead: [() -> Void] = []
     /// Copies picks on a thread of its own and says how far it got.
-    private lazy var picksDelivery = PicksDelivery(wake: wake)
+    lazy var picksDelivery = PicksDelivery(wake: wake)
     /// Where the picks are copied: a folder of the album's name in here.
     public var selectsFolder = Settings.defaultSelectsFolder()
 
-    /// Shows every rejected photo in the grid (the contact sheet of what will go), asks,
-    /// then moves them all to the Trash as one step; either way the album is shown as it
-    /// was before. While marks are still being read, it waits for them, and says so: the
-    /// rejects read so far are not all of them.
-    /// Once every photo's marks are known (else `waiting` is said and this asked again
-    /// then): `photos` — the ones marked so — shown alone in the grid while `question` asks;
-    /// a yes does `confirmed`, and either answer then shows the album as before. Nil from
-    /// `photos` (none marked) and `none` is said instead.
-    private func ask(showing shown: PhotoFilter, waiting: String, none: String, again: @escaping () -> Void,
-                     question: ([Photo]) -> String, confirmTitle: String, confirmed: @escaping ([Photo]) -> Void) {
-        guard marksAreKnown else {
-            askedWhileMarksWereRead.append(again)
-            browser.showToast(Toast(waiting))
-            return
-        }
-        let photos = model.photosIgnoringFilter.filter { shown.admits(model.marks(of: $0)) }
-        guard !photos.isEmpty else { return browser.showToast(Toast(none)) }
-        let (filterBefore, viewBefore) = (filter, browser.viewKind)
-        if browser.isPagerOpen { browser.closePager() }
-        arrange(filter: shown, order: order)
-        browser.show(.grid)
-        let restore = { [unowned self] in
-            arrange(filter: filterBefore, order: order)
-            browser.show(viewBefore)
-        }
-        browser.ask(Confirmation(question(photos), confirmTitle: confirmTitle, confirm: {
-            confirmed(photos)
-            restore()
-        }, cancel: restore))
-    }
-
-    /// Copies the album's picks (each with its pair and sidecars) into a folder of the
-    /// album's name in `selectsFolder`, once every photo's marks are known: the picks are
-    /// shown and the copy asked for, as the rejects are before the Trash.
-    private func askToCopyPicks() {
-        // The album's own name, byte for byte.
-        let name = album.folderPath.rawBytes.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? Array("album".utf8)
-        let destination = FilePath(rawBytes: selectsFolder.rawBytes + [UInt8(ascii: "/")] + name)
-        ask(showing: .picks, waiting: localized("Reading marks… the picks are shown once every photo's are read."),
-            none: localized("No photo is picked: P picks the photo in hand."), again: { [unowned self] in askToCopyPicks() },
-            question: { picks in
-                localizedPlural("Copy this pick to {folder}?", "Copy these {count} picks to {folder}?", count: picks.count,
-                                ["folder": PicksDelivery.shown(destination)])
-            },
-            confirmTitle: localized("Copy")) { [unowned self] picks in
-            browser.showToast(Toast(PicksDelivery.message(.progress(done: 0, of: picks.count))))
-            picksDelivery.copy(picks, to: destination, dataFolder: Sidecars.dataFolder())
-        }
-    }
-
-    /// Blocks until the picks asked to be copied are (tests).
-    public func waitForCopies() { picksDelivery.waitUntilIdle() }
-
-    /// Quitting: the photo being copied is finished, the rest of the picks left.
-    public func stopCopying() { picksDelivery.stop() }
-
-    private func askToTrashRejects() {
-        ask(showing: .rejects, waiting: localized("Reading marks… the rejects are shown once every photo's are read."),
-            none: localized("No photo is rejected: X rejects the photo in hand."), again: { [unowned self] in askToTrashRejects() },
-            question: { rejects in
-                localizedPlural("Move this rejected photo to the Trash?", "Move these {count} rejected photos to the Trash?", count: rejects.count)
-            },
-            confirmTitle: localized("Move to Trash")) { [unowned self] rejects in
-            let (movedFiles, failed) = model.moveToTrash(together: rejects.map(\.path))
-            let moved = movedFiles.filter { !$0.isCompanion }
-            var message = moved.count == 1 ? localized("{name} moved to the Trash", ["name": moved[0].photo.displayName])
-                : localizedPlural("{count} photo moved to the Trash", "{count} photos moved to the Trash", count: moved.count)
-            if let first = failed.first {
-                let failure = localizedPlural("{count} could not go: {reason}", "{count} could not go: {reason}", count: failed.count, ["reason": first.error.reason])
-                message = moved.isEmpty ? failure : localized("{moved}; {failed}", ["moved": message, "failed": failure])
-            }
-            browser.showToast(Toast(message, action: moved.isEmpty ? nil : (title: localized("Undo"), perform: { [unowned browser] in browser.undo() })))
-        }
-    }
-
-    private func arrange(filter: PhotoFilter, order: PhotoOrder) {
+    func arrange(filter: PhotoFilter, order: PhotoOrder) {
         self.filter = filter
-        self.order = order
+        if album.includesSubfolders { everyFolderOrder = order } else { self.order = order }
         if order.key == .dateTaken { takenDates?.read(model.photosWithoutDateTaken) }
         readLooksIfWanted()
         model.setFilter(filter)
@@ -440,7 +498,7 @@ public final class AlbumSession {
     /// whole album.
     private func readLooksIfWanted(_ paths: [FilePath]? = nil) {
         let wantsBursts = browser.viewKind == .compare || groupsBursts
-        guard wantsBursts || order.key == .sharpness else { return }
+        guard wantsBursts || shownOrder.key == .sharpness else { return }
         var wanted = paths ?? model.photosWithoutLikeness
         if paths == nil, let inHand = browser.photoInHand, inHand < model.count {
             let here = model.photos[inHand].path

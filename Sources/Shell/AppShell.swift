@@ -38,7 +38,7 @@ public final class AppShell {
     /// `service` and `lister` were started before the window, so their work overlaps the
     /// platform's start-up; `startScreenPicture` is the size the start photo is decoded at.
     /// `copyText` puts words on the clipboard; `wake` brings a frame.
-    public init(opening: Folder.Opening, service: DecodeService, lister: AlbumLister, context: ComponentContext, textures: PictureTextures,
+    public init(opening: Folder.Opening, service: DecodeService, lister: AlbumLister, index: LibraryIndex, context: ComponentContext, textures: PictureTextures,
                 desktop: DesktopServices, likenessCache: LikenessCache, startScreenPicture: PictureSize, isFirstRun: Bool,
                 filter: PhotoFilter, order: PhotoOrder, advancesAfterMark: Bool,
                 copyText: @escaping (String) -> Void, wake: @escaping @Sendable () -> Void) {
@@ -53,7 +53,7 @@ public final class AppShell {
         session = AlbumSession(opening: opening, lister: lister, pictures: pictures, browser: browser, markBook: markBook,
                                takenDates: TakenDates(decoder: helper(), wake: wake),
                                likenesses: Likenesses(decoder: helper(), cache: likenessCache, thumbnails: service.thumbnailsAlongside, wake: wake),
-                               filter: filter, order: order, wake: wake)
+                               index: index, filter: filter, order: order, wake: wake)
         desktopActions = PhotoDesktopActions(desktop: desktop, decoder: helper(), wake: wake)
         service.wake.connect(wake)
         facts = FactsStore(decoder: helper(), wake: wake)
@@ -135,6 +135,7 @@ public final class AppShell {
         settings.slideshowMotion = browser.slideshow.drifts
         settings.gridSize = browser.grid.sizeStep
         settings.groupsBursts = session.groupsBursts
+        settings.everyFolderOrder = session.everyFolderOrder
         return settings
     }
 
@@ -145,5 +146,6 @@ public final class AppShell {
         if let size = remembered.gridSize { browser.grid.resize(by: size - browser.grid.sizeStep) }
         if remembered.groupsBursts == true { session.setGroupsBursts(true) }
         if let folder = remembered.selectsFolder { session.selectsFolder = folder }
+        if let order = remembered.everyFolderOrder { session.setEveryFolderOrder(order) }
     }
 }

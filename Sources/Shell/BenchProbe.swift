@@ -60,6 +60,23 @@ public final class BenchProbe {
         report("marks-known", String(format: "%.6f", StartupTrace.realtime()))
     }
 
+    private var listedReported = false
+    private var datesReported = false
+
+    /// The album's listing is complete (`count` photos), and then every photo's date
+    /// taken is known (the timeline is in its final order).
+    public func noteAlbum(listed: Bool, count: Int, datesKnown: () -> Bool) {
+        guard listed, !datesReported else { return }
+        if !listedReported {
+            listedReported = true
+            report("listed", String(format: "%.6f %d", StartupTrace.realtime(), count))
+        }
+        if datesKnown() {
+            datesReported = true
+            report("dates-known", String(format: "%.6f %d", StartupTrace.realtime(), count))
+        }
+    }
+
     /// Whether the screen saver may start (SDL's word), each time a slideshow changes it.
     public func noteScreenSaver(allowed: Bool) {
         report("screensaver", allowed ? "allowed" : "held")

@@ -22,6 +22,8 @@ public struct Settings: Equatable, Sendable {
     /// ("name", "date-taken-reversed"…).
     public var filter: PhotoFilter?
     public var order: PhotoOrder?
+    /// The order of every folder at once (by default the timeline: "date-taken").
+    public var everyFolderOrder: PhotoOrder?
     /// `advance-after-mark = true`: the pagers go on to the next photo after a mark (Shift+A).
     public var advancesAfterMark: Bool?
     /// `reduce-motion = true` (or false): less motion whatever the desktop says (set by
@@ -90,6 +92,8 @@ public struct Settings: Equatable, Sendable {
                 if let choice = PhotoFilter(settingName: value) { filter = choice } else { warnings.append("\"\(value)\" is not something Flick can show") }
             case "order":
                 if let choice = PhotoOrder(settingName: value) { order = choice } else { warnings.append("\"\(value)\" is not an order Flick knows") }
+            case "every-folder-order":
+                if let choice = PhotoOrder(settingName: value) { everyFolderOrder = choice } else { warnings.append("\"\(value)\" is not an order Flick knows") }
             case "advance-after-mark":
                 if let flag = Bool(value) { advancesAfterMark = flag } else { warnings.append("advance-after-mark is true or false, not \"\(value)\"") }
             case "reduce-motion":
@@ -123,6 +127,7 @@ public struct Settings: Equatable, Sendable {
         if let fullscreen { lines.append("fullscreen = \(fullscreen)") }
         if let filter { lines.append("show = \(filter.settingName)") }
         if let order { lines.append("order = \(order.settingName)") }
+        if let everyFolderOrder { lines.append("every-folder-order = \(everyFolderOrder.settingName)") }
         if let advancesAfterMark { lines.append("advance-after-mark = \(advancesAfterMark)") }
         if let reducesMotion { lines.append("reduce-motion = \(reducesMotion)") }
         if let colourManagement { lines.append("colour-management = \(colourManagement)") }

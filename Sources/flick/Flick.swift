@@ -124,13 +124,15 @@ struct Browse: ParsableCommand {
         // The photo Flick was opened on is decoded at once; a folder's first screenful of
         // thumbnails once the first of its photos are listed.
         if let start { service.prefetchFirstScreen(of: [], start: start, screenPicture: screenPicture, cellSide: cellSide) }
-        let lister = AlbumLister(folder: opening.album.folderPath, start: start) { first in
+        // Every folder at once is listed from the index first, where it knows the tree.
+        let index = LibraryIndex()
+        let lister = AlbumLister(album: opening.album, start: start, index: opening.album.includesSubfolders ? index : nil) { first in
             if start == nil { service.prefetchFirstScreen(of: first, start: nil, screenPicture: screenPicture, cellSide: cellSide) }
         }
         StartupTrace.mark("decodes-started")
         let app: FlickApp
         do {
-            app = try FlickApp(opening: opening, service: service, lister: lister,
+            app = try FlickApp(opening: opening, service: service, lister: lister, index: index,
                                view: view ?? remembered.view ?? .grid,
                                fullscreen: startFullscreen, windowSize: remembered.windowSize, startScreenPicture: screenPicture,
                                isFirstRun: isFirstRun, frame: frame.loaded(), displayColours: displayColours,

@@ -36,7 +36,7 @@ final class FlickApp: FrameDriver {
     /// `service` and `lister` were started before the window, so their work overlaps
     /// SDL's start-up. `windowSize` in points (the default's if nil); on the very first run
     /// a hint says where help is. `environment` says where the caches are.
-    init(opening: Folder.Opening, service: DecodeService, lister: AlbumLister, view: AlbumViewKind, fullscreen: Bool,
+    init(opening: Folder.Opening, service: DecodeService, lister: AlbumLister, index: LibraryIndex? = nil, view: AlbumViewKind, fullscreen: Bool,
          windowSize: Size? = nil, startScreenPicture: PictureSize = .within(width: 1280, height: 800), isFirstRun: Bool = false, frame: LoadedStackFrame,
          displayColours: DisplayColours? = nil, filter: PhotoFilter = .all, order: PhotoOrder = .byName,
          advancesAfterMark: Bool = false, motion: MotionPreference = MotionPreference(forced: nil),
@@ -51,7 +51,8 @@ final class FlickApp: FrameDriver {
         arena = GestureArena(root: rootView)
         let context = ComponentContext(animator: animator, arena: arena, labels: PlatformLabels(text: window.text), pixelScale: window.scale)
         let waker = window.wakeHandle
-        shell = AppShell(opening: opening, service: service, lister: lister, context: context, textures: window.textures, desktop: PlatformDesktop(),
+        shell = AppShell(opening: opening, service: service, lister: lister,
+                         index: index ?? LibraryIndex(file: LibraryIndex.defaultFile(environment: environment)), context: context, textures: window.textures, desktop: PlatformDesktop(),
                          likenessCache: LikenessCache(root: LikenessCache.defaultRoot(environment: environment)),
                          startScreenPicture: startScreenPicture, isFirstRun: isFirstRun, filter: filter, order: order,
                          advancesAfterMark: advancesAfterMark, copyText: { window.copyToClipboard($0) }, wake: { waker.wake() })
@@ -163,6 +164,7 @@ final class FlickApp: FrameDriver {
         defer { probeTurn(from: wasOn, at: now) }
         shell.update(at: now)
         if shell.session.marksAreKnown { probe?.noteMarksKnown() }
+        probe?.noteAlbum(listed: shell.session.isListed, count: shell.session.photos.count) { shell.session.datesAreKnown }
         displayColours?.update(monitor: window.monitorIndex)
         motion.update(animator)
         probe?.noteMotion(reduced: animator.reducesMotion)

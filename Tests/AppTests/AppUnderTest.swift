@@ -17,7 +17,7 @@ final class AppUnderTest {
         let environment = ["XDG_CACHE_HOME": caches.path, "HOME": caches.path]
         let opening = try Folder.open(path: path)
         app = try FlickApp(opening: opening, service: DecodeService(application: "flick-test", environment: environment),
-                           lister: AlbumLister(folder: opening.album.folderPath), view: .grid, fullscreen: false, isFirstRun: isFirstRun,
+                           lister: AlbumLister(album: opening.album), view: .grid, fullscreen: false, isFirstRun: isFirstRun,
                            frame: .style(.whiteBorder), motion: MotionPreference(forced: false), environment: environment)
     }
 

@@ -70,6 +70,14 @@ import Shell
         #expect(Settings(parsing: "group-bursts = often\n", warnings: &warnings).groupsBursts == nil && warnings.count == 1)
     }
 
+    @Test func theOrderOfEveryFolderIsRememberedApartFromOneFolders() {
+        var warnings: [String] = []
+        let settings = Settings(parsing: "order = name\nevery-folder-order = date-taken-reversed\n", warnings: &warnings)
+        #expect(warnings.isEmpty && settings.order == PhotoOrder(.name) && settings.everyFolderOrder == PhotoOrder(.dateTaken, reversed: true))
+        #expect(settings.text.contains("every-folder-order = date-taken-reversed\n"))
+        #expect(Settings(parsing: "every-folder-order = shuffled\n", warnings: &warnings).everyFolderOrder == nil && warnings.count == 1)
+    }
+
     /// The first screen's thumbnails are made at the size the grid will ask for.
     @Test func theFirstScreensCellsAreGuessedFromTheRememberedWindowAndGridSize() {
         let sides = (0..<3).map { GridView.cellSide(windowWidth: 1000, sizeStep: $0) }

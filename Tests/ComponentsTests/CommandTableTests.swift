@@ -57,6 +57,7 @@ import Testing
         #expect(lines["Red, yellow, green, blue label (again: off)"] == "6 – 9")
         #expect(lines["Show all, ★ or more…, picks, rejects, unrated"] == "Alt+0 – 5, P, X, U")
         #expect(lines["Previous / next album"] == "Ctrl+PgUp, Ctrl+PgDn")
+        #expect(lines["Every folder at once, or the photo's folder alone"] == "Alt+Up, Alt+Down")
         #expect(lines["Quit"] == "Q, Ctrl+Q, W")
         // The help is short enough to read: alternatives are in the manual and the README.
         #expect(lines["Copy, show in Files, open with, wallpaper…"] == "Right-click, Menu")

@@ -35,7 +35,7 @@ import Testing
         return (left + right) / 2
     }
 
-    @Test func aFolderOfAlbumsOpensItsFirstAndAClickOnACoverOpensThatAlbum() throws {
+    @Test func aFolderOfAlbumsOpensAllOfThemAndAClickOnACoverOpensOneAlbum() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-albums-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         for (name, colour, count) in [("Reds", Self.red, 2), ("Blues", Self.blue, 3), ("Greens", Self.green, 1)] {
@@ -46,21 +46,24 @@ import Testing
         let flick = try FlickSession(arguments: [root.path])
         let window = try flick.geometry()
 
-        // Only albums inside: the first in natural order (Blues) opens, its cover centred.
+        // Only albums inside: all of them open as one, the strip's first album, its cover
+        // (the first album's, Blues') centred, then Blues and Greens; the grid holds all six.
         var centreX = 0
         let (first, opened) = try flick.waitForScreen { shot in
             guard let x = selectedCoverX(in: shot, window: window) else { return false }
             centreX = x
-            let cell = cellBelowStrip(0, in: window), centre = cover(0, in: window, centreX: x), next = cover(1, in: window, centreX: x)
-            return shot.matches(x: cell.x, y: cell.y, Self.blue) && shot.matches(x: centre.x, y: centre.y, Self.blue)
-                && shot.matches(x: next.x, y: next.y, Self.green)
+            let centre = cover(0, in: window, centreX: x), next = cover(1, in: window, centreX: x), third = cover(2, in: window, centreX: x)
+            let cells = (0..<6).map { cellBelowStrip($0, in: window) }
+            let counts = [Self.red, Self.blue, Self.green].map { colour in cells.count { shot.matches(x: $0.x, y: $0.y, colour) } }
+            return shot.matches(x: centre.x, y: centre.y, Self.blue) && shot.matches(x: next.x, y: next.y, Self.blue)
+                && shot.matches(x: third.x, y: third.y, Self.green) && counts == [2, 3, 1]
         }
-        #expect(opened, "Blues opens below the strip; its cover centred, Greens next to it: \(first.color(x: cover(0, in: window, centreX: centreX).x, y: cover(0, in: window, centreX: centreX).y))")
+        #expect(opened, "every album's photos in one grid below the strip: \(first.color(x: cover(0, in: window, centreX: centreX).x, y: cover(0, in: window, centreX: centreX).y))")
         #expect(centreX < Int(window.midX), "centred in the band left of the switcher, not under it")
-        #expect(try flick.server.xdotool("getwindowname", String(flick.windowID)) == "Blues — Flick")
+        #expect(try flick.server.xdotool("getwindowname", String(flick.windowID)) == "All of \(root.lastPathComponent) — Flick")
 
-        // Reds, two covers along: a click opens it, and it glides to the middle.
-        let reds = cover(2, in: window, centreX: centreX)
+        // Reds, three covers along: a click opens it alone, and it glides to the middle.
+        let reds = cover(3, in: window, centreX: centreX)
         try flick.server.xdotool("mousemove", String(reds.x), String(reds.y), "click", "1")
         let (_, switched) = try flick.waitForScreen { shot in
             let cell = cellBelowStrip(0, in: window), second = cellBelowStrip(1, in: window), third = cellBelowStrip(2, in: window)
@@ -104,7 +107,9 @@ import Testing
         }
         let flick = try FlickSession(arguments: [root.path])
         let window = try flick.geometry()
-        #expect(try waitForTitle(flick) { $0 == "Album 01 — Flick" } == "Album 01 — Flick")
+        // Only albums inside: all of them open first, with Album 01's cover.
+        let all = "All of \(root.lastPathComponent) — Flick"
+        #expect(try waitForTitle(flick) { $0 == all } == all)
         var centreX = 0
         _ = try flick.waitForScreen { shot in
             guard let x = selectedCoverX(in: shot, window: window) else { return false }
@@ -116,14 +121,14 @@ import Testing
         // One cover's width, slowly, held still: the next cover settles in the middle.
         let centre = cover(0, in: window, centreX: centreX)
         try flick.drag(from: centre, dx: -Int(AlbumStripLayout(width: window.width).pitch), steps: 10, pause: 40, hold: 300)
-        #expect(try waitForTitle(flick) { $0 != "Album 01 — Flick" } == "Album 02 — Flick")
+        #expect(try waitForTitle(flick) { $0 != all } == "Album 01 — Flick")
 
         // Two covers' width in 60 ms: the strip glides on well past them.
         try flick.drag(from: centre, dx: -220, steps: 6, pause: 10, hold: 0)
         let flung = try waitForTitle(flick) { title in
-            Int(title.dropFirst("Album ".count).prefix(2)).map { $0 >= 7 } ?? false
+            Int(title.dropFirst("Album ".count).prefix(2)).map { $0 >= 6 } ?? false
         }
-        #expect(Int(flung.dropFirst("Album ".count).prefix(2)).map { $0 >= 7 } == true, "flung from Album 02 well past Album 04: \(flung)")
+        #expect(Int(flung.dropFirst("Album ".count).prefix(2)).map { $0 >= 6 } == true, "flung from Album 01 well past Album 03: \(flung)")
     }
 }
 

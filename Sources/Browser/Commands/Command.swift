@@ -18,6 +18,9 @@ public enum CommandAction: Hashable, Sendable {
     case copyPicks
     /// The next (1) or previous (−1) album.
     case stepAlbum(Int)
+    /// Every folder below the opened one at once (true), or the folder of the photo in hand
+    /// alone (false).
+    case everyFolder(Bool)
     case moveFocus(backwards: Bool)
     case showView(AlbumViewKind)
     case toggleFullScreen

@@ -45,6 +45,9 @@ extension Command {
         Command("album", { localized("Previous / next album") }, .moving,
                 keys: [KeyBinding(KeyChord(.pageUp, .control), .stepAlbum(-1)), KeyBinding(KeyChord(.pageDown, .control), .stepAlbum(1))],
                 repeats: true),
+        // Alt+Up as a file manager's goes to the folder above: here, to every folder at once.
+        Command("every-folder", { localized("Every folder at once, or the photo's folder alone") }, .moving,
+                keys: [KeyBinding(KeyChord(.up, .alt), .everyFolder(true)), KeyBinding(KeyChord(.down, .alt), .everyFolder(false))]),
         Command("focus", { localized("Keys to the albums, the arrangement, the views") }, .moving,
                 keys: [KeyBinding(KeyChord(.tab), .moveFocus(backwards: false)), KeyBinding(KeyChord(.tab, .shift), .moveFocus(backwards: true))],
                 repeats: true),

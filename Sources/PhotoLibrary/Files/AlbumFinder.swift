@@ -10,12 +10,15 @@ public struct AlbumFolder: Sendable, Hashable {
     public let photoCount: Int
     /// The first photo in natural order: the album's cover.
     public let cover: Photo
+    /// The album of every photo below `path`, to any depth, not of its own alone.
+    public let includesSubfolders: Bool
 
-    public init(path: FilePath, name: String, photoCount: Int, cover: Photo) {
+    public init(path: FilePath, name: String, photoCount: Int, cover: Photo, includesSubfolders: Bool = false) {
         self.path = path
         self.name = name
         self.photoCount = photoCount
         self.cover = cover
+        self.includesSubfolders = includesSubfolders
     }
 }
 
@@ -35,6 +38,16 @@ public enum AlbumFinder {
     public struct Search: Sendable {
         public let albums: [AlbumFolder]
         public let searchedFolders: [FilePath]
+
+        /// The albums with, first, the album of every folder at once (`name`), where there
+        /// are folders below the opened one holding photos: its count is the albums' (the
+        /// search goes `maximumDepth` deep; the album itself, to any depth).
+        public func withEveryFolder(root: FilePath, named name: String) -> [AlbumFolder] {
+            guard albums.contains(where: { $0.path != root }), let cover = albums.first?.cover else { return albums }
+            let every = AlbumFolder(path: root, name: name, photoCount: albums.reduce(0) { $0 + $1.photoCount }, cover: cover,
+                                    includesSubfolders: true)
+            return [every] + albums
+        }
     }
 
     /// The opened folder first (when it holds images), then its subfolders depth first, each

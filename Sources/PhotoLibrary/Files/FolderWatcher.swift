@@ -51,6 +51,23 @@ public final class FolderWatcher: Sendable {
         thread.start()
     }
 
+    /// The most folders of one tree Flick watches: inotify's watches are the user's, shared
+    /// by every program (a file manager, an editor, a sync client), and 8,192 on many
+    /// systems in all; each costs about a kilobyte of kernel memory.
+    public static var treeLimit: Int {
+        let userLimit = (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_user_watches", encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 8_192
+        return max(64, min(16_384, userLimit / 4))
+    }
+
+    /// Which of a tree's `folders` to watch: all of them up to `limit`, else the shallowest
+    /// (a new folder appears in one above it, which is watched, and is walked then).
+    public static func treeFolders(_ folders: [FilePath], limit: Int = treeLimit) -> [FilePath] {
+        guard folders.count > limit else { return folders }
+        return folders.enumerated().sorted { ($0.element.components.count, $0.offset) < ($1.element.components.count, $1.offset) }
+            .prefix(limit).map(\.element)
+    }
+
     /// True once if anything changed since the last call.
     public func takeChange() -> Bool {
         changed.value.exchange(false, ordering: .acquiringAndReleasing)

@@ -36,7 +36,11 @@ public struct Photo: Sendable, Hashable {
     }
 
     /// The file name as text; bytes that are not UTF-8 show as "�".
-    public var fileName: String { path.lastComponent?.string ?? path.string }
+    public var fileName: String {
+        // From the bytes: FilePath's components parse the whole path at each step.
+        let bytes = path.rawBytes
+        return String(decoding: bytes[((bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...], as: UTF8.self)
+    }
 
     /// The file name as it may be shown (`DisplayName`): escaped where it would mislead,
     /// cut in the middle where it is very long.

@@ -60,7 +60,7 @@ public struct ThumbnailCache: Sendable {
 
     /// `$XDG_CACHE_HOME` when it is an absolute path (the base directory specification
     /// ignores a relative one), else `~/.cache`.
-    static func cacheHome(environment: [String: String]) -> FilePath {
+    public static func cacheHome(environment: [String: String]) -> FilePath {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return FilePath(cache) }
         return FilePath(environment["HOME"] ?? NSHomeDirectory()).appending(".cache")
     }

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import PhotoLibrary
+import Synchronization
+import SystemPackage
+
+/// Lists an album on its own thread and hands the photos over in batches through an
+/// inbox, waking the frame loop for each, so the first screen never waits for the rest.
+///
+/// Every folder at once (`Folder.includesSubfolders`) is walked to any depth. Where the
+/// index knows the tree, what it knows (checked on disk) comes first, dates and all, and
+/// the walk that follows checks it: its whole listing is then `walked`, for the album to
+/// apply as a rescan; the index is told what the walk found.
+public final class AlbumLister: Sendable {
+    private struct State {
+        var arrived: [Photo] = []
+        var datesTaken: [FilePath: String] = [:]
+        var finished = false
+        var cancelled = false
+        var report: TreeWalker.Report?
+        var walked: [Photo]?
+        var watcher: FolderWatcher?
+        var changedWhileWalking = false
+    }
+
+    private let state = Mutex(State())
+    public let wake = WakeRelay()
+
+    /// `firstBatch` sees the first photos listed, on the listing thread, so their decoding
+    /// can start before anything asks for them. The photo Flick was opened on (`start`)
+    /// comes first, on its own, so it is shown at once however long the folder takes to
+    /// read (a /tmp of 20,000 entries took a quarter of a second); the listing then brings
+    /// the rest, in their order around it.
+    public init(album: Folder, start: FilePath? = nil, index: LibraryIndex? = nil,
+                firstBatch: @escaping @Sendable ([Photo]) -> Void = { _ in }) {
+        let thread = Thread { [self] in
+            if let start, let photo = FolderScanner.photo(at: start) { arrive([photo]) }
+            var isFirst = true
+            let deliver = { (batch: [Photo]) -> Bool in
+                if isFirst { firstBatch(batch) }
+                isFirst = false
+                return self.arrive(batch)
+            }
+            guard album.includesSubfolders else {
+                try? FolderScanner.scan(album.folderPath, deliver: deliver)
+                return finish(report: nil, walked: nil)
+            }
+            let known = index?.photos(under: album.folderPath) ?? []
+            if !known.isEmpty {
+                state.withLock { state in
+                    for entry in known { if let date = entry.dateTaken { state.datesTaken[entry.photo.path] = date } }
+                }
+                guard deliver(known.map(\.photo)) else { return finish(report: nil, walked: nil) }
+            }
+            // Known already: the walk only checks, and its listing replaces what was shown.
+            var walked: [Photo] = []
+            let report = TreeWalker.walk(album.folderPath) { batch in
+                walked += batch
+                return known.isEmpty ? deliver(batch) : !self.isCancelled
+            }
+            guard !report.stopped else { return finish(report: report, walked: nil) }
+            // Watched from now on; what changed between a folder's listing and now is seen
+            // by its folder's time, and the album is read again for it.
+            let watcher = FolderWatcher(folders: FolderWatcher.treeFolders(report.folders)) { [wake] in wake.wake() }
+            let changed = TreeWalker.changedSince(report)
+            state.withLock {
+                $0.watcher = watcher
+                $0.changedWhileWalking = changed
+            }
+            index?.record(walked, under: album.folderPath)
+            finish(report: report, walked: known.isEmpty ? nil : walked)
+        }
+        thread.name = "flick-list"
+        thread.start()
+    }
+
+    public convenience init(folder: FilePath, start: FilePath? = nil, firstBatch: @escaping @Sendable ([Photo]) -> Void = { _ in }) {
+        self.init(album: Folder(folderPath: folder), start: start, firstBatch: firstBatch)
+    }
+
+    /// Hands `batch` over; false once the listing was cancelled.
+    private func arrive(_ batch: [Photo]) -> Bool {
+        let goOn = state.withLock { state in
+            state.arrived += batch
+            return !state.cancelled
+        }
+        wake.wake()
+        return goOn
+    }
+
+    private var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    private func finish(report: TreeWalker.Report?, walked: [Photo]?) {
+        state.withLock {
+            $0.finished = true
+            $0.report = report
+            $0.walked = walked
+        }
+        wake.wake()
+    }
+
+    /// What a walk of every folder met besides photos (the folders walked, those it could
+    /// not read); nil until it finished, and for one folder.
+    public var report: TreeWalker.Report? { state.withLock { $0.report } }
+
+    /// Once finished: the walk's whole listing where the index had shown the tree first
+    /// (to be applied as a rescan); nil where the walk's batches were the listing.
+    public var walked: [Photo]? { state.withLock { $0.walked } }
+
+    /// Every folder at once: the watcher of the folders walked (as many as
+    /// `FolderWatcher.treeLimit` allows), made once the walk ended; and whether a folder
+    /// changed while it was walked (a rescan then catches what the watch did not see).
+    public var treeWatch: (watcher: FolderWatcher?, changedWhileWalking: Bool) {
+        state.withLock { ($0.watcher, $0.changedWhileWalking) }
+    }
+
+    /// Stops listing after the batch in hand: another album was opened.
+    public func cancel() {
+        state.withLock { $0.cancelled = true }
+    }
+
+    /// The photos listed since the last call, and whether the listing is complete.
+    public func drain() -> (photos: [Photo], finished: Bool) {
+        state.withLock { state in
+            defer { state.arrived.removeAll(keepingCapacity: true) }
+            return (state.arrived, state.finished)
+        }
+    }
+
+    /// Dates taken the index remembered, since the last call.
+    public func drainDatesTaken() -> [FilePath: String] {
+        state.withLock { state in
+            defer { state.datesTaken = [:] }
+            return state.datesTaken
+        }
+    }
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Album
+import Foundation
+import Marks
+import PhotoLibrary
+import Shell
+import SystemPackage
+import Testing
+import TestSupport
+
+/// Every folder at once, as the session keeps it: a Pictures folder of years opens whole,
+/// photos copied anywhere below arrive, Alt+Up and Alt+Down keep the photo in hand, and a
+/// tree opened again comes from the index before its walk.
+@Suite(.serialized) struct EveryFolderSessionTests {
+    typealias Fixture = AlbumSessionTests.Fixture
+
+    /// A Pictures folder with no photo of its own: years and a phone's camera below.
+    final class Pictures {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-pictures-\(UUID().uuidString)")
+        var path: String { root.appendingPathComponent("Pictures").path }
+        var index: FilePath { FilePath(root.appendingPathComponent("cache/library.sqlite").path) }
+        // A 1×1 PNG.
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
+
+        init() throws {
+            for relative in ["2019/Summer/a.png", "2019/Summer/b.png", "2020/c.png", "Phone/DCIM/Camera/d.png"] { try add(relative) }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        func add(_ relative: String) throws {
+            let url = URL(fileURLWithPath: path + "/" + relative)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try png.write(to: url)
+        }
+
+        func names(_ f: Fixture) -> [String] {
+            (0..<(f.browser.source?.photoCount ?? 0)).compactMap { f.browser.source?.fileName(at: $0) }
+        }
+    }
+
+    @Test func aFolderOfYearsOpensWholeAndAPhotoCopiedAnywhereBelowArrives() throws {
+        let pictures = try Pictures()
+        let f = try Fixture(opening: pictures.path)
+        #expect(f.session.album.includesSubfolders, "more folders than photos: every folder at once")
+        #expect(f.run { f.session.isListed && f.browser.source?.photoCount == 4 })
+        #expect(Set(pictures.names(f)) == ["a.png", "b.png", "c.png", "d.png"])
+        #expect(f.session.title == "All of Pictures — Flick")
+        // Into a folder deep below, and into a folder that did not exist.
+        try pictures.add("Phone/DCIM/Camera/e.png")
+        #expect(f.run { f.browser.source?.photoCount == 5 }, "a photo copied deep below arrives")
+        try pictures.add("2021/New trip/f.png")
+        #expect(f.run { f.browser.source?.photoCount == 6 }, "a new folder's photo arrives")
+        try FileManager.default.removeItem(atPath: pictures.path + "/2019")
+        #expect(f.run { Set(pictures.names(f)) == ["c.png", "d.png", "e.png", "f.png"] }, "a folder removed takes its photos with it: \(pictures.names(f))")
+    }
+
+    @Test func altDownShowsThePhotosFolderAloneAndAltUpEveryFolderThePhotoStillInHand() throws {
+        let pictures = try Pictures()
+        let f = try Fixture(opening: pictures.path)
+        #expect(f.run { f.session.isListed && f.browser.source?.photoCount == 4 })
+        let index = try #require(pictures.names(f).firstIndex(of: "c.png"))
+        f.browser.grid.select(index)
+        f.browser.onEveryFolder?(false)
+        #expect(f.session.album == Folder(folderPath: FilePath(pictures.path + "/2020")))
+        #expect(f.run { f.session.isListed && f.browser.source?.photoCount == 1 })
+        #expect(f.session.title == "2020 — Flick")
+        f.browser.onEveryFolder?(true)
+        #expect(f.session.album == Folder(folderPath: FilePath(pictures.path), includesSubfolders: true))
+        #expect(f.run { f.session.isListed && f.browser.source?.photoCount == 4 })
+        let inHand = try #require(f.browser.photoInHand)
+        #expect(f.browser.source?.fileName(at: inHand) == "c.png", "the photo in hand stays in hand")
+    }
+
+    @Test func theStripOffersEveryFolderFirstAndItsAlbumsBelow() throws {
+        let pictures = try Pictures()
+        let f = try Fixture(opening: pictures.path)
+        #expect(f.run { f.session.shelf.albumCount == 4 })
+        #expect((0..<4).map { f.session.shelf.albumName(at: $0) } == ["All of Pictures", "2019/Summer", "2020", "Phone/DCIM/Camera"])
+        #expect(f.session.shelf.albumPhotoCount(at: 0) == 4)
+        f.browser.onSelectAlbum?(2)
+        #expect(f.session.album == Folder(folderPath: FilePath(pictures.path + "/2020")))
+        f.browser.onSelectAlbum?(0)
+        #expect(f.session.album.includesSubfolders)
+    }
+
+    /// The index shows the tree before its walk: its dates order the timeline though no
+    /// date is read here; a photo deleted since is never shown; one added since arrives
+    /// with the walk.
+    @Test func aTreeOpenedAgainComesFromTheIndexFirst() throws {
+        let pictures = try Pictures()
+        let index = LibraryIndex(file: pictures.index)
+        let walked = TreeWalker.photos(under: FilePath(pictures.path)).photos
+        index.record(walked, under: FilePath(pictures.path))
+        let dates = ["a.png": "2019-07-01 10:00:00", "b.png": "2019-06-01 10:00:00", "c.png": "2020-01-01 10:00:00", "d.png": "2018-01-01 10:00:00"]
+        index.record(datesTaken: Dictionary(uniqueKeysWithValues: walked.map { ($0.path, dates[$0.fileName]!) }))
+        try FileManager.default.removeItem(atPath: pictures.path + "/2020/c.png")
+        try pictures.add("2020/z.png")
+
+        let f = try Fixture(opening: pictures.path, index: LibraryIndex(file: pictures.index))
+        var sawDeleted = false
+        #expect(f.run {
+            sawDeleted = sawDeleted || pictures.names(f).contains("c.png")
+            return f.session.isListed && f.browser.source?.photoCount == 4
+        })
+        #expect(!sawDeleted, "a photo deleted since is never shown")
+        #expect(Array(pictures.names(f).prefix(3)) == ["d.png", "b.png", "a.png"], "the index's dates, in the timeline's order")
+        #expect(pictures.names(f).contains("z.png"), "the walk brings what is new")
+    }
+}
