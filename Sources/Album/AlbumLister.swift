@@ -8,14 +8,17 @@ import SystemPackage
 /// inbox, waking the frame loop for each, so the first screen never waits for the rest.
 ///
 /// Every folder at once (`Folder.includesSubfolders`) is walked to any depth. Where the
-/// index knows the tree, what it knows (checked on disk) comes first, dates and all, and
-/// the walk that follows checks it: its whole listing is then `walked`, for the album to
-/// apply as a rescan; the index is told what the walk found.
+/// index knows the tree, what it knows (checked on disk) comes first, dates and all — the
+/// top of the timeline at once, the rest a moment later, each batch in the album's order,
+/// sorted here rather than on the drawing thread — and the listing is finished then; the
+/// walk that follows checks it, and once it is over (`isWalked`) its whole listing is
+/// `walked`, for the album to apply as a rescan; the index is told what the walk found.
 public final class AlbumLister: Sendable {
     private struct State {
         var arrived: [Photo] = []
         var datesTaken: [FilePath: String] = [:]
         var finished = false
+        var walkEnded = false
         var cancelled = false
         var report: TreeWalker.Report?
         var walked: [Photo]?
@@ -45,18 +48,25 @@ public final class AlbumLister: Sendable {
                 try? FolderScanner.scan(album.folderPath, deliver: deliver)
                 return finish(report: nil, walked: nil)
             }
-            let known = index?.photos(under: album.folderPath) ?? []
-            if !known.isEmpty {
+            let rows = index?.rows(under: album.folderPath) ?? []
+            let order = ListingOrder(root: album.folderPath)
+            var known = false
+            // The earliest first: the timeline's first screen, before the rest is checked.
+            for chunk in [rows.prefix(Self.firstChunk), rows.dropFirst(Self.firstChunk)] where !chunk.isEmpty {
+                let entries = LibraryIndex.checked(chunk)
                 state.withLock { state in
-                    for entry in known { if let date = entry.dateTaken { state.datesTaken[entry.photo.path] = date } }
+                    for entry in entries { if let date = entry.dateTaken { state.datesTaken[entry.photo.path] = date } }
                 }
-                guard deliver(known.map(\.photo)) else { return finish(report: nil, walked: nil) }
+                known = known || !entries.isEmpty
+                let sorted = order.entries(entries.map(\.photo)).sorted(by: ListingOrder.precedes).map(\.photo)
+                guard deliver(sorted) else { return finish(report: nil, walked: nil) }
             }
+            if known { state.withLock { $0.finished = true } }
             // Known already: the walk only checks, and its listing replaces what was shown.
             var walked: [Photo] = []
             let report = TreeWalker.walk(album.folderPath) { batch in
                 walked += batch
-                return known.isEmpty ? deliver(batch) : !self.isCancelled
+                return known ? !self.isCancelled : deliver(batch)
             }
             guard !report.stopped else { return finish(report: report, walked: nil) }
             // Watched from now on; what changed between a folder's listing and now is seen
@@ -68,7 +78,7 @@ public final class AlbumLister: Sendable {
                 $0.changedWhileWalking = changed
             }
             index?.record(walked, under: album.folderPath)
-            finish(report: report, walked: known.isEmpty ? nil : walked)
+            finish(report: report, walked: known ? walked : nil)
         }
         thread.name = "flick-list"
         thread.start()
@@ -90,14 +100,21 @@ public final class AlbumLister: Sendable {
 
     private var isCancelled: Bool { state.withLock { $0.cancelled } }
 
+    /// How many of the index's photos come first, on their own.
+    static let firstChunk = 1_000
+
     private func finish(report: TreeWalker.Report?, walked: [Photo]?) {
         state.withLock {
             $0.finished = true
+            $0.walkEnded = true
             $0.report = report
             $0.walked = walked
         }
         wake.wake()
     }
+
+    /// The listing is over, walk and all (a folder's listing: as soon as it is finished).
+    public var isWalked: Bool { state.withLock { $0.walkEnded } }
 
     /// What a walk of every folder met besides photos (the folders walked, those it could
     /// not read); nil until it finished, and for one folder.

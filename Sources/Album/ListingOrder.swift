@@ -70,7 +70,9 @@ struct ListingOrder {
         var adding: [ListingEntry] = []
         var replaced = Set<FilePath>()
         for entry in more.reversed() where replaced.insert(entry.photo.path).inserted { adding.append(entry) }
-        adding.sort(by: precedes)
+        adding.reverse()
+        // A batch arrives sorted (a walk's, the index's): checked in one pass, not sorted again.
+        if !zip(adding, adding.dropFirst()).allSatisfy({ precedes($0, $1) }) { adding.sort(by: precedes) }
         var merged: [ListingEntry] = []
         merged.reserveCapacity(listing.count + adding.count)
         var next = 0

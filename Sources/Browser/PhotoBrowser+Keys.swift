@@ -16,6 +16,8 @@ extension PhotoBrowser {
         // A key may put another photo in hand: the details follow it.
         defer { updateDetails() }
         let chain: [(KeyEvent) -> Bool] = [
+            // Letters typed into the search are words, not commands ("?" too).
+            { self.searchBar.isEditing && self.searchBar.handleKey($0) },
             { self.performCommand(for: $0, in: .always) },
             // Help is in front of everything: any key closes it.
             { _ in self.help.isShown && self.closing(self.help.hide) },
@@ -26,6 +28,8 @@ extension PhotoBrowser {
             { self.arrangementMenu.isShown && (self.arrangementMenu.handleKey($0) || true) },
             { self.details.isShown && self.performCommand(for: $0, in: .details) },
             { $0.key == .escape && self.toast.message != nil && self.closing(self.toast.dismiss) },
+            // Esc takes the search's words away, before it closes anything behind.
+            { !self.isPagerOpen && self.searchBar.handleKey($0) },
             { self.focus != .view && !self.isPagerOpen && self.handleFocusedKey($0) },
             { self.performCommand(for: $0, in: .album) },
             // The pager's keys while it is up; the view behind it has none.
@@ -33,6 +37,12 @@ extension PhotoBrowser {
             { self.performCommand(for: $0, in: .app) },
         ]
         return chain.contains { $0(key) }
+    }
+
+    /// Text the keyboard typed (a letter, an accented one, an input method's word): the
+    /// search's, while it has the keys.
+    public func handleText(_ text: String) {
+        searchBar.insert(text)
     }
 
     /// Closes something in front: the key that did it goes no further.
@@ -88,6 +98,9 @@ extension PhotoBrowser {
             onTrashRejects?()
         case .copyPicks:
             onCopyPicks?()
+        case .search:
+            if isPagerOpen { closePager() }
+            searchBar.begin()
         case let .stepAlbum(step):
             stepAlbum(by: step)
         case let .everyFolder(every):

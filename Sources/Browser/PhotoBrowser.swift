@@ -71,10 +71,17 @@ public final class PhotoBrowser: View {
     public var onTrashRejects: (() -> Void)?
     /// "Copy picks to Selects…" (Ctrl+Shift+E, or the menu): the app shows them and asks.
     public var onCopyPicks: (() -> Void)?
+    /// The search's words changed (Ctrl+F): the app narrows the album to what they find.
+    public var onSearch: ((String) -> Void)? {
+        get { searchBar.onChange }
+        set { searchBar.onChange = newValue }
+    }
     /// Alt+Up (true): every folder at once; Alt+Down (false): the photo's folder alone.
     public var onEveryFolder: ((Bool) -> Void)?
     /// A question waiting for its answer, bottom centre.
     public let confirmBar: ConfirmBar
+    /// Ctrl+F's words, at the top of the album's view.
+    public let searchBar: SearchBar
     /// What the app does for commands it registered (quit, full screen).
     var commandHandlers: [CommandAction: () -> Void] = [:]
     /// Where the keys go besides the photo in hand: Tab moves on to the album strip, the
@@ -141,6 +148,8 @@ public final class PhotoBrowser: View {
         view.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         view.onToast = { [unowned self] toast in showToast(toast) }
         (view as? CompareView)?.pointerLocation = pointerLocation
+        // On this day's years play as slideshows of their own photos.
+        (view as? GridView)?.onPlayMemory = { [unowned self] photos in startSlideshow(playing: photos) }
         if let trashing = view as? TrashingView {
             trashing.trashPhoto = trashPhoto
             trashing.requestUndo = { [unowned self] in undo() }
@@ -162,6 +171,7 @@ public final class PhotoBrowser: View {
         arrangement = ArrangementControl(context: context)
         arrangementMenu = ArrangementMenu(context: context)
         confirmBar = ConfirmBar(context: context)
+        searchBar = SearchBar(context: context)
         super.init()
         name = "browser"
         addSubview(collection)
@@ -178,6 +188,7 @@ public final class PhotoBrowser: View {
         addSubview(arrangement)
         addSubview(arrangementMenu)
         addSubview(confirmBar)
+        addSubview(searchBar)
         focusRing.name = "focus ring"
         focusRing.borderColor = Self.focusColor
         focusRing.borderWidth = Self.focusWidth
@@ -359,11 +370,11 @@ public final class PhotoBrowser: View {
     }
 
     /// F5: plays the album from the photo in hand (the pager's while it is up), or `index`.
-    public func startSlideshow(at index: Int? = nil) {
+    public func startSlideshow(at index: Int? = nil, playing playlist: [Int]? = nil) {
         guard (source?.photoCount ?? 0) > 0 else { return }
         slideshow.frame = bounds
         bringSubviewToFront(slideshow)
-        slideshow.start(at: index ?? photoInHand ?? 0)
+        slideshow.start(at: index ?? playlist?.first ?? photoInHand ?? 0, playing: playlist)
         onSlideshowChange?(true)
         setNeedsLayout()
     }
@@ -519,6 +530,8 @@ public final class PhotoBrowser: View {
             slideshow.frame = bounds
             bringSubviewToFront(slideshow)
         }
+        searchBar.place(in: collectionFrame, found: source?.photoCount ?? 0)
+        bringSubviewToFront(searchBar)
         confirmBar.place(in: bounds)
         bringSubviewToFront(confirmBar)
         toast.place(in: bounds)

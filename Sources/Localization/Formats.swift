@@ -76,6 +76,24 @@ extension Language {
 
 extension Language {
     /// A month, as the user writes it: "July 2025", "Juli 2025", "2025年7月".
+    /// Each month's names as a person may type them, January first: the user's
+    /// language's full and short names, and English's, in lower case.
+    public static func monthNames() -> [[String]] {
+        var names = Array(repeating: [String](), count: 12)
+        let locales = [formats.withLock { $0.time }, Locale(identifier: "en_US_POSIX")].compactMap { $0 }
+        for locale in locales {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            for symbols in [formatter.monthSymbols, formatter.shortMonthSymbols, formatter.standaloneMonthSymbols] {
+                for (month, name) in (symbols ?? []).prefix(12).enumerated() {
+                    let cleaned = name.lowercased().trimmingCharacters(in: .punctuationCharacters)
+                    if !cleaned.isEmpty && !names[month].contains(cleaned) { names[month].append(cleaned) }
+                }
+            }
+        }
+        return names
+    }
+
     public static func monthAndYear(year: Int, month: Int) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

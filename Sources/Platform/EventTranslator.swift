@@ -86,6 +86,9 @@ struct EventTranslator {
             guard let key = typed ?? Self.key(event.key.keysym.sym, shifted: modifiers.contains(.shift)) else { return nil }
             return .input(.key(KeyEvent(key: key, isDown: event.type == SDL_KEYDOWN.rawValue, isRepeat: event.key.repeat != 0,
                                         modifiers: modifiers, timestampNanoseconds: stamp)))
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return text.isEmpty ? nil : .text(text)
         case SDL_DROPFILE:
             guard let file = event.drop.file else { return nil }
             defer { SDL_free(file) }

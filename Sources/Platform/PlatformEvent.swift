@@ -15,4 +15,6 @@ public enum PlatformEvent: Sendable {
     case hover(Point)
     /// Something the app cannot see changed (exposure, focus): draw again.
     case redraw
+    /// Text a key press (or an input method) typed, after its key event.
+    case text(String)
 }

@@ -21,18 +21,20 @@ public final class AlbumSession {
     private(set) var model: AlbumModel
     private var modelObservation: ObservationToken?
     private var marksObservation: ObservationToken?
-    private var watcher: FolderWatcher?
+    var watcher: FolderWatcher?
     private var lister: AlbumLister
     private var listingFinished = false
+    /// The walk that checks what the index showed is over too (for one folder, at once).
+    private(set) var listingVerified = false
     /// A folder change seen while the first listing still runs waits for it to finish.
-    private var rescanPending = false
+    var rescanPending = false
     /// The photo Flick was opened on, until the listing reaches it.
     private var startPath: FilePath?
     /// The photo in hand when another album was opened around it (Alt+Up, Alt+Down), until
     /// the listing reaches it; whether the pager showed it.
-    private var keptInHand: (path: FilePath, inPager: Bool)?
+    var keptInHand: (path: FilePath, inPager: Bool)?
     /// The folder Flick was opened on (or the last one dropped): its albums are the strip's.
-    private var root: FilePath
+    private(set) var root: FilePath
     /// The opened folder's albums: searched in the background, watched for folders that
     /// appear or vanish.
     private var albumSearch: AlbumSearch
@@ -54,29 +56,33 @@ public final class AlbumSession {
     private var marksMayStart = false
     private var unreadMarks: [FilePath] = []
     /// Dates taken, read when the album is sorted by them (or its bursts are looked for).
-    private let takenDates: TakenDates?
+    let takenDates: TakenDates?
     /// Focus measures and looks, read when the album is sorted by sharpness or Compare is
     /// shown (its bursts).
     private let likenesses: Likenesses?
     /// What every album is shown with: kept from one album to the next.
     public private(set) var filter: PhotoFilter
+    /// Ctrl+F's words: the album shows what they find, from one album to the next.
+    private var searchWords = ""
     /// The order of one folder's photos.
     public private(set) var order: PhotoOrder
     /// The order of every folder at once: the timeline by date taken unless chosen otherwise
     /// (by name, it is the folders one after another, as the strip already shows them).
     public private(set) var everyFolderOrder = PhotoOrder(.dateTaken)
     /// What was read of every folder at once, kept for the next time (a cache).
-    private let index: LibraryIndex?
+    let index: LibraryIndex?
     /// Writes to the index, where no frame waits for them.
-    private let indexWrites = DispatchQueue(label: "flick.index", qos: .utility)
+    let indexWrites = DispatchQueue(label: "flick.index", qos: .utility)
+    /// Dates read before the walk put the tree's photos in the index: written after it.
+    var datesForIndex: [FilePath: String] = [:]
     /// A rescan of every folder, walked in the background.
-    private var rescanLister: AlbumLister?
-    private var rescanned: [Photo] = []
+    var rescanLister: AlbumLister?
+    var rescanned: [Photo] = []
     /// Folders that could not be read or watched were said once.
-    private var saidUnreadable = false
-    private var saidUnwatched = false
+    var saidUnreadable = false
+    var saidUnwatched = false
     /// Wakes the frame loop: a listing batch, a search result or a folder change is waiting.
-    private let wake: @Sendable () -> Void
+    let wake: @Sendable () -> Void
 
     /// `lister` was started before the window, so its work overlaps the platform's start-up.
     public init(opening: Folder.Opening, lister: AlbumLister, pictures: PictureStore, browser: PhotoBrowser,
@@ -141,7 +147,7 @@ public final class AlbumSession {
         for report in picksDelivery.takeReports() { browser.showToast(Toast(PicksDelivery.message(report))) }
         if let dates = takenDates?.drain(), !dates.isEmpty {
             model.noteDatesTaken(dates)
-            if album.includesSubfolders, let index { indexWrites.async { index.record(datesTaken: dates) } }
+            if album.includesSubfolders { recordInIndex(dates) }
             // The days may change where the order does not (the timeline's headers).
             if shownOrder.key == .dateTaken { browser.reloadData() }
         }
@@ -153,7 +159,7 @@ public final class AlbumSession {
         if albumWatcher?.takeChange() == true { albumSearch.start() }
         takeAlbumSearch()
         if watcher?.takeChange() == true { rescanPending = true }
-        if rescanPending && listingFinished && rescanLister == nil { rescanAlbum() }
+        if rescanPending && listingVerified && rescanLister == nil { rescanAlbum() }
         takeRescan()
     }
 
@@ -164,26 +170,6 @@ public final class AlbumSession {
     public func setEveryFolderOrder(_ order: PhotoOrder) {
         everyFolderOrder = order
         if album.includesSubfolders { arrange(filter: filter, order: order) }
-    }
-
-    /// Shows every photo below the folder Flick was opened on as one album (Alt+Up), with
-    /// the photo in hand still in hand.
-    public func openEveryFolder() {
-        guard !album.includesSubfolders || album.folderPath != root else { return }
-        openKeepingPhotoInHand(Folder(folderPath: root, includesSubfolders: true))
-    }
-
-    /// Shows the folder of the photo in hand alone (Alt+Down), the photo still in hand.
-    public func openFolderOfPhotoInHand() {
-        guard album.includesSubfolders, let inHand = browser.photoInHand, inHand < model.count else { return }
-        openKeepingPhotoInHand(Folder(folderPath: model.photos[inHand].path.removingLastComponent()))
-    }
-
-    private func openKeepingPhotoInHand(_ opened: Folder) {
-        let inHand = browser.photoInHand.flatMap { $0 < model.count ? model.photos[$0].path : nil }
-        let inPager = browser.isPagerOpen
-        open(opened, start: inHand)
-        keptInHand = inHand.map { ($0, inPager) }
     }
 
     private static func album(_ folder: AlbumFolder) -> Folder {
@@ -238,14 +224,19 @@ public final class AlbumSession {
     /// them taken in. Until then a filter shows part of what it will, and "Trash the
     /// rejects" waits.
     public var marksAreKnown: Bool {
-        guard let markBook else { return listingFinished }
-        return listingFinished && unreadMarks.isEmpty && markBook.unreadCount == 0
+        guard let markBook else { return listingVerified }
+        // A tree shown from the index waits for its walk: a photo come since, rejected in
+        // its sidecar, is a reject too.
+        return listingVerified && unreadMarks.isEmpty && markBook.unreadCount == 0
     }
 
     /// What the view says while it shows no photos: why (the album has none, the marks the
     /// filter needs are still being read, or the filter lets none through).
     private var message: String? {
         if let message = Self.message(for: model.status, album: album.name) { return message }
+        if model.photos.isEmpty, let search = model.search, model.status == .ready {
+            return localized("Nothing in “{album}” is found by “{words}”. Esc shows every photo again.", ["album": album.name, "words": search.query])
+        }
         guard model.photos.isEmpty, filter != .all else { return nil }
         if !marksAreKnown { return localized("Reading marks…") }
         guard model.status == .ready else { return nil }
@@ -255,6 +246,13 @@ public final class AlbumSession {
     /// The grid grows as the listing arrives; the photo Flick was opened on is opened in
     /// the pager once listed.
     private func takeListedPhotos() {
+        if listingFinished && !listingVerified, lister.isWalked {
+            listingVerified = true
+            if album.includesSubfolders { recordInIndex([:]) }
+            // The index's photos were shown first: the walk's listing is the truth.
+            if let walked = lister.walked { applyRescan(walked) }
+            if let report = lister.report { walked(report, lister.treeWatch) }
+        }
         guard !listingFinished else { return }
         // Dates the index remembered arrive before their photos: sorted by them at once.
         let known = lister.drainDatesTaken()
@@ -265,10 +263,11 @@ public final class AlbumSession {
         readMarks(of: photos.map(\.path), onlyIfChanged: false)
         if shownOrder.key == .dateTaken { takenDates?.read(photos.map(\.path).filter { known[$0] == nil }) }
         if !photos.isEmpty { readLooksIfWanted(photos.map(\.path)) }
-        if finished {
-            // The index's photos were shown first: the walk's listing is the truth.
+        if finished { model.finishListing() }
+        if finished && lister.isWalked {
+            listingVerified = true
+            if album.includesSubfolders { recordInIndex([:]) }
             if let walked = lister.walked { applyRescan(walked) }
-            model.finishListing()
             if let report = lister.report { walked(report, lister.treeWatch) }
         }
         if let start = startPath, let index = model.index(of: start) {
@@ -309,7 +308,7 @@ public final class AlbumSession {
 
     /// Shows another album: its listing starts afresh (with `start` first), the view starts
     /// at its first photo.
-    private func open(_ opened: Folder, start: FilePath? = nil) {
+    func open(_ opened: Folder, start: FilePath? = nil) {
         guard opened != album else { return }
         lister.cancel()
         rescanLister?.cancel()
@@ -323,11 +322,14 @@ public final class AlbumSession {
         model.setFilter(filter)
         model.setOrder(shownOrder)
         model.setGroupsBursts(groupsBursts)
+        model.setSearch(PhotoSearch(searchWords, root: folder))
         browser.showArrangement(filter: filter, order: shownOrder, groupsBursts: groupsBursts)
         observeModel()
         lister = AlbumLister(album: opened, start: start, index: opened.includesSubfolders ? index : nil)
         lister.wake.connect(wake)
         listingFinished = false
+        listingVerified = false
+        datesForIndex = [:]
         rescanPending = false
         startPath = nil
         keptInHand = nil
@@ -355,50 +357,6 @@ public final class AlbumSession {
         }
         // Photos renamed or come back may bring sidecars of their own.
         readMarks(of: model.photos.map(\.path), onlyIfChanged: true)
-    }
-
-    /// A rescan of every folder finished: applied as one diff.
-    private func takeRescan() {
-        guard let rescanLister else { return }
-        let (photos, finished) = rescanLister.drain()
-        rescanned += photos
-        guard finished else { return }
-        self.rescanLister = nil
-        applyRescan(rescanned)
-        if let index, let report = rescanLister.report, !report.stopped {
-            let (photos, root) = (rescanned, album.folderPath)
-            indexWrites.async { index.record(photos, under: root) }
-        }
-        rescanned = []
-        if let report = rescanLister.report { walked(report, rescanLister.treeWatch) }
-    }
-
-    /// A listing of every folder, walked in the background, is applied as one diff; what
-    /// is new is read.
-    private func applyRescan(_ photos: [Photo]) {
-        model.applyRescan(photos)
-        if shownOrder.key == .dateTaken { takenDates?.read(model.photosWithoutDateTaken) }
-        readMarks(of: model.photos.map(\.path), onlyIfChanged: true)
-        readLooksIfWanted()
-    }
-
-    /// Every folder was walked: the folders are watched (as many as inotify allows Flick
-    /// without starving other programs: `FolderWatcher.treeLimit`), and those that could not
-    /// be read or watched are said once.
-    private func walked(_ report: TreeWalker.Report, _ watch: (watcher: FolderWatcher?, changedWhileWalking: Bool)) {
-        let watched = FolderWatcher.treeFolders(report.folders)
-        watcher = watch.watcher
-        if watch.changedWhileWalking { rescanPending = true }
-        if watched.count < report.folders.count, !saidUnwatched {
-            saidUnwatched = true
-            browser.showToast(Toast(localized("Flick watches {watched} of the {count} folders here; changes in the deepest show when the album is opened again.",
-                                              ["watched": Language.number(watched.count), "count": Language.number(report.folders.count)])))
-        }
-        if let first = report.unreadable.first, !saidUnreadable {
-            saidUnreadable = true
-            browser.showToast(Toast(localizedPlural("{name} cannot be read and is left out.", "{count} folders cannot be read and are left out, {name} among them.",
-                                                    count: report.unreadable.count, ["name": DisplayName.of(first.rawBytes)])))
-        }
     }
 
     /// The culling pager's Trash is the album model's: a photo leaves every view at once,
@@ -453,6 +411,11 @@ public final class AlbumSession {
         browser.onTrashRejects = { [unowned self] in askToTrashRejects() }
         browser.onCopyPicks = { [unowned self] in askToCopyPicks() }
         browser.onEveryFolder = { [unowned self] every in if every { openEveryFolder() } else { openFolderOfPhotoInHand() } }
+        browser.onSearch = { [unowned self] words in
+            searchWords = words
+            model.setSearch(PhotoSearch(words, root: album.folderPath))
+            browser.albumMessage = message
+        }
         browser.onGroupBursts = { [unowned self] groups in
             setGroupsBursts(groups)
             browser.showToast(Toast(groups ? localized("Bursts grouped: a click fans one out, Space too") : localized("Bursts no longer grouped")))
@@ -496,7 +459,7 @@ public final class AlbumSession {
     /// and focus, and bursts the times they were taken: read in the background, nearest the
     /// photo in hand first; each photo once. `paths`: just those (newly listed); else the
     /// whole album.
-    private func readLooksIfWanted(_ paths: [FilePath]? = nil) {
+    func readLooksIfWanted(_ paths: [FilePath]? = nil) {
         let wantsBursts = browser.viewKind == .compare || groupsBursts
         guard wantsBursts || shownOrder.key == .sharpness else { return }
         var wanted = paths ?? model.photosWithoutLikeness
@@ -518,7 +481,7 @@ public final class AlbumSession {
         unreadMarks = []
     }
 
-    private func readMarks(of paths: [FilePath], onlyIfChanged: Bool) {
+    func readMarks(of paths: [FilePath], onlyIfChanged: Bool) {
         guard let markBook, !paths.isEmpty else { return }
         guard marksMayStart else { return unreadMarks += paths }
         if onlyIfChanged { markBook.recheck(paths) } else { markBook.read(paths) }

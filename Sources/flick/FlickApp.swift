@@ -136,6 +136,8 @@ final class FlickApp: FrameDriver {
             updateTitle()
         case .redraw:
             StartupTrace.mark("window-exposed")
+        case let .text(text):
+            browser.handleText(text)
         case let .input(.key(key)):
             probe?.keyReleased()
             browser.handleKeyUp(key)

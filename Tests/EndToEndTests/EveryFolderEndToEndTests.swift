@@ -93,6 +93,28 @@ import Testing
         #expect(flick.waitForExit() == 0)
     }
 
+    /// Ctrl+F and a word typed: the album narrows to the folder that word names, as it is
+    /// typed; Esc brings every photo back.
+    @Test func wordsTypedNarrowTheAlbumAndEscBringsItAllBack() throws {
+        let tree = try Tree(folders: 12)
+        let lisbon = tree.pictures.appendingPathComponent("2019/Trip to Lisbon")
+        try FileManager.default.createDirectory(at: lisbon, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: tree.root.appendingPathComponent("blue.png"), to: lisbon.appendingPathComponent("tram.png"))
+        let flick = try tree.launch()
+        let window = try flick.geometry()
+        let (_, opened) = try flick.waitForScreen { shows(Self.red, in: $0, window: window) && shows(Self.blue, in: $0, window: window) }
+        #expect(opened)
+        try flick.server.xdotool("key", "--window", String(flick.windowID), "ctrl+f")
+        try flick.server.xdotool("type", "--window", String(flick.windowID), "--delay", "30", "lisbon")
+        let (_, narrowed) = try flick.waitForScreen { shows(Self.blue, in: $0, window: window) && !shows(Self.red, in: $0, window: window) }
+        #expect(narrowed, "only the Lisbon photo is left")
+        try flick.server.xdotool("key", "--window", String(flick.windowID), "Escape")
+        let (_, back) = try flick.waitForScreen { shows(Self.red, in: $0, window: window) && shows(Self.blue, in: $0, window: window) }
+        #expect(back, "Esc: every photo again")
+        try flick.server.requestClose(window: flick.windowID)
+        #expect(flick.waitForExit() == 0)
+    }
+
     /// Random bytes, another program's database, a folder where the file should be: the
     /// photos open all the same, and the index is built again where it can be.
     @Test(arguments: ["random bytes", "another program's database", "a folder"])

@@ -108,3 +108,28 @@ import TestSupport
         #expect(pictures.names(f).contains("z.png"), "the walk brings what is new")
     }
 }
+
+/// Ctrl+F's words narrow the album as the session keeps it, and say so when nothing is found.
+@Suite(.serialized) struct SearchSessionTests {
+    typealias Pictures = EveryFolderSessionTests.Pictures
+
+    @Test func wordsNarrowTheAlbumAndNothingFoundIsSaid() throws {
+        let pictures = try Pictures()
+        let f = try AlbumSessionTests.Fixture(opening: pictures.path)
+        #expect(f.run { f.session.isListed && f.browser.source?.photoCount == 4 })
+        f.browser.onSearch?("summer")
+        #expect(f.run { Set(pictures.names(f)) == ["a.png", "b.png"] })
+        f.browser.onSearch?("camera d")
+        #expect(f.run { pictures.names(f) == ["d.png"] })
+        f.browser.onSearch?("lisbon")
+        #expect(f.run { f.browser.source?.photoCount == 0 })
+        #expect(f.browser.albumMessage == "Nothing in “All of Pictures” is found by “lisbon”. Esc shows every photo again.")
+        // The words stay when another album opens.
+        f.browser.onSearch?("b")
+        f.browser.onEveryFolder?(false)
+        f.browser.onSearch?("")
+        #expect(f.run { f.browser.source?.photoCount == 2 || f.browser.source?.photoCount == 1 })
+        f.browser.onEveryFolder?(true)
+        #expect(f.run { f.session.isListed && f.browser.source?.photoCount == 4 }, "no words: every photo")
+    }
+}

@@ -65,18 +65,39 @@ public final class LibraryIndex: Sendable {
         }
     }
 
+    /// A photo as the index last saw it, not yet checked on disk.
+    public struct Row: Sendable {
+        let path: [UInt8]
+        let size: Int64
+        let modified: Int64
+        let format: String
+        let taken: String?
+    }
+
     /// The photos the index holds below `root`, each checked on disk first: a photo gone is
     /// left out, one changed (size or time) is looked at again and its date forgotten.
     /// Empty when the tree was never walked (or the index cannot be read).
     public func photos(under root: FilePath) -> [Entry] {
-        var rows: [(path: [UInt8], size: Int64, modified: Int64, format: String, taken: String?)] = []
+        Self.checked(rows(under: root)[...])
+    }
+
+    /// What the index holds below `root`, the earliest taken first (those without a date
+    /// last): the top of the timeline can be shown before the rest is checked.
+    public func rows(under root: FilePath) -> [Row] {
+        var rows: [Row] = []
         let range = Self.range(under: root)
         use { (statements) throws(SQLiteError) in
             try statements.under.run([.blob(range.lower), .blob(range.upper)]) { row in
-                rows.append((row.blob(0), row.integer(1), row.integer(2), row.text(3) ?? "", row.text(4)))
+                rows.append(Row(path: row.blob(0), size: row.integer(1), modified: row.integer(2), format: row.text(3) ?? "", taken: row.text(4)))
             }
         }
-        return rows.compactMap { row in
+        return rows
+    }
+
+    /// `rows` checked on disk: a photo gone is left out; one changed (size or time) is
+    /// looked at again, and its date forgotten.
+    public static func checked(_ rows: ArraySlice<Row>) -> [Entry] {
+        rows.compactMap { row in
             let path = FilePath(rawBytes: row.path)
             var info = stat()
             guard path.withPlatformString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
@@ -214,7 +235,10 @@ public final class LibraryIndex: Sendable {
         // The index is a cache: a power cut may cost its last writes, never its shape.
         if !readOnly { try connection.execute("PRAGMA synchronous = NORMAL") }
         let statements = Statements(
-            under: try connection.prepare("SELECT path, size, modified, format, taken FROM photo WHERE path >= ?1 AND path < ?2"),
+            under: try connection.prepare("""
+                SELECT path, size, modified, format, taken FROM photo WHERE path >= ?1 AND path < ?2
+                ORDER BY taken IS NULL OR taken = '', taken
+                """),
             upsert: try connection.prepare("""
                 INSERT INTO photo (path, size, modified, inode, format, taken) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
                 ON CONFLICT (path) DO UPDATE SET

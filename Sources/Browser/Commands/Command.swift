@@ -16,6 +16,8 @@ public enum CommandAction: Hashable, Sendable {
     case trashRejects
     /// The picks copied, with their pairs and sidecars, to the selects folder (asks first).
     case copyPicks
+    /// Words typed narrow the album (Ctrl+F).
+    case search
     /// The next (1) or previous (−1) album.
     case stepAlbum(Int)
     /// Every folder below the opened one at once (true), or the folder of the photo in hand

@@ -39,6 +39,8 @@ extension Command {
         Command("trash-rejects", { localized("Move the rejects to the Trash (asks first)") }, .arrangement,
                 keys: [KeyBinding(KeyChord(.delete, .control), .trashRejects), KeyBinding(KeyChord(.backspace, .control), .trashRejects, alternative: true)]),
 
+        Command("search", { localized("Search by name, folder, year, month or mark; Esc: all again") }, .arrangement,
+                keys: [KeyBinding(KeyChord("f", .control), .search)]),
         Command("copy-picks", { localized("Copy the picks to the selects folder (asks first)") }, .arrangement,
                 keys: [KeyBinding(KeyChord("e", [.control, .shift]), .copyPicks)]),
 

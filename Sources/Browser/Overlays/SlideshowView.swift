@@ -71,9 +71,13 @@ public final class SlideshowView: View {
         context.arena.add(click, to: self)
     }
 
-    /// Plays from photo `index`.
-    public func start(at index: Int) {
+    /// The photos played, in order, where not the whole album (On this day's year).
+    public private(set) var playlist: [Int]?
+
+    /// Plays from photo `index`: the whole album, or only `playlist`'s photos.
+    public func start(at index: Int, playing playlist: [Int]? = nil) {
         guard let source, index >= 0, index < source.photoCount else { return }
+        self.playlist = playlist.flatMap { $0.isEmpty ? nil : $0.filter { $0 >= 0 && $0 < source.photoCount } }
         self.index = index
         isPlaying = true
         isPaused = false
@@ -102,7 +106,15 @@ public final class SlideshowView: View {
     /// the first again).
     private func next() {
         guard isPlaying, !isPaused, let count = source?.photoCount, count > 0 else { return }
-        step(to: (index + 1) % count)
+        step(to: neighbour(of: index, by: 1, in: count))
+    }
+
+    /// The photo `step` places after (or before) `index`: in the playlist, or the album,
+    /// round from the last to the first.
+    private func neighbour(of index: Int, by step: Int, in count: Int) -> Int {
+        guard let playlist, !playlist.isEmpty else { return (index + step + count) % count }
+        let position = playlist.firstIndex(of: index) ?? 0
+        return playlist[(position + step + playlist.count) % playlist.count]
     }
 
     /// Photo `target` crossfades in (when its picture is ready; until then it is waited for).
@@ -156,8 +168,9 @@ public final class SlideshowView: View {
     private func requestPictures() {
         guard let count = source?.photoCount, count > 0, bounds.width > 0 else { return }
         var requests = [PictureRequest(index: index, size: screenSize, priority: .visible)]
-        requests.append(PictureRequest(index: (index + 1) % count, size: screenSize, priority: .nearby))
-        if index > 0 { requests.append(PictureRequest(index: index - 1, size: screenSize, priority: .ahead)) }
+        let next = neighbour(of: index, by: 1, in: count), previous = neighbour(of: index, by: -1, in: count)
+        if next != index { requests.append(PictureRequest(index: next, size: screenSize, priority: .nearby)) }
+        if previous != index && previous != next { requests.append(PictureRequest(index: previous, size: screenSize, priority: .ahead)) }
         pictures.want(requests, from: source)
     }
 
@@ -214,8 +227,8 @@ public final class SlideshowView: View {
                 advance.reschedule(after: interval)
                 say(localized("Playing"))
             }
-        case .right: step(to: (index + 1) % count)
-        case .left: step(to: (index + count - 1) % count)
+        case .right: step(to: neighbour(of: index, by: 1, in: count))
+        case .left: step(to: neighbour(of: index, by: -1, in: count))
         case .character("+"), .character("="): changePace(by: 1)
         case .character("-"): changePace(by: -1)
         case .escape, .function(5): end()

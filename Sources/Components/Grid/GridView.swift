@@ -46,6 +46,12 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     public private(set) var timeline = TimelineLayout(grid: GridLayout(width: 0), sections: [], count: 0)
     /// What day it is, for "Today" and "Yesterday": the app's clock (components read none).
     public var today: () -> CalendarDay? = { nil }
+    /// The photos taken on today's date in earlier years, a year at a time, shown above the
+    /// timeline's first day (`memoriesBand`).
+    public private(set) var memories: [Memory] = []
+    private lazy var memoriesBand = MemoriesBand(context: context)
+    /// A year of "On this day" was clicked: its photos, to play as a slideshow.
+    public var onPlayMemory: (([Int]) -> Void)?
 
     private lazy var scroller = Scroller(view: self, animator: context.animator) { [unowned self] in
         timeline.contentHeight
@@ -81,6 +87,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         selectionRing.isUserInteractionEnabled = false
         selectionRing.isHidden = true
         addSubview(selectionRing)
+        memoriesBand.onPlay = { [unowned self] in onPlayMemory?($0) }
         addSubview(scrubber)
         // Selecting on the first click must not wait to see whether a second one follows.
         click.recognizeSimultaneously(with: doubleClick)
@@ -261,6 +268,11 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         relayTimeline()
         scroller.clampIfIdle()
         super.layoutSubviews()
+        // At the content's top: it scrolls with the grid. Added once there is something to
+        // remember: an album without costs no view.
+        if !memories.isEmpty && memoriesBand.superview == nil { addSubview(memoriesBand) }
+        memoriesBand.frame = Rect(x: 0, y: 0, width: bounds.width, height: MemoriesBand.height)
+        memoriesBand.show(timeline.hasHeaders ? memories : [], inset: layout.leadingInset, room: bounds.width - coveredAtTopTrailing)
         let shown = animatedBounds.presentation
         scrubber.place(over: shown, contentLength: timeline.contentHeight, offset: shown.minY)
         if shown.minY != shownOffset {
@@ -274,7 +286,9 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     private func relayTimeline() {
         let days = source?.daySections() ?? []
         let folds = (source?.burstRuns() ?? []).filter { !fannedOut.contains($0.lowerBound) }
-        timeline = TimelineLayout(grid: layout, sections: sizeStep == 0 ? DaySection.months(of: days) : days, count: photoCount, folds: folds)
+        memories = days.isEmpty ? [] : today().map { OnThisDay.memories(in: days, today: $0) } ?? []
+        timeline = TimelineLayout(grid: layout, sections: sizeStep == 0 ? DaySection.months(of: days) : days, count: photoCount, folds: folds,
+                                  lead: memories.isEmpty ? 0 : MemoriesBand.height)
     }
 
     /// What section `section` is called: its day, or its month at the smallest size. Written

@@ -29,7 +29,8 @@ public struct TimelineLayout: Equatable, Sendable {
 
     /// `sections` empty: one untitled run of `count` photos, the plain grid. `folds`: runs
     /// of two or more photos, in order, each shown as its first (cut where a day ends).
-    public init(grid: GridLayout, sections: [DaySection], count: Int, folds: [Range<Int>] = []) {
+    /// `lead`: room above the first day (On this day), in a timeline only.
+    public init(grid: GridLayout, sections: [DaySection], count: Int, folds: [Range<Int>] = [], lead: Double = 0) {
         self.grid = grid
         self.count = count
         self.sections = sections
@@ -51,7 +52,7 @@ public struct TimelineLayout: Equatable, Sendable {
         hiddenBefore = hidden
         let runs = sections.isEmpty ? [DaySection(start: 0, count: count, day: CalendarDay(year: 1, month: 1, day: 1))] : sections
         var tops: [Double] = [], rowTops: [Double] = [], slotStarts: [Int] = [], slotCounts: [Int] = []
-        var y = 0.0
+        var y = sections.isEmpty ? 0 : lead
         let headerHeight = sections.isEmpty ? grid.spacing : Self.headerHeight
         for run in runs {
             let first = Self.slot(of: run.start, folds: cut, hiddenBefore: hidden)

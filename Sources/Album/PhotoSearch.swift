@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Localization
+import Marks
+import PhotoLibrary
+import SystemPackage
+
+/// What a search typed asks of each photo: every word must be found — in its file's name or
+/// the folders between the album's and it, as a year or a month it was taken in ("2019",
+/// "June", "juni", in the user's language or English), or as a mark ("picks", "rejected",
+/// "red"). Letters are compared without case and accents ("cafe" finds "Café").
+public struct PhotoSearch: Sendable, Equatable {
+    public let query: String
+    private let words: [Word]
+    private let root: [UInt8]
+
+    private enum Word: Sendable, Equatable {
+        case text(String)
+        case year(Int, String)
+        case month(Int, String)
+        case marks(PhotoFilter, String)
+    }
+
+    /// Nil for a query of no words (the whole album shows).
+    public init?(_ query: String, root: FilePath) {
+        let folded = query.split(whereSeparator: { $0.isWhitespace }).map { Self.fold(String($0)) }.filter { !$0.isEmpty }
+        guard !folded.isEmpty else { return nil }
+        self.query = query
+        var rootBytes = root.rawBytes
+        if rootBytes.last != UInt8(ascii: "/") { rootBytes.append(UInt8(ascii: "/")) }
+        self.root = rootBytes
+        let months = Language.monthNames().map { $0.map(Self.fold) }
+        let marks = Self.markWords()
+        words = folded.map { word in
+            if word.count == 4, let year = Int(word), (1800...2200).contains(year) { return .year(year, word) }
+            if word.count >= 3, let month = months.firstIndex(where: { names in names.contains { $0.hasPrefix(word) } }) {
+                return .month(month + 1, word)
+            }
+            if let filter = marks.first(where: { $0.word == word || ($0.word.hasPrefix(word) && word.count >= 4) })?.filter {
+                return .marks(filter, word)
+            }
+            return .text(word)
+        }
+    }
+
+    /// Whether `photo` (taken on `taken`, marked `marks`) is found.
+    public func matches(_ photo: Photo, taken: CalendarDay?, marks: PhotoMarks) -> Bool {
+        let bytes = photo.path.rawBytes
+        let relative = bytes.starts(with: root) ? Array(bytes[root.count...]) : bytes
+        let text = Self.fold(String(decoding: relative, as: UTF8.self))
+        return words.allSatisfy { word in
+            switch word {
+            case let .text(word): text.contains(word)
+            case let .year(year, word): taken?.year == year || text.contains(word)
+            case let .month(month, word): taken?.month == month || text.contains(word)
+            case let .marks(filter, word): filter.admits(marks) || text.contains(word)
+            }
+        }
+    }
+
+    /// Lower case, accents off: what is compared.
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+    }
+
+    /// The words marks go by: the filters' names in the user's language, and in English.
+    private static func markWords() -> [(word: String, filter: PhotoFilter)] {
+        var found: [(String, PhotoFilter)] = []
+        let english: [(String, PhotoFilter)] = [("picks", .picks), ("picked", .picks), ("rejects", .rejects), ("rejected", .rejects),
+                                                ("unrated", .unrated)] + ColourLabel.allCases.map { ($0.xmpName.lowercased(), .label($0)) }
+        for filter in PhotoFilter.choices {
+            switch filter {
+            case .all, .rated: continue
+            case let .label(label):
+                // "Red label", "Rotes Etikett": its first word names the colour.
+                if let colour = filter.title.split(separator: " ").first { found.append((fold(String(colour)), .label(label))) }
+            default: found.append((fold(filter.title), filter))
+            }
+        }
+        return found + english
+    }
+}

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Album
+import Browser
+import Components
+import Foundation
+import Localization
+import PhotoLibrary
+import SystemPackage
+
+/// Every folder at once, as the session keeps it: Alt+Up and Alt+Down with the photo kept
+/// in hand, rescans of the tree walked in the background, its folders watched, and what
+/// was read of it kept in the index.
+extension AlbumSession {
+    /// Shows every photo below the folder Flick was opened on as one album (Alt+Up), with
+    /// the photo in hand still in hand.
+    public func openEveryFolder() {
+        guard !album.includesSubfolders || album.folderPath != root else { return }
+        openKeepingPhotoInHand(Folder(folderPath: root, includesSubfolders: true))
+    }
+
+    /// Shows the folder of the photo in hand alone (Alt+Down), the photo still in hand.
+    public func openFolderOfPhotoInHand() {
+        guard album.includesSubfolders, let inHand = browser.photoInHand, inHand < model.count else { return }
+        openKeepingPhotoInHand(Folder(folderPath: model.photos[inHand].path.removingLastComponent()))
+    }
+
+    private func openKeepingPhotoInHand(_ opened: Folder) {
+        let inHand = browser.photoInHand.flatMap { $0 < model.count ? model.photos[$0].path : nil }
+        let inPager = browser.isPagerOpen
+        open(opened, start: inHand)
+        keptInHand = inHand.map { ($0, inPager) }
+    }
+
+    /// Dates read are kept in the index, once the walk has put their photos' rows there.
+    func recordInIndex(_ dates: [FilePath: String]) {
+        guard let index else { return }
+        datesForIndex.merge(dates) { $1 }
+        guard listingVerified, !datesForIndex.isEmpty else { return }
+        let written = datesForIndex
+        datesForIndex = [:]
+        indexWrites.async { index.record(datesTaken: written) }
+    }
+
+    /// A rescan of every folder finished: applied as one diff.
+    func takeRescan() {
+        guard let rescanLister else { return }
+        let (photos, finished) = rescanLister.drain()
+        rescanned += photos
+        guard finished else { return }
+        self.rescanLister = nil
+        applyRescan(rescanned)
+        if let index, let report = rescanLister.report, !report.stopped {
+            let (photos, root) = (rescanned, album.folderPath)
+            indexWrites.async { index.record(photos, under: root) }
+        }
+        rescanned = []
+        if let report = rescanLister.report { walked(report, rescanLister.treeWatch) }
+    }
+
+    /// A listing of every folder, walked in the background, is applied as one diff; what
+    /// is new is read.
+    func applyRescan(_ photos: [Photo]) {
+        model.applyRescan(photos)
+        if shownOrder.key == .dateTaken { takenDates?.read(model.photosWithoutDateTaken) }
+        readMarks(of: model.photos.map(\.path), onlyIfChanged: true)
+        readLooksIfWanted()
+    }
+
+    /// Every folder was walked: the folders are watched (as many as inotify allows Flick
+    /// without starving other programs: `FolderWatcher.treeLimit`), and those that could not
+    /// be read or watched are said once.
+    func walked(_ report: TreeWalker.Report, _ watch: (watcher: FolderWatcher?, changedWhileWalking: Bool)) {
+        let watched = FolderWatcher.treeFolders(report.folders)
+        watcher = watch.watcher
+        if watch.changedWhileWalking { rescanPending = true }
+        if watched.count < report.folders.count, !saidUnwatched {
+            saidUnwatched = true
+            browser.showToast(Toast(localized("Flick watches {watched} of the {count} folders here; changes in the deepest show when the album is opened again.",
+                                              ["watched": Language.number(watched.count), "count": Language.number(report.folders.count)])))
+        }
+        if let first = report.unreadable.first, !saidUnreadable {
+            saidUnreadable = true
+            browser.showToast(Toast(localizedPlural("{name} cannot be read and is left out.", "{count} folders cannot be read and are left out, {name} among them.",
+                                                    count: report.unreadable.count, ["name": DisplayName.of(first.rawBytes)])))
+        }
+    }
+}

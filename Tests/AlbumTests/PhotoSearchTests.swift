@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Album
+import Foundation
+import Marks
+import PhotoLibrary
+import SystemPackage
+import Testing
+
+/// What words typed find: every word somewhere — in the name and folders below the album,
+/// as the year or month taken, as a mark — without case or accents.
+@Suite struct PhotoSearchTests {
+    let root = FilePath("/home/someone/Pictures")
+
+    func photo(_ relative: String) -> Photo {
+        Photo(path: root.appending(relative), format: .jpeg, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 0))
+    }
+
+    func finds(_ query: String, _ relative: String, taken: CalendarDay? = nil, marks: PhotoMarks = .none) throws -> Bool {
+        try #require(PhotoSearch(query, root: root)).matches(photo(relative), taken: taken, marks: marks)
+    }
+
+    @Test func wordsAreFoundInNamesAndFoldersWithoutCaseOrAccents() throws {
+        #expect(try finds("lisbon", "2019/Trip to Lisbon/IMG_1.jpg"))
+        #expect(try finds("CAFE", "Café de Flore/a.jpg"), "accents off")
+        #expect(try finds("trip img_1", "2019/Trip to Lisbon/IMG_1.jpg"), "every word, anywhere")
+        #expect(try !finds("trip porto", "2019/Trip to Lisbon/IMG_1.jpg"), "every word must be found")
+        #expect(try !finds("pictures", "2019/a.jpg"), "the album's own folders above are not searched")
+        #expect(PhotoSearch("   ", root: root) == nil, "no words: the whole album")
+    }
+
+    @Test func aYearOrAMonthFindsWhenThePhotoWasTaken() throws {
+        let june2019 = CalendarDay(year: 2019, month: 6, day: 14)
+        #expect(try finds("2019", "Phone/IMG_1.jpg", taken: june2019))
+        #expect(try !finds("2020", "Phone/IMG_1.jpg", taken: june2019))
+        #expect(try finds("june 2019", "Phone/IMG_1.jpg", taken: june2019) && finds("jun", "Phone/IMG_1.jpg", taken: june2019))
+        #expect(try !finds("july", "Phone/IMG_1.jpg", taken: june2019))
+        #expect(try finds("2020", "2020/IMG_1.jpg", taken: june2019), "a folder named by the year finds too")
+    }
+
+    @Test func marksAreFoundByTheirNames() throws {
+        #expect(try finds("picks", "a.jpg", marks: PhotoMarks(flag: .pick)) && !finds("picks", "a.jpg"))
+        #expect(try finds("rejected", "a.jpg", marks: PhotoMarks(flag: .reject)))
+        #expect(try finds("red", "a.jpg", marks: PhotoMarks(label: .red)) && !finds("red", "a.jpg", marks: PhotoMarks(label: .blue)))
+        #expect(try finds("red", "Red rocks/a.jpg"), "or the word in a name")
+    }
+}
