@@ -24,6 +24,7 @@ public final class AlbumLister: Sendable {
         var walked: [Photo]?
         var watcher: FolderWatcher?
         var changedWhileWalking = false
+        var network: String?
     }
 
     private let state = Mutex(State())
@@ -71,11 +72,14 @@ public final class AlbumLister: Sendable {
             guard !report.stopped else { return finish(report: report, walked: nil) }
             // Watched from now on; what changed between a folder's listing and now is seen
             // by its folder's time, and the album is read again for it.
-            let watcher = FolderWatcher(folders: FolderWatcher.treeFolders(report.folders)) { [wake] in wake.wake() }
+            // A network volume is not watched: inotify sees only this machine's changes there.
+            let network = NetworkVolume.kind(of: album.folderPath)
+            let watcher = network != nil ? nil : FolderWatcher(folders: FolderWatcher.treeFolders(report.folders)) { [wake] in wake.wake() }
             let changed = TreeWalker.changedSince(report)
             state.withLock {
                 $0.watcher = watcher
                 $0.changedWhileWalking = changed
+                $0.network = network
             }
             index?.record(walked, under: album.folderPath)
             finish(report: report, walked: known ? walked : nil)
@@ -127,8 +131,9 @@ public final class AlbumLister: Sendable {
     /// Every folder at once: the watcher of the folders walked (as many as
     /// `FolderWatcher.treeLimit` allows), made once the walk ended; and whether a folder
     /// changed while it was walked (a rescan then catches what the watch did not see).
-    public var treeWatch: (watcher: FolderWatcher?, changedWhileWalking: Bool) {
-        state.withLock { ($0.watcher, $0.changedWhileWalking) }
+    /// On a network volume ("NFS", "FUSE"), no watcher: `network` names it.
+    public var treeWatch: (watcher: FolderWatcher?, changedWhileWalking: Bool, network: String?) {
+        state.withLock { ($0.watcher, $0.changedWhileWalking, $0.network) }
     }
 
     /// Stops listing after the batch in hand: another album was opened.

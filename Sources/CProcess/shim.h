@@ -5,6 +5,7 @@
 #include <sys/prctl.h>
 #include <signal.h>
 #include <fcntl.h>
+#include <sys/vfs.h>
 
 // glibc 2.34+: the child closes every descriptor from `from` up before it execs, so it
 // inherits nothing another thread (or a library such as libdbus) opened without
@@ -54,4 +55,11 @@ extern void *memmem(const void *haystack, size_t haystack_length, const void *ne
 
 static inline const void *flick_find_bytes(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
     return memmem(haystack, haystack_length, needle, needle_length);
+}
+
+// The file system type (statfs's f_type, a magic number) of the one `path` is on; -1 when
+// it cannot be told.
+static inline long long flick_file_system_type(const char *path) {
+    struct statfs info;
+    return statfs(path, &info) == 0 ? (long long)info.f_type : -1;
 }

@@ -69,10 +69,20 @@ extension AlbumSession {
     /// Every folder was walked: the folders are watched (as many as inotify allows Flick
     /// without starving other programs: `FolderWatcher.treeLimit`), and those that could not
     /// be read or watched are said once.
-    func walked(_ report: TreeWalker.Report, _ watch: (watcher: FolderWatcher?, changedWhileWalking: Bool)) {
+    func walked(_ report: TreeWalker.Report, _ watch: (watcher: FolderWatcher?, changedWhileWalking: Bool, network: String?)) {
         let watched = FolderWatcher.treeFolders(report.folders)
         watcher = watch.watcher
         if watch.changedWhileWalking { rescanPending = true }
+        if let network = watch.network {
+            // Read again now and then, gently, instead of watched.
+            if networkTick == nil { networkTick = PeriodicTick(every: Self.networkRescanSeconds, wake: wake) }
+            if !saidUnwatched {
+                saidUnwatched = true
+                browser.showToast(Toast(localized("{album} is on a network drive ({kind}): Flick reads it again every two minutes instead of watching it.",
+                                                  ["album": album.name, "kind": network])))
+            }
+            return
+        }
         if watched.count < report.folders.count, !saidUnwatched {
             saidUnwatched = true
             browser.showToast(Toast(localized("Flick watches {watched} of the {count} folders here; changes in the deepest show when the album is opened again.",

@@ -81,6 +81,9 @@ public final class AlbumSession {
     /// Folders that could not be read or watched were said once.
     var saidUnreadable = false
     var saidUnwatched = false
+    /// A tree on a network volume is read again this often instead of watched.
+    static let networkRescanSeconds = 120.0
+    var networkTick: PeriodicTick?
     /// Wakes the frame loop: a listing batch, a search result or a folder change is waiting.
     let wake: @Sendable () -> Void
 
@@ -159,6 +162,7 @@ public final class AlbumSession {
         if albumWatcher?.takeChange() == true { albumSearch.start() }
         takeAlbumSearch()
         if watcher?.takeChange() == true { rescanPending = true }
+        if networkTick?.take() == true { rescanPending = true }
         if rescanPending && listingVerified && rescanLister == nil { rescanAlbum() }
         takeRescan()
     }
@@ -311,6 +315,7 @@ public final class AlbumSession {
     func open(_ opened: Folder, start: FilePath? = nil) {
         guard opened != album else { return }
         lister.cancel()
+        networkTick = nil
         rescanLister?.cancel()
         rescanLister = nil
         album = opened
