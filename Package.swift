@@ -53,7 +53,7 @@ let package = Package(
         // exempi's, GObject's and GIO's too.
         .target(name: "CDeferredLibraries", dependencies: ["CGLib"],
                 cSettings: [.unsafeFlags(["-I/usr/include/librsvg-2.0", "-I/usr/include/gdk-pixbuf-2.0", "-I/usr/include/cairo",
-                                          "-I/usr/include/SDL2"])],
+                                          "-I/usr/include/SDL2", "-I/usr/include/libgweather-4.0"])],
                 linkerSettings: [.linkedLibrary("dl")]),
         // Colour profiles and conversions.
         .systemLibrary(name: "CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
@@ -65,6 +65,8 @@ let package = Package(
         // The index of a whole tree. Loaded when one is first opened (CDeferredLibraries), so
         // not linked.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // Place names from GPS, offline (libgweather's world). Loaded when first needed.
+        .systemLibrary(name: "CGWeather", providers: [.apt(["libgweather-4-dev"])]),
         // GSettings (the desktop's animation switch where no XSETTINGS manager says it) and the
         // desktop's actions. Loaded on their threads' first call (CDeferredLibraries), so not
         // linked; GLib's headers come with CGLib.
@@ -102,7 +104,7 @@ let package = Package(
         // the user's formats: the leaf every module that shows words imports.
         .target(name: "Localization", dependencies: ["CIntl"]),
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CMalloc", "CProcess", "CImageLoading", "CResample", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CGWeather", "CMalloc", "CProcess", "CImageLoading", "CResample", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
         .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", "Localization", "CSQLite", "CDeferredLibraries", .product(name: "SystemPackage", package: "swift-system")]),
         // The pipeline between the model and the screen: pictures per photo and size, the

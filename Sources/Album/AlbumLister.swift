@@ -16,7 +16,7 @@ import SystemPackage
 public final class AlbumLister: Sendable {
     private struct State {
         var arrived: [Photo] = []
-        var datesTaken: [FilePath: String] = [:]
+        var traits: [FilePath: PhotoTraits] = [:]
         var finished = false
         var walkEnded = false
         var cancelled = false
@@ -56,7 +56,7 @@ public final class AlbumLister: Sendable {
             for chunk in [rows.prefix(Self.firstChunk), rows.dropFirst(Self.firstChunk)] where !chunk.isEmpty {
                 let entries = LibraryIndex.checked(chunk)
                 state.withLock { state in
-                    for entry in entries { if let date = entry.dateTaken { state.datesTaken[entry.photo.path] = date } }
+                    for entry in entries { if let traits = entry.traits { state.traits[entry.photo.path] = traits } }
                 }
                 known = known || !entries.isEmpty
                 let sorted = order.entries(entries.map(\.photo)).sorted(by: ListingOrder.precedes).map(\.photo)
@@ -149,11 +149,11 @@ public final class AlbumLister: Sendable {
         }
     }
 
-    /// Dates taken the index remembered, since the last call.
-    public func drainDatesTaken() -> [FilePath: String] {
+    /// What the index remembered of the photos (dates taken and the rest), since the last call.
+    public func drainTraits() -> [FilePath: PhotoTraits] {
         state.withLock { state in
-            defer { state.datesTaken = [:] }
-            return state.datesTaken
+            defer { state.traits = [:] }
+            return state.traits
         }
     }
 }

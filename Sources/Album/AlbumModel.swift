@@ -69,6 +69,10 @@ public final class AlbumModel {
     public private(set) var filter = PhotoFilter.all
     /// What a search asks (Ctrl+F); nil: every photo the filter lets through.
     public private(set) var search: PhotoSearch?
+    /// Cameras, lenses and positions read with the dates, for a search.
+    private var traits: [FilePath: PhotoTraits] = [:]
+    /// Names the positions a search asks of (looked up as asked; `refreshSearch` after).
+    public var placeNames: PlaceNames?
     public private(set) var order = PhotoOrder.byName
     /// When each photo was taken, as its EXIF says ("YYYY-MM-DD hh:mm:ss"), where known.
     private var datesTaken: [FilePath: String] = [:]
@@ -336,6 +340,20 @@ public final class AlbumModel {
         commit(listing)
     }
 
+    /// What was read of photos (dates, cameras, positions): sorted by date, they move to
+    /// their places; a search finds them by the rest.
+    public func noteTraits(_ read: [FilePath: PhotoTraits]) {
+        guard !read.isEmpty else { return }
+        traits.merge(read) { $1 }
+        noteDatesTaken(read.mapValues(\.dateTaken))
+        if search != nil && order.key != .dateTaken && !groupsBursts { commit(listing) }
+    }
+
+    /// The search asked again (place names looked up since).
+    public func refreshSearch() {
+        if search != nil { commit(listing) }
+    }
+
     /// Shows only what `search` finds (nil: everything again).
     public func setSearch(_ search: PhotoSearch?) {
         guard search != self.search else { return }
@@ -472,7 +490,14 @@ public final class AlbumModel {
             shown.removeAll { !filter.admits(marks(of: $0)) }
         }
         if let search {
-            shown.removeAll { !search.matches($0, taken: CalendarDay(exif: dateTaken(of: $0)), marks: marks(of: $0)) }
+            shown.removeAll { photo in
+                let traits = traits[photo.path]
+                var place: String?
+                if let latitude = traits?.latitude, let longitude = traits?.longitude, case let .some(.some(name)) = placeNames?.name(latitude: latitude, longitude: longitude) {
+                    place = name
+                }
+                return !search.matches(photo, taken: CalendarDay(exif: dateTaken(of: photo)), marks: marks(of: photo), traits: traits, place: place)
+            }
         }
         switch order.key {
         case .name: break

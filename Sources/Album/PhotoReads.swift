@@ -60,14 +60,43 @@ public final class PhotoReads<Value: Sendable>: Sendable {
     public func waitUntilIdle() { queue.sync {} }
 }
 
-/// When photos were taken, from their EXIF ("2024-05-01 14:03:22.35"): "" where a photo has
-/// no date (or cannot be read), which then sorts by its file's time.
-public typealias TakenDates = PhotoReads<String>
+/// When photos were taken, from their EXIF ("2024-05-01 14:03:22.35"; "" where a photo has
+/// no date or cannot be read, which then sorts by its file's time), and from the same read
+/// what a search finds them by: camera, lens, where.
+public typealias TakenDates = PhotoReads<PhotoTraits>
 
-extension PhotoReads where Value == String {
+extension PhotoReads where Value == PhotoTraits {
     public convenience init(decoder: IsolatedDecoder, wake: @escaping @Sendable () -> Void = {}) {
-        self.init(label: "flick.dates", wake: wake) { path in (try? decoder.facts(path).get())?.dateTaken ?? "" }
+        self.init(label: "flick.dates", wake: wake) { path in PhotoTraits(try? decoder.facts(path).get()) }
     }
+}
+
+/// What is read of every photo of an album (and kept in the index): when it was taken, and
+/// what a search finds it by besides its name.
+public struct PhotoTraits: Sendable, Equatable {
+    /// As EXIF writes it; "" where the photo has none.
+    public var dateTaken: String
+    /// "Canon EOS R5": make and model, the make once.
+    public var camera: String?
+    public var lens: String?
+    public var latitude: Double?
+    public var longitude: Double?
+
+    public init(dateTaken: String, camera: String? = nil, lens: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
+        self.dateTaken = dateTaken
+        self.camera = camera
+        self.lens = lens
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    init(_ facts: EmbeddedFacts?) {
+        self.init(dateTaken: facts?.dateTaken ?? "", camera: facts?.cameraText, lens: facts?.lens,
+                  latitude: facts?.latitude, longitude: facts?.longitude)
+    }
+
+    /// Only a date: the index of an older Flick, a test.
+    public static func date(_ date: String) -> PhotoTraits { PhotoTraits(dateTaken: date) }
 }
 
 /// How sharp each photo is and what it looks like (nil where it cannot be read), for

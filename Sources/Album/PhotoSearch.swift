@@ -6,7 +6,8 @@ import PhotoLibrary
 import SystemPackage
 
 /// What a search typed asks of each photo: every word must be found — in its file's name or
-/// the folders between the album's and it, as a year or a month it was taken in ("2019",
+/// the folders between the album's and it, its camera or lens, the place it was taken
+/// ("lisbon"), as a year or a month it was taken in ("2019",
 /// "June", "juni", in the user's language or English), or as a mark ("picks", "rejected",
 /// "red"). Letters are compared without case and accents ("cafe" finds "Café").
 public struct PhotoSearch: Sendable, Equatable {
@@ -43,11 +44,13 @@ public struct PhotoSearch: Sendable, Equatable {
         }
     }
 
-    /// Whether `photo` (taken on `taken`, marked `marks`) is found.
-    public func matches(_ photo: Photo, taken: CalendarDay?, marks: PhotoMarks) -> Bool {
+    /// Whether `photo` (taken on `taken`, marked `marks`, with a camera, lens and position
+    /// in `traits`, at `place`) is found.
+    public func matches(_ photo: Photo, taken: CalendarDay?, marks: PhotoMarks, traits: PhotoTraits? = nil, place: String? = nil) -> Bool {
         let bytes = photo.path.rawBytes
         let relative = bytes.starts(with: root) ? Array(bytes[root.count...]) : bytes
-        let text = Self.fold(String(decoding: relative, as: UTF8.self))
+        let fields = [String(decoding: relative, as: UTF8.self), traits?.camera, traits?.lens, place].compactMap { $0 }
+        let text = Self.fold(fields.joined(separator: "\n"))
         return words.allSatisfy { word in
             switch word {
             case let .text(word): text.contains(word)

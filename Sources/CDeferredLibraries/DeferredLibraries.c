@@ -24,6 +24,7 @@
 #include <fontconfig/fontconfig.h>
 #include <exempi-2.0/exempi/xmp.h>
 #include <sqlite3.h>
+#include <libgweather/gweather.h>
 #include <gio/gio.h>
 // gio-unix-2.0 is not on the include path glib-2.0 gives; the header includes only gio.h.
 #include <gio-unix-2.0/gio/gdesktopappinfo.h>
@@ -33,8 +34,9 @@
 
 // Sonames as the headers Flick was built with give them, where they give them: what the
 // -dev packages link to. exempi's (8, exempi 2.5 and 2.6), GLib's (0, all of GLib 2),
-// SDL2's and SDL_ttf's (2.0.0, all of SDL 2), fontconfig's (1, all of fontconfig 2) and
-// SQLite's (0, all of SQLite 3) are not in their headers.
+// SDL2's and SDL_ttf's (2.0.0, all of SDL 2), fontconfig's (1, all of fontconfig 2),
+// SQLite's (0, all of SQLite 3) and libgweather's (0, all of libgweather 4) are not in
+// their headers.
 static const char *const file_names[FLICK_LIBRARY_COUNT] = {
     [FLICK_LIBRARY_HEIF] = "libheif.so.1",
     [FLICK_LIBRARY_JXL] = "libjxl.so." FLICK_DIGITS(JPEGXL_MAJOR_VERSION) "." FLICK_DIGITS(JPEGXL_MINOR_VERSION),
@@ -49,6 +51,7 @@ static const char *const file_names[FLICK_LIBRARY_COUNT] = {
     [FLICK_LIBRARY_SDL2_TTF] = "libSDL2_ttf-2.0.so.0",
     [FLICK_LIBRARY_FONTCONFIG] = "libfontconfig.so.1",
     [FLICK_LIBRARY_SQLITE] = "libsqlite3.so.0",
+    [FLICK_LIBRARY_GWEATHER] = "libgweather-4.so.0",
 };
 
 // Recursive: Flick's definitions are in its executable's dynamic symbols, so a library's
@@ -468,6 +471,8 @@ FORWARD(SQLITE, int, sqlite3_bind_blob, (sqlite3_stmt *statement, int index, con
 FORWARD(SQLITE, int, sqlite3_bind_text, (sqlite3_stmt *statement, int index, const char *text, int count, void (*destructor)(void *)),
         (statement, index, text, count, destructor))
 FORWARD(SQLITE, int, sqlite3_bind_int64, (sqlite3_stmt *statement, int index, sqlite3_int64 value), (statement, index, value))
+FORWARD(SQLITE, int, sqlite3_bind_double, (sqlite3_stmt *statement, int index, double value), (statement, index, value))
+FORWARD(SQLITE, double, sqlite3_column_double, (sqlite3_stmt *statement, int column), (statement, column))
 FORWARD(SQLITE, int, sqlite3_bind_null, (sqlite3_stmt *statement, int index), (statement, index))
 FORWARD(SQLITE, const void *, sqlite3_column_blob, (sqlite3_stmt *statement, int column), (statement, column))
 FORWARD(SQLITE, int, sqlite3_column_bytes, (sqlite3_stmt *statement, int column), (statement, column))
@@ -477,3 +482,11 @@ FORWARD(SQLITE, int, sqlite3_column_type, (sqlite3_stmt *statement, int column),
 FORWARD(SQLITE, const char *, sqlite3_errmsg, (sqlite3 *database), (database))
 FORWARD(SQLITE, const char *, sqlite3_errstr, (int code), (code))
 FORWARD_VOID(SQLITE, sqlite3_free, (void *memory), (memory))
+
+// libgweather
+#define GWEATHER FLICK_LIBRARY_GWEATHER
+FORWARD(GWEATHER, GWeatherLocation *, gweather_location_get_world, (void), ())
+FORWARD(GWEATHER, GWeatherLocation *, gweather_location_find_nearest_city, (GWeatherLocation *loc, double lat, double lon), (loc, lat, lon))
+FORWARD_VOID(GWEATHER, gweather_location_get_coords, (GWeatherLocation *loc, double *latitude, double *longitude), (loc, latitude, longitude))
+FORWARD(GWEATHER, char *, gweather_location_get_city_name, (GWeatherLocation *loc), (loc))
+FORWARD(GWEATHER, char *, gweather_location_get_country_name, (GWeatherLocation *loc), (loc))

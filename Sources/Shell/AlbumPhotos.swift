@@ -19,6 +19,8 @@ final class AlbumPhotos: PhotoSource {
     var factsStore: FactsStore? {
         didSet { pictures.factsStore = factsStore }
     }
+    /// Names where the photos were taken (libgweather), for their details.
+    var placeNames: PlaceNames?
     /// The album's arrangement as it stands (a new album is a new model).
     private let model: () -> AlbumModel
 
@@ -67,8 +69,15 @@ final class AlbumPhotos: PhotoSource {
 
     func details(at index: Int) -> [(label: String, value: String)]? {
         guard let photo = photo(at: index), let facts = factsStore?.facts(of: photo.path) else { return nil }
+        var rows = facts.details
+        // Where it was taken, in words, under its position (once looked up).
+        if let embedded = facts.embedded, let latitude = embedded.latitude, let longitude = embedded.longitude,
+           case let .some(.some(place)) = placeNames?.name(latitude: latitude, longitude: longitude) {
+            let location = rows.firstIndex { $0.label == localized("Location") }.map { $0 + 1 } ?? rows.count
+            rows.insert((localized("Place"), localized("near {place}", ["place": place])), at: location)
+        }
         // A pair's details are its JPEG's, and the RAW beside it.
-        return facts.details + photo.companions.map {
+        return rows + photo.companions.map {
             (localized("With"), "\($0.displayName), \(PhotoFacts.sizeText($0.byteCount))")
         }
     }

@@ -32,13 +32,13 @@ extension AlbumSession {
     }
 
     /// Dates read are kept in the index, once the walk has put their photos' rows there.
-    func recordInIndex(_ dates: [FilePath: String]) {
+    func recordInIndex(_ dates: [FilePath: PhotoTraits]) {
         guard let index else { return }
         datesForIndex.merge(dates) { $1 }
         guard listingVerified, !datesForIndex.isEmpty else { return }
         let written = datesForIndex
         datesForIndex = [:]
-        indexWrites.async { index.record(datesTaken: written) }
+        indexWrites.async { index.record(traits: written) }
     }
 
     /// A rescan of every folder finished: applied as one diff.

@@ -47,6 +47,16 @@ public final class AlbumSession {
         get { photoSource.factsStore }
         set { photoSource.factsStore = newValue }
     }
+    /// Where the photos were taken, in words, for their details and a search.
+    public var placeNames: PlaceNames? {
+        get { photoSource.placeNames }
+        set {
+            photoSource.placeNames = newValue
+            model.placeNames = newValue
+        }
+    }
+    /// How many places were named when the search last looked.
+    private var placesAnswered = 0
     public let shelf: AlbumShelf
     let browser: PhotoBrowser
     /// Every photo's marks; nil where marks are not kept (tests of listing alone).
@@ -74,7 +84,7 @@ public final class AlbumSession {
     /// Writes to the index, where no frame waits for them.
     let indexWrites = DispatchQueue(label: "flick.index", qos: .utility)
     /// Dates read before the walk put the tree's photos in the index: written after it.
-    var datesForIndex: [FilePath: String] = [:]
+    var datesForIndex: [FilePath: PhotoTraits] = [:]
     /// A rescan of every folder, walked in the background.
     var rescanLister: AlbumLister?
     var rescanned: [Photo] = []
@@ -149,7 +159,7 @@ public final class AlbumSession {
         }
         for report in picksDelivery.takeReports() { browser.showToast(Toast(PicksDelivery.message(report))) }
         if let dates = takenDates?.drain(), !dates.isEmpty {
-            model.noteDatesTaken(dates)
+            model.noteTraits(dates)
             if album.includesSubfolders { recordInIndex(dates) }
             // The days may change where the order does not (the timeline's headers).
             if shownOrder.key == .dateTaken { browser.reloadData() }
@@ -159,6 +169,11 @@ public final class AlbumSession {
             browser.reloadData()
         }
         if let notice = index?.takeNotice() { browser.showToast(Toast(notice)) }
+        // Places a search asked for were named meanwhile: it looks again.
+        if let answered = placeNames?.answered, answered != placesAnswered {
+            placesAnswered = answered
+            model.refreshSearch()
+        }
         if albumWatcher?.takeChange() == true { albumSearch.start() }
         takeAlbumSearch()
         if watcher?.takeChange() == true { rescanPending = true }
@@ -259,8 +274,8 @@ public final class AlbumSession {
         }
         guard !listingFinished else { return }
         // Dates the index remembered arrive before their photos: sorted by them at once.
-        let known = lister.drainDatesTaken()
-        model.noteDatesTaken(known)
+        let known = lister.drainTraits()
+        model.noteTraits(known)
         let (photos, finished) = lister.drain()
         listingFinished = finished
         model.appendListing(photos)
@@ -321,6 +336,7 @@ public final class AlbumSession {
         album = opened
         let folder = opened.folderPath
         model = AlbumModel(folder: folder, trash: .forCurrentUser(), markBook: markBook)
+        model.placeNames = placeNames
         unreadMarks = []
         marksWereKnown = false
         askedWhileMarksWereRead = []

@@ -59,6 +59,7 @@ public final class AppShell {
         facts = FactsStore(decoder: helper(), wake: wake)
         if heldForStart != nil { facts.hold(atMost: DecodeService.startHoldSeconds) }
         session.factsStore = facts
+        session.placeNames = PlaceNames(wake: wake)
         if isFirstRun { hintAfterStart = Self.firstRunHint }
         connectPhotoActions(copyText: copyText)
     }

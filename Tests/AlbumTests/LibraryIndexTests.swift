@@ -39,7 +39,8 @@ import TestSupport
         func recorded() -> LibraryIndex {
             let index = LibraryIndex(file: file)
             index.record(walked, under: tree)
-            index.record(datesTaken: [FilePath(tree.string + "/2019/a.jpg"): "2019-06-01 12:00:00"])
+            index.record(traits: [FilePath(tree.string + "/2019/a.jpg"): PhotoTraits(dateTaken: "2019-06-01 12:00:00", camera: "Canon EOS R6",
+                                                                                    lens: "RF24-105mm F4 L IS USM", latitude: 38.7139, longitude: -9.1394)])
             return index
         }
     }
@@ -49,8 +50,9 @@ import TestSupport
         _ = place.recorded()
         let again = LibraryIndex(file: place.file).photos(under: place.tree)
         #expect(place.relative(again) == ["2019/a.jpg", "2019/b.jpg", "2020/c.jpg"])
-        #expect(again.first { $0.photo.fileName == "a.jpg" }?.dateTaken == "2019-06-01 12:00:00")
-        #expect(again.first { $0.photo.fileName == "b.jpg" }?.dateTaken == nil, "not read: asked again")
+        #expect(again.first { $0.photo.fileName == "a.jpg" }?.traits == PhotoTraits(dateTaken: "2019-06-01 12:00:00", camera: "Canon EOS R6",
+                                                                                  lens: "RF24-105mm F4 L IS USM", latitude: 38.7139, longitude: -9.1394))
+        #expect(again.first { $0.photo.fileName == "b.jpg" }?.traits == nil, "not read: asked again")
         #expect(Set(again.map(\.photo)) == Set(place.walked), "the same photos a walk lists, to the byte and nanosecond")
         #expect(LibraryIndex(file: place.file).photos(under: FilePath(place.tree.string + "/2019")).count == 2, "a folder below is a range of the same rows")
         #expect(LibraryIndex(file: place.file).photos(under: FilePath(place.tree.string + "/20")).isEmpty, "a name's prefix is no folder")
@@ -65,7 +67,7 @@ import TestSupport
         let again = LibraryIndex(file: place.file).photos(under: place.tree)
         #expect(place.relative(again) == ["2019/a.jpg", "2020/c.jpg"], "a deleted photo is never shown as present")
         let changed = try #require(again.first { $0.photo.fileName == "a.jpg" })
-        #expect(changed.photo.byteCount == 5000 && changed.dateTaken == nil, "a rewritten photo is read again")
+        #expect(changed.photo.byteCount == 5000 && changed.traits == nil, "a rewritten photo is read again")
         // The next walk's rows replace the tree's.
         let index = LibraryIndex(file: place.file)
         try place.write("2021/new.jpg")
@@ -177,12 +179,12 @@ import TestSupport
         DispatchQueue.concurrentPerform(iterations: 20) { round in
             let index = round.isMultiple(of: 2) ? first : second
             index.record(photos, under: tree)
-            index.record(datesTaken: [photos[round].path: "2020-01-01 00:00:\(String(format: "%02d", round))"])
+            index.record(traits: [photos[round].path: .date("2020-01-01 00:00:\(String(format: "%02d", round))")])
             _ = index.photos(under: tree)
         }
         let found = LibraryIndex(file: place.file).photos(under: place.tree)
         #expect(found.count == 300, "every photo once")
-        #expect(found.compactMap(\.dateTaken).count <= 20)
+        #expect(found.compactMap(\.traits).count <= 20)
     }
 
     /// SQLite killed mid-transaction leaves a hot journal behind; the next open rolls it

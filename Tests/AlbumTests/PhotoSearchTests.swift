@@ -37,6 +37,14 @@ import Testing
         #expect(try finds("2020", "2020/IMG_1.jpg", taken: june2019), "a folder named by the year finds too")
     }
 
+    @Test func theCameraTheLensAndThePlaceAreFound() throws {
+        let search = try #require(PhotoSearch("canon lisbon", root: root))
+        let traits = PhotoTraits(dateTaken: "", camera: "Canon EOS R6", lens: "RF24-105mm", latitude: 38.71, longitude: -9.14)
+        #expect(search.matches(photo("a.jpg"), taken: nil, marks: .none, traits: traits, place: "Lisbon, Portugal"))
+        #expect(!search.matches(photo("a.jpg"), taken: nil, marks: .none, traits: traits, place: nil), "the place not yet named")
+        #expect(try #require(PhotoSearch("rf24", root: root)).matches(photo("a.jpg"), taken: nil, marks: .none, traits: traits))
+    }
+
     @Test func marksAreFoundByTheirNames() throws {
         #expect(try finds("picks", "a.jpg", marks: PhotoMarks(flag: .pick)) && !finds("picks", "a.jpg"))
         #expect(try finds("rejected", "a.jpg", marks: PhotoMarks(flag: .reject)))

@@ -93,7 +93,7 @@ import TestSupport
         let walked = TreeWalker.photos(under: FilePath(pictures.path)).photos
         index.record(walked, under: FilePath(pictures.path))
         let dates = ["a.png": "2019-07-01 10:00:00", "b.png": "2019-06-01 10:00:00", "c.png": "2020-01-01 10:00:00", "d.png": "2018-01-01 10:00:00"]
-        index.record(datesTaken: Dictionary(uniqueKeysWithValues: walked.map { ($0.path, dates[$0.fileName]!) }))
+        index.record(traits: Dictionary(uniqueKeysWithValues: walked.map { ($0.path, PhotoTraits.date(dates[$0.fileName]!)) }))
         try FileManager.default.removeItem(atPath: pictures.path + "/2020/c.png")
         try pictures.add("2020/z.png")
 
@@ -112,6 +112,24 @@ import TestSupport
 /// Ctrl+F's words narrow the album as the session keeps it, and say so when nothing is found.
 @Suite(.serialized) struct SearchSessionTests {
     typealias Pictures = EveryFolderSessionTests.Pictures
+
+    /// The camera and the position read of a photo (here, from the index) find it: by the
+    /// camera at once, by the place once libgweather has named it.
+    @Test func theCameraAndThePlaceFindAPhoto() throws {
+        let pictures = try Pictures()
+        let index = LibraryIndex(file: pictures.index)
+        let walked = TreeWalker.photos(under: FilePath(pictures.path)).photos
+        index.record(walked, under: FilePath(pictures.path))
+        let d = try #require(walked.first { $0.fileName == "d.png" })
+        index.record(traits: [d.path: PhotoTraits(dateTaken: "2019-06-14 10:00:00", camera: "Pixel 7", latitude: 38.7139, longitude: -9.1394)])
+        let f = try AlbumSessionTests.Fixture(opening: pictures.path, index: LibraryIndex(file: pictures.index))
+        f.session.placeNames = PlaceNames()
+        #expect(f.run { f.session.isListed && f.browser.source?.photoCount == 4 })
+        f.browser.onSearch?("pixel")
+        #expect(f.run { pictures.names(f) == ["d.png"] })
+        f.browser.onSearch?("lisbon")
+        #expect(f.run { pictures.names(f) == ["d.png"] }, "named offline, then found")
+    }
 
     @Test func wordsNarrowTheAlbumAndNothingFoundIsSaid() throws {
         let pictures = try Pictures()

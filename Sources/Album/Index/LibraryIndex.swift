@@ -7,7 +7,7 @@ import SystemPackage
 
 /// What Flick read of the photos of every tree it opened whole, so that a tree opened again
 /// is on screen before its folders are walked: each photo's path (byte for byte), size,
-/// modification time, inode, format and date taken. An SQLite database in
+/// modification time, inode, format, and what was read of it (date taken, camera, lens, GPS). An SQLite database in
 /// `$XDG_CACHE_HOME/flick/`, and only a cache: the files stay the truth, every row is
 /// checked against the disk before it is shown, and a walk replaces what it contradicts.
 /// Deleted, damaged, another program's, of another schema, read-only, full, shared with a
@@ -17,12 +17,12 @@ public final class LibraryIndex: Sendable {
     /// What the index knows of a photo.
     public struct Entry: Sendable, Equatable {
         public let photo: Photo
-        /// As EXIF writes it; "" where read and the photo has none; nil where not read.
-        public let dateTaken: String?
+        /// What was read of it (its date as EXIF writes it, "" for none); nil where not read.
+        public let traits: PhotoTraits?
     }
 
     /// The schema's version (`PRAGMA user_version`): another one is rebuilt.
-    static let schemaVersion: Int64 = 1
+    static let schemaVersion: Int64 = 2
     /// Marks the file as Flick's (`PRAGMA application_id`, "Flk1"): another program's
     /// database at this path is not read as an index.
     static let applicationID: Int64 = 0x466C_6B31
@@ -71,7 +71,7 @@ public final class LibraryIndex: Sendable {
         let size: Int64
         let modified: Int64
         let format: String
-        let taken: String?
+        let traits: PhotoTraits?
     }
 
     /// The photos the index holds below `root`, each checked on disk first: a photo gone is
@@ -88,7 +88,10 @@ public final class LibraryIndex: Sendable {
         let range = Self.range(under: root)
         use { (statements) throws(SQLiteError) in
             try statements.under.run([.blob(range.lower), .blob(range.upper)]) { row in
-                rows.append(Row(path: row.blob(0), size: row.integer(1), modified: row.integer(2), format: row.text(3) ?? "", taken: row.text(4)))
+                let traits = row.text(4).map { date in
+                    PhotoTraits(dateTaken: date, camera: row.text(5), lens: row.text(6), latitude: row.real(7), longitude: row.real(8))
+                }
+                rows.append(Row(path: row.blob(0), size: row.integer(1), modified: row.integer(2), format: row.text(3) ?? "", traits: traits))
             }
         }
         return rows
@@ -103,10 +106,10 @@ public final class LibraryIndex: Sendable {
             guard path.withPlatformString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
             guard Int64(info.st_size) == row.size, modified == row.modified, let format = ImageFormat(rawValue: row.format) else {
-                return FolderScanner.photo(at: path).map { Entry(photo: $0, dateTaken: nil) }
+                return FolderScanner.photo(at: path).map { Entry(photo: $0, traits: nil) }
             }
             let date = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-            return Entry(photo: Photo(path: path, format: format, byteCount: Int(info.st_size), modificationDate: date), dateTaken: row.taken)
+            return Entry(photo: Photo(path: path, format: format, byteCount: Int(info.st_size), modificationDate: date), traits: row.traits)
         }
     }
 
@@ -130,11 +133,16 @@ public final class LibraryIndex: Sendable {
         }
     }
 
-    /// Dates taken read from the photos ("" for none).
-    public func record(datesTaken dates: [FilePath: String]) {
-        guard !dates.isEmpty else { return }
+    /// What was read of the photos: dates taken ("" for none), cameras, lenses, positions.
+    public func record(traits read: [FilePath: PhotoTraits]) {
+        guard !read.isEmpty else { return }
+        func text(_ value: String?) -> SQLiteConnection.Value { value.map { .text($0) } ?? .null }
+        func real(_ value: Double?) -> SQLiteConnection.Value { value.map { .real($0) } ?? .null }
         write { (statements) throws(SQLiteError) in
-            for (path, date) in dates { try statements.taken.run([.text(date), .blob(path.rawBytes)]) }
+            for (path, traits) in read {
+                try statements.taken.run([.text(traits.dateTaken), text(traits.camera), text(traits.lens), real(traits.latitude),
+                                          real(traits.longitude), .blob(path.rawBytes)])
+            }
         }
     }
 
@@ -228,7 +236,11 @@ public final class LibraryIndex: Sendable {
                     modified INTEGER NOT NULL,
                     inode INTEGER NOT NULL,
                     format TEXT NOT NULL,
-                    taken TEXT
+                    taken TEXT,
+                    camera TEXT,
+                    lens TEXT,
+                    latitude REAL,
+                    longitude REAL
                 ) WITHOUT ROWID;
                 """)
         }
@@ -236,17 +248,21 @@ public final class LibraryIndex: Sendable {
         if !readOnly { try connection.execute("PRAGMA synchronous = NORMAL") }
         let statements = Statements(
             under: try connection.prepare("""
-                SELECT path, size, modified, format, taken FROM photo WHERE path >= ?1 AND path < ?2
+                SELECT path, size, modified, format, taken, camera, lens, latitude, longitude FROM photo WHERE path >= ?1 AND path < ?2
                 ORDER BY taken IS NULL OR taken = '', taken
                 """),
             upsert: try connection.prepare("""
                 INSERT INTO photo (path, size, modified, inode, format, taken) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
                 ON CONFLICT (path) DO UPDATE SET
                     taken = CASE WHEN size = excluded.size AND modified = excluded.modified THEN taken ELSE NULL END,
+                    camera = CASE WHEN size = excluded.size AND modified = excluded.modified THEN camera ELSE NULL END,
+                    lens = CASE WHEN size = excluded.size AND modified = excluded.modified THEN lens ELSE NULL END,
+                    latitude = CASE WHEN size = excluded.size AND modified = excluded.modified THEN latitude ELSE NULL END,
+                    longitude = CASE WHEN size = excluded.size AND modified = excluded.modified THEN longitude ELSE NULL END,
                     size = excluded.size, modified = excluded.modified, inode = excluded.inode, format = excluded.format
                 """),
             delete: try connection.prepare("DELETE FROM photo WHERE path = ?1"),
-            taken: try connection.prepare("UPDATE photo SET taken = ?1 WHERE path = ?2"))
+            taken: try connection.prepare("UPDATE photo SET taken = ?1, camera = ?2, lens = ?3, latitude = ?4, longitude = ?5 WHERE path = ?6"))
         state.connection = connection
         return statements
     }

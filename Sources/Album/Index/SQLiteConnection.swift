@@ -61,6 +61,7 @@ final class SQLiteConnection {
     enum Value {
         case blob([UInt8])
         case integer(Int64)
+        case real(Double)
         case text(String)
         case null
     }
@@ -76,6 +77,10 @@ final class SQLiteConnection {
         }
 
         func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+        func real(_ column: Int32) -> Double? {
+            sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_double(statement, column)
+        }
 
         func text(_ column: Int32) -> String? {
             guard sqlite3_column_type(statement, column) != SQLITE_NULL, let text = sqlite3_column_text(statement, column) else { return nil }
@@ -103,6 +108,7 @@ final class SQLiteConnection {
                 let result: Int32 = switch value {
                 case let .blob(bytes): bytes.withUnsafeBytes { flick_sqlite_bind_blob(handle, index, $0.baseAddress, Int32($0.count)) }
                 case let .integer(number): sqlite3_bind_int64(handle, index, number)
+                case let .real(number): sqlite3_bind_double(handle, index, number)
                 case let .text(text): flick_sqlite_bind_text(handle, index, text)
                 case .null: sqlite3_bind_null(handle, index)
                 }

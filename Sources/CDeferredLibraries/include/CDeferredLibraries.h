@@ -6,7 +6,8 @@
 // - GIO and GObject, for GSettings and the desktop's actions (on threads of their own);
 // - SDL2, SDL_ttf and fontconfig, for the window and its text: Flick loads them after it
 //   forks its first decode helper, which never does;
-// - SQLite, for the index of a whole tree (one folder's photos never need it).
+// - SQLite, for the index of a whole tree (one folder's photos never need it);
+// - libgweather, for place names, when the details of a photo with GPS are first shown.
 // Before `main`, the dynamic loader maps and binds every linked library and runs its
 // constructors, and the first decode helper is forked only after that: linked, the codecs
 // cost every start ≈ 25 ms before its first photo, GIO and exempi ≈ 5 ms more, SDL2 (with
@@ -35,7 +36,8 @@ typedef enum {
     FLICK_LIBRARY_SDL2_TTF = 10,
     FLICK_LIBRARY_FONTCONFIG = 11,
     FLICK_LIBRARY_SQLITE = 12,
-    FLICK_LIBRARY_COUNT = 13
+    FLICK_LIBRARY_GWEATHER = 13,
+    FLICK_LIBRARY_COUNT = 14
 } flick_library;
 
 // Loads `library` if it is not yet: NULL when it is there, else why not (the loader's
