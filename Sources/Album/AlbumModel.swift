@@ -349,6 +349,9 @@ public final class AlbumModel {
         if search != nil && order.key != .dateTaken && !groupsBursts { commit(listing) }
     }
 
+    /// What was read of the photo at `path` besides its date (camera, lens, position).
+    public func traits(of path: FilePath) -> PhotoTraits? { traits[path] }
+
     /// The search asked again (place names looked up since).
     public func refreshSearch() {
         if search != nil { commit(listing) }

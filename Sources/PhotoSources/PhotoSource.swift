@@ -122,6 +122,9 @@ public protocol PhotoSource: PictureSource {
     /// The photos cut into days, in order, when the album is sorted by a date (the grid's
     /// timeline); nil in any other order.
     func daySections() -> [DaySection]?
+    /// Where most of `photos` (a day's) were taken, in words ("Lisbon, Portugal"), as far
+    /// as it is known yet; nil where none of them says.
+    func place(ofPhotos photos: Range<Int>) -> String?
     /// Where the photos shown run as one burst, its frames together (the album groups
     /// bursts): index ranges of two or more, in order; empty when it does not.
     func burstRuns() -> [Range<Int>]
@@ -134,6 +137,8 @@ extension PhotoSource {
     public func burst(at index: Int) -> (frames: [Int], sharpest: Int)? { nil }
     /// A source without dates: no timeline.
     public func daySections() -> [DaySection]? { nil }
+    /// A source that knows no places.
+    public func place(ofPhotos photos: Range<Int>) -> String? { nil }
     /// A source that does not group bursts.
     public func burstRuns() -> [Range<Int>] { [] }
     /// A source that knows only names.

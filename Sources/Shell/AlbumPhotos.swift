@@ -82,6 +82,20 @@ final class AlbumPhotos: PhotoSource {
         }
     }
 
+    /// The place most of `photos` were taken at, of those whose place is named yet (the
+    /// others are looked up as asked; the day's header shows it once they are).
+    func place(ofPhotos photos: Range<Int>) -> String? {
+        guard let placeNames else { return nil }
+        let model = model()
+        var counts: [String: Int] = [:]
+        for index in photos.clamped(to: 0..<min(model.photos.count, pictures.photoCount)) {
+            guard let traits = model.traits(of: model.photos[index].path), let latitude = traits.latitude, let longitude = traits.longitude,
+                  case let .some(.some(place)) = placeNames.name(latitude: latitude, longitude: longitude) else { continue }
+            counts[place, default: 0] += 1
+        }
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    }
+
     /// The photos cut into days when sorted by a date, while the store shows the model's photos.
     func daySections() -> [DaySection]? {
         guard let sections = model().daySections(), sections.reduce(0, { $0 + $1.count }) == pictures.photoCount else { return nil }

@@ -173,6 +173,8 @@ public final class AlbumSession {
         if let answered = placeNames?.answered, answered != placesAnswered {
             placesAnswered = answered
             model.refreshSearch()
+            // The days' headers name their places.
+            browser.reloadData()
         }
         if albumWatcher?.takeChange() == true { albumSearch.start() }
         takeAlbumSearch()

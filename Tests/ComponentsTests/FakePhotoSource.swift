@@ -93,6 +93,14 @@ final class FakePhotoSource: PhotoSource {
 
     func daySections() -> [DaySection]? { sections }
 
+    /// Where each photo was taken, by index (none: no place).
+    var places: [Int: String] = [:]
+
+    func place(ofPhotos photos: Range<Int>) -> String? {
+        let counts = Dictionary(photos.compactMap { places[$0] }.map { ($0, 1) }, uniquingKeysWith: +)
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    }
+
     /// Where bursts run together (the album grouping them), by index.
     var runs: [Range<Int>] = []
 

@@ -151,6 +151,22 @@ import ViewTree
         #expect(f.grid.frame.minY >= narrow.switcher.maxY, "and the grid under them both")
     }
 
+    @Test func aDaySaysWhereMostOfItsPhotosWereTakenWhenItFits() throws {
+        let july12 = CalendarDay(year: 2025, month: 7, day: 12)
+        let labels = FakeLabels()
+        let f = BrowserFixture(count: 4, size: Size(width: 1400, height: 600), labels: labels)
+        f.grid.today = { Self.today }
+        f.source.places = [0: "Lisbon, Portugal", 1: "Lisbon, Portugal", 2: "Sintra, Portugal"]
+        f.source.days = [july12, july12, july12, Self.today]
+        f.browser.reloadData()
+        f.scene.settle()
+        #expect(headers(f, labels) == ["Saturday 12 July 2025 · Lisbon, Portugal", "Today"])
+        // Narrow: the day alone, never cut for its place.
+        f.browser.frame = Rect(x: 0, y: 0, width: 330, height: 600)
+        f.scene.settle()
+        #expect(headers(f, labels).first?.contains("·") == false, "\(headers(f, labels))")
+    }
+
     @Test func sortedByADateTheGridShowsEachDayUnderItsHeader() throws {
         let july12 = CalendarDay(year: 2025, month: 7, day: 12)
         let (f, labels) = fixture(days: [july12, july12, CalendarDay(year: 2025, month: 7, day: 13), Self.today, Self.today])

@@ -302,11 +302,19 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
             titlesToday = now
             titlesRoom = room
         }
-        let key = TitleKey(day: day, byMonth: sizeStep == 0)
+        // A day says where most of its photos were taken, once that is known.
+        let run = timeline.sections[section]
+        let place = sizeStep == 0 ? nil : source?.place(ofPhotos: run.start..<(run.start + run.count))
+        let key = TitleKey(day: day, byMonth: sizeStep == 0, place: place)
         if let known = titles[key] { return known }
         let measure = { [context] (text: String) in context.labels?.width(of: text, pointSize: DayHeader.textSize) ?? 0 }
-        let title = key.byMonth ? TextLayout.truncated(Language.monthAndYear(year: day.year, month: day.month), toFit: room, measure: measure)
+        var title = key.byMonth ? TextLayout.truncated(Language.monthAndYear(year: day.year, month: day.month), toFit: room, measure: measure)
             : DayHeader.title(of: day, today: now, fitting: room, measure: measure)
+        if let place {
+            // TRANSLATORS: a day's header in the timeline and where it was spent.
+            let placed = localized("{day} · {place}", ["day": DayHeader.title(of: day, today: now), "place": place])
+            if measure(placed) <= min(room, bounds.width - 2 * layout.leadingInset - DayHeader.titleGap) { title = placed }
+        }
         titles[key] = title
         return title
     }
@@ -337,6 +345,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     private struct TitleKey: Hashable {
         let day: CalendarDay
         let byMonth: Bool
+        let place: String?
     }
 
     private var titles: [TitleKey: String] = [:]
