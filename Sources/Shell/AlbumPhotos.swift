@@ -82,13 +82,19 @@ final class AlbumPhotos: PhotoSource {
         }
     }
 
+    /// At most this many of a day's photos, spread over it, say where the day was spent: a
+    /// header asks on every frame it is drawn, and a day may hold thousands.
+    static let placeSample = 64
+
     /// The place most of `photos` were taken at, of those whose place is named yet (the
     /// others are looked up as asked; the day's header shows it once they are).
     func place(ofPhotos photos: Range<Int>) -> String? {
         guard let placeNames else { return nil }
         let model = model()
+        let shown = photos.clamped(to: 0..<min(model.photos.count, pictures.photoCount))
+        let stride = max(1, shown.count / Self.placeSample)
         var counts: [String: Int] = [:]
-        for index in photos.clamped(to: 0..<min(model.photos.count, pictures.photoCount)) {
+        for index in Swift.stride(from: shown.lowerBound, to: shown.upperBound, by: stride) {
             guard let traits = model.traits(of: model.photos[index].path), let latitude = traits.latitude, let longitude = traits.longitude,
                   case let .some(.some(place)) = placeNames.name(latitude: latitude, longitude: longitude) else { continue }
             counts[place, default: 0] += 1

@@ -90,14 +90,18 @@ public enum TreeWalker {
         return (photos, report)
     }
 
+    /// Files more than folders, read so far, past which a folder is surely an album: it is
+    /// read no further (a folder of 100,000 photos is asked at start, before its first photo).
+    static let albumCertainty = 1_000
+
     /// Whether `folder` looks like a library rather than an album: more folders in it than
     /// files that may be photos (a Pictures folder of years, a card's DCIM). Read from its
-    /// entries' names and types alone, so it costs one directory read at start.
+    /// entries' names and types alone, so it costs at most one directory read at start.
     public static func holdsMoreFoldersThanPhotos(_ folder: FilePath) -> Bool {
         guard let directory = folder.withPlatformString({ opendir($0) }) else { return false }
         defer { closedir(directory) }
         var folders = 0, photos = 0
-        while let entry = readdir(directory) {
+        while photos - folders < albumCertainty, let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.bindMemory(to: UInt8.self).prefix { $0 != 0 }) }
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }
             var type = entry.pointee.d_type
@@ -110,8 +114,9 @@ public enum TreeWalker {
             if type == UInt8(DT_DIR) {
                 folders += 1
             } else if type == UInt8(DT_REG) || type == UInt8(DT_LNK) {
-                let nameExtension = name.split(separator: UInt8(ascii: ".")).last.map { String(decoding: $0, as: UTF8.self).lowercased() } ?? ""
-                if nameExtension != "xmp" { photos += 1 }
+                // A sidecar is no photo: "*.xmp" in any case.
+                let isSidecar = name.count > 4 && name.suffix(4).map { $0 | 0x20 } == Array(".xmp".utf8)
+                if !isSidecar { photos += 1 }
             }
         }
         return folders > photos
