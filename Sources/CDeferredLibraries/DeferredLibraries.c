@@ -394,6 +394,7 @@ FORWARD_VOID(SDL, SDL_SetWindowPosition, (SDL_Window * window, int x, int y), (w
 FORWARD_VOID(SDL, SDL_SetWindowSize, (SDL_Window * window, int w, int h), (window, w, h))
 FORWARD_VOID(SDL, SDL_SetWindowTitle, (SDL_Window * window, const char *title), (window, title))
 FORWARD_VOID(SDL, SDL_ShowWindow, (SDL_Window * window), (window))
+FORWARD_VOID(SDL, SDL_HideWindow, (SDL_Window * window), (window))
 FORWARD(SDL, int, SDL_SoftStretchLinear,
         (SDL_Surface * src, const SDL_Rect * srcrect, SDL_Surface * dst, const SDL_Rect * dstrect), (src, srcrect, dst, dstrect))
 FORWARD(SDL, int, SDL_UpdateTexture, (SDL_Texture * texture, const SDL_Rect * rect, const void *pixels, int pitch),

@@ -219,6 +219,10 @@ public final class PlatformWindow {
 
     public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
 
+    /// Off the screen at once: Flick is quitting, and what is left to finish (a mark's
+    /// sidecar, the clipboard's hand-over) is not the user's to watch.
+    public func hide() { SDL_HideWindow(window) }
+
     /// Puts `text` on the desktop's clipboard (as UTF-8 text).
     public func copyToClipboard(_ text: String) { _ = SDL_SetClipboardText(text) }
 

@@ -36,6 +36,8 @@ public final class X11Clipboard: Sendable {
         var handingOver = false
         /// The manager answered that it saved the clipboard.
         var managerSaved = false
+        /// When the manager last asked for a form or a piece of one, while handing over.
+        var lastAsked = DispatchTime.now()
     }
 
     /// Signalled once the manager has what Flick offered (or there was nothing to hand).
@@ -103,14 +105,31 @@ public final class X11Clipboard: Sendable {
     }
 
     /// Flick is quitting: the desktop's clipboard manager, where one runs, takes a copy of
-    /// what Flick offers, so it pastes after Flick is gone. Waits at most `timeout` for it;
-    /// true if the manager took it.
+    /// what Flick offers, so it pastes after Flick is gone. Waits while the manager is
+    /// busy taking it: up to `patience` after it last asked for something (a busy machine
+    /// slows it, a manager that hangs is given up on), `limit` in all. True if it took it.
     @discardableResult
-    public func handOver(timeout: Double) -> Bool {
-        state.withLock { $0.handingOver = true }
+    public func handOver(patience: Double, limit: Double) -> Bool {
+        let start = DispatchTime.now()
+        state.withLock {
+            $0.handingOver = true
+            $0.lastAsked = start
+        }
         wakeServer()
-        guard handedOver.wait(timeout: .now() + timeout) == .success else { return false }
+        while handedOver.wait(timeout: .now() + min(patience, 0.25)) == .timedOut {
+            let now = DispatchTime.now(), lastAsked = state.withLock { $0.lastAsked }
+            if Self.seconds(from: lastAsked, to: now) > patience || Self.seconds(from: start, to: now) > limit { return false }
+        }
         return state.withLock { $0.managerSaved }
+    }
+
+    private static func seconds(from start: DispatchTime, to end: DispatchTime) -> Double {
+        Double(end.uptimeNanoseconds &- start.uptimeNanoseconds) / 1e9
+    }
+
+    /// The manager asked for something while Flick hands over: it is still at work.
+    private func noteAsked() {
+        state.withLock { if $0.handingOver { $0.lastAsked = .now() } }
     }
 
     /// The forms a piece of text is asked for in (modern, MIME, and the old Latin-1 ones).
@@ -163,6 +182,7 @@ public final class X11Clipboard: Sendable {
                            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
 
         func answer(_ request: XSelectionRequestEvent) {
+            noteAsked()
             let property = request.property == 0 ? request.target : request.property
             var answered = true
             if request.target == targets {
@@ -204,6 +224,7 @@ public final class X11Clipboard: Sendable {
 
         func sendNextPiece(to window: Window, property: Atom) {
             guard let index = transfers.firstIndex(where: { $0.requestor == window && $0.property == property }) else { return }
+            noteAsked()
             let transfer = transfers[index]
             let count = min(Self.pieceSize, transfer.bytes.count - transfer.sent)
             transfer.bytes.withUnsafeBufferPointer {

@@ -64,9 +64,13 @@ public final class PhotoDesktopActions: Sendable {
         work.async { [desktop] in _ = desktop.applications(for: FilePath("photo.jpg")) }
     }
 
-    /// Flick is quitting: a copy under way finishes (a few seconds at most), then what is on
-    /// the clipboard goes to the desktop's clipboard manager. Nothing copied, nothing to
-    /// wait for (the desktop's programs may still be being listed).
+    /// How long the clipboard manager may take what was copied, at most, while it keeps at it.
+    public static let handOverLimit = 15.0
+
+    /// Flick is quitting (its window already gone): a copy under way finishes (a few
+    /// seconds at most), then what is on the clipboard goes to the desktop's clipboard
+    /// manager. Nothing copied, nothing to wait for (the desktop's programs may still be
+    /// being listed).
     public func finish() {
         guard copied.withLock({ $0 }) else { return }
         let done = DispatchSemaphore(value: 0)
@@ -74,7 +78,7 @@ public final class PhotoDesktopActions: Sendable {
             desktop.handOverClipboard()
             done.signal()
         }
-        _ = done.wait(timeout: .now() + 5)
+        _ = done.wait(timeout: .now() + 5 + Self.handOverLimit)
     }
 
     /// The desktop's programs for `path`, for Open With.

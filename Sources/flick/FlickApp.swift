@@ -83,6 +83,7 @@ final class FlickApp: FrameDriver {
 
     func run() {
         window.run(self)
+        window.hide()
         shell.finish()
     }
 

@@ -16,7 +16,7 @@ struct PlatformDesktop: DesktopServices {
 
     func providePicture(_ png: [UInt8]?, forCopy number: Int) { clipboard?.fulfil(number, "image/png", with: png) }
 
-    func handOverClipboard() { clipboard?.handOver(timeout: 3) }
+    func handOverClipboard() { clipboard?.handOver(patience: 3, limit: PhotoDesktopActions.handOverLimit) }
 
     func showInFiles(_ path: FilePath) -> DesktopOutcome { Self.outcome(DesktopActions.showInFiles(path)) }
 
