@@ -159,20 +159,18 @@ public final class ArrangementMenu: View {
         mark()
     }
 
-    /// Arrows, Enter, Esc; true if the key was the menu's.
-    func handleKey(_ key: KeyEvent) -> Bool {
+    /// Moves the ring down a column or across to the other, chooses, closes.
+    func perform(_ action: MenuAction) {
         let filters = PhotoFilter.choices.count
-        switch key.key {
-        case .escape: hide()
-        case .down: focused = min(focused + 1, Self.choices.count - 1)
-        case .up: focused = max(focused - 1, 0)
-        case .right where focused < filters: focused = filters + min(focused, Self.choices.count - filters - 1)
-        case .left where focused >= filters: focused = focused - filters
-        case .enter, .space: choose(Self.choices[focused])
-        default: return false
+        switch action {
+        case .close: hide()
+        case let .move(step): focused = min(max(focused + step, 0), Self.choices.count - 1)
+        case .side(1) where focused < filters: focused = filters + min(focused, Self.choices.count - filters - 1)
+        case .side(-1) where focused >= filters: focused = focused - filters
+        case .choose: choose(Self.choices[focused])
+        default: return
         }
         mark()
-        return true
     }
 
     private func choose(_ choice: Choice) {

@@ -54,16 +54,6 @@ public final class ConfirmBar: View {
         superview?.setNeedsLayout()
     }
 
-    /// Enter confirms, Esc cancels; every other key waits for the answer.
-    func handleKey(_ key: KeyEvent) -> Bool {
-        switch key.key {
-        case .enter: answer(confirming: true)
-        case .escape: answer(confirming: false)
-        default: break
-        }
-        return true
-    }
-
     func answer(confirming: Bool) {
         guard let confirmation else { return }
         self.confirmation = nil

@@ -20,21 +20,21 @@ extension PhotoBrowser {
         setNeedsLayout()
     }
 
-    /// Keys for the control that has the focus; false for keys it leaves to the view.
-    func handleFocusedKey(_ key: KeyEvent) -> Bool {
-        guard key.modifiers.isEmpty || key.modifiers == [.shift] else { return false }
-        switch (focus, key.key) {
-        case (_, .escape):
-            focus = .view
-        case (.albums, .left), (.albums, .up): stepAlbum(by: -1)
-        case (.albums, .right), (.albums, .down): stepAlbum(by: 1)
-        case (.albums, .home): stepAlbum(by: -albumStrip.selectedIndex)
-        case (.albums, .end): stepAlbum(by: (albumSource?.albumCount ?? 1) - 1 - albumStrip.selectedIndex)
-        case (.arrangement, .enter), (.arrangement, .space), (.arrangement, .down): toggleArrangementMenu()
-        case let (.switcher(kind), .left), let (.switcher(kind), .right):
+    /// What a key asks of the control Tab gave the keys to: the album strip steps through
+    /// the albums, the arrangement opens its menu (Down too), the switcher moves between
+    /// the views; Esc gives the keys back to the view.
+    func performFocused(_ action: MenuAction) -> Bool {
+        switch (focus, action) {
+        case (.view, _): return false
+        case (_, .close): focus = .view
+        case let (.albums, .move(step)), let (.albums, .side(step)): stepAlbum(by: step)
+        case (.albums, .first): stepAlbum(by: -albumStrip.selectedIndex)
+        case (.albums, .last): stepAlbum(by: (albumSource?.albumCount ?? 1) - 1 - albumStrip.selectedIndex)
+        case (.arrangement, .choose), (.arrangement, .move(1)): toggleArrangementMenu()
+        case let (.switcher(kind), .side(step)):
             let kinds = AlbumViewKind.allCases, index = kinds.firstIndex(of: kind)!
-            focus = .switcher(kinds[(index + (key.key == .left ? kinds.count - 1 : 1)) % kinds.count])
-        case let (.switcher(kind), .enter), let (.switcher(kind), .space): show(kind)
+            focus = .switcher(kinds[(index + step + kinds.count) % kinds.count])
+        case let (.switcher(kind), .choose): show(kind)
         default: return false
         }
         setNeedsLayout()

@@ -22,18 +22,17 @@ extension PhotoBrowser {
             // Help is in front of everything: any key closes it.
             { _ in self.help.isShown && self.closing(self.help.hide) },
             { self.slideshowTakes($0) },
-            { self.photoMenu.isShown ? self.photoMenu.handleKey($0) : false },
-            { self.confirmBar.isShown ? self.confirmBar.handleKey($0) : false },
-            // Every key is the arrangement menu's while it is open.
-            { self.arrangementMenu.isShown && (self.arrangementMenu.handleKey($0) || true) },
+            // Every key is a menu's while it is open, and a question's while it asks.
+            { self.photoMenu.isShown && (self.performCommand(for: $0, in: .menu) || true) },
+            { self.confirmBar.isShown && (self.performCommand(for: $0, in: .question) || true) },
+            { self.arrangementMenu.isShown && (self.performCommand(for: $0, in: .menu) || true) },
             { self.details.isShown && self.performCommand(for: $0, in: .details) },
             { $0.key == .escape && self.toast.message != nil && self.closing(self.toast.dismiss) },
             // Esc takes the search's words away, before it closes anything behind.
             { !self.isPagerOpen && self.searchBar.handleKey($0) },
-            { self.focus != .view && !self.isPagerOpen && self.handleFocusedKey($0) },
+            { self.focus != .view && !self.isPagerOpen && self.performCommand(for: $0, in: .focus) },
             { self.performCommand(for: $0, in: .album) },
-            // The pager's keys while it is up; the view behind it has none.
-            { self.isPagerOpen ? self.pager.handleKey($0) : self.collection.handleKey($0) },
+            { self.performCommand(for: $0, in: self.viewContext) },
             { self.performCommand(for: $0, in: .app) },
         ]
         return chain.contains { $0(key) }
@@ -55,7 +54,14 @@ extension PhotoBrowser {
     /// app, and the rest wait for it to end.
     private func slideshowTakes(_ key: KeyEvent) -> Bool {
         guard slideshow.isPlaying else { return false }
-        return slideshow.handleKey(key) || Command.lookUp(key, in: .app) == nil
+        return performCommand(for: key, in: .slideshow) || Command.lookUp(key, in: .app) == nil
+    }
+
+    /// Whose own keys come after the album's: the pager's while it is up (the view behind
+    /// it has none), else the view's on screen.
+    var viewContext: KeyContext {
+        if isPagerOpen { return .pager }
+        return viewKind == .stack && stack.isShowingAll ? .spread : .view(viewKind)
     }
 
     /// The command `key` is bound to in `context`, done; false if it has none there or it
@@ -64,7 +70,7 @@ extension PhotoBrowser {
     func performCommand(for key: KeyEvent, in context: KeyContext) -> Bool {
         guard let (command, action) = Command.lookUp(key, in: context) else { return false }
         if key.isRepeat && !command.repeats { return true }
-        return perform(action)
+        return perform(action, key: key)
     }
 
     /// The app does these (quit, full screen, Esc's last use): the browser calls `handler`.
@@ -74,7 +80,10 @@ extension PhotoBrowser {
 
     /// Does `action` (the photo in hand's, where it acts on one); false where it cannot now.
     @discardableResult
-    public func perform(_ action: CommandAction) -> Bool {
+    public func perform(_ action: CommandAction) -> Bool { perform(action, key: nil) }
+
+    /// Does `action`, asked by `key` where a key asked (a held key's paging minds it).
+    private func perform(_ action: CommandAction, key: KeyEvent?) -> Bool {
         if let handler = commandHandlers[action] {
             handler()
             return true
@@ -132,6 +141,18 @@ extension PhotoBrowser {
             showToast(Toast(details.chosenRow == nil ? localized("The details are on the clipboard") : localized("Copied")))
         case .help:
             if help.isShown { help.hide() } else { showHelp() }
+        case let .view(viewAction):
+            let performer: ViewActionPerformer = isPagerOpen ? pager : collection
+            return performer.perform(viewAction, key: key)
+        case let .inSlideshow(slideshowAction):
+            return slideshow.perform(slideshowAction)
+        case let .menu(menuAction):
+            // The photo menu opens over the arrangement menu, never under it.
+            if photoMenu.isShown { photoMenu.perform(menuAction) } else if arrangementMenu.isShown { arrangementMenu.perform(menuAction) } else { return false }
+        case let .answer(confirming):
+            confirmBar.answer(confirming: confirming)
+        case let .focused(menuAction):
+            return !isPagerOpen && performFocused(menuAction)
         case .toggleFullScreen, .closeFront, .quit:
             // The app's, through the handlers it registered.
             return false

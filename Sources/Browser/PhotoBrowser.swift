@@ -246,11 +246,11 @@ public final class PhotoBrowser: View {
     /// The keys and mouse actions of the pager, if it is up, else of the album's view.
     public func showHelp() {
         if slideshow.isPlaying {
-            help.show(heading: localized("Slideshow"), entries: slideshow.help)
+            help.show(heading: localized("Slideshow"), entries: Command.helpEntries(for: .slideshow))
         } else if isPagerOpen {
-            help.show(heading: localized("Full-screen photo"), entries: pager.help + Command.helpEntries)
+            help.show(heading: localized("Full-screen photo"), entries: Command.helpEntries(for: .pager) + Command.helpEntries)
         } else {
-            help.show(heading: viewKind.title, entries: collection.help + Command.helpEntries)
+            help.show(heading: viewKind.title, entries: Command.helpEntries(for: .view(viewKind)) + Command.helpEntries)
         }
         setNeedsLayout()
     }

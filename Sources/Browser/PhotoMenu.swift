@@ -215,32 +215,28 @@ public final class PhotoMenu: View {
         isInPrograms = false
     }
 
-    /// Arrows move the ring (Right into the programs, Left back), Home/End, Enter or Space
-    /// choose, Esc closes (the programs first). Every key is the menu's while it is open.
-    func handleKey(_ key: KeyEvent) -> Bool {
+    /// Moves the ring (Right into the programs, Left back), chooses, closes (the programs
+    /// first).
+    func perform(_ action: MenuAction) {
         let panel = isInPrograms ? programs : main
         let count = panel.rows.count
         let focused = panel.focused ?? 0
-        switch key.key {
-        case .escape where isInPrograms, .left where isInPrograms:
+        switch action {
+        case .close where isInPrograms, .side(-1) where isInPrograms:
             closePrograms()
-        case .escape, .menu:
+        case .close:
             hide()
-        case .function(10) where key.modifiers == [.shift]:
-            hide()
-        case .down: panel.focused = (focused + 1) % count
-        case .up: panel.focused = (focused + count - 1) % count
-        case .home: panel.focused = 0
-        case .end: panel.focused = count - 1
-        case .right where !isInPrograms && focused == openWithRow:
+        case let .move(step): panel.focused = (focused + step + count) % count
+        case .first: panel.focused = 0
+        case .last: panel.focused = count - 1
+        case .side(1) where !isInPrograms && focused == openWithRow:
             openPrograms(focusing: true)
-        case .enter, .space:
+        case .choose:
             choose(in: panel, row: focused)
         default:
             break
         }
         if !isInPrograms && main.focused != openWithRow && !programs.isHidden { closePrograms() }
-        return true
     }
 
     /// The pointer moved to `location` (window points): the row under it is ringed, and

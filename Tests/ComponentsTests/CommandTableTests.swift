@@ -34,10 +34,24 @@ import Testing
         }
     }
 
+    /// The album's commands come before a view's own keys: a view's binding under one of
+    /// them would never act, unless it asks for the same.
+    @Test func theAlbumsKeysShadowNoViewsKeyThatDoesOtherwise() {
+        let album = Command.all.flatMap(\.bindings).filter { $0.context == .album }
+        let inViews: [KeyContext] = [.pager, .spread] + AlbumViewKind.allCases.map { .view($0) }
+        for binding in Command.all.flatMap(\.bindings) where inViews.contains(binding.context) {
+            for first in album where first.chord.overlaps(binding.chord) {
+                #expect(first.action == binding.action, "\(first.chord.label) in \(binding.context) is the album's \(first.action), never \(binding.action)")
+            }
+        }
+    }
+
     @Test func everyCommandCanBeReachedFromTheKeyboardAndHasAName() {
         let menuKey = Command.all.first { $0.bindings.contains { $0.action == .photoMenu } }
         #expect(menuKey != nil, "the photo menu opens by a key")
-        for command in Command.all {
+        // What only a pointer does (a drag, the wheel) is listed as such, in a view's help.
+        let gestures = Set(["grid-scroll", "stack-throw", "compare-look", "pager-held", "pager-zoom-click", "pager-look"])
+        for command in Command.all where !gestures.contains(command.name) {
             #expect(!command.bindings.isEmpty || command.menuRow != nil, "\(command.name) has neither a key nor a menu row")
             #expect(!command.summary.isEmpty)
         }
@@ -65,6 +79,25 @@ import Testing
         let menu = try #require(Command.all.first { $0.name == "menu" })
         #expect(menu.inputLabel == "Right-click, Menu, Shift+F10")
         #expect(lines.values.contains("Ctrl+1 – \(AlbumViewKind.allCases.count)"))
+    }
+
+    /// Each view's help is its part of the table, written as short: the arrows as one
+    /// word, + and - by name, alternatives in the manual only.
+    @Test func eachViewsHelpIsItsSectionOfTheTable() throws {
+        for section in AlbumViewKind.allCases.map({ Command.Section.view($0) }) + [.pager, .slideshow] {
+            let entries = Command.helpEntries(for: section)
+            #expect(entries.contains { $0.action == "Open it full screen" } == (section != .pager && section != .slideshow))
+            #expect(entries.count >= 3, "\(section) has its help")
+        }
+        let grid = Dictionary(Command.helpEntries(for: .view(.grid)).map { ($0.action, $0.input) }, uniquingKeysWith: { first, _ in first })
+        #expect(grid["Select a photo"] == "Click, arrows, PgUp, PgDn, Home, End")
+        #expect(grid["Larger, smaller photos (smallest: by month)"] == "Ctrl+wheel, Ctrl+Plus, Minus")
+        let pager = Dictionary(Command.helpEntries(for: .pager).map { ($0.action, $0.input) }, uniquingKeysWith: { first, _ in first })
+        #expect(pager["Next / previous photo"] == "Drag, flick, wheel, arrows")
+        #expect(pager["Zoom in, out, to fit"] == "Ctrl+wheel, Plus, Minus, Ctrl+0")
+        #expect(pager["Back"] == "Click, drag down, Esc")
+        let page = try #require(Command.all.first { $0.name == "pager-page" })
+        #expect(page.inputLabel == "Drag, flick, wheel, arrows, Space, PgDn, Backspace, PgUp, Home, End")
     }
 
     /// The man page comes from the command line's help, which lists the table: every
@@ -146,6 +179,20 @@ import Testing
         #expect(t.f.browser.slideshow.isPlaying, "a mark key waits for the slideshow to end")
         t.key(.character("q"))
         #expect(t.asked == [.toggleFullScreen, .toggleFullScreen, .quit])
+    }
+
+    /// Dealt out, the stack's photos have keys of their own: Esc gathers them, and only
+    /// the next Esc goes on to the app.
+    @Test func escGathersTheStacksSpreadBeforeTheAppSeesIt() {
+        let t = Fixture()
+        t.key(.character("2"), modifiers: .control)
+        t.key(.character("s"))
+        #expect(t.f.browser.stack.isShowingAll)
+        t.key(.escape)
+        t.f.scene.settle()
+        #expect(!t.f.browser.stack.isShowingAll && t.asked.isEmpty, "Esc gathered the photos and went no further")
+        t.key(.escape)
+        #expect(t.asked == [.closeFront])
     }
 
     /// A held Del would otherwise send one photo after another to the Trash.

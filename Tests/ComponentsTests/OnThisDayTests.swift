@@ -49,7 +49,7 @@ import TestSupport
         f.scene.settle()
         #expect(f.browser.slideshow.isPlaying && f.browser.slideshow.playlist == [0, 1, 2] && f.browser.slideshow.index == 0)
         for expected in [1, 2, 0] {
-            _ = f.browser.slideshow.handleKey(KeyEvent(key: .right, timestampNanoseconds: 0))
+            _ = f.browser.handleKey(KeyEvent(key: .right, timestampNanoseconds: 0))
             #expect(f.browser.slideshow.index == expected, "only that year's photos, round again")
         }
     }

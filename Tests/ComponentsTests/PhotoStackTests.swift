@@ -41,7 +41,10 @@ final class StackFixture {
     var center: Point { Point(x: scene.root.bounds.midX, y: scene.root.bounds.midY) }
 
     func press(_ key: Key) {
-        _ = stack.handleKey(KeyEvent(key: key, timestampNanoseconds: scene.now.nanosecondStamp))
+        let event = KeyEvent(key: key, timestampNanoseconds: scene.now.nanosecondStamp)
+        if let action = Command.lookUp(event, in: stack.isShowingAll ? .spread : .view(.stack))?.action, case let .view(viewAction) = action {
+            _ = stack.perform(viewAction, key: event)
+        }
     }
 
     func click(at point: Point) {

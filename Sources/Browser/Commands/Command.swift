@@ -35,9 +35,32 @@ public enum CommandAction: Hashable, Sendable {
     case chooseDetail(Int)
     case copyDetails
     case help
+    /// What the album's view on screen, or the pager while it is up, does with the key.
+    case view(ViewAction)
+    /// What the slideshow does while it plays.
+    case inSlideshow(SlideshowAction)
+    /// What the menu that is open (the photo menu, the arrangement menu) does.
+    case menu(MenuAction)
+    /// The question in front answered: yes (true) or no.
+    case answer(confirming: Bool)
+    /// What the control Tab gave the keys to (the album strip, the arrangement, the
+    /// switcher) does.
+    case focused(MenuAction)
     /// Esc where nothing in front took it: out of full screen.
     case closeFront
     case quit
+}
+
+/// What a key asks of a menu, or of a control that has the keys: the ring moved down (1)
+/// or up (−1) its rows, across (Right: into a submenu, the next column or item; Left:
+/// back), to the first or last, the ringed row chosen, the menu closed.
+public enum MenuAction: Hashable, Sendable {
+    case move(Int)
+    case side(Int)
+    case first
+    case last
+    case choose
+    case close
 }
 
 /// Where a key binding is looked for, in the order a key travels: a binding there acts
@@ -45,15 +68,31 @@ public enum CommandAction: Hashable, Sendable {
 public enum KeyContext: Hashable, Sendable, CaseIterable {
     /// Before anything on screen sees the key: quitting, and help over anything.
     case always
+    /// The slideshow's own keys while it plays (the rest wait for it to end).
+    case slideshow
+    /// A menu's while it is open (every key is the menu's then).
+    case menu
+    /// A question's while it asks (every key waits for the answer).
+    case question
     /// The details' own keys while they are shown beside the photo.
     case details
+    /// The control Tab gave the keys to.
+    case focus
     /// The album's commands, on the photo in hand (the pager's while it is up), once no
     /// menu or question has the keys.
     case album
-    /// The album view's (each view's help lists the rest of its keys).
-    case view
+    /// The full-screen photo's own keys while it is up (the view behind it has none).
+    case pager
+    /// An album view's own keys while it is shown.
+    case view(AlbumViewKind)
+    /// The stack's photos dealt out ("Show all").
+    case spread
     /// What nothing in front took: the app's own.
     case app
+
+    public static var allCases: [KeyContext] {
+        [.always, .slideshow, .menu, .question, .details, .focus, .album, .pager] + AlbumViewKind.allCases.map { .view($0) } + [.spread, .app]
+    }
 }
 
 /// A key that asks for a command's action, and where it does.
@@ -94,9 +133,19 @@ public struct CommandMenuRow: Sendable {
 /// row in the photo menu. The help overlay, the menu's rows and their keys, the command
 /// line's help (hence the man page) and the README's key list are made from these.
 public struct Command: Sendable {
-    /// The parts of the help, the man page and the README, in their order.
-    public enum Section: String, CaseIterable, Sendable {
+    /// The parts of the help, the man page and the README, in their order: what works
+    /// everywhere, then each view's, the full-screen photo's and the slideshow's own.
+    public enum Section: Hashable, Sendable, CaseIterable {
         case marks, arrangement, moving, photo, details, app
+        case view(AlbumViewKind)
+        case pager, slideshow
+        /// The menus, a question, the control Tab chose: the manual's and the README's.
+        case controls
+
+        public static var allCases: [Section] { everywhere + AlbumViewKind.allCases.map { .view($0) } + [.pager, .slideshow, .controls] }
+
+        /// What the help lists after the keys of what is on screen.
+        public static let everywhere: [Section] = [.marks, .arrangement, .moving, .photo, .details, .app]
 
         /// The manual's and the README's heading (English, as the command line's help is).
         public var heading: String {
@@ -107,6 +156,14 @@ public struct Command: Sendable {
             case .photo: "The photo in hand"
             case .details: "In the details"
             case .app: "Anywhere"
+            case .view(.grid): "In the grid"
+            case .view(.stack): "In the stack"
+            case .view(.deck): "In the card deck"
+            case .view(.cull): "In the culling pager"
+            case .view(.compare): "In Compare"
+            case .pager: "In the full-screen photo"
+            case .slideshow: "In the slideshow"
+            case .controls: "In a menu, a question, and on the control Tab chose"
             }
         }
     }
@@ -116,7 +173,8 @@ public struct Command: Sendable {
     private let summaryText: @Sendable () -> String
     public let section: Section
     public let bindings: [KeyBinding]
-    /// A pointer action that does the same, said before the keys ("Right-click").
+    /// A pointer action that does the same, said before the keys ("Right-click"), or a way
+    /// of pressing them ("Hold an arrow"); a command may be this alone.
     private let pointerText: (@Sendable () -> String)?
     public let menuRow: CommandMenuRow?
     /// Whether a held key's repeats act again (stepping through albums) or are ignored

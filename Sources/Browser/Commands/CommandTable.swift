@@ -9,7 +9,10 @@ import Marks
 // case in `PhotoBrowser.perform(_:)` (or a handler the app registers); its keys, its help
 // line, its menu row and its line in the manual and the README follow from the entry.
 extension Command {
-    public static let all: [Command] = [
+    public static let all: [Command] = everywhere + inViews
+
+    /// What works whatever is on screen.
+    private static let everywhere: [Command] = [
         // Marks, as Lightroom and darktable key them, without modifiers.
         Command("rate", { localized("Rate the photo: no stars to five stars") }, .marks,
                 keys: (0...PhotoMarks.maximumRating).map { KeyBinding(digit($0), .mark(.rate($0))) }),
@@ -62,7 +65,6 @@ extension Command {
         // The photo in hand, and the photo menu's rows in the menu's order. The menu shows
         // its rows' keys (Ctrl+C, Del), so the help names only the menu: short enough to read.
         Command("open", { localized("Open the photo full screen") }, .photo,
-                keys: [KeyBinding(KeyChord(.enter), .photo(.open), in: .view)],
                 menu: CommandMenuRow({ localized("Open") }, .open, inPager: false), inHelp: false),
         Command("copy", { localized("Copy the photo: the picture, the file and its path") }, .photo,
                 keys: [KeyBinding(KeyChord("c", .control), .photo(.copyImage))],
@@ -122,7 +124,12 @@ extension Command {
 
     /// The help's lines for what works everywhere, after a view's own.
     public static var helpEntries: [HelpEntry] {
-        [HelpEntry("", "")] + all.filter(\.inHelp).map { HelpEntry($0.helpLabel, $0.summary) }
+        [HelpEntry("", "")] + all.filter { $0.inHelp && Section.everywhere.contains($0.section) }.map(\.helpEntry)
+    }
+
+    /// The help's lines for `section` alone: a view's, the full-screen photo's, the slideshow's.
+    public static func helpEntries(for section: Section) -> [HelpEntry] {
+        all.filter { $0.inHelp && $0.section == section }.map(\.helpEntry)
     }
 
     /// The photo menu's rows: Open only where the photo is not already full screen, Open
@@ -156,6 +163,8 @@ extension Command {
 }
 
 extension Command {
+    var helpEntry: HelpEntry { HelpEntry(helpLabel, summary) }
+
     /// Its keys and what it does, as the manual says them.
     public var manualLine: String {
         let line = (inputLabel.isEmpty ? "Photo menu" : inputLabel) + ": " + summary

@@ -43,6 +43,9 @@ public struct KeyChord: Hashable, Sendable {
     /// A key's name as its cap says (a letter in capitals).
     static func name(of key: Key) -> String {
         switch key {
+        // Said as a word: "Ctrl++" and "Ctrl+-" read badly.
+        case .character("+"): localized("Plus")
+        case .character("-"): localized("Minus")
         case let .character(character): character.uppercased()
         case .escape: localized("Esc")
         case .enter: localized("Enter")
@@ -65,12 +68,26 @@ public struct KeyChord: Hashable, Sendable {
 
     /// Several chords as one short label, the way the help writes them: a modifier said
     /// once for the letters and digits after it ("Alt+N, D, M"), three or more digits in a
-    /// row as a range ("0 – 5"), other keys each with their own ("Ctrl+PgUp, Ctrl+PgDn").
+    /// row as a range ("0 – 5"), the four arrows as one word, other keys each with their
+    /// own ("Ctrl+PgUp, Ctrl+PgDn").
     public static func label(of chords: [KeyChord]) -> String {
+        let arrows: [Key] = [.left, .right, .up, .down]
+        // All four arrows with the same modifiers: said once, where the first of them is.
+        let together = chords.first { arrows.contains($0.key) }.flatMap { first in
+            arrows.allSatisfy { chords.contains(KeyChord($0, first.modifiers)) } ? first.modifiers : nil
+        }
+        var saidArrows = false
         var parts: [String] = []
         var index = chords.startIndex
         while index < chords.endIndex {
             let chord = chords[index]
+            if arrows.contains(chord.key), let together, chord.modifiers == together {
+                // TRANSLATORS: the four arrow keys at once, in a list of keys ("Click, arrows, Home, End").
+                if !saidArrows { parts.append(Self.prefix(of: together) + localized("arrows")) }
+                saidArrows = true
+                index += 1
+                continue
+            }
             guard case let .character(first) = chord.key else {
                 parts.append(chord.label)
                 index += 1
@@ -100,7 +117,7 @@ public struct KeyChord: Hashable, Sendable {
             if end - index >= 2 {
                 names.append("\(characters[index]) – \(characters[end])")
             } else {
-                names += characters[index...end].map { $0.uppercased() }
+                names += characters[index...end].map { name(of: .character($0)) }
             }
             index = end + 1
         }

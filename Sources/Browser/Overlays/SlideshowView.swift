@@ -7,6 +7,17 @@ import Motion
 import PhotoSources
 import ViewTree
 
+/// What a key asks of the slideshow while it plays.
+public enum SlideshowAction: Hashable, Sendable {
+    case togglePause
+    /// The next (1) or previous (−1) photo.
+    case step(Int)
+    /// Slower (1) or faster (−1).
+    case changePace(Int)
+    case toggleDrift
+    case end
+}
+
 /// The album played for people on a sofa: one photo at a time, fitted on black, the next
 /// crossfading in every few seconds. The next photo is decoded while this one shows, and a
 /// photo that is not ready when its time comes is waited for, never shown half there.
@@ -207,18 +218,11 @@ public final class SlideshowView: View {
         hideNote.reschedule(after: Self.noteShown)
     }
 
-    public var help: [HelpEntry] {
-        [HelpEntry(localized("Space"), localized("Pause, play on")),
-         HelpEntry(localized("Left / Right"), localized("Previous / next photo")),
-         HelpEntry("+ / −", localized("Slower, faster")),
-         HelpEntry("M", localized("Gentle motion across each photo, on or off")),
-         HelpEntry(localized("Click, Esc, F5"), localized("End the slideshow here"))]
-    }
-
-    public func handleKey(_ key: KeyEvent) -> Bool {
+    /// Does what a key asked while the slideshow plays; false while it does not.
+    public func perform(_ action: SlideshowAction) -> Bool {
         guard isPlaying, let count = source?.photoCount, count > 0 else { return false }
-        switch key.key {
-        case .space:
+        switch action {
+        case .togglePause:
             isPaused.toggle()
             if isPaused {
                 advance.cancel()
@@ -227,15 +231,12 @@ public final class SlideshowView: View {
                 advance.reschedule(after: interval)
                 say(localized("Playing"))
             }
-        case .right: step(to: neighbour(of: index, by: 1, in: count))
-        case .left: step(to: neighbour(of: index, by: -1, in: count))
-        case .character("+"), .character("="): changePace(by: 1)
-        case .character("-"): changePace(by: -1)
-        case .escape, .function(5): end()
-        case .character("m"):
+        case let .step(offset): step(to: neighbour(of: index, by: offset, in: count))
+        case let .changePace(step): changePace(by: step)
+        case .end: end()
+        case .toggleDrift:
             drifts.toggle()
             say(drifts ? localized("Gentle motion on") : localized("Gentle motion off"))
-        default: return false
         }
         return true
     }

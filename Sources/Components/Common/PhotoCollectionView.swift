@@ -5,7 +5,7 @@ import Gestures
 
 /// A view of the album (the grid, the stack, the culling pager) that the full-screen pager
 /// opens from and closes back onto.
-public protocol PhotoCollectionView: AnyObject {
+public protocol PhotoCollectionView: ViewActionPerformer {
     /// Where its photos come from.
     var source: PhotoSource? { get set }
     /// Asks to open the pager at a photo (a double-click, or Enter).
@@ -35,15 +35,11 @@ public protocol PhotoCollectionView: AnyObject {
     func setCovered(_ covered: Bool)
     /// Pictures arrived or the album changed.
     func reloadData()
-    /// Its keys and mouse actions, for the help overlay.
-    var help: [HelpEntry] { get }
     /// The photo shown at `point` (this view's coordinates), for a right-click; nil where
     /// there is none (between cells).
     func photo(at point: Point) -> Int?
     /// A menu opened on photo `index`: the view shows which (the grid's ring).
     func pointAtPhoto(_ index: Int)
-    /// Keys for this view; false for keys it does not use.
-    func handleKey(_ key: KeyEvent) -> Bool
     func handleWheel(_ wheel: WheelEvent)
     /// The pointer hovers at `location` in the window (the grid shows its scroll thumb near
     /// the edge).

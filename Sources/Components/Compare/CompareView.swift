@@ -370,30 +370,18 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
         }
     }
 
-    public var help: [HelpEntry] {
-        [HelpEntry(localized("Click, Up / Down"), localized("Choose a candidate")),
-         HelpEntry("Z", localized("100 % at the pointer, or back to fit")),
-         HelpEntry(localized("Ctrl+wheel, drag"), localized("Zoom, look around: all together")),
-         HelpEntry(localized("Left / Right"), localized("Previous / next photo in its place")),
-         HelpEntry("C", localized("Compare one more (up to four)")),
-         HelpEntry(localized("Del"), localized("Move the candidate to the Trash")),
-         HelpEntry(localized("Double-click, Enter"), localized("Open it full screen"))]
-    }
-
-    public func handleKey(_ key: KeyEvent) -> Bool {
-        guard photoCount > 0, key.modifiers.isEmpty || key.modifiers == [.shift] else { return false }
-        switch key.key {
-        case .character("z"): toggleZoom(at: pointerLocation)
-        case .character("c"): addCandidate()
-        case .left: stepSelected(by: -1)
-        case .right: stepSelected(by: 1)
+    public func perform(_ action: ViewAction, key: KeyEvent?) -> Bool {
+        guard photoCount > 0 else { return false }
+        switch action {
+        case .toggleOneToOne: toggleZoom(at: pointerLocation)
+        case .addCandidate: addCandidate()
+        case let .step(step): stepSelected(by: step)
         // The keyboard's click: the previous or next pane is the chosen one.
-        case .up: select(pane: (selected + candidates.count - 1) % max(candidates.count, 1))
-        case .down: select(pane: (selected + 1) % max(candidates.count, 1))
-        case .tab: return false
-        case .delete, .backspace: trashPhotoInHand()
-        case .enter: if let photo = photoInHand { onOpenPhoto?(photo) }
-        case .escape where !zoom.isFitted:
+        case let .chooseCandidate(step): select(pane: (selected + step + candidates.count) % max(candidates.count, 1))
+        case .trash: trashPhotoInHand()
+        case .open: if let photo = photoInHand { onOpenPhoto?(photo) }
+        case .close:
+            guard !zoom.isFitted else { return false }
             zoom = .fit
             setNeedsLayout()
         default: return false

@@ -382,13 +382,6 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
 
     public var photoInHand: Int? { photoCount > 0 ? currentIndex : nil }
 
-    public var help: [HelpEntry] {
-        [HelpEntry(localized("Drag sideways, Left / Right"), localized("Next / previous photo")),
-         HelpEntry(localized("Drag up, flick up, Del"), localized("Move the photo to the Trash")),
-         HelpEntry(localized("Ctrl+Z, Undo"), localized("Bring it back to its place")),
-         HelpEntry(localized("Double-click, Enter"), localized("Open it full screen"))]
-    }
-
     public func takePhotoInHand(_ index: Int) { go(to: index, animated: false) }
 
     public func revealPhoto(_ index: Int) -> PhotoPlacement? {
@@ -408,23 +401,15 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
 
     public func setCovered(_ covered: Bool) { pictures.setCovered(covered) }
 
-    public func handleKey(_ key: KeyEvent) -> Bool {
+    public func perform(_ action: ViewAction, key: KeyEvent?) -> Bool {
         guard photoCount > 0 else { return false }
-        switch key.key {
-        case .right, .space, .pageDown:
-            go(to: currentIndex + 1)
-        case .left, .backspace, .pageUp:
-            go(to: currentIndex - 1)
-        case .home:
-            go(to: 0)
-        case .end:
-            go(to: photoCount - 1)
-        case .delete:
-            trashPhotoInHand()
-        case .enter:
-            onOpenPhoto?(currentIndex)
-        default:
-            return false
+        switch action {
+        case let .step(step): go(to: currentIndex + step)
+        case .first: go(to: 0)
+        case .last: go(to: photoCount - 1)
+        case .trash: trashPhotoInHand()
+        case .open: onOpenPhoto?(currentIndex)
+        default: return false
         }
         return true
     }

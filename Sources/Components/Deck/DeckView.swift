@@ -259,14 +259,6 @@ public final class DeckView: View, PhotoCollectionView, Swipeable {
 
     public var photoInHand: Int? { photoCount > 0 ? topIndex : nil }
 
-    public var help: [HelpEntry] {
-        [HelpEntry(localized("Drag, flick"), localized("Throw the front card")),
-         HelpEntry(localized("Left / Right"), localized("Throw it that way")),
-         HelpEntry(localized("Click, Space"), localized("Turn it over: the photo's facts")),
-         HelpEntry(localized("Double-click, Enter"), localized("Open it full screen")),
-         HelpEntry(localized("Home / End"), localized("First / last photo"))]
-    }
-
     public func takePhotoInHand(_ index: Int) { go(to: index) }
 
     /// The front photo stays in front (or the one that took its place).
@@ -295,15 +287,14 @@ public final class DeckView: View, PhotoCollectionView, Swipeable {
 
     public func setCovered(_ covered: Bool) { pictures.setCovered(covered) }
 
-    public func handleKey(_ key: KeyEvent) -> Bool {
+    public func perform(_ action: ViewAction, key: KeyEvent?) -> Bool {
         guard photoCount > 0 else { return false }
-        switch key.key {
-        case .right: throwTop(toTheRight: true)
-        case .left: throwTop(toTheRight: false)
-        case .space: flipTop()
-        case .enter: onOpenPhoto?(topIndex)
-        case .home: go(to: 0)
-        case .end: go(to: photoCount - 1)
+        switch action {
+        case let .throwCard(toTheRight): throwTop(toTheRight: toTheRight)
+        case .turnOver: flipTop()
+        case .open: onOpenPhoto?(topIndex)
+        case .first: go(to: 0)
+        case .last: go(to: photoCount - 1)
         default: return false
         }
         return true

@@ -151,30 +151,27 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         reloadData()
     }
 
-    /// Arrows, Home/End, PageUp/PageDown move the selection; Enter opens it. Returns
-    /// false for keys the grid does not use.
-    public func handleKey(_ key: KeyEvent) -> Bool {
+    /// Moves the selection, opens it, fans a burst, resizes; false where there is no photo.
+    public func perform(_ action: ViewAction, key: KeyEvent?) -> Bool {
         guard photoCount > 0 else { return false }
         let columns = layout.columns
         let rowsPerPage = max(1, Int(bounds.height / layout.rowPitch))
         // The first arrow press selects what the user is looking at, not photo 0 far above.
         let current = selectedIndex ?? timeline.indices(from: bounds.minY, to: bounds.maxY).lowerBound
         let moved: Int
-        switch key.key {
-        case .left: moved = selectedIndex == nil ? current : timeline.index(before: current)
-        case .right: moved = selectedIndex == nil ? current : timeline.index(after: current)
-        case .up: moved = selectedIndex == nil ? current : timeline.index(above: current)
-        case .down: moved = selectedIndex == nil ? current : timeline.index(below: current)
-        case .pageUp:
+        switch action {
+        case let .step(step): moved = selectedIndex == nil ? current : step < 0 ? timeline.index(before: current) : timeline.index(after: current)
+        case let .stepRow(step): moved = selectedIndex == nil ? current : step < 0 ? timeline.index(above: current) : timeline.index(below: current)
+        case .stepPage(-1):
             let slot = timeline.slot(of: current)
             moved = timeline.index(ofSlot: max(slot % columns, slot - rowsPerPage * columns))
-        case .pageDown: moved = timeline.index(ofSlot: min(timeline.slot(of: current) + rowsPerPage * columns, timeline.cellCount - 1))
-        case .home: moved = 0
-        case .end: moved = timeline.index(ofSlot: timeline.cellCount - 1)
-        case .enter:
+        case .stepPage: moved = timeline.index(ofSlot: min(timeline.slot(of: current) + rowsPerPage * columns, timeline.cellCount - 1))
+        case .first: moved = 0
+        case .last: moved = timeline.index(ofSlot: timeline.cellCount - 1)
+        case .open:
             if let selectedIndex { onOpenPhoto?(selectedIndex) }
             return selectedIndex != nil
-        case .space:
+        case .toggleBurst:
             // Space fans the selected burst out, or folds it again.
             guard let selectedIndex else { return false }
             if timeline.fold(of: selectedIndex) != nil {
@@ -186,12 +183,8 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
                 return false
             }
             return true
-        // Ctrl and the key that types "+": with Shift on most layouts, alone on the keypad.
-        case .character("+") where key.modifiers.subtracting(.shift) == [.control], .character("=") where key.modifiers == [.control]:
-            resize(by: 1)
-            return true
-        case .character("-") where key.modifiers == [.control]:
-            resize(by: -1)
+        case let .resize(step):
+            resize(by: step)
             return true
         default: return false
         }
@@ -426,13 +419,6 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     /// that left fade out where they were, and the selection stays on its photo (or the
     /// one that took its place).
     public var photoInHand: Int? { selectedIndex }
-
-    public var help: [HelpEntry] {
-        [HelpEntry(localized("Click, arrows, Page Up/Down, Home/End"), localized("Select a photo")),
-         HelpEntry(localized("Double-click, Enter"), localized("Open it full screen")),
-         HelpEntry(localized("Drag, wheel, the thumb at the right"), localized("Scroll; the thumb jumps anywhere")),
-         HelpEntry(localized("Ctrl+wheel, Ctrl+plus/minus"), localized("Larger, smaller photos (smallest: by month)"))]
-    }
 
     public func takePhotoInHand(_ index: Int) { select(index) }
 

@@ -71,21 +71,19 @@ extension FullScreenPager {
 
     // MARK: Keys and wheel
 
-    /// Left/Right, Space/Backspace, PageUp/PageDown, Home/End page; `+`, `-`, `0` zoom;
-    /// Esc asks to close. Returns false for keys the pager does not use.
-    public func handleKey(_ key: KeyEvent) -> Bool {
+    /// Pages, zooms, asks to close; false while the pager is not up.
+    public func perform(_ action: ViewAction, key: KeyEvent?) -> Bool {
         guard phase == .open || phase == .opening else { return false }
-        switch key.key {
-        case .left, .backspace, .pageUp, .up: turn(by: -1, on: key)
-        case .right, .space, .pageDown, .down: turn(by: 1, on: key)
-        case .home: goTo(0)
-        case .end: goTo(photoCount - 1)
-        case .escape: onRequestClose?()
-        case .character("+"), .character("="): zoom(by: Self.zoomStep, about: nil, animated: true)
-        case .character("-"): zoom(by: 1 / Self.zoomStep, about: nil, animated: true)
-        // 0 alone rates the photo (the browser's), as in every culling tool.
-        case .character("0") where key.modifiers == [.control]: zoomToFit()
-        case .character("z") where key.modifiers.isEmpty: toggleOneToOne(about: pointerLocation)
+        switch action {
+        case let .step(step):
+            if let key { turn(by: step, on: key) } else { goTo(currentIndex + step) }
+        case .first: goTo(0)
+        case .last: goTo(photoCount - 1)
+        case .close: onRequestClose?()
+        case .zoomIn: zoom(by: Self.zoomStep, about: nil, animated: true)
+        case .zoomOut: zoom(by: 1 / Self.zoomStep, about: nil, animated: true)
+        case .zoomToFit: zoomToFit()
+        case .toggleOneToOne: toggleOneToOne(about: pointerLocation)
         default: return false
         }
         return true

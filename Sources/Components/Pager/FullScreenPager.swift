@@ -17,7 +17,7 @@ import ViewTree
 /// Pages are `pageWidth = width + gap` apart on a strip whose `bounds.origin.x` is the
 /// scroll offset. Paging always settles on a multiple of `pageWidth`, so the gap shows only
 /// while pages move.
-public final class FullScreenPager: View {
+public final class FullScreenPager: View, ViewActionPerformer {
     /// Between pages; never on screen at rest.
     public static let gap = 20.0
     /// The open and close flights: quick for a desktop (the seed's 1 s felt slow), and
@@ -148,16 +148,6 @@ public final class FullScreenPager: View {
     public var pageWidth: Double { bounds.width + Self.gap }
 
     public var photoCount: Int { source?.photoCount ?? 0 }
-
-    public var help: [HelpEntry] {
-        [HelpEntry(localized("Drag, flick, arrows, wheel"), localized("Next / previous photo")),
-         HelpEntry(localized("Hold an arrow"), localized("Page on, each photo sharp")),
-         HelpEntry(localized("Ctrl+wheel, + / −, Ctrl+0"), localized("Zoom in, out, to fit")),
-         HelpEntry(localized("Double-click"), localized("Zoom in, or back to fit")),
-         HelpEntry("Z", localized("100 % at the pointer, or back to fit")),
-         HelpEntry(localized("Drag a zoomed photo"), localized("Look around it")),
-         HelpEntry(localized("Click, Esc, drag down"), localized("Back"))]
-    }
 
     /// The scroll offset on screen now.
     public var presentedOffset: Double { strip.animatedBounds.presentation.minX }

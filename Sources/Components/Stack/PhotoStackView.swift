@@ -308,13 +308,6 @@ public final class PhotoStackView: View, PhotoCollectionView {
 
     public var photoInHand: Int? { photoCount > 0 ? topIndex : nil }
 
-    public var help: [HelpEntry] {
-        [HelpEntry(localized("Drag, flick"), localized("Throw the top photo under the pile")),
-         HelpEntry(localized("Right, Space / Left"), localized("Next / previous photo")),
-         HelpEntry(localized("S, Show all"), localized("Deal them all out; click one to put it on top")),
-         HelpEntry(localized("Double-click, Enter"), localized("Open it full screen"))]
-    }
-
     public func takePhotoInHand(_ index: Int) { goTo(index) }
 
     /// The photo on top stays on top (or the one that took its place).
@@ -325,22 +318,21 @@ public final class PhotoStackView: View, PhotoCollectionView {
         if top != topIndex { goTo(top) }
     }
 
-    public func handleKey(_ key: KeyEvent) -> Bool {
+    public func perform(_ action: ViewAction, key: KeyEvent?) -> Bool {
         guard photoCount > 0 else { return false }
+        // Dealt out, the photos wait to be gathered again (a click puts one on top).
         if spread != nil {
-            switch key.key {
-            case .character("s"), .escape: gatherAll()
-            default: return false
-            }
+            guard action == .toggleSpread || action == .close else { return false }
+            gatherAll()
             return true
         }
-        switch key.key {
-        case .character("s"): showAll()
-        case .right, .space, .down, .pageDown: flickAway(velocity: Self.keyFlickVelocity)
-        case .left, .backspace, .up, .pageUp: goTo(topIndex - 1)
-        case .home: goTo(0)
-        case .end: goTo(photoCount - 1)
-        case .enter: onOpenPhoto?(topIndex)
+        switch action {
+        case .toggleSpread: showAll()
+        case .step(1): flickAway(velocity: Self.keyFlickVelocity)
+        case .step(-1): goTo(topIndex - 1)
+        case .first: goTo(0)
+        case .last: goTo(photoCount - 1)
+        case .open: onOpenPhoto?(topIndex)
         default: return false
         }
         return true
