@@ -116,7 +116,7 @@ let package = Package(
 
         // The app shell: the album on screen and its upkeep, the browser's wiring to the
         // model and the pictures. No window, no clock.
-        .target(name: "Shell", dependencies: ["Album", "Marks", "Localization", "Geometry", "Motion", "ViewTree", "Components", "Browser", "Pictures", "PhotoSources", "PhotoLibrary",
+        .target(name: "Shell", dependencies: ["Album", "Pixels", "Marks", "Localization", "Geometry", "Motion", "ViewTree", "Components", "Browser", "Pictures", "PhotoSources", "PhotoLibrary",
                                               .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(name: "flick", dependencies: [
@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Marks", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Geometry", "Motion", "Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
-        .testTarget(name: "AppTests", dependencies: ["Geometry", "Gestures", "Motion", "flick", "Album", "Marks", "Components", "Browser", "Pictures", "PhotoSources", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "AppTests", dependencies: ["Geometry", "Gestures", "Motion", "flick", "Album", "Marks", "Components", "Browser", "Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "fake-clipboard-manager", "Components", "Browser", "Geometry", "Platform", "ViewTree", "CXTest", "CX11", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

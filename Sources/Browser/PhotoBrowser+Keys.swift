@@ -3,6 +3,7 @@ import Components
 import Gestures
 import Localization
 import Marks
+import Pixels
 
 /// The responder chain: a key goes from the front-most thing on screen to the back, and
 /// the first that takes it acts. Whatever is in front (help, the slideshow, a menu, a
@@ -126,6 +127,9 @@ extension PhotoBrowser {
         case .toggleDetails:
             guard let index = photoInHand else { return false }
             perform(.details, on: index)
+        case let .toggleLook(look):
+            looks.formSymmetricDifference([look])
+            showToast(Toast(Self.saying(look, shown: looks.contains(look))))
         case .photoMenu:
             openPhotoMenuOnPhotoInHand()
         case let .photo(photoAction):
@@ -158,6 +162,18 @@ extension PhotoBrowser {
             return false
         }
         return true
+    }
+
+    /// What a look's key says it did.
+    static func saying(_ look: PictureLook, shown: Bool) -> String {
+        switch (look, shown) {
+        case (.histogram, true): localized("Histogram shown")
+        case (.histogram, false): localized("Histogram hidden")
+        case (.clipping, true): localized("Clipping shown: red highlights, blue shadows")
+        case (.clipping, false): localized("Clipping hidden")
+        case (.peaking, true): localized("Focus peaking shown: sharp edges in green")
+        case (.peaking, false): localized("Focus peaking hidden")
+        }
     }
 
     /// Marks photo `index`; after it, the pagers go on to the next photo if asked to.

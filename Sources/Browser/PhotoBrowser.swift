@@ -2,6 +2,7 @@
 import Components
 import Geometry
 import Marks
+import Pixels
 import PhotoSources
 import Gestures
 import Localization
@@ -106,6 +107,16 @@ public final class PhotoBrowser: View {
             for view in views.values { view.source = source }
             pager.source = source
             slideshow.source = source
+            source?.wantLooks(looks)
+        }
+    }
+    /// The looks a photographer turned on (H, O, K): over the full-screen photo, Compare's
+    /// panes and the culling pager's cards. Remembered by the app.
+    public var looks: Set<PictureLook> = [] {
+        didSet {
+            guard looks != oldValue else { return }
+            source?.wantLooks(looks)
+            applyLooks()
         }
     }
     /// Why the album shows no photos (it is empty, it vanished, it cannot be read), shown
@@ -140,6 +151,12 @@ public final class PhotoBrowser: View {
 
     var collection: PhotoCollectionView & View { view(viewKind) }
 
+    /// The looks on every view that shows them.
+    private func applyLooks() {
+        pager.looks = looks
+        for view in views.values { (view as? LookShowing)?.looks = looks }
+    }
+
     /// The view of `kind`, built and connected the first time it is asked for.
     private func view(_ kind: AlbumViewKind) -> PhotoCollectionView & View {
         if let built = views[kind] { return built }
@@ -148,6 +165,7 @@ public final class PhotoBrowser: View {
         view.onOpenPhoto = { [unowned self] index in openPhoto(index) }
         view.onToast = { [unowned self] toast in showToast(toast) }
         (view as? CompareView)?.pointerLocation = pointerLocation
+        (view as? LookShowing)?.looks = looks
         // On this day's years play as slideshows of their own photos.
         (view as? GridView)?.onPlayMemory = { [unowned self] photos in startSlideshow(playing: photos) }
         if let trashing = view as? TrashingView {

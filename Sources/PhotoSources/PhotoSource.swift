@@ -91,11 +91,22 @@ public protocol PictureSource: AnyObject {
     /// True where a part of photo `index` at full scale (`PictureSize.region`) costs less
     /// than the whole photo and is decoded when asked; elsewhere none ever comes.
     func decodesParts(at index: Int) -> Bool
+    /// The looks a photographer turned on (a histogram, clipping, focus peaking): the
+    /// source works them out from each photo's picture for the screen from now on (none
+    /// wanted: it keeps nothing for them).
+    func wantLooks(_ looks: Set<PictureLook>)
+    /// `look` of photo `index`, from its picture for the screen (a histogram's graph, or a
+    /// layer to lay over the whole photo); nil while it is worked out (the source reloads
+    /// its views once it is), or while the look is not wanted.
+    func look(_ look: PictureLook, at index: Int) -> ImageContent?
 }
 
 extension PictureSource {
     /// A source that decodes photos whole only.
     public func decodesParts(at index: Int) -> Bool { false }
+    /// A source that works out no looks.
+    public func wantLooks(_ looks: Set<PictureLook>) {}
+    public func look(_ look: PictureLook, at index: Int) -> ImageContent? { nil }
 }
 
 /// The album as the views see it: its pictures, and what is known of its photos (facts,

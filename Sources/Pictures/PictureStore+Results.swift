@@ -32,7 +32,8 @@ extension PictureStore {
             take(result, as: size)
             releaseThumbnails(heldFor: result.key.path)
         }
-        let arrived = !thumbnails.isEmpty || !screens.isEmpty
+        let looksArrived = drainLooks()
+        let arrived = !thumbnails.isEmpty || !screens.isEmpty || looksArrived
         if arrived { onChange() }
         if thumbnails.contains(where: { isCover($0.key.path) }) { onCoversChange() }
         return arrived
@@ -59,6 +60,7 @@ extension PictureStore {
             default:
                 break
             }
+            if Self.isScreenSize(size) { takeForLooks(pixels, of: path) }
             // The photo at its full resolution: zoomed past 100 %, its pixels show.
             let isWhole = size.isWhole && fullSides[path] == max(pixels.width, pixels.height) || size.isRegion
             let handle = textures.add(pixels, pinned: false)
@@ -91,6 +93,7 @@ extension PictureStore {
     /// The texture store needed room: the broker forgets the picture (a wanted one is asked
     /// for again); an evicted preview is not asked for again, as the thumbnail is coming.
     func evicted(_ handle: TextureHandle) {
+        if evictedLook(handle) { return }
         if let picture = pictureByTexture.removeValue(forKey: handle) {
             broker.evicted(picture.path, size: picture.size)
             return

@@ -78,6 +78,8 @@ public final class PictureStore: PictureSource {
     /// Where animations are decoded (nil: photos are shown still).
     let animations: IsolatedDecoder?
     let wake: WakeRelay
+    /// What the looks (histogram, clipping, peaking) keep and have drawn.
+    let looks = LookShelf()
 
     public init(photos: [Photo], service: DecodeService, textures: any PictureTextures) {
         self.photos = photos

@@ -6,7 +6,9 @@ import Marks
 import PhotoLibrary
 import Pictures
 import PhotoSources
+import Pixels
 import SystemPackage
+import ViewTree
 
 /// The album as the views see it (`PhotoSource`): pictures from the picture store, and what
 /// is known of each photo from where it is kept — marks from the mark book, facts, details
@@ -41,6 +43,8 @@ final class AlbumPhotos: PhotoSource {
     func makePictureDemand() -> PictureDemand { pictures.makePictureDemand() }
     func picture(at index: Int, size: PictureSize) -> Picture { pictures.picture(at: index, size: size) }
     func decodesParts(at index: Int) -> Bool { pictures.decodesParts(at: index) }
+    func wantLooks(_ looks: Set<PictureLook>) { pictures.wantLooks(looks) }
+    func look(_ look: PictureLook, at index: Int) -> ImageContent? { pictures.look(look, at: index) }
 
     // What is known of the photos.
 

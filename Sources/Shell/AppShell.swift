@@ -137,6 +137,7 @@ public final class AppShell {
         settings.gridSize = browser.grid.sizeStep
         settings.groupsBursts = session.groupsBursts
         settings.everyFolderOrder = session.everyFolderOrder
+        settings.looks = browser.looks
         return settings
     }
 
@@ -148,5 +149,6 @@ public final class AppShell {
         if remembered.groupsBursts == true { session.setGroupsBursts(true) }
         if let folder = remembered.selectsFolder { session.selectsFolder = folder }
         if let order = remembered.everyFolderOrder { session.setEveryFolderOrder(order) }
+        if let looks = remembered.looks { browser.looks = looks }
     }
 }

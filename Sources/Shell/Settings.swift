@@ -4,6 +4,7 @@ import Components
 import Foundation
 import Geometry
 import Marks
+import Pixels
 import SystemPackage
 
 /// What Flick remembers between runs: the last view, what it showed and in which order, the
@@ -38,6 +39,8 @@ public struct Settings: Equatable, Sendable {
     public var gridSize: Int?
     /// `group-bursts = true`: each burst's frames together, folded in the grid (Alt+B).
     public var groupsBursts: Bool?
+    /// `looks = histogram, clipping`: a photographer's looks shown (H, O, K; `none`: none).
+    public var looks: Set<PictureLook>?
     public static let gridSizeNames = ["small", "medium", "large"]
     /// `selects-folder = PATH` (absolute): where the picks are copied, each album into a
     /// folder of its name (set by hand; by default the Pictures folder's `Selects`).
@@ -110,6 +113,10 @@ public struct Settings: Equatable, Sendable {
                 if let step = Self.gridSizeNames.firstIndex(of: value) { gridSize = step } else { warnings.append("grid-size is small, medium or large, not \"\(value)\"") }
             case "group-bursts":
                 if let flag = Bool(value) { groupsBursts = flag } else { warnings.append("group-bursts is true or false, not \"\(value)\"") }
+            case "looks":
+                let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0 != "none" }
+                let chosen = names.compactMap { name in PictureLook.allCases.first { "\($0)" == name } }
+                if chosen.count == names.count { looks = Set(chosen) } else { warnings.append("looks are histogram, clipping, peaking or none, not \"\(value)\"") }
             case "colour-management":
                 if let flag = Bool(value) { colourManagement = flag } else { warnings.append("colour-management is true or false, not \"\(value)\"") }
             case "selects-folder":
@@ -129,6 +136,10 @@ public struct Settings: Equatable, Sendable {
         if let order { lines.append("order = \(order.settingName)") }
         if let everyFolderOrder { lines.append("every-folder-order = \(everyFolderOrder.settingName)") }
         if let advancesAfterMark { lines.append("advance-after-mark = \(advancesAfterMark)") }
+        if let looks {
+            let names = PictureLook.allCases.filter(looks.contains).map { "\($0)" }
+            lines.append("looks = \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+        }
         if let reducesMotion { lines.append("reduce-motion = \(reducesMotion)") }
         if let colourManagement { lines.append("colour-management = \(colourManagement)") }
         if let slideshowSeconds { lines.append("slideshow-seconds = \(slideshowSeconds)") }

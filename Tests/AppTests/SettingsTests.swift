@@ -5,6 +5,7 @@ import Components
 import Geometry
 import Marks
 import Platform
+import Pixels
 import SystemPackage
 @testable import flick
 import Shell
@@ -61,6 +62,17 @@ import Shell
         try FileManager.default.createDirectory(at: home.appendingPathComponent(".config"), withIntermediateDirectories: true)
         try Data("XDG_PICTURES_DIR=\"$HOME/Bilder\"\n".utf8).write(to: home.appendingPathComponent(".config/user-dirs.dirs"))
         #expect(Settings.defaultSelectsFolder(environment: ["HOME": home.path]) == FilePath(home.path + "/Bilder/Selects"))
+    }
+
+    @Test func thePhotographersLooksAreRememberedAndNonsenseIsLeftOut() {
+        var warnings: [String] = []
+        let settings = Settings(parsing: "looks = peaking, histogram\n", warnings: &warnings)
+        #expect(settings.looks == [.histogram, .peaking] && warnings.isEmpty)
+        #expect(settings.text.contains("looks = histogram, peaking\n"))
+        var none = Settings(view: .grid)
+        none.looks = []
+        #expect(none.text.contains("looks = none\n") && Settings(parsing: none.text, warnings: &warnings).looks == [])
+        #expect(Settings(parsing: "looks = zebra\n", warnings: &warnings).looks == nil && warnings.count == 1)
     }
 
     @Test func groupingBurstsIsRemembered() {

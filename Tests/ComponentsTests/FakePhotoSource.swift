@@ -2,6 +2,7 @@
 import Browser
 import Components
 import PhotoSources
+import Pixels
 import Geometry
 import Marks
 import ViewTree
@@ -135,6 +136,22 @@ final class FakePhotoSource: PhotoSource {
     var partsFail = false
 
     func decodesParts(at index: Int) -> Bool { partsDecoded && !partsFail }
+
+    /// The looks the views asked for, and whether they have been drawn yet.
+    var wantedLooks: Set<PictureLook> = []
+    var looksDrawn = true
+
+    func wantLooks(_ looks: Set<PictureLook>) { wantedLooks = looks }
+
+    func look(_ look: PictureLook, at index: Int) -> ImageContent? {
+        guard wantedLooks.contains(look), looksDrawn, index < photoCount else { return nil }
+        let size = look == .histogram ? Size(width: 256, height: 100) : size(of: ids[index])
+        return ImageContent(texture: Self.lookHandle(look, of: index), pixelSize: size, isOpaque: false, mode: .fill)
+    }
+
+    static func lookHandle(_ look: PictureLook, of index: Int) -> TextureHandle {
+        TextureHandle(rawValue: UInt64(300_000 + index * 4 + (PictureLook.allCases.firstIndex(of: look) ?? 0)))
+    }
 
     /// A thumbnail's size: the photo's own while every fit comes at once (the tests that
     /// do not tell them apart), else within 256 pixels.

@@ -3,6 +3,7 @@ import Components
 import Gestures
 import Localization
 import Marks
+import Pixels
 
 /// What a user can ask of Flick, however it is asked (a key, a menu row): the browser
 /// does it, or the handler the app registered for it.
@@ -28,6 +29,8 @@ public enum CommandAction: Hashable, Sendable {
     case toggleFullScreen
     case slideshow
     case toggleDetails
+    /// A photographer's look shown over the photo, or no longer.
+    case toggleLook(PictureLook)
     case photoMenu
     /// What the photo menu does, to the photo in hand.
     case photo(PhotoAction)

@@ -80,6 +80,10 @@ extension Command {
         Command("details", { localized("The photo's details (Up/Down choose, Ctrl+C copies)") }, .photo,
                 keys: [KeyBinding(KeyChord("i"), .toggleDetails)],
                 menu: CommandMenuRow({ localized("Details") }, .details, startsGroup: true)),
+        // A photographer's looks, as FastRawViewer and Photo Mechanic key them where they can.
+        Command("looks", { localized("Histogram, clipping, focus peaking (full screen, Compare, culling)") }, .photo,
+                keys: [KeyBinding(KeyChord("h"), .toggleLook(.histogram)), KeyBinding(KeyChord("o"), .toggleLook(.clipping)),
+                       KeyBinding(KeyChord("k"), .toggleLook(.peaking))]),
         Command("slideshow", { localized("Slideshow from the photo in hand") }, .photo,
                 keys: [KeyBinding(KeyChord(.function(5), nil), .slideshow)],
                 menu: CommandMenuRow({ localized("Slideshow") }, .slideshow)),

@@ -73,5 +73,7 @@ public final class PhotoTile: View {
         label.center = Point(x: bounds.midX, y: bounds.midY)
         dimming.frame = bounds
         badge.place(inBottomLeftOf: bounds)
+        // A culling card's looks cover its photo.
+        for case let layer as LookLayer in subviews { layer.frame = bounds }
     }
 }

@@ -13,7 +13,7 @@ import ViewTree
 /// point of each frame stays at the same place. A click selects a candidate; the mark keys
 /// act on it, Left/Right put the previous or next photo in its place, Del sends it to the
 /// Trash (undo brings it back to its pane); a double-click opens it full screen.
-public final class CompareView: View, PhotoCollectionView, TrashingView {
+public final class CompareView: View, PhotoCollectionView, TrashingView, LookShowing {
     public static let selectionColor = GridView.selectionColor
     public static let selectionWidth = 3.0
     public static let paneColor = Color(white: 0.1)
@@ -26,6 +26,12 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
     public var onOpenPhoto: ((Int) -> Void)?
     public var onToast: ((Toast) -> Void)?
     public var trashPhoto: ((Int) -> String?)?
+    /// The looks shown over every pane at once (clipping, peaking), and the chosen one's
+    /// histogram in its corner.
+    public var looks: Set<PictureLook> = [] {
+        didSet { if looks != oldValue { setNeedsLayout() } }
+    }
+    let histogram = HistogramView()
     public var requestUndo: (() -> Void)?
 
     /// The photos compared, by index, in their panes' order.
@@ -58,6 +64,7 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
         super.init()
         name = "compare"
         clipsToBounds = true
+        addSubview(histogram)
         click.recognizeSimultaneously(with: doubleClick)
         context.arena.add(click, to: self)
         context.arena.add(doubleClick, to: self)
@@ -318,6 +325,7 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
                       marks: source?.marks(at: photo) ?? .none, pair: source?.pairName(at: photo),
                       isSharpest: source?.burst(at: photo)?.sharpest == photo,
                       isSelected: index == selected && candidates.count > 1, isHidden: photo == hiddenIndex, labels: context.labels)
+            if photo != hiddenIndex { pane.looks.show(looks, of: photo, from: source) }
             requests.append(PictureRequest(index: photo, size: size, priority: .visible))
         }
         // The frames beside the selected one next, so Left and Right find them ready.
@@ -327,6 +335,13 @@ public final class CompareView: View, PhotoCollectionView, TrashingView {
             }
         }
         pictures.want(partRequests + requests, from: source)
+        if selected < frames.count, let inHand = photoInHand {
+            histogram.show(looks.contains(.histogram) ? source?.look(.histogram, at: inHand) : nil)
+            histogram.place(in: frames[selected])
+            bringSubviewToFront(histogram)
+        } else {
+            histogram.show(nil)
+        }
     }
 
     // MARK: Input
@@ -419,6 +434,8 @@ final class ComparePane: View {
     private let tile = PhotoTile(role: "compare photo")
     /// A part of the photo at full scale over it (`showDetail`).
     private let detailOverlay = DetailOverlay()
+    /// Clipping and peaking, over the photo as it is zoomed.
+    let looks = LookLayers()
     private let badge = MarkBadge()
     private let caption = View()
     private let captionLabel = View()
@@ -439,7 +456,7 @@ final class ComparePane: View {
         ring.borderColor = CompareView.selectionColor
         ring.borderWidth = CompareView.selectionWidth
         detailOverlay.name = "compare detail"
-        for part in [tile, detailOverlay, caption, badge, ring] {
+        for part in [tile, detailOverlay] + looks.layers + [caption, badge, ring] {
             part.isUserInteractionEnabled = false
             addSubview(part)
         }
@@ -477,7 +494,11 @@ final class ComparePane: View {
         tile.show(picture, index: index, labels: labels)
         tile.frame = photoFrame
         tile.isHidden = isHidden
-        if isHidden { detailOverlay.show(nil) }
+        for layer in looks.layers { layer.frame = photoFrame }
+        if isHidden {
+            detailOverlay.show(nil)
+            looks.hide()
+        }
         ring.isHidden = !isSelected
         ring.frame = bounds
         badge.show(marks, pair: pair, labels: labels)

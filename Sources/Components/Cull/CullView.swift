@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import PhotoSources
+import Pixels
 import Geometry
 import Gestures
 import Localization
@@ -13,7 +14,7 @@ import ViewTree
 /// from the keyboard. The app does the trashing (`trashPhoto`) and the browser the undo
 /// (`requestUndo`); the album's change comes back through `photosMoved`, so every view
 /// sees the same.
-public final class CullView: View, PhotoCollectionView, ScrollContainerDataSource, Swipeable, TrashingView {
+public final class CullView: View, LookShowing, PhotoCollectionView, ScrollContainerDataSource, Swipeable, TrashingView {
     /// A sideways drag at least this long turns a page, the way it was moving.
     public static let pagingDistance = 30.0
     public static let pagingSpring = Spring(dampingRatio: 1, response: 0.3)
@@ -53,6 +54,12 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
 
     /// The cards; its `bounds.origin.x` is the scroll, `layout.pageDistance` a page.
     let cards = ScrollContainer<PhotoTile>()
+    /// The looks shown over the card in front (clipping, peaking), and its histogram.
+    public var looks: Set<PictureLook> = [] {
+        didSet { if looks != oldValue { cards.setNeedsLayout() } }
+    }
+    private let lookLayers = LookLayers()
+    let histogram = HistogramView()
     private let counter = TextView()
     /// The current photo's file name, over the counter: a photographer culls by it.
     private let fileName = TextView()
@@ -88,6 +95,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         cards.name = "cull cards"
         cards.dataSource = self
         addSubview(cards)
+        addSubview(histogram)
         counter.name = "cull counter"
         counter.pointSize = Self.counterPointSize
         counter.textColor = Self.counterColor
@@ -207,6 +215,7 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
     public func update(_ card: PhotoTile, item index: Int) {
         let picture = source?.picture(at: index, size: cardPictureSize) ?? .loading
         card.show(picture, index: index, labels: context.labels, marks: source?.marks(at: index) ?? .none, pair: source?.badgeNote(at: index))
+        if index == currentIndex { showLooks(on: card, index: index) }
         let pose = self.pose(of: index, aspect: picture.image?.pixelSize ?? layout.cardArea.size)
         if index == arriving {
             // Back from the Trash: from above, down into its place.
@@ -217,6 +226,18 @@ public final class CullView: View, PhotoCollectionView, ScrollContainerDataSourc
         } else {
             card.apply(pose, using: context.animator, timing: settling ? .spring(Self.settleSpring) : nil)
         }
+    }
+
+    /// The looks laid over the card in front, and its histogram in the corner.
+    private func showLooks(on card: PhotoTile, index: Int) {
+        for layer in lookLayers.layers where layer.superview !== card {
+            layer.removeFromSuperview()
+            card.addSubview(layer)
+            card.setNeedsLayout()
+        }
+        lookLayers.show(looks, of: index, from: source)
+        histogram.show(looks.contains(.histogram) ? source?.look(.histogram, at: index) : nil)
+        histogram.place(in: bounds)
     }
 
     /// Where photo `index`'s card lies for the scroll shown now, in the cards's coordinates.

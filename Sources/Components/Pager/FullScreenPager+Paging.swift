@@ -61,6 +61,7 @@ extension FullScreenPager {
         currentIndex = index
         strip.setNeedsLayout()
         updateHUDText()
+        updateHistogram()
         requestImages()
         if changed && notify { onPageChange?(index) }
     }

@@ -17,7 +17,7 @@ import ViewTree
 /// Pages are `pageWidth = width + gap` apart on a strip whose `bounds.origin.x` is the
 /// scroll offset. Paging always settles on a multiple of `pageWidth`, so the gap shows only
 /// while pages move.
-public final class FullScreenPager: View, ViewActionPerformer {
+public final class FullScreenPager: View, ViewActionPerformer, LookShowing {
     /// Between pages; never on screen at rest.
     public static let gap = 20.0
     /// The open and close flights: quick for a desktop (the seed's 1 s felt slow), and
@@ -71,7 +71,9 @@ public final class FullScreenPager: View, ViewActionPerformer {
 
     public let context: ComponentContext
     public weak var source: PhotoSource?
-    public internal(set) var phase = Phase.closed
+    public internal(set) var phase = Phase.closed {
+        didSet { if phase != oldValue { updateHistogram() } }
+    }
     /// The photo shown, or being paged to.
     public internal(set) var currentIndex = 0
     /// A page turn reached photo `index` (the collection view follows it).
@@ -87,6 +89,16 @@ public final class FullScreenPager: View, ViewActionPerformer {
     /// The pages side by side; its `bounds.origin.x` is the scroll offset.
     let strip = ScrollContainer<PagerPage>()
     let hud = PagerHUD()
+    /// The photo in front's histogram, while it is one of the looks shown.
+    let histogram = HistogramView()
+    /// The looks shown over the photos (a photographer's histogram, clipping, peaking).
+    public var looks: Set<PictureLook> = [] {
+        didSet {
+            guard looks != oldValue else { return }
+            strip.setNeedsLayout()
+            updateHistogram()
+        }
+    }
     /// The caption and its Details button, shown and faded together. Of no size itself, so
     /// only they take clicks.
     let captionBar = View()
@@ -131,6 +143,7 @@ public final class FullScreenPager: View, ViewActionPerformer {
         strip.dataSource = self
         addSubview(backdrop)
         addSubview(strip)
+        addSubview(histogram)
         captionBar.name = "caption"
         detailsButton.name = "details button"
         captionBar.addSubview(hud)
@@ -166,6 +179,7 @@ public final class FullScreenPager: View, ViewActionPerformer {
 
     public override func layoutSubviews() {
         backdrop.frame = bounds
+        histogram.place(in: bounds)
         strip.frame = Rect(x: 0, y: 0, width: pageWidth, height: bounds.height)
         if layoutSize != bounds.size {
             layoutSize = bounds.size
@@ -190,6 +204,7 @@ public final class FullScreenPager: View, ViewActionPerformer {
     public func reloadData() {
         if currentIndex >= photoCount && photoCount > 0 { setCurrentIndex(photoCount - 1, notify: true) }
         if photoCount > 0 { updateHUDText() }
+        updateHistogram()
         strip.setNeedsLayout()
         takeHeldTurn()
         takePendingOneToOne()
@@ -197,6 +212,14 @@ public final class FullScreenPager: View, ViewActionPerformer {
         if detail != nil { requestImages() }
     }
 
+}
+
+extension FullScreenPager {
+    /// The histogram of the photo in front, shown while the pager is open and it is wanted.
+    func updateHistogram() {
+        let wanted = looks.contains(.histogram) && phase == .open && photoCount > 0
+        histogram.show(wanted ? source?.look(.histogram, at: currentIndex) : nil)
+    }
 }
 
 // MARK: - Pages (ScrollContainerDataSource)
@@ -219,6 +242,7 @@ extension FullScreenPager: ScrollContainerDataSource {
         page.frame = Rect(x: Double(index) * pageWidth, y: 0, width: bounds.width, height: bounds.height)
         page.show(source?.picture(at: index, size: pictureSize(of: index)) ?? .loading, index: index, context: context)
         page.showDetail(detailPicture(of: index))
+        page.looks.show(looks, of: index, from: source)
     }
 
     public func prepareForReuse(_ page: PagerPage) { page.reset() }

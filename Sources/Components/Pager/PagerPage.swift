@@ -25,6 +25,8 @@ public final class PagerPage: View {
     let photo = CenteringView()
     /// A part of the photo at full scale, laid over it where that part is (`showDetail`).
     private let detailOverlay = DetailOverlay()
+    /// Clipping and focus peaking, over the photo and its part at full scale.
+    let looks = LookLayers()
     private let label = CannotOpenLabel(pointSize: PagerPage.failedLabelPointSize)
     private let loadingLabel = View()
     private(set) var index = -1
@@ -37,6 +39,7 @@ public final class PagerPage: View {
         photo.isUserInteractionEnabled = false
         photo.clipsToBounds = true
         photo.addSubview(detailOverlay)
+        for layer in looks.layers { photo.addSubview(layer) }
         photo.addSubview(label)
         loadingLabel.isUserInteractionEnabled = false
         loadingLabel.opacity = 0
@@ -147,6 +150,7 @@ public final class PagerPage: View {
     /// closed or reused.
     func reset() {
         showDetail(nil)
+        looks.hide()
         fittedFrame = PhotoZoom.fitted(imageSize: aspect, in: bounds.size)
         photo.frame = fittedFrame
         photo.transform = .identity
@@ -161,6 +165,8 @@ final class CenteringView: View {
         for subview in subviews {
             if let overlay = subview as? DetailOverlay {
                 overlay.place(over: bounds)
+            } else if subview is LookLayer {
+                subview.frame = bounds
             } else {
                 subview.center = Point(x: bounds.midX, y: bounds.midY)
             }

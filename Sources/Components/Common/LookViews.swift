@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+import Pixels
+import PhotoSources
+import ViewTree
+
+/// A view that shows a photographer's looks over its photos (the pager, Compare, the
+/// culling pager).
+public protocol LookShowing: AnyObject {
+    var looks: Set<PictureLook> { get set }
+}
+
+/// A look laid over a whole photo (where it clips, where it is sharp): the photo's size
+/// and place, whatever its zoom, clear where the look has nothing to say.
+final class LookLayer: View {
+    init(_ look: PictureLook) {
+        super.init(frame: .zero)
+        name = "\(look) layer"
+        isUserInteractionEnabled = false
+        isHidden = true
+    }
+
+    func show(_ picture: ImageContent?) {
+        guard picture != content else { return }
+        if var picture {
+            picture.mode = .fill
+            content = picture
+        } else {
+            content = nil
+        }
+        isHidden = picture == nil
+    }
+}
+
+/// The looks laid over one photo, in the order they are painted (peaking over clipping).
+final class LookLayers {
+    static let laid: [PictureLook] = [.clipping, .peaking]
+    let layers = LookLayers.laid.map { LookLayer($0) }
+
+    /// Shows what `source` has drawn of photo `index` for the looks in `shown`.
+    func show(_ shown: Set<PictureLook>, of index: Int, from source: PictureSource?) {
+        for (look, layer) in zip(Self.laid, layers) {
+            layer.show(shown.contains(look) ? source?.look(look, at: index) : nil)
+        }
+    }
+
+    func hide() { for layer in layers { layer.show(nil) } }
+}
+
+/// The histogram of the photo in hand, small in a corner, on its own dark ground.
+public final class HistogramView: View {
+    /// Its size in points: the graph's own pixels, at most.
+    public static let size = Size(width: 256, height: 100)
+    public static let margin = 16.0
+    public static let cornerRadius = 6.0
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        name = "histogram"
+        isUserInteractionEnabled = false
+        isHidden = true
+        cornerRadius = Self.cornerRadius
+        clipsToBounds = true
+    }
+
+    public func show(_ graph: ImageContent?) {
+        if var graph {
+            graph.mode = .fill
+            content = graph
+        } else {
+            content = nil
+        }
+        isHidden = graph == nil
+    }
+
+    /// In the top right corner of `area`.
+    public func place(in area: Rect) {
+        frame = Rect(x: area.maxX - Self.size.width - Self.margin, y: area.minY + Self.margin, width: Self.size.width, height: Self.size.height)
+    }
+}

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Geometry
+import PhotoSources
+import Pixels
+import Synchronization
+import SystemPackage
+import ViewTree
+
+/// The looks a photographer turns on (histogram, clipping, focus peaking), worked out from
+/// the pixels each photo was decoded with for the screen. While none is wanted nothing is
+/// kept for them: a page turn costs what it did.
+final class LookShelf {
+    /// The screen pictures kept at most (the photo in front and the ones either side).
+    static let keptPictures = 4
+
+    var wanted: Set<PictureLook> = []
+    /// The latest picture for the screen of each photo, newest last.
+    var pixels: [(path: FilePath, pixels: PixelBuffer)] = []
+    /// What has been drawn, as textures.
+    var drawn: [FilePath: [PictureLook: ImageContent]] = [:]
+    /// What is being worked out (or was asked again by decoding the photo anew).
+    var asked: [FilePath: Set<PictureLook>] = [:]
+    var redecoded: Set<FilePath> = []
+    /// Drawn off the UI thread, taken in by `drainResults`.
+    let inbox = LookInbox()
+    let work = DispatchQueue(label: "flick.looks", qos: .userInitiated)
+    var textures: [TextureHandle: FilePath] = [:]
+
+    func keep(_ picture: PixelBuffer, of path: FilePath) {
+        pixels.removeAll { $0.path == path }
+        pixels.append((path, picture))
+        if pixels.count > Self.keptPictures { pixels.removeFirst(pixels.count - Self.keptPictures) }
+    }
+
+    func pixels(of path: FilePath) -> PixelBuffer? { pixels.last { $0.path == path }?.pixels }
+}
+
+/// What the looks' worker has drawn, waiting for the UI thread.
+final class LookInbox: Sendable {
+    private let drawn = Mutex<[(path: FilePath, look: PictureLook, picture: PixelBuffer)]>([])
+
+    func add(_ picture: PixelBuffer, _ look: PictureLook, of path: FilePath) { drawn.withLock { $0.append((path, look, picture)) } }
+
+    func take() -> [(path: FilePath, look: PictureLook, picture: PixelBuffer)] {
+        drawn.withLock { drawn in
+            defer { drawn = [] }
+            return drawn
+        }
+    }
+}
+
+extension PictureStore {
+    public func wantLooks(_ wanted: Set<PictureLook>) {
+        guard wanted != looks.wanted else { return }
+        looks.wanted = wanted
+        if wanted.isEmpty {
+            looks.pixels = []
+            looks.redecoded = []
+            for handle in looks.textures.keys { textures.remove(handle) }
+            looks.textures = [:]
+            looks.drawn = [:]
+            looks.asked = [:]
+        }
+    }
+
+    public func look(_ look: PictureLook, at index: Int) -> ImageContent? {
+        guard looks.wanted.contains(look), index >= 0, index < photos.count else { return nil }
+        let path = photos[index].path
+        if let drawn = looks.drawn[path]?[look] { return drawn }
+        guard looks.asked[path]?.contains(look) != true else { return nil }
+        if let pixels = looks.pixels(of: path) {
+            draw(look, of: path, from: pixels)
+        } else if !looks.redecoded.contains(path), let size = shownScreenSize(of: path) {
+            // Decoded before any look was wanted: decoded again (the picture shown stays),
+            // and drawn once it is back.
+            looks.redecoded.insert(path)
+            screenQueue.submit(DecodeService.screenRequest(path, size, .visible))
+        }
+        return nil
+    }
+
+    /// A photo's new picture for the screen: kept for the looks while any is wanted, and
+    /// what was drawn from an older one is drawn again.
+    func takeForLooks(_ pixels: PixelBuffer, of path: FilePath) {
+        guard !looks.wanted.isEmpty else { return }
+        looks.keep(pixels, of: path)
+        looks.redecoded.remove(path)
+        looks.asked[path] = nil
+        let before = looks.drawn[path]?.keys.map { $0 } ?? []
+        for look in before { draw(look, of: path, from: pixels) }
+    }
+
+    private func draw(_ look: PictureLook, of path: FilePath, from pixels: PixelBuffer) {
+        looks.asked[path, default: []].insert(look)
+        let inbox = looks.inbox, wake = wake
+        looks.work.async {
+            let picture = look.drawn(from: pixels)
+            inbox.add(picture, look, of: path)
+            wake.wake()
+        }
+    }
+
+    /// Takes in what was drawn. True if anything arrived.
+    func drainLooks() -> Bool {
+        let arrived = looks.inbox.take()
+        for (path, look, picture) in arrived {
+            looks.asked[path]?.remove(look)
+            guard looks.wanted.contains(look), isKept(path) else { continue }
+            if let old = looks.drawn[path]?[look] {
+                textures.remove(old.texture)
+                looks.textures[old.texture] = nil
+            }
+            let handle = textures.add(picture, pinned: false)
+            looks.textures[handle] = path
+            looks.drawn[path, default: [:]][look] = ImageContent(texture: handle, pixelSize: Size(width: Double(picture.width), height: Double(picture.height)),
+                                                                 isOpaque: false, mode: .fill)
+        }
+        return !arrived.isEmpty
+    }
+
+    /// A look's texture made room: drawn again when next asked.
+    func evictedLook(_ handle: TextureHandle) -> Bool {
+        guard let path = looks.textures.removeValue(forKey: handle) else { return false }
+        looks.drawn[path] = looks.drawn[path]?.filter { $0.value.texture != handle }
+        return true
+    }
+
+    /// The largest whole picture of `path` for the screen that is shown now.
+    private func shownScreenSize(of path: FilePath) -> PictureSize? {
+        broker.wants(of: path).keys.filter { Self.isScreenSize($0) && !$0.isRegion }.max { $0.pixelArea < $1.pixelArea }
+    }
+}
+
+extension PictureSize {
+    /// How many pixels at most, to choose the largest of several.
+    var pixelArea: Int {
+        switch self {
+        case let .filling(side), let .fitting(side): side * side
+        case let .within(width, height): width * height
+        case let .region(rect): rect.width * rect.height
+        }
+    }
+}

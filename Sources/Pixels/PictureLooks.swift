@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// What a photographer's eye asks of a picture, drawn as a picture of its own: its
+/// histogram, where it clips, where it is in focus. Worked out from the pixels as decoded
+/// for the screen (a RAW's preview), off the UI thread.
+public enum PictureLook: Hashable, Sendable, CaseIterable {
+    /// Luminance and red, green and blue, small in a corner.
+    case histogram
+    /// Highlights clipped in any channel painted red, shadows crushed in all painted blue.
+    case clipping
+    /// Edges sharper than a threshold painted green over the photo.
+    case peaking
+
+    /// The look drawn from `pixels`: a histogram's graph, or a layer the photo's size to
+    /// lay over it, clear where there is nothing to say.
+    public func drawn(from pixels: PixelBuffer) -> PixelBuffer {
+        switch self {
+        case .histogram: Histogram(pixels).drawn()
+        case .clipping: ClippingLayer.drawn(from: pixels)
+        case .peaking: FocusPeaking.drawn(from: pixels)
+        }
+    }
+}
+
+/// How many pixels have each value, 0–255, in red, green, blue and luminance (Rec. 709).
+public struct Histogram: Equatable, Sendable {
+    public private(set) var red = [Int](repeating: 0, count: 256)
+    public private(set) var green = [Int](repeating: 0, count: 256)
+    public private(set) var blue = [Int](repeating: 0, count: 256)
+    public private(set) var luminance = [Int](repeating: 0, count: 256)
+
+    public init(_ pixels: PixelBuffer) {
+        pixels.bytes.withUnsafeBufferPointer { bytes in
+            for y in 0..<pixels.height {
+                var i = y * pixels.bytesPerRow
+                for _ in 0..<pixels.width {
+                    let b = Int(bytes[i]), g = Int(bytes[i + 1]), r = Int(bytes[i + 2])
+                    red[r] += 1
+                    green[g] += 1
+                    blue[b] += 1
+                    luminance[Self.luminance(red: r, green: g, blue: b)] += 1
+                    i += 4
+                }
+            }
+        }
+    }
+
+    static func luminance(red: Int, green: Int, blue: Int) -> Int { (red * 54 + green * 183 + blue * 19) >> 8 }
+
+    public static let graphSize = (width: 256, height: 100)
+
+    /// The graph as it is shown: luminance in grey behind the three channels, which add up
+    /// where they overlap (white where all three do), on a dark translucent ground. Each is
+    /// scaled to its tallest bar short of the two ends, so a clipped spike does not flatten
+    /// the rest (it runs off the top instead).
+    public func drawn() -> PixelBuffer {
+        let (width, height) = Self.graphSize
+        func heights(_ counts: [Int]) -> [Int] {
+            let tallest = max(counts[1...254].max() ?? 0, 1)
+            return counts.map { min(height, Int((Double($0) / Double(tallest) * Double(height)).rounded(.up))) }
+        }
+        let r = heights(red), g = heights(green), b = heights(blue), l = heights(luminance)
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            let level = height - y
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                let onR = r[x] >= level, onG = g[x] >= level, onB = b[x] >= level
+                if onR || onG || onB {
+                    bytes[i] = onB ? 230 : 40
+                    bytes[i + 1] = onG ? 230 : 40
+                    bytes[i + 2] = onR ? 230 : 40
+                    bytes[i + 3] = 220
+                } else if l[x] >= level {
+                    bytes[i] = 120; bytes[i + 1] = 120; bytes[i + 2] = 120; bytes[i + 3] = 200
+                } else {
+                    bytes[i + 3] = 150
+                }
+            }
+        }
+        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: false)
+    }
+}
+
+/// Where a picture clips: red where a channel is at its top, blue where every channel is at
+/// its bottom (Lightroom's and darktable's colours).
+public enum ClippingLayer {
+    public static let highlight: (red: UInt8, green: UInt8, blue: UInt8) = (255, 30, 30)
+    public static let shadow: (red: UInt8, green: UInt8, blue: UInt8) = (40, 90, 255)
+    /// At or past these a channel is clipped: 8-bit values after the screen's conversion.
+    static let top: UInt8 = 255
+    static let bottom: UInt8 = 1
+
+    public static func drawn(from pixels: PixelBuffer) -> PixelBuffer {
+        var layer = [UInt8](repeating: 0, count: pixels.width * pixels.height * 4)
+        pixels.bytes.withUnsafeBufferPointer { bytes in
+            for y in 0..<pixels.height {
+                var i = y * pixels.bytesPerRow, o = y * pixels.width * 4
+                for _ in 0..<pixels.width {
+                    let b = bytes[i], g = bytes[i + 1], r = bytes[i + 2]
+                    let paint: (red: UInt8, green: UInt8, blue: UInt8)? =
+                        max(r, g, b) >= top ? highlight : max(r, g, b) <= bottom ? shadow : nil
+                    if let paint {
+                        layer[o] = paint.blue; layer[o + 1] = paint.green; layer[o + 2] = paint.red; layer[o + 3] = 255
+                    }
+                    i += 4
+                    o += 4
+                }
+            }
+        }
+        return PixelBuffer(width: pixels.width, height: pixels.height, bytesPerRow: pixels.width * 4, bytes: layer, isOpaque: false)
+    }
+}
+
+/// Where a picture is sharp: its luminance's gradient (Sobel) past a threshold, painted
+/// green. The threshold is in the picture's own pixels: a soft edge spreads its rise over
+/// several of them and stays under it.
+public enum FocusPeaking {
+    public static let colour: (red: UInt8, green: UInt8, blue: UInt8) = (90, 255, 60)
+    /// |Gx| + |Gy| of Sobel on 0–255 luminance (at most 2040): a step of about 60 levels
+    /// from one pixel to the next.
+    public static let threshold = 240
+
+    public static func drawn(from pixels: PixelBuffer) -> PixelBuffer {
+        let width = pixels.width, height = pixels.height
+        var layer = [UInt8](repeating: 0, count: width * height * 4)
+        guard width >= 3, height >= 3 else {
+            return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: layer, isOpaque: false)
+        }
+        var luma = [Int](repeating: 0, count: width * height)
+        pixels.bytes.withUnsafeBufferPointer { bytes in
+            for y in 0..<height {
+                var i = y * pixels.bytesPerRow
+                for x in 0..<width {
+                    luma[y * width + x] = Histogram.luminance(red: Int(bytes[i + 2]), green: Int(bytes[i + 1]), blue: Int(bytes[i]))
+                    i += 4
+                }
+            }
+        }
+        luma.withUnsafeBufferPointer { l in
+            for y in 1..<(height - 1) {
+                for x in 1..<(width - 1) {
+                    let p = y * width + x
+                    let a = l[p - width - 1], b = l[p - width], c = l[p - width + 1]
+                    let d = l[p - 1], f = l[p + 1]
+                    let g = l[p + width - 1], h = l[p + width], k = l[p + width + 1]
+                    let gx = (c + 2 * f + k) - (a + 2 * d + g)
+                    let gy = (g + 2 * h + k) - (a + 2 * b + c)
+                    guard abs(gx) + abs(gy) >= threshold else { continue }
+                    let o = p * 4
+                    layer[o] = colour.blue; layer[o + 1] = colour.green; layer[o + 2] = colour.red; layer[o + 3] = 255
+                }
+            }
+        }
+        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: layer, isOpaque: false)
+    }
+}

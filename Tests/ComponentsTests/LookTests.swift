@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Browser
+import Components
+import Geometry
+import Gestures
+import PhotoSources
+import Pixels
+import Testing
+import ViewTree
+
+/// A photographer's looks (H, O, K): drawn by the source from each photo's picture, shown
+/// over the photo in hand where photos are looked at closely, and nowhere else.
+@Suite struct LookTests {
+    /// The texture `name` draws in the last frame, and where.
+    func drawn(_ f: BrowserFixture, _ name: String) -> [(texture: TextureHandle, frame: Rect)] {
+        f.scene.recorder.commands(ofView: name).compactMap { command in
+            if case let .image(texture, _) = command.kind { (texture, command.boundsInWindow) } else { nil }
+        }
+    }
+
+    @Test func thePagerShowsTheLooksTurnedOnOverThePhotoInFrontAndTheHistogramInItsCorner() throws {
+        let f = BrowserFixture(count: 6)
+        f.open(2)
+        #expect(drawn(f, "clipping layer").isEmpty && drawn(f, "histogram").isEmpty, "nothing until asked")
+        f.key(.character("o"))
+        f.scene.settle()
+        #expect(f.source.wantedLooks == [.clipping], "the source works out what is shown")
+        let clipping = try #require(drawn(f, "clipping layer").first { $0.texture == FakePhotoSource.lookHandle(.clipping, of: 2) })
+        let photo = try #require(f.photoRect(2))
+        #expect(abs(clipping.frame.minX - photo.minX) < 0.5 && abs(clipping.frame.width - photo.width) < 0.5
+                && abs(clipping.frame.minY - photo.minY) < 0.5 && abs(clipping.frame.height - photo.height) < 0.5, "over the whole photo: \(clipping.frame) \(photo)")
+
+        f.key(.character("h"))
+        f.key(.character("k"))
+        f.scene.settle()
+        #expect(f.source.wantedLooks == [.clipping, .histogram, .peaking])
+        let histogram = try #require(drawn(f, "histogram").first)
+        #expect(histogram.texture == FakePhotoSource.lookHandle(.histogram, of: 2))
+        #expect(histogram.frame.maxX <= 800 && histogram.frame.minX > 400 && histogram.frame.minY < 100, "top right: \(histogram.frame)")
+        #expect(drawn(f, "peaking layer").contains { $0.texture == FakePhotoSource.lookHandle(.peaking, of: 2) })
+
+        // The next photo brings its own.
+        f.key(.right)
+        f.scene.settle()
+        #expect(drawn(f, "histogram").first?.texture == FakePhotoSource.lookHandle(.histogram, of: 3))
+        #expect(drawn(f, "clipping layer").contains { $0.texture == FakePhotoSource.lookHandle(.clipping, of: 3) })
+
+        f.key(.character("o"))
+        f.key(.character("h"))
+        f.key(.character("k"))
+        f.scene.settle()
+        #expect(f.source.wantedLooks.isEmpty && drawn(f, "clipping layer").isEmpty && drawn(f, "histogram").isEmpty && drawn(f, "peaking layer").isEmpty)
+    }
+
+    /// While the source is still working a look out, nothing stands in for it.
+    @Test func aLookNotDrawnYetShowsNothingAndComesWhenItIs() {
+        let f = BrowserFixture(count: 4)
+        f.source.looksDrawn = false
+        f.open(1)
+        f.key(.character("o"))
+        f.scene.settle()
+        #expect(drawn(f, "clipping layer").isEmpty)
+        f.source.looksDrawn = true
+        f.browser.reloadData()
+        f.scene.settle()
+        #expect(drawn(f, "clipping layer").contains { $0.texture == FakePhotoSource.lookHandle(.clipping, of: 1) })
+    }
+
+    @Test func theGridShowsNoLookButTheCullingPagerAndCompareDo() throws {
+        let f = BrowserFixture(count: 6)
+        f.key(.character("o"))
+        f.key(.character("h"))
+        f.scene.settle()
+        #expect(drawn(f, "clipping layer").isEmpty && drawn(f, "histogram").isEmpty, "a grid of thumbnails has none")
+
+        f.key(.character("4"), modifiers: .control)
+        f.scene.settle()
+        let inHand = try #require(f.browser.cull.photoInHand)
+        #expect(drawn(f, "clipping layer").map(\.texture) == [FakePhotoSource.lookHandle(.clipping, of: inHand)], "over the card in front only")
+        #expect(drawn(f, "histogram").first?.texture == FakePhotoSource.lookHandle(.histogram, of: inHand))
+
+        f.key(.character("5"), modifiers: .control)
+        f.key(.character("c"))
+        f.scene.settle()
+        let candidates = f.browser.compare.candidates
+        let layers = Set(drawn(f, "clipping layer").map(\.texture))
+        #expect(candidates.count >= 2 && layers == Set(candidates.map { FakePhotoSource.lookHandle(.clipping, of: $0) }), "every pane at once: \(layers)")
+        #expect(drawn(f, "histogram").count == 1, "the chosen candidate's")
+    }
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Testing
+import PhotoLibrary
+import Pictures
+import PhotoSources
+import Pixels
+import SystemPackage
+import TestSupport
+import ViewTree
+
+/// Synthetic photos whose clipped parts and sharp parts are known, and the looks drawn
+/// from them: where they should be, and nowhere else.
+@Suite struct PictureLooksTests {
+    /// 120×80: the left third blown white, the middle mid grey with one saturated red pixel
+    /// at (60, 40) and a near-white one at (50, 40), the right third black.
+    static let thirds: PixelBuffer = {
+        var bytes = [UInt8](repeating: 0, count: 120 * 80 * 4)
+        for y in 0..<80 {
+            for x in 0..<120 {
+                let i = (y * 120 + x) * 4
+                let (r, g, b): (UInt8, UInt8, UInt8) = x < 40 ? (255, 255, 255) : x < 80 ? (128, 128, 128) : (0, 0, 0)
+                bytes[i] = b; bytes[i + 1] = g; bytes[i + 2] = r; bytes[i + 3] = 255
+            }
+        }
+        for (x, rgb) in [(60, (UInt8(255), UInt8(0), UInt8(0))), (50, (254, 254, 254))] {
+            let i = (40 * 120 + x) * 4
+            bytes[i] = rgb.2; bytes[i + 1] = rgb.1; bytes[i + 2] = rgb.0
+        }
+        return PixelBuffer(width: 120, height: 80, bytesPerRow: 120 * 4, bytes: bytes, isOpaque: true)
+    }()
+
+    func colour(_ pixels: PixelBuffer, _ x: Int, _ y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        let p = pixels.pixel(x: x, y: y)
+        return (p.red, p.green, p.blue, p.alpha)
+    }
+
+    @Test func clippingIsPaintedWhereTheChannelsAreAtTheirEndsAndNowhereElse() {
+        let layer = PictureLook.clipping.drawn(from: Self.thirds)
+        #expect(layer.width == 120 && layer.height == 80 && !layer.isOpaque)
+        var highlights = 0, shadows = 0, clear = 0
+        for y in 0..<80 {
+            for x in 0..<120 {
+                let c = colour(layer, x, y)
+                if c.alpha == 0 { clear += 1; continue }
+                if (c.red, c.green, c.blue) == ClippingLayer.highlight { highlights += 1 }
+                if (c.red, c.green, c.blue) == ClippingLayer.shadow { shadows += 1 }
+            }
+        }
+        #expect(highlights == 40 * 80 + 1, "the white third and the red pixel")
+        #expect(shadows == 40 * 80, "the black third")
+        #expect(clear == 40 * 80 - 1, "the grey, the near-white pixel among it")
+        #expect(colour(layer, 60, 40).red == ClippingLayer.highlight.red && colour(layer, 50, 40).alpha == 0)
+    }
+
+    @Test func theHistogramCountsEveryPixelInEachChannel() {
+        let histogram = Histogram(Self.thirds)
+        #expect(histogram.luminance.reduce(0, +) == 120 * 80)
+        #expect(histogram.luminance[255] == 40 * 80 && histogram.luminance[0] == 40 * 80)
+        #expect(histogram.red[255] == 40 * 80 + 1 && histogram.green[0] == 40 * 80 + 1 && histogram.blue[254] == 1)
+        let graph = PictureLook.histogram.drawn(from: Self.thirds)
+        #expect(graph.width == Histogram.graphSize.width && graph.height == Histogram.graphSize.height)
+        // Grey 128 is a bar reaching the top in all three channels: white at its foot.
+        #expect(colour(graph, 128, 99).red > 200 && colour(graph, 128, 99).green > 200 && colour(graph, 128, 99).blue > 200)
+        #expect(colour(graph, 64, 99).alpha < 200, "no pixel is 64: the ground shows")
+    }
+
+    /// The left half black and white squares with hard edges, the right half a smooth wave
+    /// of the same levels: peaking paints the first and leaves the second alone.
+    @Test func peakingPaintsTheSharpHalfAndNotTheSoftHalf() {
+        let width = 200, height = 100
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let level: UInt8 = x < 100 ? (((x / 8) + (y / 8)) % 2 == 0 ? 0 : 255)
+                    : UInt8(127.5 + 127.5 * sin(Double(x) * 2 * .pi / 40) * cos(Double(y) * 2 * .pi / 40))
+                let i = (y * width + x) * 4
+                bytes[i] = level; bytes[i + 1] = level; bytes[i + 2] = level
+            }
+        }
+        let photo = PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: true)
+        let layer = PictureLook.peaking.drawn(from: photo)
+        func painted(_ xs: Range<Int>) -> Int {
+            var count = 0
+            for y in 0..<height { for x in xs where colour(layer, x, y).alpha > 0 { count += 1 } }
+            return count
+        }
+        #expect(painted(0..<96) > 96 * height / 10, "the squares' edges")
+        #expect(painted(104..<width) == 0, "nothing of the wave")
+    }
+
+    /// The store keeps nothing for the looks until one is wanted; then it decodes the
+    /// photo on screen again, draws the look from it and lets it all go once none is.
+    @Test func theStoreDrawsALookFromThePictureOnScreenOnceItIsWanted() throws {
+        let textures = FakeTextures()
+        let photos = [Photo(path: FilePath("/photos/a.jpg"), format: .jpeg, byteCount: 1, modificationDate: Date())]
+        let store = pictureStore(photos, textures: textures) { _ in .success(Self.thirds) }
+        let screen = PictureSize.within(width: 1280, height: 800)
+        let pager = store.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: screen, priority: .visible)])
+        #expect(drain(store) { store.picture(at: 0, size: screen).image != nil })
+        #expect(store.look(.clipping, at: 0) == nil, "not wanted")
+        let before = textures.pixels.count
+
+        store.wantLooks([.clipping])
+        #expect(store.look(.clipping, at: 0) == nil, "on its way")
+        #expect(drain(store) { store.look(.clipping, at: 0) != nil })
+        let look = try #require(store.look(.clipping, at: 0))
+        let layer = try #require(textures.pixels[look.texture])
+        #expect(colour(layer, 10, 10).red == ClippingLayer.highlight.red && colour(layer, 100, 10).blue == ClippingLayer.shadow.blue
+                && colour(layer, 70, 10).alpha == 0)
+        #expect(store.look(.histogram, at: 0) == nil, "only what is wanted")
+
+        store.wantLooks([])
+        #expect(store.look(.clipping, at: 0) == nil && textures.pixels[look.texture] == nil && textures.pixels.count <= before)
+    }
+}
