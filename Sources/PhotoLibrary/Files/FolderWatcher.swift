@@ -10,8 +10,10 @@ import SystemPackage
 /// sidecars are told apart: a mark written (by Flick or another program) names its
 /// sidecar and needs no rescan, and Flick's own half-written sidecars are not news.
 public final class FolderWatcher: Sendable {
-    private let inotify: Int32
-    private let stopPipe: (read: Int32, write: Int32)
+    /// The inotify thread's way to stop; nil where every folder is polled instead.
+    private let stopPipe: (read: Int32, write: Int32)?
+    /// Looks at the folders inotify could not watch.
+    private let poller: FolderPoller?
     private let changed = ChangeFlag()
 
     /// Shared by the watcher and its thread (an Atomic itself cannot be captured).
@@ -26,30 +28,41 @@ public final class FolderWatcher: Sendable {
     static let sidecarNameLimit = 4096
 
     /// Starts watching; `onChange` runs on the watcher's thread (it should only wake the
-    /// UI thread). Nil when the folder cannot be watched (then the app simply does not
-    /// update live).
+    /// UI thread). Nil when the folder does not exist.
     public convenience init?(folder: FilePath, onChange: @escaping @Sendable () -> Void) {
         self.init(folders: [folder], onChange: onChange)
     }
 
     /// Watches several folders as one (the album strip's whole tree); nil when none of
-    /// them can be watched.
+    /// them exists. Where inotify cannot watch a folder (the user's inotify instances or
+    /// watches are used up by other programs: an IDE, a sync client), the folder is
+    /// looked at every few seconds instead, so changes still show.
     public init?(folders: [FilePath], onChange: @escaping @Sendable () -> Void) {
         let fd = inotify_init1(Int32(IN_CLOEXEC))
-        guard fd >= 0 else { return nil }
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE_SELF | IN_MOVE_SELF)
-        let watched = folders.filter { folder in folder.withPlatformString { inotify_add_watch(fd, $0, mask) } >= 0 }
-        guard !watched.isEmpty else { close(fd); return nil }
+        var watched = fd < 0 ? [] : folders.filter { folder in folder.withPlatformString { inotify_add_watch(fd, $0, mask) } >= 0 }
         var pipeEnds: [Int32] = [0, 0]
-        guard flick_pipe_cloexec(&pipeEnds) == 0 else { close(fd); return nil }
-        inotify = fd
-        stopPipe = (pipeEnds[0], pipeEnds[1])
-        let thread = Thread { [inotify, stopPipe, changed] in
-            Self.watch(inotify: inotify, stop: stopPipe.read, changed: changed, onChange: onChange)
+        if !watched.isEmpty, flick_pipe_cloexec(&pipeEnds) == 0 {
+            stopPipe = (pipeEnds[0], pipeEnds[1])
+            let thread = Thread { [stopPipe = pipeEnds[0], changed] in
+                Self.watch(inotify: fd, stop: stopPipe, changed: changed, onChange: onChange)
+            }
+            thread.name = "flick-watch"
+            thread.start()
+        } else {
+            if fd >= 0 { close(fd) }
+            watched = []
+            stopPipe = nil
         }
-        thread.name = "flick-watch"
-        thread.start()
+        let unwatched = folders.filter { !watched.contains($0) && FolderPoller.stamp(of: $0) != nil }
+        poller = unwatched.isEmpty ? nil : FolderPoller(folders: unwatched) { [changed] in
+            if !changed.value.exchange(true, ordering: .acquiringAndReleasing) { onChange() }
+        }
+        guard stopPipe != nil || poller != nil else { return nil }
     }
+
+    /// True where some folder is looked at now and then rather than watched.
+    public var polls: Bool { poller != nil }
 
     /// The most folders of one tree Flick watches: inotify's watches are the user's, shared
     /// by every program (a file manager, an editor, a sync client), and 8,192 on many
@@ -95,6 +108,7 @@ public final class FolderWatcher: Sendable {
     }
 
     deinit {
+        guard let stopPipe else { return }
         var byte: UInt8 = 1
         _ = write(stopPipe.write, &byte, 1)
         close(stopPipe.write)
@@ -141,4 +155,43 @@ public final class FolderWatcher: Sendable {
         close(inotify)
         close(stop)
     }
+}
+
+/// Looks at folders now and then where inotify cannot watch them: a folder whose entries
+/// were added, removed or renamed has a new modification time (a file rewritten in place
+/// is not seen this way). Stops when dropped.
+public final class FolderPoller: @unchecked Sendable {
+    /// What the folders looked like at the last look; touched on the timer's queue only.
+    private final class Stamps: @unchecked Sendable {
+        var last: [[Int]?]
+        init(_ last: [[Int]?]) { self.last = last }
+    }
+
+    // Set once at init and only cancelled after (a timer source is safe across threads).
+    private let timer: any DispatchSourceTimer
+
+    /// Every `seconds` (by default 2, longer for thousands of folders) `onChange` runs on
+    /// a queue of the poller's when a folder changed since the last look.
+    public init(folders: [FilePath], every seconds: Double? = nil, onChange: @escaping @Sendable () -> Void) {
+        let stamps = Stamps(folders.map(Self.stamp(of:)))
+        let period = seconds ?? max(2, Double(folders.count) / 500)
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flick.folder-poll", qos: .utility))
+        timer.schedule(deadline: .now() + period, repeating: period, leeway: .milliseconds(250))
+        timer.setEventHandler {
+            let now = folders.map(Self.stamp(of:))
+            guard now != stamps.last else { return }
+            stamps.last = now
+            onChange()
+        }
+        timer.resume()
+    }
+
+    /// A folder's modification and change times and its inode; nil where it is gone.
+    static func stamp(of folder: FilePath) -> [Int]? {
+        var info = stat()
+        guard folder.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
+        return [info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec, Int(info.st_ino)]
+    }
+
+    deinit { timer.cancel() }
 }
