@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Components
+import Geometry
 import Gestures
 import Localization
 import Marks
@@ -127,6 +128,11 @@ extension PhotoBrowser {
         case .toggleDetails:
             guard let index = photoInHand else { return false }
             perform(.details, on: index)
+        case let .loupe(magnification):
+            // Where photos are looked at closely: full screen, Compare.
+            guard isPagerOpen || viewKind == .compare else { return false }
+            loupe.turnOn(magnification: Double(magnification))
+            updateLoupe()
         case let .toggleLook(look):
             looks.formSymmetricDifference([look])
             showToast(Toast(Self.saying(look, shown: looks.contains(look))))
@@ -174,6 +180,21 @@ extension PhotoBrowser {
         case (.peaking, true): localized("Focus peaking shown: sharp edges in green")
         case (.peaking, false): localized("Focus peaking hidden")
         }
+    }
+
+    /// The loupe over the photo under the pointer (the middle of the window before the
+    /// pointer was seen).
+    func updateLoupe() {
+        guard loupe.isOn else { return }
+        let location = pointerLocation ?? Point(x: bounds.midX, y: bounds.midY)
+        let under: PhotoUnderPointer? = isPagerOpen ? pager : viewKind == .compare ? compare : nil
+        // Over the pager, which is put in front when it opens.
+        if pager.superview === self {
+            if subviews.last !== loupe { insertSubview(loupe, above: pager) }
+        } else if let at = subviews.firstIndex(where: { $0 === toast }), at == 0 || subviews[at - 1] !== loupe {
+            insertSubview(loupe, below: toast)
+        }
+        loupe.follow(under?.shownPhoto(at: location), at: location)
     }
 
     /// Marks photo `index`; after it, the pagers go on to the next photo if asked to.

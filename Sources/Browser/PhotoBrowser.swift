@@ -32,6 +32,8 @@ public final class PhotoBrowser: View {
     private let switcherBacking = View()
     /// Messages bottom centre, over everything (an "Undo" after a photo went to the Trash).
     public let toast: ToastView
+    /// The magnifier under the pointer while L is held.
+    public let loupe: LoupeView
     /// F5: the album played full screen from the photo in hand, over everything but help.
     public let slideshow: SlideshowView
     /// I: the photo in hand's details, beside it.
@@ -107,6 +109,7 @@ public final class PhotoBrowser: View {
             for view in views.values { view.source = source }
             pager.source = source
             slideshow.source = source
+            loupe.source = source
             source?.wantLooks(looks)
         }
     }
@@ -181,6 +184,7 @@ public final class PhotoBrowser: View {
         pager = FullScreenPager(context: context)
         albumStrip = AlbumStrip(context: context)
         toast = ToastView(context: context)
+        loupe = LoupeView(context: context)
         slideshow = SlideshowView(context: context)
         details = DetailsPanel(context: context)
         photoMenu = PhotoMenu(context: context)
@@ -218,6 +222,7 @@ public final class PhotoBrowser: View {
         addSubview(slideshow)
         slideshow.onEnd = { [unowned self] index in slideshowEnded(at: index) }
         addSubview(photoMenu)
+        addSubview(loupe)
         addSubview(toast)
         addSubview(help)
         rightClick.buttons = [.secondary]
@@ -377,6 +382,7 @@ public final class PhotoBrowser: View {
         pager.reloadData()
         slideshow.reloadData()
         updateDetails()
+        updateLoupe()
         setNeedsLayout()
     }
 
@@ -486,6 +492,8 @@ public final class PhotoBrowser: View {
     /// A key was let go: a held key's paging stops with it.
     public func handleKeyUp(_ key: KeyEvent) {
         pager.handleKeyUp(key)
+        // The loupe is there while its key is held.
+        if key.key == .character("l") { loupe.turnOff() }
     }
 
     public func handleWheel(_ wheel: WheelEvent) {
@@ -511,6 +519,7 @@ public final class PhotoBrowser: View {
         }
         pager.pointerLocation = pointerLocation
         pager.pointerMoved()
+        updateLoupe()
     }
 
     /// Where the pointer was last seen, in window points.

@@ -31,6 +31,8 @@ public enum CommandAction: Hashable, Sendable {
     case toggleDetails
     /// A photographer's look shown over the photo, or no longer.
     case toggleLook(PictureLook)
+    /// A loupe under the pointer while the key is held: 1 at 100 %, 2 at 200 %.
+    case loupe(magnification: Int)
     case photoMenu
     /// What the photo menu does, to the photo in hand.
     case photo(PhotoAction)

@@ -13,7 +13,7 @@ import ViewTree
 /// point of each frame stays at the same place. A click selects a candidate; the mark keys
 /// act on it, Left/Right put the previous or next photo in its place, Del sends it to the
 /// Trash (undo brings it back to its pane); a double-click opens it full screen.
-public final class CompareView: View, PhotoCollectionView, TrashingView, LookShowing {
+public final class CompareView: View, PhotoCollectionView, TrashingView, LookShowing, PhotoUnderPointer {
     public static let selectionColor = GridView.selectionColor
     public static let selectionWidth = 3.0
     public static let paneColor = Color(white: 0.1)
@@ -413,6 +413,16 @@ public final class CompareView: View, PhotoCollectionView, TrashingView, LookSho
                                imagePixels: pixels, pixelScale: context.pixelScale)
             setNeedsLayout()
         }
+    }
+
+    /// The candidate whose pane the pointer is over.
+    public func shownPhoto(at locationInWindow: Point) -> ShownPhoto? {
+        for (pane, photo) in zip(panes, candidates) where !pane.isHidden && photo != hiddenIndex {
+            guard let point = pane.convert(locationInWindow, from: nil), pane.bounds.contains(point),
+                  let frame = pane.convert(pane.photoFrameShown, to: nil) else { continue }
+            return ShownPhoto(index: photo, frameInWindow: frame, picture: shownImage(of: photo))
+        }
+        return nil
     }
 
     /// The selected candidate to the Trash; its pane shows the photo that takes its place.

@@ -214,6 +214,14 @@ public final class FullScreenPager: View, ViewActionPerformer, LookShowing {
 
 }
 
+extension FullScreenPager: PhotoUnderPointer {
+    /// The photo in front, where the pointer is over it.
+    public func shownPhoto(at locationInWindow: Point) -> ShownPhoto? {
+        guard phase == .open, let page = currentPage, let inWindow = page.photo.convert(page.photo.bounds, to: nil) else { return nil }
+        return ShownPhoto(index: currentIndex, frameInWindow: inWindow, picture: page.shown?.image)
+    }
+}
+
 extension FullScreenPager {
     /// The histogram of the photo in front, shown while the pager is open and it is wanted.
     func updateHistogram() {
