@@ -45,6 +45,8 @@ public final class AlbumModel {
         case trashed([TrashedPhoto])
         /// Marks were changed: each photo's marks before.
         case marked([FilePath: PhotoMarks])
+        /// Photos were turned a quarter in their files.
+        case turned([OrientationWriter.Turned])
     }
 
     /// What an undo took back.
@@ -53,6 +55,9 @@ public final class AlbumModel {
         case restored([TrashedPhoto])
         /// These photos have their marks as before.
         case marks([FilePath])
+        /// These photos are turned back; those that could not be (another program changed
+        /// them since) are left as they are.
+        case turned([FilePath], failures: [FilePath: RotationError])
     }
 
     /// How many steps can be undone.
@@ -63,8 +68,8 @@ public final class AlbumModel {
     public private(set) var photos: [Photo] = []
     /// Every photo of the folder in natural order, each with its name prepared for that
     /// order (parsing file names is the costly part of keeping 100,000 photos in order).
-    private var listing: [ListingEntry] = []
-    private let listingOrder: ListingOrder
+    var listing: [ListingEntry] = []
+    let listingOrder: ListingOrder
     /// Which photos are shown, by their marks.
     public private(set) var filter = PhotoFilter.all
     /// What a search asks (Ctrl+F); nil: every photo the filter lets through.
@@ -87,18 +92,18 @@ public final class AlbumModel {
     public private(set) var groupsBursts = false
     public private(set) var status = Status.listing
     /// Trashing and marking, in one history: most recent last.
-    public private(set) var history: [Step] = []
+    public internal(set) var history: [Step] = []
     /// Photos trashed in this session (undone ones do not count).
-    public private(set) var trashedCount = 0
+    public internal(set) var trashedCount = 0
 
-    private let trash: Trash
+    let trash: Trash
     /// Marks of every photo; nil where the album is not marked (tests of listing alone).
     public let markBook: MarkBook?
     private var observers: [UInt64: (AlbumDiff) -> Void] = [:]
     private var markObservers: [UInt64: ([FilePath]) -> Void] = [:]
     private var nextObserver: UInt64 = 0
     /// Paths Flick moved, and whether they should now be there.
-    private var expected: [FilePath: Bool] = [:]
+    var expected: [FilePath: Bool] = [:]
     /// The status observers last heard with a diff: a change of status alone is news too.
     private var announcedStatus = Status.listing
 
@@ -236,61 +241,6 @@ public final class AlbumModel {
         for (index, paths) in sidecars.enumerated() {
             moved[index].sidecars = paths.compactMap { try? trash.trash($0) }
         }
-    }
-
-    /// Takes back the last step: a trashed photo comes back to its path and its place, or
-    /// marks are as they were. On failure (its name taken meanwhile, its folder gone) a
-    /// photo stays in the Trash and the step in the history.
-    @discardableResult
-    public func undo() throws(TrashError) -> Undone? {
-        guard let step = history.last else { return nil }
-        switch step {
-        case let .trashed(records):
-            // Last in, first out; one that cannot come back stops the rest, which stay
-            // undoable.
-            var restored: [TrashedPhoto] = []
-            var failure: TrashError?
-            for record in records.reversed() {
-                do throws(TrashError) {
-                    try trash.restore(record.file)
-                    // A sidecar whose name was taken meanwhile stays in the Trash: the one
-                    // in the folder is newer.
-                    for sidecar in record.sidecars { try? trash.restore(sidecar) }
-                    restored.append(record)
-                    expected[record.photo.path] = true
-                } catch {
-                    failure = error
-                    break
-                }
-            }
-            let remaining = Array(records.dropLast(restored.count))
-            history.removeLast()
-            if !remaining.isEmpty { history.append(.trashed(remaining)) }
-            trashedCount -= restored.count { !$0.isCompanion }
-            if !restored.isEmpty { commit(ListingOrder.union(listing, adding: listingOrder.entries(restored.map(\.photo)))) }
-            if let failure { throw failure }
-            return .restored(restored.reversed())
-        case let .marked(before):
-            history.removeLast()
-            for (path, marks) in before { markBook?.set(marks, for: path) }
-            notifyMarks(Array(before.keys))
-            if filter != .all || search != nil { commit(listing) }
-            return .marks(before.keys.sorted { $0.rawBytes.lexicographicallyPrecedes($1.rawBytes) })
-        }
-    }
-
-    /// What the next undo would bring back from the Trash, in words ("IMG_2.jpg", "7
-    /// photos"), if it is trashing.
-    public var nextUndoTrashedName: String? {
-        guard case let .trashed(records) = history.last else { return nil }
-        let photos = records.filter { !$0.isCompanion }
-        return photos.count == 1 ? photos[0].photo.displayName : localizedPlural("{count} photo", "{count} photos", count: photos.count)
-
-    }
-
-    private func remember(_ step: Step) {
-        history.append(step)
-        if history.count > Self.undoDepth { history.removeFirst() }
     }
 
     // MARK: Marks
@@ -557,14 +507,14 @@ public final class AlbumModel {
         return ObservationToken { [weak self] in self?.markObservers[id] = nil }
     }
 
-    private func notifyMarks(_ paths: [FilePath]) {
+    func notifyMarks(_ paths: [FilePath]) {
         for observer in markObservers.values { observer(paths) }
     }
 
     // MARK: Applying
 
     /// Takes `new` as the listing and shows it arranged, telling observers what moved.
-    private func commit(_ new: [ListingEntry]) {
+    func commit(_ new: [ListingEntry]) {
         daySectionsCache = nil
         burstRunsCache = nil
         let newPhotos = arranged(new)

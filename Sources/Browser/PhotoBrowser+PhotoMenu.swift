@@ -58,7 +58,7 @@ extension PhotoBrowser {
             startSlideshow(at: index)
         case .trash:
             trash(index)
-        case .copyImage, .copyPath, .showInFiles, .openWith, .setWallpaper:
+        case .turn, .copyImage, .copyPath, .showInFiles, .openWith, .setWallpaper:
             onPhotoAction?(action, index)
         }
     }

@@ -475,7 +475,7 @@ public final class PhotoBrowser: View {
     /// drops its card in), or marks as they were.
     public func undo() {
         switch onUndo?() ?? .nothing {
-        case .nothing, .marked:
+        case .nothing, .marked, .turned:
             break
         case let .restored(index):
             if !isPagerOpen, let view = collection as? TrashingView { view.photoCameBack(index) }

@@ -19,6 +19,8 @@ public enum PhotoAction: Hashable, Sendable {
     case setWallpaper
     case details
     case slideshow
+    /// Turned a quarter to the right (clockwise) or left, in its file.
+    case turn(clockwise: Bool)
     case trash
 }
 

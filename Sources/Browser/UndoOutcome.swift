@@ -9,6 +9,8 @@ public enum UndoOutcome: Equatable, Sendable {
     case restored(Int)
     /// Marks are as they were on the photo at this index (nil: it is not in the album).
     case marked(Int?)
+    /// The photo at this index is turned back as it was.
+    case turned(Int?)
     /// Nothing changed; the message says why (a photo that stays in the Trash).
     case failed(String)
 }

@@ -68,13 +68,17 @@ public final class DecodeService: Sendable {
         thumbnails.release()
     }
 
+    /// The shared thumbnail cache, where thumbnails go through it.
+    public let thumbnailCache: ThumbnailCache?
+
     public init(thumbnails: DecodeQueue, screens: DecodeQueue, wake: WakeRelay, decoder: IsolatedDecoder? = nil,
-                thumbnailsAlongside: ThumbnailsAlongside? = nil) {
+                thumbnailsAlongside: ThumbnailsAlongside? = nil, thumbnailCache: ThumbnailCache? = nil) {
         self.thumbnails = thumbnails
         self.screens = screens
         self.wake = wake
         self.decoder = decoder
         self.thumbnailsAlongside = thumbnailsAlongside
+        self.thumbnailCache = thumbnailCache
     }
 
     /// The real thing: helper processes behind both queues, thumbnails (covers among them) through
@@ -131,7 +135,8 @@ public final class DecodeService: Sendable {
         // The pager's photo and its neighbours first: on a machine of few cores, a
         // thumbnail decoded beside them slows the photo in front of the person.
         let thumbnails = DecodeQueue(yieldingTo: screens, decode: thumbnailDecode, wake: { wake.wake() })
-        self.init(thumbnails: thumbnails, screens: screens, wake: wake, decoder: decoder, thumbnailsAlongside: alongside)
+        self.init(thumbnails: thumbnails, screens: screens, wake: wake, decoder: decoder, thumbnailsAlongside: alongside,
+                  thumbnailCache: colourManaged ? cache : nil)
     }
 
     /// The display's ICC profile (nil: sRGB), for every picture decoded from now on.

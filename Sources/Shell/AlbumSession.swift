@@ -94,6 +94,9 @@ public final class AlbumSession {
     /// A tree on a network volume is read again this often instead of watched.
     static let networkRescanSeconds = 120.0
     var networkTick: PeriodicTick?
+    /// Photos were turned in their files (or back, by an undo): their pictures and shared
+    /// thumbnails are made again (their modification times did not change).
+    public var onPhotosTurned: (([FilePath]) -> Void)?
     /// Wakes the frame loop: a listing batch, a search result or a folder change is waiting.
     let wake: @Sendable () -> Void
 
@@ -406,6 +409,10 @@ public final class AlbumSession {
                 case nil: return .nothing
                 case let .restored(records)?: return records.lazy.compactMap { self.model.index(of: $0.photo.path) }.first.map { .restored($0) } ?? .nothing
                 case let .marks(paths)?: return .marked(paths.first.flatMap(model.index(of:)))
+                case let .turned(paths, failures)?:
+                    onPhotosTurned?(paths.filter { failures[$0] == nil })
+                    guard let (path, problem) = failures.first else { return .turned(paths.first.flatMap(model.index(of:))) }
+                    return .failed(localized("{name} was not turned back: {reason}.", ["name": path.lastComponent?.string ?? "", "reason": problem.reason]))
                 }
             } catch {
                 return .failed(localized("{name} stays in the Trash: {reason}.", ["name": name, "reason": error.reason]))

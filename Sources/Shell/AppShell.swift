@@ -21,7 +21,7 @@ public final class AppShell {
     public let browser: PhotoBrowser
     public let session: AlbumSession
     public let pictures: PictureStore
-    private let service: DecodeService
+    let service: DecodeService
     /// The facts on the deck's card backs, read by a decode helper of their own.
     private let facts: FactsStore
     /// Every photo's marks and their sidecars, read and written through helpers of their own.
@@ -62,6 +62,7 @@ public final class AppShell {
         session.placeNames = PlaceNames(wake: wake)
         if isFirstRun { hintAfterStart = Self.firstRunHint }
         connectPhotoActions(copyText: copyText)
+        session.onPhotosTurned = { [unowned self] paths in photosTurned(paths) }
     }
 
     /// Shown once, on Flick's very first run.
@@ -77,6 +78,7 @@ public final class AppShell {
         browser.onPhotoAction = { [unowned self] action, index in
             guard index < session.photos.count else { return }
             let photo = session.photos[index]
+            if case let .turn(clockwise) = action { return turn(photo, clockwise: clockwise) }
             if action == .copyPath {
                 copyText(photo.path.string)
                 return browser.showToast(Toast(localized("The path of {name} is on the clipboard", ["name": photo.displayName])))

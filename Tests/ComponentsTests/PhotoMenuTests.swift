@@ -17,8 +17,8 @@ import ViewTree
         var actions: [(PhotoAction, Int)] = []
         var applications = [MenuApplication(id: "viewer.desktop", name: "Image Viewer", isDefault: true), MenuApplication(id: "gimp.desktop", name: "GIMP")]
 
-        init(count: Int = 20) {
-            f = BrowserFixture(count: count, labels: labels)
+        init(count: Int = 20, size: Size = Size(width: 800, height: 600)) {
+            f = BrowserFixture(count: count, size: size, labels: labels)
             f.browser.applicationsFor = { [unowned self] _ in applications }
             f.browser.onPhotoAction = { [unowned self] in actions.append(($0, $1)) }
         }
@@ -52,12 +52,14 @@ import ViewTree
     }
 
     @Test func aRightClickOnACellOpensTheMenuThereForThatPhotoAndRingsIt() throws {
-        let m = MenuFixture()
+        // Tall enough for the whole menu below the pointer.
+        let m = MenuFixture(size: Size(width: 800, height: 800))
         let point = m.f.cellCenter(5)
         m.rightClick(at: point)
         #expect(m.f.browser.photoMenu.isShown && m.f.browser.photoMenu.photo == 5)
         #expect(m.f.grid.selectedIndex == 5, "the cell it is for is ringed")
-        #expect(m.rows == ["Open", "Copy", "Copy Path", "Show in Files", "Open With", "Set as Wallpaper", "Details", "Slideshow", "Move to Trash"])
+        #expect(m.rows == ["Open", "Copy", "Copy Path", "Show in Files", "Open With", "Set as Wallpaper", "Details", "Slideshow", "Rotate Right", "Rotate Left",
+                          "Move to Trash"])
         let panel = try #require(m.f.scene.recorder.last.first { $0.viewName == "photo menu panel" }?.boundsInWindow)
         #expect(abs(panel.minX - point.x) < 1 && abs(panel.minY - point.y) < 1, "its corner at the pointer: \(panel)")
 

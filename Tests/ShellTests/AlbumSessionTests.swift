@@ -218,4 +218,34 @@ import TestSupport
         #expect(f.session.album.folderPath == FilePath(folders.first))
         #expect(f.browser.toast.message?.hasPrefix("Flick cannot open that") == true)
     }
+
+    /// R turns a JPEG in its file; Ctrl+Z, in the same history as trashing and marks,
+    /// turns it back byte for byte and has its pictures made again.
+    @Test func aTurnedJPEGComesBackByteForByteWithCtrlZ() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-turn-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("IMG_0001.jpg")
+        _ = try runExternalTool(["convert", "-size", "40x30", "gradient:white-black", file.path])
+        _ = try runExternalTool(["exiftool", "-q", "-overwrite_original", "-n", "-Orientation=1", file.path])
+        let original = try Data(contentsOf: file)
+        let f = try Fixture(opening: folder.path)
+        #expect(f.run { f.browser.source?.photoCount == 1 })
+        var remade: [FilePath] = []
+        f.session.onPhotosTurned = { remade += $0 }
+
+        let photo = try #require(f.session.photos.first)
+        #expect(f.session.turn(photo, .clockwise) == nil)
+        #expect(try runExternalTool(["exiftool", "-s3", "-n", "-Orientation", file.path]).output.trimmingCharacters(in: .whitespacesAndNewlines) == "6")
+        f.browser.undo()
+        #expect(try Data(contentsOf: file) == original, "byte for byte")
+        #expect(remade == [photo.path], "its pictures are made again")
+
+        // A PNG has no tag to change in place: it is left as it is, and the reason said.
+        let png = folder.appendingPathComponent("IMG_0002.png")
+        _ = try runExternalTool(["convert", "-size", "40x30", "xc:red", png.path])
+        #expect(f.run { f.browser.source?.photoCount == 2 })
+        let pngPhoto = try #require(f.session.photos.first { $0.path.string.hasSuffix(".png") })
+        #expect(f.session.turn(pngPhoto, .clockwise)?.1 == .noTag)
+    }
 }

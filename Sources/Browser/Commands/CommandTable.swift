@@ -89,6 +89,13 @@ extension Command {
         Command("slideshow", { localized("Slideshow from the photo in hand") }, .photo,
                 keys: [KeyBinding(KeyChord(.function(5), nil), .slideshow)],
                 menu: CommandMenuRow({ localized("Slideshow") }, .slideshow)),
+        // Turning is the one change Flick makes to a photo's file, and only when asked.
+        Command("turn-right", { localized("Turn the photo a quarter right (Shift+R: left)") }, .photo,
+                keys: [KeyBinding(KeyChord("r"), .photo(.turn(clockwise: true)))],
+                menu: CommandMenuRow({ localized("Rotate Right") }, .turn(clockwise: true), startsGroup: true)),
+        Command("turn-left", { localized("Turn the photo a quarter left") }, .photo,
+                keys: [KeyBinding(KeyChord("r", .shift), .photo(.turn(clockwise: false)))],
+                menu: CommandMenuRow({ localized("Rotate Left") }, .turn(clockwise: false)), inHelp: false),
         Command("trash", { localized("Move the photo to the Trash") }, .photo,
                 keys: [KeyBinding(KeyChord(.delete), .photo(.trash))],
                 menu: CommandMenuRow({ localized("Move to Trash") }, .trash, startsGroup: true), inHelp: false),

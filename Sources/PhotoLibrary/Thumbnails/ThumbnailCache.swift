@@ -86,6 +86,14 @@ public struct ThumbnailCache: Sendable {
         root.appending(flavor.rawValue).appending(Self.hash(uri: uri) + ".png")
     }
 
+    /// Removes every thumbnail of `file`, in every size, and a failure recorded for it:
+    /// its picture changed without its modification time (a photo turned in place).
+    public func forget(_ file: FilePath) {
+        guard let uri = Self.uri(for: file) else { return }
+        for flavor in Flavor.allCases { try? FileManager.default.removeItem(atPath: path(for: uri, flavor: flavor).string) }
+        try? FileManager.default.removeItem(atPath: failurePath(for: uri).string)
+    }
+
     public func failurePath(for uri: String) -> FilePath {
         root.appending("fail").appending(failureFolder).appending(Self.hash(uri: uri) + ".png")
     }

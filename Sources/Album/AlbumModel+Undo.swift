@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Localization
+import Marks
+import PhotoLibrary
+import SystemPackage
+
+/// Ctrl+Z: the album's one history of trashing, marking and turning, taken back a step.
+extension AlbumModel {
+    /// Takes back the last step: a trashed photo comes back to its path and its place, or
+    /// marks are as they were. On failure (its name taken meanwhile, its folder gone) a
+    /// photo stays in the Trash and the step in the history.
+    @discardableResult
+    public func undo() throws(TrashError) -> Undone? {
+        guard let step = history.last else { return nil }
+        switch step {
+        case let .trashed(records):
+            // Last in, first out; one that cannot come back stops the rest, which stay
+            // undoable.
+            var restored: [TrashedPhoto] = []
+            var failure: TrashError?
+            for record in records.reversed() {
+                do throws(TrashError) {
+                    try trash.restore(record.file)
+                    // A sidecar whose name was taken meanwhile stays in the Trash: the one
+                    // in the folder is newer.
+                    for sidecar in record.sidecars { try? trash.restore(sidecar) }
+                    restored.append(record)
+                    expected[record.photo.path] = true
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            let remaining = Array(records.dropLast(restored.count))
+            history.removeLast()
+            if !remaining.isEmpty { history.append(.trashed(remaining)) }
+            trashedCount -= restored.count { !$0.isCompanion }
+            if !restored.isEmpty { commit(ListingOrder.union(listing, adding: listingOrder.entries(restored.map(\.photo)))) }
+            if let failure { throw failure }
+            return .restored(restored.reversed())
+        case let .turned(records):
+            history.removeLast()
+            var failures: [FilePath: RotationError] = [:]
+            for record in records.reversed() {
+                do throws(RotationError) {
+                    _ = try OrientationWriter.undo(record)
+                } catch {
+                    failures[record.path] = error
+                }
+            }
+            return .turned(records.map(\.path), failures: failures)
+        case let .marked(before):
+            history.removeLast()
+            for (path, marks) in before { markBook?.set(marks, for: path) }
+            notifyMarks(Array(before.keys))
+            if filter != .all || search != nil { commit(listing) }
+            return .marks(before.keys.sorted { $0.rawBytes.lexicographicallyPrecedes($1.rawBytes) })
+        }
+    }
+
+    /// What the next undo would bring back from the Trash, in words ("IMG_2.jpg", "7
+    /// photos"), if it is trashing.
+    public var nextUndoTrashedName: String? {
+        guard case let .trashed(records) = history.last else { return nil }
+        let photos = records.filter { !$0.isCompanion }
+        return photos.count == 1 ? photos[0].photo.displayName : localizedPlural("{count} photo", "{count} photos", count: photos.count)
+
+    }
+
+    func remember(_ step: Step) {
+        history.append(step)
+        if history.count > Self.undoDepth { history.removeFirst() }
+    }
+
+    /// Turns `photos` a quarter, each in its file (a JPEG's orientation tag, every other
+    /// byte kept), as one step Ctrl+Z takes back. A photo whose file is no longer as it was
+    /// listed (another program changed it) is refused. What could not be turned, and why.
+    public func turn(_ photos: [Photo], _ turn: QuarterTurn) -> [(photo: Photo, problem: RotationError)] {
+        var turned: [OrientationWriter.Turned] = [], failed: [(photo: Photo, problem: RotationError)] = []
+        for photo in photos {
+            guard let stamp = FileStamp(of: photo.path), stamp.matches(size: photo.byteCount, modified: photo.modificationDate) else {
+                failed.append((photo, .changed))
+                continue
+            }
+            do throws(RotationError) {
+                turned.append(try OrientationWriter.turn(photo.path, turn, expecting: stamp))
+            } catch {
+                failed.append((photo, error))
+            }
+        }
+        if !turned.isEmpty { remember(.turned(turned)) }
+        return failed
+    }
+}
