@@ -92,6 +92,8 @@ extension PhotoBrowser {
         }
         switch action {
         case let .mark(change):
+            let chosen = chosenPhotos
+            if !chosen.isEmpty { onChosenAction?(.mark(change), chosen); return true }
             guard let index = photoInHand else { return false }
             mark(index, change)
         case .undo:
@@ -139,6 +141,11 @@ extension PhotoBrowser {
         case .photoMenu:
             openPhotoMenuOnPhotoInHand()
         case let .photo(photoAction):
+            // Del and R act on every photo chosen together, where some are.
+            if let first = chosenPhotos.first, photoAction == .trash || photoAction == .turn(clockwise: true) || photoAction == .turn(clockwise: false) {
+                perform(photoAction, on: first)
+                return true
+            }
             guard let index = photoInHand else { return false }
             perform(photoAction, on: index)
         case .closeDetails:

@@ -2,6 +2,7 @@
 import Components
 import Geometry
 import Localization
+import Marks
 import ViewTree
 
 /// The photo menu: a right-click's, or the Menu key's on the photo in hand, and what its
@@ -48,6 +49,15 @@ extension PhotoBrowser {
     /// Does what the menu (or Ctrl+C) asked for photo `index`.
     public func perform(_ action: PhotoAction, on index: Int) {
         guard let source, index >= 0, index < source.photoCount else { return }
+        // On one of the photos chosen together: on all of them.
+        let chosen = chosenPhotos
+        if chosen.contains(index) {
+            switch action {
+            case .trash: return onChosenAction?(.trash, chosen) ?? ()
+            case let .turn(clockwise): return onChosenAction?(.turn(clockwise: clockwise), chosen) ?? ()
+            default: break
+            }
+        }
         switch action {
         case .open:
             openPhoto(index)
@@ -69,5 +79,21 @@ extension PhotoBrowser {
         if !isPagerOpen, let view = collection as? TrashingView, collection.photoInHand == index { return view.trashPhotoInHand() }
         let name = source?.fileName(at: index) ?? ""
         showToast(Trashing.attempt(index, named: name, trash: trashPhoto) { [unowned self] in undo() }.toast)
+    }
+}
+
+/// What can be done to several chosen photos at once.
+public enum ChosenAction: Equatable, Sendable {
+    case mark(MarkChange)
+    case trash
+    case turn(clockwise: Bool)
+}
+
+extension PhotoBrowser {
+    /// The photos chosen together in the grid, in order; none while the pager is up or
+    /// another view is shown (the keys then act on the photo in hand).
+    public var chosenPhotos: [Int] {
+        guard viewKind == .grid, !isPagerOpen, let grid = views[.grid] as? GridView else { return [] }
+        return grid.chosen.sorted()
     }
 }

@@ -19,7 +19,7 @@ import ViewTree
 public final class PhotoBrowser: View {
     public let context: ComponentContext
     /// The album's views built so far (each on first use).
-    private var views: [AlbumViewKind: PhotoCollectionView & View] = [:]
+    var views: [AlbumViewKind: PhotoCollectionView & View] = [:]
     public var grid: GridView { view(.grid) as! GridView }
     public var stack: PhotoStackView { view(.stack) as! PhotoStackView }
     public var deck: DeckView { view(.deck) as! DeckView }
@@ -85,6 +85,10 @@ public final class PhotoBrowser: View {
     public let confirmBar: ConfirmBar
     /// Ctrl+F's words, at the top of the album's view.
     public let searchBar: SearchBar
+    /// How many photos are chosen together, while some are.
+    public let choiceBar: ChoiceBar
+    /// An action on the photos chosen together (indices, in order): one undo step.
+    public var onChosenAction: ((ChosenAction, [Int]) -> Void)?
     /// What the app does for commands it registered (quit, full screen).
     var commandHandlers: [CommandAction: () -> Void] = [:]
     /// Where the keys go besides the photo in hand: Tab moves on to the album strip, the
@@ -169,6 +173,10 @@ public final class PhotoBrowser: View {
         view.onToast = { [unowned self] toast in showToast(toast) }
         (view as? CompareView)?.pointerLocation = pointerLocation
         (view as? LookShowing)?.looks = looks
+        (view as? GridView)?.onChoiceChange = { [unowned self] chosen in
+            choiceBar.show(count: chosen.count)
+            setNeedsLayout()
+        }
         // On this day's years play as slideshows of their own photos.
         (view as? GridView)?.onPlayMemory = { [unowned self] photos in startSlideshow(playing: photos) }
         if let trashing = view as? TrashingView {
@@ -194,6 +202,7 @@ public final class PhotoBrowser: View {
         arrangementMenu = ArrangementMenu(context: context)
         confirmBar = ConfirmBar(context: context)
         searchBar = SearchBar(context: context)
+        choiceBar = ChoiceBar(context: context)
         super.init()
         name = "browser"
         addSubview(collection)
@@ -211,6 +220,8 @@ public final class PhotoBrowser: View {
         addSubview(arrangementMenu)
         addSubview(confirmBar)
         addSubview(searchBar)
+        addSubview(choiceBar)
+        choiceBar.onClear = { [unowned self] in _ = grid.perform(.clearChoice, key: nil) }
         focusRing.name = "focus ring"
         focusRing.borderColor = Self.focusColor
         focusRing.borderWidth = Self.focusWidth
@@ -559,6 +570,9 @@ public final class PhotoBrowser: View {
         }
         searchBar.place(in: collectionFrame, found: source?.photoCount ?? 0)
         bringSubviewToFront(searchBar)
+        choiceBar.isHidden = choiceBar.count == 0 || isPagerOpen || viewKind != .grid
+        choiceBar.place(in: collectionFrame, below: searchBar.isShown ? searchBar.frame : nil)
+        bringSubviewToFront(choiceBar)
         confirmBar.place(in: bounds)
         bringSubviewToFront(confirmBar)
         toast.place(in: bounds)

@@ -25,8 +25,12 @@ public final class TapGestureRecognizer: GestureRecognizer {
         super.init(onStateChange: { handler($0 as! TapGestureRecognizer) })
     }
 
+    /// The modifiers held when the pointer went down (a Ctrl+click, a Shift+click).
+    public private(set) var modifiers: KeyModifiers = []
+
     public override func pointerDown(_ event: PointerEvent) {
         if let deadline, event.time > deadline { return fail() }
+        modifiers = event.modifiers
         if let first = firstDownLocation, first.distance(to: event.locationInWindow) > Self.maximumDistanceBetweenTaps {
             return fail()
         }

@@ -1,11 +1,44 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Album
+import Components
+import Localization
+import Marks
 import PhotoLibrary
 
+/// What is done to one photo, or to several chosen together in the grid: each is one step
+/// of the album's undo history.
 extension AlbumSession {
-    /// Turns `photo` a quarter in its file, as one step of the album's undo history; the
-    /// problem where it was not turned.
+    /// Turns `photos` a quarter in their files, as one step; what was not turned, and why.
+    public func turn(_ photos: [Photo], _ turn: QuarterTurn) -> [(photo: Photo, problem: RotationError)] {
+        model.turn(photos, turn)
+    }
+
+    /// Turns `photo` a quarter in its file; the problem where it was not turned.
     public func turn(_ photo: Photo, _ turn: QuarterTurn) -> (Photo, RotationError)? {
-        model.turn([photo], turn).first.map { ($0.photo, $0.problem) }
+        self.turn([photo], turn).first.map { ($0.photo, $0.problem) }
+    }
+
+    /// Marks the photos at `indices` (and their pairs) alike, as one step. A label's key
+    /// puts the label on all of them, or takes it off where all of them have it.
+    func markChosen(_ indices: [Int], _ change: MarkChange) {
+        var photos = indices.filter { $0 < model.count }.map { model.photos[$0] }
+        if case let .toggleLabel(label) = change, !photos.allSatisfy({ model.marks(of: $0).label == label }) {
+            photos = photos.filter { model.marks(of: $0).label != label }
+        }
+        model.mark(photos.flatMap(\.allPaths), change)
+    }
+
+    /// Moves the photos at `indices` to the Trash, as one step; says how it went.
+    func trashChosen(_ indices: [Int]) {
+        let photos = indices.filter { $0 < model.count }.map { model.photos[$0] }
+        let (movedFiles, failed) = model.moveToTrash(together: photos.map(\.path))
+        let moved = movedFiles.filter { !$0.isCompanion }
+        var message = moved.count == 1 ? localized("{name} moved to the Trash", ["name": moved[0].photo.displayName])
+            : localizedPlural("{count} photo moved to the Trash", "{count} photos moved to the Trash", count: moved.count)
+        if let first = failed.first {
+            let failure = localizedPlural("{count} could not go: {reason}", "{count} could not go: {reason}", count: failed.count, ["reason": first.error.reason])
+            message = moved.isEmpty ? failure : localized("{moved}; {failed}", ["moved": message, "failed": failure])
+        }
+        browser.showToast(Toast(message, action: moved.isEmpty ? nil : (title: localized("Undo"), perform: { [unowned browser] in browser.undo() })))
     }
 }

@@ -63,6 +63,13 @@ public final class AppShell {
         if isFirstRun { hintAfterStart = Self.firstRunHint }
         connectPhotoActions(copyText: copyText)
         session.onPhotosTurned = { [unowned self] paths in photosTurned(paths) }
+        browser.onChosenAction = { [unowned self] action, indices in
+            switch action {
+            case let .mark(change): session.markChosen(indices, change)
+            case .trash: session.trashChosen(indices)
+            case let .turn(clockwise): turn(indices.filter { $0 < session.photos.count }.map { session.photos[$0] }, clockwise: clockwise)
+            }
+        }
     }
 
     /// Shown once, on Flick's very first run.
@@ -78,7 +85,7 @@ public final class AppShell {
         browser.onPhotoAction = { [unowned self] action, index in
             guard index < session.photos.count else { return }
             let photo = session.photos[index]
-            if case let .turn(clockwise) = action { return turn(photo, clockwise: clockwise) }
+            if case let .turn(clockwise) = action { return turn([photo], clockwise: clockwise) }
             if action == .copyPath {
                 copyText(photo.path.string)
                 return browser.showToast(Toast(localized("The path of {name} is on the clipboard", ["name": photo.displayName])))

@@ -53,14 +53,14 @@ public enum PointerScript {
 
     /// `count` clicks at `location`, each press lasting `pressDuration`, `interval` apart.
     public static func clicks(at location: Point, count: Int = 1, startTime: Seconds, pressDuration: Seconds = 0.05,
-                              interval: Seconds = 0.15, button: PointerButton = .primary) -> [PointerEvent] {
+                              interval: Seconds = 0.15, button: PointerButton = .primary, modifiers: KeyModifiers = []) -> [PointerEvent] {
         (0..<count).flatMap { index -> [PointerEvent] in
             let down = startTime + Double(index) * interval
             return [
                 PointerEvent(phase: .down, button: button, clickCount: index + 1, locationInWindow: location,
-                             timestampNanoseconds: down.nanosecondStamp),
+                             timestampNanoseconds: down.nanosecondStamp, modifiers: modifiers),
                 PointerEvent(phase: .up, button: button, clickCount: index + 1, locationInWindow: location,
-                             timestampNanoseconds: (down + pressDuration).nanosecondStamp),
+                             timestampNanoseconds: (down + pressDuration).nanosecondStamp, modifiers: modifiers),
             ]
         }
     }

@@ -28,6 +28,18 @@ extension Command {
                 pointer: { localized("Ctrl+wheel") }),
         Command("grid-burst", { localized("Fan the burst out, or fold it again") }, .view(.grid),
                 keys: [KeyBinding(KeyChord(.space), .view(.toggleBurst), in: .view(.grid))]),
+        // As a file manager chooses several: then marks, Del and R act on all of them.
+        Command("grid-choose", { localized("Choose several (marks, Del, R act on all); Esc: none") }, .view(.grid),
+                keys: [KeyBinding(KeyChord("a", .control), .view(.chooseAll), in: .view(.grid)),
+                       KeyBinding(KeyChord(.left, .shift), .view(.extendChoice(.step(-1))), in: .view(.grid)),
+                       KeyBinding(KeyChord(.right, .shift), .view(.extendChoice(.step(1))), in: .view(.grid)),
+                       KeyBinding(KeyChord(.up, .shift), .view(.extendChoice(.stepRow(-1))), in: .view(.grid)),
+                       KeyBinding(KeyChord(.down, .shift), .view(.extendChoice(.stepRow(1))), in: .view(.grid)),
+                       KeyBinding(KeyChord(.escape), .view(.clearChoice), in: .view(.grid)),
+                       KeyBinding(KeyChord(.space, .control), .view(.toggleChosen), in: .view(.grid), alternative: true),
+                       KeyBinding(KeyChord(.home, .shift), .view(.extendChoice(.first)), in: .view(.grid), alternative: true),
+                       KeyBinding(KeyChord(.end, .shift), .view(.extendChoice(.last)), in: .view(.grid), alternative: true)],
+                pointer: { localized("Ctrl+click, Shift+click") }, repeats: true),
     ]
 
     private static let stack: [Command] = [

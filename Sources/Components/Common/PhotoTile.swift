@@ -18,6 +18,8 @@ public final class PhotoTile: View {
     private let label = CannotOpenLabel(pointSize: PhotoTile.failedLabelPointSize)
     private let badge = MarkBadge()
     private let dimming = View()
+    /// Tints the tile while it is one of several chosen (the grid's).
+    private let chosenTint = View()
     /// What it is called in draw lists and tests: "cell 5", "card 5".
     private let role: String
 
@@ -30,8 +32,24 @@ public final class PhotoTile: View {
         dimming.isUserInteractionEnabled = false
         dimming.isHidden = true
         addSubview(dimming)
+        chosenTint.name = "chosen"
+        chosenTint.backgroundColor = PhotoTile.chosenColour
+        chosenTint.borderColor = GridView.selectionColor
+        chosenTint.borderWidth = PhotoTile.chosenBorder
+        chosenTint.isUserInteractionEnabled = false
+        chosenTint.isHidden = true
+        addSubview(chosenTint)
         addSubview(label)
         addSubview(badge)
+    }
+
+    static let chosenColour = Color(red: 0.25, green: 0.5, blue: 1, alpha: 0.3)
+    static let chosenBorder = 3.0
+
+    /// Whether the tile is one of several chosen.
+    var isChosen: Bool {
+        get { !chosenTint.isHidden }
+        set { chosenTint.isHidden = !newValue }
     }
 
     /// The marks shown.
@@ -72,6 +90,7 @@ public final class PhotoTile: View {
     public override func layoutSubviews() {
         label.center = Point(x: bounds.midX, y: bounds.midY)
         dimming.frame = bounds
+        chosenTint.frame = bounds
         badge.place(inBottomLeftOf: bounds)
         // A culling card's looks cover its photo.
         for case let layer as LookLayer in subviews { layer.frame = bounds }

@@ -37,6 +37,14 @@ public enum ViewAction: Hashable, Sendable {
     case toggleOneToOne
     /// Back from the zoom, or out of the pager.
     case close
+    /// The photo in hand chosen too, or no longer (the grid's choice of several).
+    case toggleChosen
+    /// Every photo shown chosen.
+    case chooseAll
+    /// No photo chosen any more; false when none was.
+    case clearChoice
+    /// Moves as the action says, choosing every photo passed over (Shift+arrows).
+    indirect case extendChoice(ViewAction)
 }
 
 /// Something that does what its keys ask: the album's views and the pager.

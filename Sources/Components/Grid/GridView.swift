@@ -73,7 +73,21 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     public private(set) var fannedOut: Set<Int> = []
 
     /// The photo the keyboard acts on, shown by a ring; nil until a click or an arrow key.
-    public private(set) var selectedIndex: Int?
+    public internal(set) var selectedIndex: Int?
+    /// The photos chosen together (Ctrl+click, Shift+click, Shift+arrows, Ctrl+A), tinted:
+    /// the album's actions then act on all of them.
+    public internal(set) var chosen: Set<Int> = [] {
+        didSet {
+            guard chosen != oldValue else { return }
+            setNeedsLayout()
+            onChoiceChange?(chosen)
+        }
+    }
+    /// Where a Shift+click's or Shift+arrow's run of chosen photos starts, and what was
+    /// chosen apart from the run (a run shrinks back to it as the keys come back).
+    var choiceAnchor: Int?
+    var choiceBase: Set<Int> = []
+    public var onChoiceChange: ((Set<Int>) -> Void)?
     public var onOpenPhoto: ((Int) -> Void)?
 
     public init(context: ComponentContext) {
@@ -146,6 +160,8 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
 
     /// Another album is shown: back to its top, its first photo in hand once it has one.
     public func startOver() {
+        chosen = []
+        choiceAnchor = nil
         select(nil)
         setOffset(0, animated: false)
         reloadData()
@@ -186,6 +202,8 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         case let .resize(step):
             resize(by: step)
             return true
+        case .toggleChosen, .chooseAll, .clearChoice, .extendChoice:
+            return performChoice(action, key: key)
         default: return false
         }
         select(moved)
@@ -404,6 +422,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         guard let cell = cell as? PhotoTile else { return }
         cell.show(source?.picture(at: index, size: cellPictureSize) ?? .loading, index: index, labels: context.labels,
                   marks: source?.marks(at: index) ?? .none, pair: badgeNote(at: index))
+        cell.isChosen = chosen.contains(index)
         let pose = Pose(frame: timeline.frame(of: index), opacity: index == hiddenIndex || timeline.isFoldedAway(index) ? 0 : 1)
         guard let rearranging else { return cell.apply(pose, using: context.animator) }
         if rearranging.contains(index) {
@@ -435,6 +454,9 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         }
         rearranging = Set(cells.keys.filter { $0 >= 0 })
         fannedOut = Set(fannedOut.compactMap(newIndex))
+        chosen = Set(chosen.compactMap(newIndex))
+        choiceBase = Set(choiceBase.compactMap(newIndex))
+        choiceAnchor = choiceAnchor.flatMap(newIndex)
         if let hiddenIndex { self.hiddenIndex = newIndex(hiddenIndex) }
         if let selectedIndex {
             let count = photoCount
@@ -477,6 +499,9 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     /// badge it folds it again.
     private func handleClick(_ tap: TapGestureRecognizer) {
         guard tap.state == .recognized, let index = photoIndex(at: tap) else { return }
+        if tap.modifiers.contains(.control) || tap.modifiers.contains(.shift) { return choose(index, extending: tap.modifiers.contains(.shift)) }
+        chosen = []
+        choiceAnchor = nil
         if fannedOut.contains(index), let tile = cells[index] as? PhotoTile, let badge = tile.badgeFrame,
            let point = tap.location(in: tile), badge.contains(point) {
             return fold(burstAt: index)

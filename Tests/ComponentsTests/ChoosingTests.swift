@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Browser
+import Components
+import Geometry
+import Gestures
+import Marks
+import Testing
+import TestSupport
+
+/// Choosing several photos in the grid, as a file manager does, and acting on all of them.
+@Suite struct ChoosingTests {
+    final class Fixture {
+        let f = BrowserFixture(count: 12, labels: FakeLabels())
+        var acted: [(ChosenAction, [Int])] = []
+        var marked: [(Int, MarkChange)] = []
+        var asked: [CommandAction] = []
+
+        init() {
+            f.browser.onChosenAction = { [unowned self] in acted.append(($0, $1)) }
+            f.browser.onMark = { [unowned self] in marked.append(($0, $1)) }
+            f.browser.register(.closeFront) { [unowned self] in asked.append(.closeFront) }
+        }
+
+        func click(_ index: Int, _ modifiers: KeyModifiers = []) {
+            f.scene.play(PointerScript.clicks(at: f.cellCenter(index), startTime: f.scene.now + 0.5, modifiers: modifiers))
+            f.scene.settle()
+        }
+
+        func key(_ key: Key, _ modifiers: KeyModifiers = []) {
+            f.key(key, modifiers: modifiers)
+            f.scene.settle()
+        }
+
+        /// The cells drawn tinted as chosen, by their photos.
+        var tinted: Set<Int> {
+            Set(f.scene.recorder.last.compactMap { command -> Int? in
+                guard command.viewName == "chosen" else { return nil }
+                return (0..<12).first { f.cellFrameInWindow($0).contains(Point(x: command.boundsInWindow.midX, y: command.boundsInWindow.midY)) }
+            })
+        }
+
+        var bar: String? {
+            (f.browser.choiceBar.isHidden ? nil : f.browser.choiceBar.count).map { "\($0)" }
+        }
+    }
+
+    @Test func ctrlAndShiftClicksChooseAndAPlainClickChoosesNone() {
+        let t = Fixture()
+        t.click(1, .control)
+        t.click(3, .control)
+        #expect(t.f.grid.chosen == [1, 3] && t.tinted == [1, 3] && t.bar == "2")
+        t.click(6, .shift)
+        #expect(t.f.grid.chosen == [1, 3, 4, 5, 6], "a run from the last one chosen")
+        t.click(3, .control)
+        #expect(!t.f.grid.chosen.contains(3), "Ctrl+click again takes one out")
+        t.click(8)
+        #expect(t.f.grid.chosen.isEmpty && t.tinted.isEmpty && t.bar == nil && t.f.grid.selectedIndex == 8)
+    }
+
+    @Test func shiftArrowsChooseARunThatShrinksBackAndEscChoosesNoneBeforeAnythingElse() {
+        let t = Fixture()
+        t.f.grid.select(2)
+        t.key(.right, .shift)
+        t.key(.right, .shift)
+        #expect(t.f.grid.chosen == [2, 3, 4])
+        t.key(.left, .shift)
+        #expect(t.f.grid.chosen == [2, 3], "the run follows the keys back")
+        t.key(.character("a"), .control)
+        #expect(t.f.grid.chosen == Set(0..<12) && t.bar == "12")
+        t.key(.escape)
+        #expect(t.f.grid.chosen.isEmpty && t.asked.isEmpty, "Esc chose none, and only that")
+        t.key(.escape)
+        #expect(t.asked == [.closeFront])
+    }
+
+    @Test func marksDelAndRActOnEveryChosenPhotoAndOnTheOneInHandOtherwise() {
+        let t = Fixture()
+        t.click(0, .control)
+        t.click(2, .control)
+        t.key(.character("p"))
+        t.key(.delete)
+        t.key(.character("r"))
+        t.key(.character("r"), .shift)
+        #expect(t.acted.map(\.0) == [.mark(.flag(.pick)), .trash, .turn(clockwise: true), .turn(clockwise: false)])
+        #expect(t.acted.allSatisfy { $0.1 == [0, 2] } && t.marked.isEmpty)
+        t.click(5)
+        t.key(.character("x"))
+        #expect(t.marked.map(\.0) == [5] && t.acted.count == 4, "no choice: the photo in hand")
+    }
+
+    @Test func theChoiceFollowsItsPhotosWhenTheAlbumChanges() {
+        let t = Fixture()
+        t.click(4, .control)
+        t.click(6, .control)
+        // Photo 0 leaves: every index after it moves down one, and photo 4 left too.
+        t.f.grid.photosMoved { old in old == 0 || old == 4 ? nil : old - 1 }
+        #expect(t.f.grid.chosen == [5])
+    }
+}
