@@ -196,7 +196,16 @@ import Testing
         // waits for one of them to close), so it starts with all but stdin/out/err closed.
         let serve = "import os; os.closerange(3, 65536); os.execvp('sh', ['sh', '-c', \"printf 'someone else' | xclip -i -selection clipboard\"])"
         #expect(try run("/usr/bin/python3", ["-c", serve], environment: environment).status == 0)
-        #expect(try run("xclip", ["-o", "-selection", "clipboard"], environment: environment).output == "someone else")
+        // xclip goes into the background before it owns the clipboard: waited for (a
+        // bound, not a timing; on a loaded machine its first answer may come late).
+        var before = ""
+        let deadline = Date().addingTimeInterval(15)
+        repeat {
+            before = try run("xclip", ["-o", "-selection", "clipboard"], environment: environment).output
+            if before == "someone else" { break }
+            usleep(100_000)
+        } while Date() < deadline
+        #expect(before == "someone else")
         try choose(flick, keys: ["Down"])
         let targets = try clipboardTargets(environment, listing: "text/uri-list")
         #expect(targets.contains("text/uri-list") && targets.contains("image/png"), "Flick's, the picture promised: \(targets)")

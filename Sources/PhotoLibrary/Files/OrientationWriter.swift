@@ -100,6 +100,10 @@ public struct FileStamp: Sendable, Equatable {
     /// The same file with the same bytes as far as the file system tells.
     public func isSameFile(as other: FileStamp) -> Bool { values == other.values }
 
+    /// The same size and modification time: the file as a turn left it, though an undo of
+    /// a later turn has replaced it since (a new inode, the same bytes but for the tag).
+    public func hasSameSizeAndTime(as other: FileStamp) -> Bool { values[0..<3] == other.values[0..<3] }
+
     /// Whether the file is as a listing saw it: its size, and its modification time to the
     /// millisecond (as the index keeps it).
     public func matches(size: Int, modified: Date) -> Bool {
@@ -164,10 +168,11 @@ public enum OrientationWriter {
         return Turned(path: path, tag: tag, before: tag.orientation, after: after, stamp: left)
     }
 
-    /// Puts back what `turned` changed, if the file is still as the turn left it.
+    /// Puts back what `turned` changed, if the file is still as the turn left it: its size
+    /// and time, and the tag where the turn put it, holding what the turn wrote.
     public static func undo(_ turned: Turned) throws(RotationError) -> FileStamp {
         guard let stamp = FileStamp(of: turned.path) else { throw .unreadable(localized("it is no longer there")) }
-        guard stamp.isSameFile(as: turned.stamp) else { throw .changed }
+        guard stamp.hasSameSizeAndTime(as: turned.stamp) else { throw .changed }
         let bytes: [UInt8]
         do {
             bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: turned.path.string), options: .mappedIfSafe))
