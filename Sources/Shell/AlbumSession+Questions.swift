@@ -73,15 +73,7 @@ extension AlbumSession {
                 localizedPlural("Move this rejected photo to the Trash?", "Move these {count} rejected photos to the Trash?", count: rejects.count)
             },
             confirmTitle: localized("Move to Trash")) { [unowned self] rejects in
-            let (movedFiles, failed) = model.moveToTrash(together: rejects.map(\.path))
-            let moved = movedFiles.filter { !$0.isCompanion }
-            var message = moved.count == 1 ? localized("{name} moved to the Trash", ["name": moved[0].photo.displayName])
-                : localizedPlural("{count} photo moved to the Trash", "{count} photos moved to the Trash", count: moved.count)
-            if let first = failed.first {
-                let failure = localizedPlural("{count} could not go: {reason}", "{count} could not go: {reason}", count: failed.count, ["reason": first.error.reason])
-                message = moved.isEmpty ? failure : localized("{moved}; {failed}", ["moved": message, "failed": failure])
-            }
-            browser.showToast(Toast(message, action: moved.isEmpty ? nil : (title: localized("Undo"), perform: { [unowned browser] in browser.undo() })))
+            moveToTrashSayingHow(rejects.map(\.path))
         }
     }
 }

@@ -4,6 +4,7 @@ import Components
 import Localization
 import Marks
 import PhotoLibrary
+import SystemPackage
 
 /// What is done to one photo, or to several chosen together in the grid: each is one step
 /// of the album's undo history.
@@ -30,8 +31,13 @@ extension AlbumSession {
 
     /// Moves the photos at `indices` to the Trash, as one step; says how it went.
     func trashChosen(_ indices: [Int]) {
-        let photos = indices.filter { $0 < model.count }.map { model.photos[$0] }
-        let (movedFiles, failed) = model.moveToTrash(together: photos.map(\.path))
+        moveToTrashSayingHow(indices.filter { $0 < model.count }.map { model.photos[$0].path })
+    }
+
+    /// Moves the photos at `paths` to the Trash together, one undo step, and says how many
+    /// went (with Undo) and why any could not.
+    func moveToTrashSayingHow(_ paths: [FilePath]) {
+        let (movedFiles, failed) = model.moveToTrash(together: paths)
         let moved = movedFiles.filter { !$0.isCompanion }
         var message = moved.count == 1 ? localized("{name} moved to the Trash", ["name": moved[0].photo.displayName])
             : localizedPlural("{count} photo moved to the Trash", "{count} photos moved to the Trash", count: moved.count)
