@@ -96,4 +96,23 @@ import TestSupport
         t.f.grid.photosMoved { old in old == 0 || old == 4 ? nil : old - 1 }
         #expect(t.f.grid.chosen == [5])
     }
+
+    /// The tick before a day's title chooses the whole day, and takes it back.
+    @Test func aDaysTickChoosesItsPhotos() throws {
+        let t = Fixture()
+        t.f.source.days = (0..<12).map { CalendarDay(year: 2024, month: 6, day: $0 < 5 ? 1 : 2) }
+        t.f.grid.reloadData()
+        t.f.scene.settle()
+        // The second day's band; its circle at the band's start.
+        let bands = t.f.scene.recorder.last.filter { $0.viewName?.hasPrefix("day header") == true && $0.viewName?.hasSuffix("label") == false }
+            .map(\.boundsInWindow).sorted { $0.minY < $1.minY }
+        let band = try #require(bands.dropFirst().first)
+        t.f.scene.play(PointerScript.clicks(at: Point(x: band.minX + t.f.grid.layout.leadingInset + 14, y: band.midY), startTime: t.f.scene.now + 0.5))
+        t.f.scene.settle()
+        #expect(t.f.grid.chosen == Set(5..<12), "the second day")
+        #expect(t.f.scene.recorder.last.contains { $0.viewName?.hasPrefix("day tick Sunday") == true && $0.viewName?.hasSuffix(" chosen") == true }, "its circle is ticked")
+        t.f.scene.play(PointerScript.clicks(at: Point(x: band.minX + t.f.grid.layout.leadingInset + 14, y: band.midY), startTime: t.f.scene.now + 0.5))
+        t.f.scene.settle()
+        #expect(t.f.grid.chosen.isEmpty)
+    }
 }

@@ -46,4 +46,28 @@ extension GridView {
         }
         return true
     }
+
+    /// Whether every photo of day `section` is chosen.
+    func isDayChosen(_ section: Int) -> Bool {
+        guard section < timeline.sections.count else { return false }
+        let day = timeline.sections[section]
+        return day.count > 0 && (day.start..<(day.start + day.count)).allSatisfy(chosen.contains)
+    }
+
+    /// A day's tick: all its photos chosen, or none of them if all were.
+    func toggleDay(_ section: Int) {
+        let day = timeline.sections[section]
+        let photos = day.start..<(day.start + day.count)
+        if isDayChosen(section) { chosen.subtract(photos) } else { chosen.formUnion(photos) }
+        choiceAnchor = nil
+    }
+
+    /// The day whose tick `tap` was on.
+    func daysTick(at tap: TapGestureRecognizer) -> Int? {
+        for (item, cell) in cells where item < 0 {
+            guard let header = cell as? DayHeader, !header.isHidden, let point = tap.location(in: header) else { continue }
+            if header.tickArea(inset: layout.leadingInset).contains(point) { return -1 - item }
+        }
+        return nil
+    }
 }

@@ -416,7 +416,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
             guard section < timeline.sections.count else { return header.isHidden = true }
             header.isHidden = false
             header.frame = timeline.pinnedHeaderFrame(of: section, visibleTop: animatedBounds.presentation.minY)
-            header.show(title(of: section), labels: context.labels, inset: layout.leadingInset)
+            header.show(title(of: section), labels: context.labels, inset: layout.leadingInset, chosen: isDayChosen(section))
             return
         }
         guard let cell = cell as? PhotoTile else { return }
@@ -498,6 +498,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     /// A click selects; on a folded burst it fans the burst out, on a fanned-out burst's
     /// badge it folds it again.
     private func handleClick(_ tap: TapGestureRecognizer) {
+        if tap.state == .recognized, let section = daysTick(at: tap) { return toggleDay(section) }
         guard tap.state == .recognized, let index = photoIndex(at: tap) else { return }
         if tap.modifiers.contains(.control) || tap.modifiers.contains(.shift) { return choose(index, extending: tap.modifiers.contains(.shift)) }
         chosen = []
