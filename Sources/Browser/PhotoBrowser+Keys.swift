@@ -126,7 +126,9 @@ extension PhotoBrowser {
             guard !isPagerOpen else { return false }
             show(kind)
         case .slideshow:
-            startSlideshow()
+            // Photos chosen together play by themselves.
+            let chosen = chosenPhotos
+            startSlideshow(playing: chosen.count >= 2 ? chosen : nil)
         case .toggleDetails:
             guard let index = photoInHand else { return false }
             perform(.details, on: index)

@@ -55,6 +55,7 @@ extension PhotoBrowser {
             switch action {
             case .trash: return onChosenAction?(.trash, chosen) ?? ()
             case let .turn(clockwise): return onChosenAction?(.turn(clockwise: clockwise), chosen) ?? ()
+            case .slideshow where chosen.count >= 2: return startSlideshow(playing: chosen)
             default: break
             }
         }

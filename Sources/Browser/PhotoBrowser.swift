@@ -265,6 +265,8 @@ public final class PhotoBrowser: View {
         // A photo flying home lands now, in the view it was flying to: that view hid its
         // place for the flight and gets it back (else it stays blank once shown again).
         if pager.phase == .closing { pager.finishClosing() }
+        // Photos chosen together are what Compare compares (up to four).
+        let chosen = chosenPhotos
         let current = collection.photoInHand
         collection.removeFromSuperview()
         viewKind = kind
@@ -272,6 +274,7 @@ public final class PhotoBrowser: View {
         collection.frame = collectionFrame
         collection.layoutIfNeeded()
         if let current { collection.takePhotoInHand(current) }
+        if kind == .compare, chosen.count >= 2 { compare.compare(chosen) }
         collection.setCovered(isPagerOpen)
         collection.reloadData()
         switcher.mark(kind)

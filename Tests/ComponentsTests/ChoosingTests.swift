@@ -115,4 +115,15 @@ import TestSupport
         t.f.scene.settle()
         #expect(t.f.grid.chosen.isEmpty)
     }
+
+    /// Compare compares the photos chosen (up to four), and the slideshow plays them alone.
+    @Test func compareAndTheSlideshowTakeTheChosenPhotos() {
+        let t = Fixture()
+        for index in [1, 4, 7] { t.click(index, .control) }
+        t.key(.function(5))
+        #expect(t.f.browser.slideshow.isPlaying && t.f.browser.slideshow.playlist == [1, 4, 7])
+        t.key(.escape)
+        t.key(.character("5"), .control)
+        #expect(t.f.browser.compare.candidates == [1, 4, 7])
+    }
 }

@@ -98,6 +98,17 @@ public final class CompareView: View, PhotoCollectionView, TrashingView, LookSho
         setNeedsLayout()
     }
 
+    /// These photos side by side (the first four), the first selected: photos chosen
+    /// together in the grid.
+    public func compare(_ photos: [Int]) {
+        let shown = photos.filter { $0 >= 0 && $0 < photoCount }.prefix(CompareLayout.maximumCandidates)
+        guard !shown.isEmpty else { return }
+        openedOn = nil
+        candidates = Array(shown)
+        selected = 0
+        setNeedsLayout()
+    }
+
     /// Up to four frames of a burst (given the sharpest first): all of a short one; of a
     /// longer one, the sharpest leading and the next sharpest after it. Round the sharpest
     /// by time, a blurred neighbour took a pane while a sharp frame further off was left out.
