@@ -45,9 +45,13 @@ public final class PanGestureRecognizer: GestureRecognizer {
     /// Pointer velocity in window points per second, as of the last event.
     public var velocityInWindow: Point { tracker.velocity(at: lastTime) }
 
+    /// The modifiers held when the pointer went down (a Ctrl+drag, a Shift+drag).
+    public private(set) var modifiers: KeyModifiers = []
+
     public override func pointerDown(_ event: PointerEvent) {
         guard !isTracking else { return }
         isTracking = true
+        modifiers = event.modifiers
         startLocationInWindow = event.locationInWindow
         lastTime = event.time
         tracker.reset()

@@ -37,17 +37,19 @@ public enum PointerScript {
     /// seconds, optionally hold still, then release.
     public static func drag(from start: Point, to end: Point, duration: Seconds, rateHz: Double, startTime: Seconds,
                             profile: SpeedProfile = .constant, holdBeforeRelease: Seconds = 0,
-                            button: PointerButton = .primary) -> [PointerEvent] {
-        var events = [PointerEvent(phase: .down, button: button, locationInWindow: start, timestampNanoseconds: startTime.nanosecondStamp)]
+                            button: PointerButton = .primary, modifiers: KeyModifiers = []) -> [PointerEvent] {
+        var events = [PointerEvent(phase: .down, button: button, locationInWindow: start, timestampNanoseconds: startTime.nanosecondStamp,
+                                   modifiers: modifiers)]
         let steps = max(1, Int((duration * rateHz).rounded()))
         for step in 1...steps {
             let s = Double(step) / Double(steps)
             let location = start.interpolated(to: end, fraction: profile.distanceFraction(s))
             events.append(PointerEvent(phase: .moved, button: button, locationInWindow: location,
-                                       timestampNanoseconds: (startTime + duration * s).nanosecondStamp))
+                                       timestampNanoseconds: (startTime + duration * s).nanosecondStamp, modifiers: modifiers))
         }
         let releaseTime = startTime + duration + holdBeforeRelease
-        events.append(PointerEvent(phase: .up, button: button, locationInWindow: end, timestampNanoseconds: releaseTime.nanosecondStamp))
+        events.append(PointerEvent(phase: .up, button: button, locationInWindow: end, timestampNanoseconds: releaseTime.nanosecondStamp,
+                                   modifiers: modifiers))
         return events
     }
 

@@ -126,4 +126,32 @@ import TestSupport
         t.key(.character("5"), .control)
         #expect(t.f.browser.compare.candidates == [1, 4, 7])
     }
+
+    /// A drag from the empty space after the photos (or a Ctrl+drag anywhere) draws a band
+    /// that chooses what it touches; a plain drag on or between photos scrolls.
+    @Test func aBandFromTheEmptySpaceChoosesWhatItTouches() throws {
+        let t = Fixture()
+        t.f.source.photoCount = 10
+        t.f.grid.reloadData()
+        t.f.scene.settle()
+        let columns = t.f.grid.layout.columns
+        try #require(10 % columns != 0, "a part row, with room after its last photo")
+        let last = t.f.cellFrameInWindow(9), target = t.f.cellFrameInWindow(9 - columns)
+        // From beside the last photo, up and left to the photo above it.
+        let start = Point(x: last.maxX + 40, y: last.midY)
+        t.f.drag(from: start, by: Point(x: target.midX - start.x, y: target.midY - start.y), duration: 0.3, hold: 0.1)
+        t.f.scene.settle()
+        let expected = Set((0..<10).filter { index in
+            let frame = t.f.cellFrameInWindow(index)
+            return frame.maxX >= target.midX && frame.minX <= start.x && frame.maxY >= target.midY && frame.minY <= last.midY
+        })
+        #expect(t.f.grid.chosen == expected && expected.contains(9) && expected.contains(9 - columns), "\(t.f.grid.chosen.sorted()) vs \(expected.sorted())")
+        #expect(t.f.scene.recorder.commands(ofView: "choosing band").isEmpty, "the band goes with the drag")
+        // Ctrl+drag from a photo adds to the choice.
+        let first = t.f.cellFrameInWindow(0)
+        t.f.scene.play(PointerScript.drag(from: Point(x: first.midX, y: first.midY), to: Point(x: first.midX + 8, y: first.midY + 8), duration: 0.2,
+                                          rateHz: 120, startTime: t.f.scene.now + 0.5, modifiers: .control))
+        t.f.scene.settle()
+        #expect(t.f.grid.chosen == expected.union([0]))
+    }
 }

@@ -39,7 +39,7 @@ extension Command {
                        KeyBinding(KeyChord(.space, .control), .view(.toggleChosen), in: .view(.grid), alternative: true),
                        KeyBinding(KeyChord(.home, .shift), .view(.extendChoice(.first)), in: .view(.grid), alternative: true),
                        KeyBinding(KeyChord(.end, .shift), .view(.extendChoice(.last)), in: .view(.grid), alternative: true)],
-                pointer: { localized("Ctrl+click, Shift+click, a day's circle") }, repeats: true),
+                pointer: { localized("Ctrl+click, Shift+click, a band, a day's circle") }, repeats: true),
     ]
 
     private static let stack: [Command] = [

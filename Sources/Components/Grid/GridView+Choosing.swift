@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
 import Gestures
 
 /// Choosing several photos at once, as a file manager does: Ctrl+click one more (or one
@@ -69,5 +70,56 @@ extension GridView {
             if header.tickArea(inset: layout.leadingInset).contains(point) { return -1 - item }
         }
         return nil
+    }
+
+    /// Takes `pan` as a band when it started between the photos or with Ctrl or Shift
+    /// held (true), choosing what the band touches as it grows and shrinks.
+    func drawsBand(_ pan: PanGestureRecognizer) -> Bool {
+        guard let point = pan.location(in: self) else { return band != nil }
+        switch pan.state {
+        case .began:
+            let start = Point(x: point.x - pan.translationInWindow.x, y: point.y - pan.translationInWindow.y)
+            let adding = pan.modifiers.contains(.control) || pan.modifiers.contains(.shift)
+            guard adding || isPastThePhotos(start) else { return false }
+            band = (start, adding ? chosen : [])
+            fallthrough
+        case .changed:
+            guard let band else { return false }
+            let rect = Rect(x: min(band.start.x, point.x), y: min(band.start.y, point.y),
+                            width: abs(point.x - band.start.x), height: abs(point.y - band.start.y))
+            bandView.frame = rect
+            // On the grid only while it is drawn.
+            if bandView.superview !== self { addSubview(bandView) }
+            bringSubviewToFront(bandView)
+            let touched = timeline.indices(from: rect.minY, to: rect.maxY).filter { index in
+                !timeline.isFoldedAway(index) && timeline.frame(of: index).intersection(rect) != nil
+            }
+            chosen = band.base.union(touched)
+            choiceAnchor = nil
+            return true
+        default:
+            guard band != nil else { return false }
+            band = nil
+            bandView.removeFromSuperview()
+            return true
+        }
+    }
+
+    /// Whether `point` (content coordinates) lies in empty space: after a day's last photo
+    /// in its row, or after the album's last. A drag on or between photos, or on a day's
+    /// title, scrolls, as on a phone.
+    func isPastThePhotos(_ point: Point) -> Bool {
+        guard photoCount > 0, point.x < bounds.maxX - Scrubber.grabDepth else { return false }
+        let spacing = layout.spacing
+        let near = timeline.indices(from: point.y - spacing, to: point.y + spacing)
+        if near.contains(where: { timeline.frame(of: $0).insetBy(dx: -spacing, dy: -spacing).contains(point) }) { return false }
+        if timeline.hasHeaders {
+            let section = timeline.section(at: point.y)
+            let header = timeline.pinnedHeaderFrame(of: section, visibleTop: bounds.minY)
+            if header.contains(point) || timeline.headerFrame(of: section).contains(point) { return false }
+        }
+        // Beside a row's photos, or below the last of them.
+        let last = timeline.frame(of: timeline.index(ofSlot: timeline.cellCount - 1))
+        return point.y > last.maxY + spacing || !near.isEmpty
     }
 }

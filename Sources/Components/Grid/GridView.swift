@@ -87,6 +87,10 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     /// chosen apart from the run (a run shrinks back to it as the keys come back).
     var choiceAnchor: Int?
     var choiceBase: Set<Int> = []
+    /// A band being drawn: where it started (content coordinates) and what was chosen
+    /// beside it; and how it shows.
+    var band: (start: Point, base: Set<Int>)?
+    let bandView = View()
     public var onChoiceChange: ((Set<Int>) -> Void)?
     public var onOpenPhoto: ((Int) -> Void)?
 
@@ -101,6 +105,11 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         selectionRing.isUserInteractionEnabled = false
         selectionRing.isHidden = true
         addSubview(selectionRing)
+        bandView.name = "choosing band"
+        bandView.backgroundColor = PhotoTile.chosenColour
+        bandView.borderColor = Self.selectionColor
+        bandView.borderWidth = 1
+        bandView.isUserInteractionEnabled = false
         memoriesBand.onPlay = { [unowned self] in onPlayMemory?($0) }
         addSubview(scrubber)
         // Selecting on the first click must not wait to see whether a second one follows.
@@ -365,8 +374,11 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
 
     // MARK: Scrubbing
 
-    /// A drag from the thumb jumps through the album; any other drag scrolls.
+    /// A drag from the thumb jumps through the album; one from between the photos, or with
+    /// Ctrl or Shift held, draws a band that chooses the photos it touches; any other
+    /// drag scrolls.
     private func handlePan(_ pan: PanGestureRecognizer) {
+        if drawsBand(pan) { return }
         guard scrubber.follow(pan, scroller: scroller, title: { [unowned self] in whereTheAlbumIs }) else { return scroller.handlePan(pan) }
     }
 
