@@ -20,14 +20,16 @@ final class LookLayer: View {
         isHidden = true
     }
 
-    func show(_ picture: ImageContent?) {
-        guard picture != content else { return }
-        if var picture {
-            picture.mode = .fill
-            content = picture
-        } else {
-            content = nil
-        }
+    func show(_ picture: ImageContent?) { showStretched(picture) }
+}
+
+extension View {
+    /// `picture` stretched over the whole view, which is hidden while there is none.
+    func showStretched(_ picture: ImageContent?) {
+        var stretched = picture
+        stretched?.mode = .fill
+        guard stretched != content || isHidden != (picture == nil) else { return }
+        content = stretched
         isHidden = picture == nil
     }
 }
@@ -63,15 +65,7 @@ public final class HistogramView: View {
         clipsToBounds = true
     }
 
-    public func show(_ graph: ImageContent?) {
-        if var graph {
-            graph.mode = .fill
-            content = graph
-        } else {
-            content = nil
-        }
-        isHidden = graph == nil
-    }
+    public func show(_ graph: ImageContent?) { showStretched(graph) }
 
     /// In the top right corner of `area`.
     public func place(in area: Rect) {
