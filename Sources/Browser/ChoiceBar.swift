@@ -5,23 +5,37 @@ import Localization
 import ViewTree
 
 /// While several photos are chosen (the grid's Ctrl+click, Shift+click, Ctrl+A): how many,
-/// at the top of the album, with a button that chooses none again (as Esc does). The
-/// album's actions (marks, the Trash, turning) then act on all of them, as one undo step.
+/// at the bottom of the album (under where messages show; the top has the strip, the
+/// search and On this day), with buttons for what is done to all of them at once (turning,
+/// the Trash: one undo step each) and one that chooses none again (as Esc does).
 public final class ChoiceBar: View {
-    static let topMargin = 10.0
+    static let bottomMargin = 16.0
 
     private let context: ComponentContext
     private let pill = MessagePill(name: "choice")
     private let clearButton = LabelButton(title: localized("Choose None"))
+    /// What the mouse can do to all of them, as the keys can.
+    private let actionButtons: [(button: LabelButton, action: ChosenAction)] = [
+        (LabelButton(title: localized("Rotate Left")), .turn(clockwise: false)),
+        (LabelButton(title: localized("Rotate Right")), .turn(clockwise: true)),
+        (LabelButton(title: localized("Move to Trash")), .trash),
+    ]
     public private(set) var count = 0
-    /// The button was clicked.
+    /// Choose None was clicked.
     var onClear: (() -> Void)?
+    /// An action's button was clicked.
+    var onAction: ((ChosenAction) -> Void)?
 
     init(context: ComponentContext) {
         self.context = context
         super.init()
         name = "choice"
         pill.attach(to: self)
+        for (button, action) in actionButtons {
+            button.name = "chosen \(action) button"
+            button.attach(to: context) { [unowned self] in onAction?(action) }
+            addSubview(button)
+        }
         clearButton.name = "choose none button"
         clearButton.attach(to: context) { [unowned self] in onClear?() }
         addSubview(clearButton)
@@ -37,11 +51,9 @@ public final class ChoiceBar: View {
         superview?.setNeedsLayout()
     }
 
-    /// Top centre of `area`, below `above` (the search's words) when they show.
-    func place(in area: Rect, below above: Rect?) {
+    /// Bottom centre of `area`.
+    func place(in area: Rect) {
         guard count > 0 else { return }
-        pill.place(self, buttons: [clearButton], in: area, bottomMargin: 0, labels: context.labels)
-        let top = (above.map { $0.maxY } ?? area.minY) + Self.topMargin
-        center = Point(x: center.x, y: (top + bounds.height / 2).rounded())
+        pill.place(self, buttons: actionButtons.map(\.button) + [clearButton], in: area, bottomMargin: Self.bottomMargin, labels: context.labels)
     }
 }

@@ -222,6 +222,10 @@ public final class PhotoBrowser: View {
         addSubview(searchBar)
         addSubview(choiceBar)
         choiceBar.onClear = { [unowned self] in _ = grid.perform(.clearChoice, key: nil) }
+        choiceBar.onAction = { [unowned self] action in
+            let chosen = chosenPhotos
+            if !chosen.isEmpty { onChosenAction?(action, chosen) }
+        }
         focusRing.name = "focus ring"
         focusRing.borderColor = Self.focusColor
         focusRing.borderWidth = Self.focusWidth
@@ -574,7 +578,7 @@ public final class PhotoBrowser: View {
         searchBar.place(in: collectionFrame, found: source?.photoCount ?? 0)
         bringSubviewToFront(searchBar)
         choiceBar.isHidden = choiceBar.count == 0 || isPagerOpen || viewKind != .grid
-        choiceBar.place(in: collectionFrame, below: searchBar.isShown ? searchBar.frame : nil)
+        choiceBar.place(in: collectionFrame)
         bringSubviewToFront(choiceBar)
         confirmBar.place(in: bounds)
         bringSubviewToFront(confirmBar)

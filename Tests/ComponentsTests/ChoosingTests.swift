@@ -154,4 +154,21 @@ import TestSupport
         t.f.scene.settle()
         #expect(t.f.grid.chosen == expected.union([0]))
     }
+
+    /// The bar over a choice has buttons for what the keys do to all of them.
+    @Test func theChoicesBarTurnsAndTrashesThemAllAndChoosesNone() throws {
+        let t = Fixture()
+        t.click(2, .control)
+        t.click(3, .control)
+        func press(_ name: String) throws {
+            let button = try #require(t.f.scene.recorder.last.first { $0.viewName == name }?.boundsInWindow, "\(name) is shown")
+            t.f.scene.play(PointerScript.clicks(at: Point(x: button.midX, y: button.midY), startTime: t.f.scene.now + 0.5))
+            t.f.scene.settle()
+        }
+        try press("chosen turn(clockwise: true) button")
+        try press("chosen trash button")
+        #expect(t.acted.map(\.0) == [.turn(clockwise: true), .trash] && t.acted.allSatisfy { $0.1 == [2, 3] })
+        try press("choose none button")
+        #expect(t.f.grid.chosen.isEmpty && t.bar == nil)
+    }
 }
