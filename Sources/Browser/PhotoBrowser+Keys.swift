@@ -40,6 +40,24 @@ extension PhotoBrowser {
         return chain.contains { $0(key) }
     }
 
+    /// A key was let go: a held key's paging stops with it.
+    public func handleKeyUp(_ key: KeyEvent) {
+        pager.handleKeyUp(key)
+        // The loupe is there while its key is held.
+        if key.key == .character("l") { loupe.turnOff() }
+    }
+
+    /// The wheel: the pager's while it is up, the strip's over it, else the view's.
+    public func handleWheel(_ wheel: WheelEvent) {
+        if pager.phase == .open || pager.phase == .opening {
+            pager.handleWheel(wheel)
+        } else if isAlbumStripShown, let point = convert(wheel.locationInWindow, from: nil), albumStrip.frame.contains(point) {
+            albumStrip.handleWheel(wheel)
+        } else {
+            collection.handleWheel(wheel)
+        }
+    }
+
     /// Text the keyboard typed (a letter, an accented one, an input method's word): the
     /// search's, while it has the keys.
     public func handleText(_ text: String) {

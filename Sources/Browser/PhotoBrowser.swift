@@ -507,23 +507,6 @@ public final class PhotoBrowser: View {
         reloadData()
     }
 
-    /// A key was let go: a held key's paging stops with it.
-    public func handleKeyUp(_ key: KeyEvent) {
-        pager.handleKeyUp(key)
-        // The loupe is there while its key is held.
-        if key.key == .character("l") { loupe.turnOff() }
-    }
-
-    public func handleWheel(_ wheel: WheelEvent) {
-        if pager.phase == .open || pager.phase == .opening {
-            pager.handleWheel(wheel)
-        } else if isAlbumStripShown, let point = convert(wheel.locationInWindow, from: nil), albumStrip.frame.contains(point) {
-            albumStrip.handleWheel(wheel)
-        } else {
-            collection.handleWheel(wheel)
-        }
-    }
-
     /// The pointer moved (hovering or dragging) to `location` in the window: Z zooms about
     /// where it is.
     public func pointerMoved(to location: Point? = nil) {
