@@ -162,9 +162,11 @@ extension PhotoBrowser {
             openPhotoMenuOnPhotoInHand()
         case let .photo(photoAction):
             // Del and R act on every photo chosen together, where some are.
-            if let first = chosenPhotos.first, photoAction == .trash || photoAction == .turn(clockwise: true) || photoAction == .turn(clockwise: false) {
+            switch (photoAction, chosenPhotos.first) {
+            case let (.trash, first?), let (.turn, first?):
                 perform(photoAction, on: first)
                 return true
+            default: break
             }
             guard let index = photoInHand else { return false }
             perform(photoAction, on: index)

@@ -87,8 +87,7 @@ extension PictureStore {
         looks.keep(pixels, of: path)
         looks.redecoded.remove(path)
         looks.asked[path] = nil
-        let before = looks.drawn[path]?.keys.map { $0 } ?? []
-        for look in before { draw(look, of: path, from: pixels) }
+        for look in Array(looks.drawn[path, default: [:]].keys) { draw(look, of: path, from: pixels) }
     }
 
     private func draw(_ look: PictureLook, of path: FilePath, from pixels: PixelBuffer) {

@@ -28,8 +28,6 @@ public enum ViewAction: Hashable, Sendable {
     case chooseCandidate(Int)
     /// One more photo compared (up to four).
     case addCandidate
-    /// The photo in hand to the Trash by the view's own gesture (Compare's Backspace).
-    case trash
     case zoomIn
     case zoomOut
     case zoomToFit

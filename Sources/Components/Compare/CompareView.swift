@@ -404,7 +404,6 @@ public final class CompareView: View, PhotoCollectionView, TrashingView, LookSho
         case let .step(step): stepSelected(by: step)
         // The keyboard's click: the previous or next pane is the chosen one.
         case let .chooseCandidate(step): select(pane: (selected + step + candidates.count) % max(candidates.count, 1))
-        case .trash: trashPhotoInHand()
         case .open: if let photo = photoInHand { onOpenPhoto?(photo) }
         case .close:
             guard !zoom.isFitted else { return false }

@@ -428,7 +428,6 @@ public final class CullView: View, LookShowing, PhotoCollectionView, ScrollConta
         case let .step(step): go(to: currentIndex + step)
         case .first: go(to: 0)
         case .last: go(to: photoCount - 1)
-        case .trash: trashPhotoInHand()
         case .open: onOpenPhoto?(currentIndex)
         default: return false
         }

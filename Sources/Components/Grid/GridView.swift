@@ -73,7 +73,7 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     public private(set) var fannedOut: Set<Int> = []
 
     /// The photo the keyboard acts on, shown by a ring; nil until a click or an arrow key.
-    public internal(set) var selectedIndex: Int?
+    public private(set) var selectedIndex: Int?
     /// The photos chosen together (Ctrl+click, Shift+click, Shift+arrows, Ctrl+A), tinted:
     /// the album's actions then act on all of them.
     public internal(set) var chosen: Set<Int> = [] {
