@@ -56,9 +56,7 @@ public struct AlbumDiff: Sendable, Equatable {
             common.append((oldIndex, newIndex))
             newIndexOfOld[oldIndex] = newIndex
             let before = old[oldIndex]
-            if before.byteCount != photo.byteCount || before.modificationDate != photo.modificationDate || before.format != photo.format {
-                changed.append(newIndex)
-            }
+            if !photo.isUnchanged(from: before) { changed.append(newIndex) }
         }
         self.newIndexOfOld = newIndexOfOld
         removed = old.indices.filter { !kept.contains($0) }

@@ -108,7 +108,7 @@ public final class DecodeService: Sendable {
                 // A stand-in is only worth its time when the real thumbnail must be made.
                 if let size = request.maximumPixelSize, let flavor = ThumbnailCache.Flavor.covering(size),
                    let photo = FolderScanner.photo(at: request.path),
-                   maker.cache.entry(for: photo.path, modified: photo.modificationDate, flavor: flavor) != .missing {
+                   maker.cache.entry(for: photo, flavor: flavor) != .missing {
                     return .failure(.unreadable("the thumbnail is cached"))
                 }
                 return decoder.decode(request.path, kind: .embeddedPreview, maximumPixelSize: nil, colours: shown)

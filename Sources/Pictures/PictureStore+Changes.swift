@@ -22,25 +22,25 @@ extension PictureStore {
 
     /// The folder's photos changed on disk: what is known of photos still there unchanged
     /// is kept (by path, so it follows them to their new places); a rewritten file (a new
-    /// mtime) is decoded again, and the pictures of photos that are gone are let go.
+    /// size or time) is decoded again, and the pictures of photos that are gone are let go.
     public func replacePhotos(_ newPhotos: [Photo]) {
-        let now = Dictionary(newPhotos.map { ($0.path, $0.modificationDate) }, uniquingKeysWith: { first, _ in first })
+        let now = Dictionary(newPhotos.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let before = photos
         photos = newPhotos
         indexByPath = [:]
         for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
         for photo in before {
-            guard let date = now[photo.path] else {
+            guard let current = now[photo.path] else {
                 // Gone, perhaps to the Trash: its pictures stay for the store to evict, so
                 // an undo shows it at once.
-                departed[photo.path] = photo.modificationDate
+                departed[photo.path] = photo
                 continue
             }
-            if date != photo.modificationDate { forgetPictures(of: photo.path) }
+            if !current.isUnchanged(from: photo) { forgetPictures(of: photo.path) }
         }
         for photo in newPhotos {
-            guard let date = departed.removeValue(forKey: photo.path) else { continue }
-            if date != photo.modificationDate { forgetPictures(of: photo.path) }
+            guard let gone = departed.removeValue(forKey: photo.path) else { continue }
+            if !photo.isUnchanged(from: gone) { forgetPictures(of: photo.path) }
         }
         while departed.count > Self.departedLimit, let path = departed.keys.first {
             departed[path] = nil

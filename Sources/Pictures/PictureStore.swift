@@ -55,9 +55,9 @@ public final class PictureStore: PictureSource {
     /// screen-sized picture is decoded: a second full decode beside it would take the
     /// processor the photo on screen is waiting for. Sent once that one is back or dropped.
     var heldForScreen: [FilePath: [DecodeRequest]] = [:]
-    /// Photos that left the album, with their files' dates: should one come back
-    /// unchanged (an undo), its pictures are still good.
-    var departed: [FilePath: Date] = [:]
+    /// Photos that left the album, as their files were: should one come back unchanged (an
+    /// undo), its pictures are still good.
+    var departed: [FilePath: Photo] = [:]
     /// Departed photos remembered at most; past this, some are forgotten and their pictures let go.
     public static let departedLimit = 512
     /// Called when pictures arrive, so the views refresh.

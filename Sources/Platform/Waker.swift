@@ -16,7 +16,8 @@ public final class Waker: Sendable {
         guard !pending.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var event = SDL_Event()
         event.type = eventType
-        SDL_PushEvent(&event)
+        // A full queue refuses it: the next wake must try again, not find one pending.
+        if SDL_PushEvent(&event) != 1 { pending.store(false, ordering: .releasing) }
     }
 
     /// Called by the loop once it has woken.

@@ -56,7 +56,7 @@ import SystemPackage
         let thumbnails = ThumbnailsAlongside(cache: ThumbnailCache(root: FilePath(folder.appendingPathComponent("thumbnails").path), application: "flick-test"))
         let decoder = IsolatedDecoder(command: [FactsStoreTests.helper])
         func entry(_ photo: Photo) -> ThumbnailCache.Entry {
-            thumbnails.cache.entry(for: photo.path, modified: photo.modificationDate, flavor: .large)
+            thumbnails.cache.entry(for: photo, flavor: .large)
         }
 
         let unasked = try #require(read(photos[0].path, with: Likenesses(decoder: decoder, thumbnails: thumbnails)) ?? nil)
@@ -71,7 +71,7 @@ import SystemPackage
 
         // Made already (by the grid, say): the likeness is read alone, the thumbnail kept.
         let made = try ImageDecoder.decode(photos[1].path, maximumPixelSize: 256)
-        try thumbnails.cache.store(made, for: photos[1].path, modified: photos[1].modificationDate, flavor: .large)
+        try thumbnails.cache.store(made, for: photos[1], flavor: .large)
         let before = try Data(contentsOf: URL(fileURLWithPath: thumbnails.cache.path(for: ThumbnailCache.uri(for: photos[1].path)!, flavor: .large).string))
         #expect(thumbnails.flavorWanted(for: photos[1]) == nil)
         _ = try #require(read(photos[1].path, with: Likenesses(decoder: decoder, thumbnails: thumbnails)) ?? nil)

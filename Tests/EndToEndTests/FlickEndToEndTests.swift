@@ -62,6 +62,35 @@ import Testing
         #expect(flick.process.isRunning)
     }
 
+    /// A copy is listed the moment it is created, while still empty, and is whole within
+    /// the same second: the failure of its empty self must not stay on its cell.
+    @Test func aPhotoSeenEmptyThenWrittenInTheSameSecondShows() throws {
+        let folder = try makeSolidColourFolder(Array(Self.colours.prefix(2)))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flick = try FlickSession(arguments: [folder.path])
+        let window = try flick.geometry()
+        #expect(try flick.waitForScreen { showsColours($0, window: window, count: 2) }.1)
+
+        let arriving = folder.appendingPathComponent("photo_3.png"), whole = folder.appendingPathComponent(".whole.png")
+        let c = Self.colours[2]
+        try run("convert-im6.q16", ["-size", "300x200", "xc:rgb(\(c.red),\(c.green),\(c.blue))", whole.path])
+        let second = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down) - 60)
+        try Data().write(to: arriving)
+        try FileManager.default.setAttributes([.modificationDate: second], ofItemAtPath: arriving.path)
+        // The empty file's cell says it cannot be shown.
+        let third = cellCentre(2, in: window)
+        let background = try flick.server.screenshot().color(x: cellCentre(5, in: window).x, y: cellCentre(5, in: window).y)
+        #expect(try flick.waitForScreen { !$0.matches(x: third.x, y: third.y, background) }.1, "the empty file is listed")
+
+        // Written whole, with the same modification time (to the second) as before.
+        let handle = try FileHandle(forWritingTo: arriving)
+        try handle.write(contentsOf: try Data(contentsOf: whole))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: second], ofItemAtPath: arriving.path)
+        let (shot, shown) = try flick.waitForScreen { showsColours($0, window: window, count: 3) }
+        #expect(shown, "the whole photo replaces its failure: \(shot.color(x: third.x, y: third.y))")
+    }
+
     @Test func escapeInTheGridLeavesFlickRunningAndQQuitsWithStatusZero() throws {
         let flick = try FlickSession(arguments: [try makeSolidColourFolder(Array(Self.colours.prefix(2))).path])
         let window = try flick.geometry()

@@ -34,22 +34,38 @@ import SystemPackage
     @Test func aStoredThumbnailCarriesURIAndMTimeIsPrivateAndIsFoundAgain() throws {
         let photo = try photo()
         let pixels = try ImageDecoder.decode(photo.path, maximumPixelSize: 128)
-        try cache.store(pixels, for: photo.path, modified: photo.modificationDate, flavor: .normal)
-        let entry = cache.entry(for: photo.path, modified: photo.modificationDate, flavor: .normal)
+        try cache.store(pixels, for: photo, flavor: .normal)
+        let entry = cache.entry(for: photo, flavor: .normal)
         guard case let .valid(thumbnail) = entry else { Issue.record("not found: \(entry)"); return }
         #expect(ThumbnailCache.text(in: thumbnail, key: "Thumb::URI") == ThumbnailCache.uri(for: photo.path))
         #expect(ThumbnailCache.text(in: thumbnail, key: "Thumb::MTime") == String(Int(photo.modificationDate.timeIntervalSince1970)))
         #expect(mode(of: thumbnail) == 0o600 && mode(of: root.appending("normal")) == 0o700)
-        #expect(cache.entry(for: photo.path, modified: photo.modificationDate, flavor: .large) == .missing)
+        #expect(cache.entry(for: photo, flavor: .large) == .missing)
         // No temporary files are left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.appending("normal").string).count == 1)
     }
 
     @Test func aChangedFileMakesItsThumbnailStale() throws {
         let photo = try photo()
-        try cache.store(PixelBuffer(width: 8, height: 8, blue: 1, green: 2, red: 3), for: photo.path, modified: photo.modificationDate, flavor: .normal)
-        let later = photo.modificationDate.addingTimeInterval(60)
-        #expect(cache.entry(for: photo.path, modified: later, flavor: .normal) == .missing)
+        try cache.store(PixelBuffer(width: 8, height: 8, blue: 1, green: 2, red: 3), for: photo, flavor: .normal)
+        let later = Photo(path: photo.path, format: photo.format, byteCount: photo.byteCount, modificationDate: photo.modificationDate.addingTimeInterval(60))
+        #expect(cache.entry(for: later, flavor: .normal) == .missing)
+    }
+
+    /// A copy arriving is listed while still empty, fails, and is whole within the same
+    /// second: its recorded failure must not stand for the photo it became.
+    @Test func aFileWrittenWithinTheSecondItFailedIsDecodedAgain() throws {
+        let photo = try photo()
+        let empty = Photo(path: photo.path, format: photo.format, byteCount: 0, modificationDate: photo.modificationDate)
+        let failing = ThumbnailMaker(cache: cache) { _, _ in .failure(.unreadable("empty file")) }
+        guard case .failed = failing.thumbnail(of: empty, flavor: .large) else { Issue.record("should fail"); return }
+        #expect(cache.entry(for: empty, flavor: .large) == .failed)
+        #expect(cache.entry(for: photo, flavor: .large) == .missing, "the same second, another size")
+        let decoding = ThumbnailMaker(cache: cache) { path, size in
+            Result { () throws(DecodeError) in try ImageDecoder.decode(path, maximumPixelSize: size) }
+        }
+        guard case .made = decoding.thumbnail(of: photo, flavor: .large) else { Issue.record("the whole file was not decoded"); return }
+        #expect(cache.entry(for: empty, flavor: .large) == .missing, "the failure recorded for the empty file is gone")
     }
 
     @Test func aFailureIsRecordedUnderThisProgramsFolderAndNotRetried() throws {
@@ -82,7 +98,7 @@ import SystemPackage
         _ = maker.thumbnail(of: photo, flavor: .large)
         _ = maker.thumbnail(of: photo, flavor: .large)
         #expect(decodes.value == 2, "a decoder stopped on a busy machine, or a permission since granted, is tried again")
-        #expect(cache.entry(for: photo.path, modified: photo.modificationDate, flavor: .large) == .missing)
+        #expect(cache.entry(for: photo, flavor: .large) == .missing)
     }
 
     @Test func aThumbnailIsMadeOnceAndReusedAfter() throws {
@@ -107,7 +123,7 @@ import SystemPackage
             return .success(pixels)
         }
         guard case .made = maker.thumbnail(of: photo, flavor: .large) else { Issue.record("not made"); return }
-        #expect(cache.entry(for: photo.path, modified: photo.modificationDate, flavor: .large) == .missing)
+        #expect(cache.entry(for: photo, flavor: .large) == .missing)
     }
 
     @Test func theXLargeFlavourIs512PixelsInItsOwnFolder() throws {
@@ -119,7 +135,7 @@ import SystemPackage
         guard case let .made(pixels) = maker.thumbnail(of: photo, flavor: .xLarge) else { Issue.record("not made"); return }
         #expect(max(pixels.width, pixels.height) == 512)
         let uri = try #require(ThumbnailCache.uri(for: photo.path))
-        #expect(cache.entry(for: photo.path, modified: photo.modificationDate, flavor: .xLarge)
+        #expect(cache.entry(for: photo, flavor: .xLarge)
             == .valid(root.appending("x-large/\(ThumbnailCache.hash(uri: uri)).png")))
     }
 
@@ -135,7 +151,7 @@ import SystemPackage
                           "-set", "Thumb::MTime", String(Int(photo.modificationDate.timeIntervalSince1970)), target.string]
         try made.run()
         made.waitUntilExit()
-        #expect(cache.entry(for: photo.path, modified: photo.modificationDate, flavor: .large) == .valid(target))
+        #expect(cache.entry(for: photo, flavor: .large) == .valid(target))
         let maker = ThumbnailMaker(cache: cache) { path, size in Result { () throws(DecodeError) in try ImageDecoder.decode(path, maximumPixelSize: size) } }
         guard case let .reused(pixels) = maker.thumbnail(of: photo, flavor: .large) else { Issue.record("not reused"); return }
         #expect(pixels.pixel(x: 10, y: 10).red == 255 && pixels.pixel(x: 10, y: 10).blue == 0)
@@ -143,7 +159,7 @@ import SystemPackage
 
     @Test func ourThumbnailsAreReadableByOtherPrograms() throws {
         let photo = try photo()
-        try cache.store(PixelBuffer(width: 8, height: 6, blue: 0, green: 0, red: 255), for: photo.path, modified: photo.modificationDate, flavor: .normal)
+        try cache.store(PixelBuffer(width: 8, height: 6, blue: 0, green: 0, red: 255), for: photo, flavor: .normal)
         let uri = try #require(ThumbnailCache.uri(for: photo.path))
         let identify = Process()
         identify.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -26,6 +26,13 @@ public struct Photo: Sendable, Hashable {
         Photo(path: path, format: format, byteCount: byteCount, modificationDate: modificationDate, companions: companions)
     }
 
+    /// True where `other` is this photo's file as it was: the same path, format, size and
+    /// modification time. Both count: a file's time is the kernel's coarse clock, so a copy
+    /// listed while empty and written whole a moment later may keep it to the nanosecond.
+    public func isUnchanged(from other: Photo) -> Bool {
+        path == other.path && format == other.format && byteCount == other.byteCount && modificationDate == other.modificationDate
+    }
+
     /// Its own file and its companions'.
     public var allPaths: [FilePath] { [path] + companions.map(\.path) }
 

@@ -98,38 +98,49 @@ public struct ThumbnailCache: Sendable {
         root.appending("fail").appending(failureFolder).appending(Self.hash(uri: uri) + ".png")
     }
 
-    /// Whether a current thumbnail of `flavor`, or a current failure, exists for `file`
-    /// whose modification time is `modified` (whole seconds, as the standard compares).
-    public func entry(for file: FilePath, modified: Date, flavor: Flavor) -> Entry {
-        guard let uri = Self.uri(for: file) else { return .missing }
-        let mtime = String(Int(modified.timeIntervalSince1970.rounded(.down)))
+    /// Whether a current thumbnail of `flavor`, or a current failure, exists for `photo` as
+    /// it is now: its modification time in whole seconds (as the standard compares) and,
+    /// where the entry records it, its size. A file written within the second it was first
+    /// seen (a copy arriving, empty at first) has a new size though not a new time.
+    public func entry(for photo: Photo, flavor: Flavor) -> Entry {
+        guard let uri = Self.uri(for: photo.path) else { return .missing }
+        let mtime = Self.mtime(photo.modificationDate), size = String(photo.byteCount)
         func isCurrent(_ thumbnail: FilePath) -> Bool {
             Self.text(in: thumbnail, key: "Thumb::URI") == uri && Self.text(in: thumbnail, key: "Thumb::MTime") == mtime
+                && (Self.text(in: thumbnail, key: "Thumb::Size").map { $0 == size } ?? true)
         }
         let thumbnail = path(for: uri, flavor: flavor)
         if isCurrent(thumbnail) { return .valid(thumbnail) }
         return isCurrent(failurePath(for: uri)) ? .failed : .missing
     }
 
+    /// The standard's `Thumb::MTime`: whole seconds.
+    private static func mtime(_ date: Date) -> String { String(Int(date.timeIntervalSince1970.rounded(.down))) }
+
+    /// What a thumbnail of `photo` carries to say which file, as it was, it shows.
+    private static func stamp(of photo: Photo, uri: String) -> [(String, String)] {
+        [("Thumb::URI", uri), ("Thumb::MTime", mtime(photo.modificationDate)), ("Thumb::Size", String(photo.byteCount))]
+    }
+
     /// Stores `pixels` (already no larger than the flavour) as the thumbnail of `file`.
-    public func store(_ pixels: PixelBuffer, for file: FilePath, modified: Date, flavor: Flavor, originalSize: (width: Int, height: Int)? = nil) throws(CacheError) {
-        guard let uri = Self.uri(for: file) else { throw .noURI }
-        var texts = [("Thumb::URI", uri), ("Thumb::MTime", String(Int(modified.timeIntervalSince1970.rounded(.down)))),
-                     ("Software", "Flick")]
+    public func store(_ pixels: PixelBuffer, for photo: Photo, flavor: Flavor, originalSize: (width: Int, height: Int)? = nil) throws(CacheError) {
+        guard let uri = Self.uri(for: photo.path) else { throw .noURI }
+        var texts = Self.stamp(of: photo, uri: uri) + [("Software", "Flick")]
         if let originalSize {
             texts += [("Thumb::Image::Width", String(originalSize.width)), ("Thumb::Image::Height", String(originalSize.height))]
         }
         try write(pixels, texts: texts, to: path(for: uri, flavor: flavor))
+        // A failure recorded for the file as it was (empty, half-copied) no longer holds.
+        try? FileManager.default.removeItem(atPath: failurePath(for: uri).string)
     }
 
     /// Records that no thumbnail can be made of `file` as it is now, and why, so the reason
     /// is shown again (a tile says "too large", not just "cannot open").
-    public func recordFailure(for file: FilePath, modified: Date, error: DecodeError) throws(CacheError) {
-        guard let uri = Self.uri(for: file) else { throw .noURI }
+    public func recordFailure(for photo: Photo, error: DecodeError) throws(CacheError) {
+        guard let uri = Self.uri(for: photo.path) else { throw .noURI }
         let blank = PixelBuffer(width: 1, height: 1, blue: 0, green: 0, red: 0, alpha: 0)
         let wire = error.wire
-        try write(blank, texts: [("Thumb::URI", uri), ("Thumb::MTime", String(Int(modified.timeIntervalSince1970.rounded(.down)))),
-                                 (Self.failureKey, "\(wire.kind) \(wire.width) \(wire.height) \(wire.reason)")],
+        try write(blank, texts: Self.stamp(of: photo, uri: uri) + [(Self.failureKey, "\(wire.kind) \(wire.width) \(wire.height) \(wire.reason)")],
                   to: failurePath(for: uri))
     }
 

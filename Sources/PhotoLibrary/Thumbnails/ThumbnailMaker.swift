@@ -30,7 +30,7 @@ public struct ThumbnailMaker: Sendable {
     }
 
     public func thumbnail(of photo: Photo, flavor: ThumbnailCache.Flavor) -> Outcome {
-        switch cache.entry(for: photo.path, modified: photo.modificationDate, flavor: flavor) {
+        switch cache.entry(for: photo, flavor: flavor) {
         case let .valid(cached):
             // Another program's thumbnail may be bigger than the standard allows; fit it.
             if case let .success(pixels) = decode(cached, flavor.pixelSize) { return .reused(pixels) }
@@ -46,7 +46,7 @@ public struct ThumbnailMaker: Sendable {
         case let .failure(error):
             // Only what the file itself causes: a decoder stopped on a busy machine, or a
             // permission since granted, is tried again.
-            if error.isLasting { try? cache.recordFailure(for: photo.path, modified: photo.modificationDate, error: error) }
+            if error.isLasting { try? cache.recordFailure(for: photo, error: error) }
             return .failed(error)
         }
     }
@@ -57,7 +57,7 @@ extension ThumbnailCache {
     /// disk) costs speed, not the thumbnail. A file still arriving is not stored: every
     /// reader of the cache would take its grey half for the photo.
     func storeIfWhole(_ pixels: PixelBuffer, of photo: Photo, flavor: Flavor) {
-        if !pixels.isIncomplete { try? store(pixels, for: photo.path, modified: photo.modificationDate, flavor: flavor) }
+        if !pixels.isIncomplete { try? store(pixels, for: photo, flavor: flavor) }
     }
 }
 
@@ -84,7 +84,7 @@ public final class ThumbnailsAlongside: Sendable {
     /// The flavour to make `photo`'s thumbnail in beside another read: nil when none is
     /// asked yet or the cache holds it (or its failure) already.
     public func flavorWanted(for photo: Photo) -> ThumbnailCache.Flavor? {
-        guard let flavor = flavorInUse, cache.entry(for: photo.path, modified: photo.modificationDate, flavor: flavor) == .missing else { return nil }
+        guard let flavor = flavorInUse, cache.entry(for: photo, flavor: flavor) == .missing else { return nil }
         return flavor
     }
 
