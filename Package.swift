@@ -65,6 +65,9 @@ let package = Package(
         // The index of a whole tree. Loaded when one is first opened (CDeferredLibraries), so
         // not linked.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // Fast hashes that verify an import's copies. Loaded when an import first hashes
+        // (CDeferredLibraries), so not linked.
+        .systemLibrary(name: "CXXHash", providers: [.apt(["libxxhash-dev"])]),
         // Place names from GPS, offline (libgweather's world). Loaded when first needed.
         .systemLibrary(name: "CGWeather", providers: [.apt(["libgweather-4-dev"])]),
         // GSettings (the desktop's animation switch where no XSETTINGS manager says it) and the
@@ -107,6 +110,8 @@ let package = Package(
         .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CGWeather", "CMalloc", "CProcess", "CImageLoading", "CResample", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
         .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", "Localization", "CSQLite", "CDeferredLibraries", .product(name: "SystemPackage", package: "swift-system")]),
+        // From a card to verified copies, renamed: `flick import` and the import dialog.
+        .target(name: "Ingest", dependencies: ["PhotoLibrary", "CXXHash", "CDeferredLibraries", .product(name: "SystemPackage", package: "swift-system")]),
         // The pipeline between the model and the screen: pictures per photo and size, the
         // broker of views' demands, covers, the decode queues. Textures through a protocol.
         .target(name: "Pictures", dependencies: ["PhotoSources", "Pixels", "Marks", "Localization", "Geometry", "ViewTree", "PhotoLibrary", "Album",
@@ -120,7 +125,7 @@ let package = Package(
                                               .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(name: "flick", dependencies: [
-            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Browser", "Album", "Marks", "Localization", "PhotoLibrary", "Pictures", "PhotoSources", "Pixels", "Platform", "Shell", "CMalloc",
+            "Geometry", "Motion", "ViewTree", "Gestures", "Components", "Browser", "Album", "Marks", "Localization", "PhotoLibrary", "Pictures", "PhotoSources", "Pixels", "Platform", "Shell", "Ingest", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
@@ -161,6 +166,8 @@ let package = Package(
         .testTarget(name: "ShellTests", dependencies: ["Shell", "Gestures", "Album", "Marks", "fake-decode-helper", "Components", "Browser", "Pictures", "PhotoSources", "PhotoLibrary", "Pixels", "TestSupport",
                                                        .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Marks", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        // Imports from a generated card to real folders (tmpfs mounts where root may).
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "PhotoLibrary", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Geometry", "Motion", "Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
         .testTarget(name: "AppTests", dependencies: ["Geometry", "Gestures", "Motion", "flick", "Album", "Marks", "Components", "Browser", "Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),

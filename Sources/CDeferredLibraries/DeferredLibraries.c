@@ -25,6 +25,7 @@
 #include <exempi-2.0/exempi/xmp.h>
 #include <sqlite3.h>
 #include <libgweather/gweather.h>
+#include <xxhash.h>
 #include <gio/gio.h>
 // gio-unix-2.0 is not on the include path glib-2.0 gives; the header includes only gio.h.
 #include <gio-unix-2.0/gio/gdesktopappinfo.h>
@@ -35,8 +36,8 @@
 // Sonames as the headers Flick was built with give them, where they give them: what the
 // -dev packages link to. exempi's (8, exempi 2.5 and 2.6), GLib's (0, all of GLib 2),
 // SDL2's and SDL_ttf's (2.0.0, all of SDL 2), fontconfig's (1, all of fontconfig 2),
-// SQLite's (0, all of SQLite 3) and libgweather's (0, all of libgweather 4) are not in
-// their headers.
+// SQLite's (0, all of SQLite 3), libgweather's (0, all of libgweather 4) and xxHash's (0,
+// all of 0.8) are not in their headers.
 static const char *const file_names[FLICK_LIBRARY_COUNT] = {
     [FLICK_LIBRARY_HEIF] = "libheif.so.1",
     [FLICK_LIBRARY_JXL] = "libjxl.so." FLICK_DIGITS(JPEGXL_MAJOR_VERSION) "." FLICK_DIGITS(JPEGXL_MINOR_VERSION),
@@ -52,6 +53,7 @@ static const char *const file_names[FLICK_LIBRARY_COUNT] = {
     [FLICK_LIBRARY_FONTCONFIG] = "libfontconfig.so.1",
     [FLICK_LIBRARY_SQLITE] = "libsqlite3.so.0",
     [FLICK_LIBRARY_GWEATHER] = "libgweather-4.so.0",
+    [FLICK_LIBRARY_XXHASH] = "libxxhash.so.0",
 };
 
 // Recursive: Flick's definitions are in its executable's dynamic symbols, so a library's
@@ -491,3 +493,11 @@ FORWARD(GWEATHER, GWeatherLocation *, gweather_location_find_nearest_city, (GWea
 FORWARD_VOID(GWEATHER, gweather_location_get_coords, (GWeatherLocation *loc, double *latitude, double *longitude), (loc, latitude, longitude))
 FORWARD(GWEATHER, char *, gweather_location_get_city_name, (GWeatherLocation *loc), (loc))
 FORWARD(GWEATHER, char *, gweather_location_get_country_name, (GWeatherLocation *loc), (loc))
+
+// xxHash
+#define XXHASH FLICK_LIBRARY_XXHASH
+FORWARD(XXHASH, XXH3_state_t *, XXH3_createState, (void), ())
+FORWARD(XXHASH, XXH_errorcode, XXH3_freeState, (XXH3_state_t *state), (state))
+FORWARD(XXHASH, XXH_errorcode, XXH3_128bits_reset, (XXH3_state_t *state), (state))
+FORWARD(XXHASH, XXH_errorcode, XXH3_128bits_update, (XXH3_state_t *state, const void *input, size_t length), (state, input, length))
+FORWARD(XXHASH, XXH128_hash_t, XXH3_128bits_digest, (const XXH3_state_t *state), (state))

@@ -31,7 +31,8 @@ enum FlickMain {
     }
 }
 
-/// `flick [PATH]` browses; `flick thumbnail PATH...` fills the shared thumbnail cache.
+/// `flick [PATH]` browses; `flick thumbnail PATH...` fills the shared thumbnail cache;
+/// `flick import SOURCE` copies a card.
 struct Flick: ParsableCommand {
     static let version = "0.1.0"
     /// How Flick signs the thumbnails it writes to the shared cache.
@@ -43,15 +44,16 @@ struct Flick: ParsableCommand {
         usage: """
             flick [PATH] [--view <view>] [--[no-]fullscreen] [--frame white|none|PNG]
               flick thumbnail [--size normal|large|x-large] [-r] PATH...
+              flick import SOURCE [--to DEST] [--backup DEST2] [--rename TEMPLATE] [--job NAME]
             """,
         discussion: """
             PATH is a folder, or an image to open its folder at that photo; the current folder when omitted. \
             --view picks the first view (grid, stack, deck, cull, compare); --fullscreen starts full screen; \
             --frame sets how the stack frames its photos. \
-            See 'flick help browse' and 'flick help thumbnail'.
+            See 'flick help browse', 'flick help thumbnail' and 'flick help import'.
             """,
         version: version,
-        subcommands: [Browse.self, MakeThumbnails.self],
+        subcommands: [Browse.self, MakeThumbnails.self, ImportCommand.self],
         defaultSubcommand: Browse.self)
 }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import SystemPackage
-internal import CProcess
 import Localization
 
 /// Why a file could not go to the Trash or come back from it, in words for the user.
@@ -207,15 +206,9 @@ public struct Trash: Sendable {
 
     // MARK: Moving
 
-    /// nil on success, else the errno. Never replaces a file at `destination`; where the
-    /// file system cannot promise that atomically, it checks first.
+    /// nil on success, else the errno. Never replaces a file at `destination`.
     private static func moveWithoutReplacing(_ source: FilePath, to destination: FilePath) -> Int32? {
-        let result = source.withPlatformString { from in destination.withPlatformString { to in flick_rename_noreplace(from, to) } }
-        if result == 0 { return nil }
-        guard errno == EINVAL || errno == ENOSYS else { return errno }
-        if exists(destination) { return EEXIST }
-        let fallback = source.withPlatformString { from in destination.withPlatformString { to in rename(from, to) } }
-        return fallback == 0 ? nil : errno
+        FileMove.withoutReplacing(source, to: destination)
     }
 
     private static func exists(_ path: FilePath) -> Bool {

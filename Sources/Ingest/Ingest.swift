@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import PhotoLibrary
+import SystemPackage
+
+/// How an import names and places its copies.
+public struct IngestOptions: Sendable {
+    /// Where the copies go, the first the primary, any other a backup; each a folder
+    /// template (`~/Pictures/%Y/%Y-%m-%d`).
+    public var destinations: [NameTemplate]
+    /// Each photo's new name, without its extension (`{name}` keeps the card's).
+    public var rename: NameTemplate
+    public var job: String
+
+    public init(destinations: [NameTemplate], rename: NameTemplate, job: String = "") {
+        (self.destinations, self.rename, self.job) = (destinations, rename, job)
+    }
+
+    public static let defaultDestination = "~/Pictures/%Y/%Y-%m-%d"
+    public static let defaultRename = "{name}"
+}
+
+/// How far an import is.
+public struct IngestProgress: Sendable, Equatable {
+    public var files = 0, totalFiles = 0
+    public var bytes = 0, totalBytes = 0
+    /// The file being copied.
+    public var current: FilePath?
+}
+
+/// Why an import did not start.
+public enum IngestRefusal: Error, Equatable, CustomStringConvertible {
+    case sourceUnreadable(FilePath)
+    case destinationOnSource(FilePath)
+    case cannotVerify(String)
+
+    public var description: String {
+        switch self {
+        case let .sourceUnreadable(path): "\(path) cannot be read"
+        case let .destinationOnSource(path): "\(path) is on the card itself: Flick never writes to the card it imports from"
+        case let .cannotVerify(reason): "copies cannot be verified (xxHash: \(reason)), so nothing was copied"
+        }
+    }
+}
+
+/// Copies a card's photos to one or more destinations, each file verified (`VerifiedCopy`),
+/// renamed by a template, skipping what a destination already holds (by content), the
+/// files of one photo together. The card is only ever read.
+public final class Ingest: Sendable {
+    /// A photo's date taken and camera, read (by the caller's means: an isolated helper).
+    public typealias FactsReader = @Sendable (FilePath) -> (taken: TakenTime?, camera: String?)
+
+    public let source: FilePath
+    public let options: IngestOptions
+    private let facts: FactsReader
+
+    public init(source: FilePath, options: IngestOptions, facts: @escaping FactsReader) {
+        self.source = source
+        self.options = options
+        self.facts = facts
+    }
+
+    /// Runs the whole import; `progress` hears each step and returns false to cancel (what
+    /// is left is reported as not copied).
+    public func run(progress: (IngestProgress) -> Bool = { _ in true }) throws(IngestRefusal) -> IngestReport {
+        guard let card = Self.realPath(source) else { throw .sourceUnreadable(source) }
+        for destination in options.destinations {
+            let base = destination.base()
+            if let resolved = Self.realPath(nearestExisting: base), resolved == card || resolved.starts(with: card) {
+                throw .destinationOnSource(base)
+            }
+        }
+        if let problem = ContentHasher.problem { throw .cannotVerify(problem) }
+
+        let (found, unreadable) = CardFiles.items(under: source)
+        let named: [(item: IngestItem, taken: (time: TakenTime, camera: String?))] = found.map { item in (item, taken(of: item)) }
+            .sorted { a, b in (a.taken.time, a.item.folder.string, a.item.stem) < (b.taken.time, b.item.folder.string, b.item.stem) }
+        let sizes = Set(found.flatMap(\.byteCounts))
+        let contents = options.destinations.map { CopiedContents(base: $0.base(), sizes: sizes, excluding: card) }
+
+        var report = IngestReport(unreadableFolders: unreadable)
+        var state = IngestProgress(totalFiles: found.reduce(0) { $0 + $1.suffixes.count }, totalBytes: found.reduce(0) { $0 + $1.byteCount })
+        var reserved: Set<FilePath> = []
+        var cancelled = !progress(state)
+        for (sequence, entry) in named.enumerated() {
+            let item = entry.item
+            guard !cancelled else {
+                for path in item.paths { report.files.append((path, .failed(.cancelled))) }
+                continue
+            }
+            let nameFacts = NameFacts(taken: entry.taken.time, camera: entry.taken.camera, originalStem: item.stem, sequence: sequence + 1, job: options.job)
+            let plan = placement(of: item, facts: nameFacts, contents: contents, reserved: &reserved)
+            for (index, path) in item.paths.enumerated() {
+                state.current = path
+                let size = item.byteCounts[index]
+                let already = plan.existing[index]
+                let targets = plan.targets[index]
+                if targets.isEmpty {
+                    report.files.append((path, .skipped(already.compactMap { $0 })))
+                } else {
+                    let startBytes = state.bytes
+                    let result = VerifiedCopy.copy(path, to: targets) { read in
+                        var step = state
+                        step.bytes = startBytes + read
+                        return progress(step)
+                    }
+                    switch result {
+                    case let .success(hash):
+                        for (destination, target) in plan.targetDestinations[index].enumerated() {
+                            contents[target].add(targets[destination], hash: hash, size: size)
+                        }
+                        report.files.append((path, .copied(targets, alreadyAt: already.compactMap { $0 })))
+                    case let .failure(failure):
+                        report.files.append((path, .failed(failure)))
+                        if failure == .cancelled { cancelled = true }
+                    }
+                }
+                state.files += 1
+                state.bytes += size
+                if !cancelled && !progress(state) { cancelled = true }
+            }
+        }
+        return report
+    }
+
+    /// Where each of an item's files goes in each destination, and where a destination
+    /// already holds it.
+    private struct Placement {
+        /// Per file: its new paths, one per destination that lacks it.
+        var targets: [[FilePath]]
+        /// Per file: which destinations (indices) those targets are in.
+        var targetDestinations: [[Int]]
+        /// Per file, per destination: the copy already there.
+        var existing: [[FilePath?]]
+    }
+
+    private func placement(of item: IngestItem, facts: NameFacts, contents: [CopiedContents], reserved: inout Set<FilePath>) -> Placement {
+        let count = item.suffixes.count
+        var existing = Array(repeating: [FilePath?](repeating: nil, count: options.destinations.count), count: count)
+        // What each destination already holds of this item, by content.
+        for (index, path) in item.paths.enumerated() {
+            let size = item.byteCounts[index]
+            guard contents.contains(where: { $0.mayHold(size: size) }), let hash = VerifiedCopy.hash(ofFileAt: path) else { continue }
+            for (destination, content) in contents.enumerated() { existing[index][destination] = content.copy(of: hash, size: size) }
+        }
+        // The folder and the new name: where part of the item is there already (an import
+        // cut short), the rest joins it under its name.
+        var folders: [FilePath] = [], stems: [String?] = []
+        for (destination, template) in options.destinations.enumerated() {
+            let found = zip(item.suffixes, existing).lazy.compactMap { suffix, there -> (FilePath, String)? in
+                guard let path = there[destination], let name = path.lastComponent?.string, name.hasSuffix(suffix) else { return nil }
+                return (path.removingLastComponent(), String(name.dropLast(suffix.count)))
+            }.first
+            folders.append(found?.0 ?? template.folder(for: facts))
+            stems.append(found?.1)
+        }
+        let longest = item.suffixes.map(\.utf8.count).max() ?? 0
+        let wanted = SafeName.of(options.rename.filled(with: facts), room: SafeName.limit - longest - 6)
+        func isFree(_ stem: String, destination: Int) -> Bool {
+            item.suffixes.indices.allSatisfy { index in
+                guard existing[index][destination] == nil else { return true }
+                let path = folders[destination].appending(stem + item.suffixes[index])
+                var info = stat()
+                return !reserved.contains(path) && path.withPlatformString({ lstat($0, &info) }) != 0
+            }
+        }
+        // Joined only where the rest is free under that name (the card may hold the same
+        // JPEG twice beside two different RAWs).
+        for destination in options.destinations.indices {
+            if let stem = stems[destination], !isFree(stem, destination: destination) {
+                stems[destination] = nil
+                folders[destination] = options.destinations[destination].folder(for: facts)
+            }
+        }
+        // One new name in every destination that needs one, never over another file: a
+        // clash (IMG_0001 of 100CANON and of 101CANON) takes the next number.
+        var free = wanted
+        for attempt in 1... {
+            free = attempt == 1 ? wanted : "\(wanted)-\(attempt)"
+            if options.destinations.indices.allSatisfy({ stems[$0] != nil || isFree(free, destination: $0) }) { break }
+        }
+        var targets = Array(repeating: [FilePath](), count: count), targetDestinations = Array(repeating: [Int](), count: count)
+        for index in 0..<count {
+            for destination in options.destinations.indices where existing[index][destination] == nil {
+                let path = folders[destination].appending((stems[destination] ?? free) + item.suffixes[index])
+                reserved.insert(path)
+                targets[index].append(path)
+                targetDestinations[index].append(destination)
+            }
+        }
+        return Placement(targets: targets, targetDestinations: targetDestinations, existing: existing)
+    }
+
+    /// The item's date taken and camera: its principal file's, else another of its files',
+    /// else the file's own time.
+    private func taken(of item: IngestItem) -> (time: TakenTime, camera: String?) {
+        var camera: String?
+        for path in item.paths where !path.string.lowercased().hasSuffix(".xmp") {
+            let read = facts(path)
+            camera = camera ?? read.camera
+            if let taken = read.taken { return (taken, camera) }
+        }
+        return (TakenTime(local: item.modificationDate), camera)
+    }
+
+    static func realPath(_ path: FilePath) -> FilePath? {
+        guard let resolved = path.withPlatformString({ realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return FilePath(platformString: resolved)
+    }
+
+    /// The real path of `path`'s nearest folder that exists, with the rest appended.
+    static func realPath(nearestExisting path: FilePath) -> FilePath? {
+        var existing = path, rest: [FilePath.Component] = []
+        while realPath(existing) == nil {
+            guard let last = existing.lastComponent, existing != existing.removingLastComponent() else { return nil }
+            rest.insert(last, at: 0)
+            existing.removeLastComponent()
+        }
+        guard var resolved = realPath(existing) else { return nil }
+        resolved.append(rest)
+        return resolved
+    }
+}

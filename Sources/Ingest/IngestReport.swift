@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import SystemPackage
+
+/// What an import did with each file of the card.
+public struct IngestReport: Sendable {
+    public enum Outcome: Sendable, Equatable {
+        /// Copied, verified, to these paths (and already in other destinations at those).
+        case copied([FilePath], alreadyAt: [FilePath])
+        /// Every destination held it already (by content), at these paths.
+        case skipped([FilePath])
+        case failed(CopyFailure)
+    }
+
+    public var files: [(source: FilePath, outcome: Outcome)] = []
+    /// Folders of the card that could not be read (their photos were not seen).
+    public var unreadableFolders: [FilePath] = []
+
+    public var copiedCount: Int { files.count { if case .copied = $0.outcome { true } else { false } } }
+    public var skippedCount: Int { files.count { if case .skipped = $0.outcome { true } else { false } } }
+    public var failedCount: Int { files.count { if case .failed = $0.outcome { true } else { false } } }
+
+    /// Whether every file of the card is in every destination.
+    public var isComplete: Bool { failedCount == 0 && unreadableFolders.isEmpty }
+
+    /// One line per file, then the sums: what `flick import` prints.
+    public func lines(relativeTo source: FilePath) -> [String] {
+        func shown(_ path: FilePath) -> String {
+            let text = path.string, root = source.string.hasSuffix("/") ? source.string : source.string + "/"
+            return text.hasPrefix(root) ? String(text.dropFirst(root.count)) : text
+        }
+        var lines = files.map { file -> String in
+            switch file.outcome {
+            case let .copied(targets, already):
+                return "copied  \(shown(file.source)) → \((targets + already).map(\.string).joined(separator: ", "))"
+            case let .skipped(paths):
+                return "skipped \(shown(file.source)): already at \(paths.map(\.string).joined(separator: ", "))"
+            case let .failed(failure):
+                return "failed  \(shown(file.source)): \(Self.reason(failure))"
+            }
+        }
+        lines += unreadableFolders.map { "failed  \(shown($0)): the folder cannot be read" }
+        lines.append("\(copiedCount) copied and verified, \(skippedCount) already imported, \(failedCount + unreadableFolders.count) failed.")
+        return lines
+    }
+
+    /// Why a file was not copied, in words.
+    public static func reason(_ failure: CopyFailure) -> String {
+        switch failure {
+        case let .sourceUnreadable(why): "the card could not be read (\(why))"
+        case .sourceGone: "it is no longer on the card"
+        case .sourceChanged: "it changed on the card while it was copied"
+        case let .destinationFull(folder): "\(folder) is full"
+        case let .destinationUnwritable(folder, why): "\(folder) cannot be written (\(why))"
+        case let .copyDiffers(path): "the copy read back from \(path) is not what the card holds; it was removed"
+        case let .nameTaken(path): "another file took the name \(path) meanwhile; it was not replaced"
+        case let .cannotVerify(why): "copies cannot be verified (\(why))"
+        case .cancelled: "the import was cancelled before it"
+        }
+    }
+}

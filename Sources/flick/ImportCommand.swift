@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import ArgumentParser
+import Foundation
+import Ingest
+import PhotoLibrary
+import Synchronization
+import SystemPackage
+
+/// Set by SIGINT or SIGTERM: the import stops after removing the copy it was making.
+private let importCancelled = Atomic<Bool>(false)
+
+/// `flick import`: a card's photos copied to one or two destinations, each copy read back
+/// and compared with the card before it counts, renamed by a template; the card is only
+/// read. Prints a line per file and exits 1 if any file was not copied.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Copy a card's photos to verified copies, renamed, never writing to the card.",
+        discussion: """
+            Every photo and video under SOURCE (a card's DCIM, a phone's folder) is copied with the files that \
+            share its name (RAW+JPEG pairs, Live Photos, sidecars). Each copy is written under a temporary name, \
+            flushed, read back and compared by hash with the card before it takes its name; nothing is ever \
+            replaced. A file a destination already holds (by content, under any name) is skipped, so an import \
+            cut short resumes where it stopped. DEST and the rename template take %Y %y %m %d %H %M %S (when the \
+            photo was taken) and {name} {number} {camera} {job} {seq} {seq:N}.
+            """)
+
+    @Argument(help: "The card or folder to import from; only ever read.")
+    var source: String
+
+    @Option(name: .customLong("to"), help: ArgumentHelp("Where the copies go, a folder template.", valueName: "DEST"))
+    var destination: String = IngestOptions.defaultDestination
+
+    @Option(help: ArgumentHelp("A second destination (a backup drive), a folder template too.", valueName: "DEST2"))
+    var backup: String?
+
+    @Option(help: ArgumentHelp("The copies' names without their extensions.", valueName: "TEMPLATE"))
+    var rename: String = IngestOptions.defaultRename
+
+    @Option(help: "The job's name, for {job}.")
+    var job: String = ""
+
+    func run() throws {
+        let options: IngestOptions
+        do throws(NameTemplate.Problem) {
+            options = IngestOptions(destinations: try ([destination] + (backup.map { [$0] } ?? [])).map { text throws(NameTemplate.Problem) in try NameTemplate(text) },
+                                    rename: try NameTemplate(rename), job: job)
+        } catch {
+            fail(error.description)
+        }
+        let decoder = IsolatedDecoder(command: DecodeHelper.command)
+        let ingest = Ingest(source: RawArguments.path(source), options: options) { path in
+            guard case let .success(facts) = decoder.facts(path) else { return (nil, nil) }
+            return (facts.dateTaken.flatMap(TakenTime.init(exifStyle:)), facts.cameraText)
+        }
+        for signal in [SIGINT, SIGTERM] {
+            Glibc.signal(signal) { _ in importCancelled.store(true, ordering: .relaxed) }
+        }
+        let isTerminal = isatty(2) == 1
+        var lastShown = Date.distantPast
+        let report: IngestReport
+        do {
+            report = try ingest.run { progress in
+                if isTerminal, Date().timeIntervalSince(lastShown) > 0.2 || progress.files == progress.totalFiles {
+                    lastShown = Date()
+                    let megabytes = { (bytes: Int) in bytes / 1_000_000 }
+                    FileHandle.standardError.write(Data("\r\u{1B}[Kimport: \(progress.files)/\(progress.totalFiles) files, \(megabytes(progress.bytes))/\(megabytes(progress.totalBytes)) MB".utf8))
+                }
+                return !importCancelled.load(ordering: .relaxed)
+            }
+        } catch {
+            fail(error.description)
+        }
+        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        for line in report.lines(relativeTo: ingest.source) { print(line) }
+        if !report.isComplete { throw ExitCode(1) }
+    }
+}
