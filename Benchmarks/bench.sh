@@ -47,6 +47,10 @@ echo "== every folder at once: a library of 100,000 photos"
 DISPLAY=$display bash Benchmarks/bench-library.sh
 echo
 
+echo "== importing a card: verified copies to two destinations"
+bash Benchmarks/bench-import.sh
+echo
+
 echo "== memory"
 DISPLAY=$display bash Benchmarks/bench-memory.sh
 echo
