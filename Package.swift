@@ -121,7 +121,7 @@ let package = Package(
 
         // The app shell: the album on screen and its upkeep, the browser's wiring to the
         // model and the pictures. No window, no clock.
-        .target(name: "Shell", dependencies: ["Album", "Pixels", "Marks", "Localization", "Geometry", "Motion", "ViewTree", "Components", "Browser", "Pictures", "PhotoSources", "PhotoLibrary",
+        .target(name: "Shell", dependencies: ["Album", "Ingest", "Pixels", "Marks", "Localization", "Geometry", "Motion", "ViewTree", "Components", "Browser", "Pictures", "PhotoSources", "PhotoLibrary",
                                               .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(name: "flick", dependencies: [

@@ -72,6 +72,8 @@ public final class ArrangementMenu: View {
         case trashRejects
         /// "Copy picks to Selects…": shows them, then asks.
         case copyPicks
+        /// "Import from Card…": asks, then copies the card the album is on.
+        case importCard
 
         /// The command the row does, as its keys do.
         var action: CommandAction {
@@ -81,6 +83,7 @@ public final class ArrangementMenu: View {
             case .groupBursts: .toggleBurstGrouping
             case .trashRejects: .trashRejects
             case .copyPicks: .copyPicks
+            case .importCard: .importCard
             }
         }
     }
@@ -109,7 +112,7 @@ public final class ArrangementMenu: View {
     var onChoose: ((Choice) -> Void)?
 
     /// The rows in order: filters (the first column), then orders.
-    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order) + [.groupBursts, .trashRejects, .copyPicks]
+    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order) + [.groupBursts, .trashRejects, .copyPicks, .importCard]
 
     init(context: ComponentContext) {
         self.context = context
@@ -132,6 +135,7 @@ public final class ArrangementMenu: View {
         case .groupBursts: localized("Group bursts")
         case .trashRejects: localized("Move rejects to Trash…")
         case .copyPicks: localized("Copy picks to Selects…")
+        case .importCard: localized("Import from Card…")
         }
     }
 
@@ -223,7 +227,7 @@ public final class ArrangementMenu: View {
             case let .filter(each): each == filter
             case let .order(key): key == order.key
             case .groupBursts: groupsBursts
-            case .trashRejects, .copyPicks: false
+            case .trashRejects, .copyPicks, .importCard: false
             }
             row.view.backgroundColor = index == focused ? Self.focusColor : isCurrent ? Self.markColor : .clear
         }

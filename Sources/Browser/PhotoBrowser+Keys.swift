@@ -129,6 +129,8 @@ extension PhotoBrowser {
             onTrashRejects?()
         case .copyPicks:
             onCopyPicks?()
+        case .importCard:
+            onImportCard?()
         case .search:
             if isPagerOpen { closePager() }
             searchBar.begin()

@@ -74,6 +74,7 @@ public final class PhotoBrowser: View {
     public var onTrashRejects: (() -> Void)?
     /// "Copy picks to Selects…" (Ctrl+Shift+E, or the menu): the app shows them and asks.
     public var onCopyPicks: (() -> Void)?
+    public var onImportCard: (() -> Void)?
     /// The search's words changed (Ctrl+F): the app narrows the album to what they find.
     public var onSearch: ((String) -> Void)? {
         get { searchBar.onChange }

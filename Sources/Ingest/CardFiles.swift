@@ -30,6 +30,22 @@ public enum CardFiles {
     /// Videos, by their names (cameras' and phones' containers); photos are sniffed.
     static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "mkv", "webm", "avi", "3gp", "mts", "m2ts", "mpg", "mpeg", "insv", "lrv"]
 
+    /// The card `folder` is on: the folder itself where it holds a `DCIM` folder (a card
+    /// reader's volume, a camera or phone in mass storage), else the folder above the `DCIM`
+    /// it is in; nil where neither (a Pictures folder is no card, whatever its home holds).
+    public static func cardRoot(of folder: FilePath) -> FilePath? {
+        var info = stat()
+        for name in ["DCIM", "dcim"] where folder.appending(name).withPlatformString({ stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            return folder
+        }
+        var root = FilePath(root: folder.root), found: FilePath?
+        for component in folder.components {
+            if component.string.uppercased() == "DCIM" { found = root }
+            root.append(component)
+        }
+        return found
+    }
+
     /// The items under `source` in the order they were taken as far as names and times tell
     /// (a camera numbers in order; the dates are read later), and the folders that could not
     /// be read.

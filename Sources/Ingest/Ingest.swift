@@ -22,6 +22,8 @@ public struct IngestOptions: Sendable {
 
 /// How far an import is.
 public struct IngestProgress: Sendable, Equatable {
+    /// Reading the card's photos' dates (files counts them), then copying.
+    public var isCopying = false
     public var files = 0, totalFiles = 0
     public var bytes = 0, totalBytes = 0
     /// The file being copied.
@@ -60,9 +62,19 @@ public final class Ingest: Sendable {
         self.facts = facts
     }
 
-    /// Runs the whole import; `progress` hears each step and returns false to cancel (what
-    /// is left is reported as not copied).
-    public func run(progress: (IngestProgress) -> Bool = { _ in true }) throws(IngestRefusal) -> IngestReport {
+    /// What an import will do, known before its first copy.
+    public struct Plan: Sendable, Equatable {
+        public var files: Int
+        public var bytes: Int
+        /// The folder of the primary destination every copy goes into or below (a shoot of
+        /// one day: that day's folder), made already; nil when there is nothing to copy.
+        public var folder: FilePath?
+    }
+
+    /// Runs the whole import: the card read, `planned` told what will be copied where, then
+    /// the copies. `progress` hears each step and returns false to cancel (what is left is
+    /// reported as not copied).
+    public func run(progress: (IngestProgress) -> Bool = { _ in true }, planned: (Plan) -> Void = { _ in }) throws(IngestRefusal) -> IngestReport {
         guard let card = Self.realPath(source) else { throw .sourceUnreadable(source) }
         for destination in options.destinations {
             let base = destination.base()
@@ -73,15 +85,31 @@ public final class Ingest: Sendable {
         if let problem = ContentHasher.problem { throw .cannotVerify(problem) }
 
         let (found, unreadable) = CardFiles.items(under: source)
-        let named: [(item: IngestItem, taken: (time: TakenTime, camera: String?))] = found.map { item in (item, taken(of: item)) }
-            .sorted { a, b in (a.taken.time, a.item.folder.string, a.item.stem) < (b.taken.time, b.item.folder.string, b.item.stem) }
+        var state = IngestProgress(totalFiles: found.reduce(0) { $0 + $1.suffixes.count }, totalBytes: found.reduce(0) { $0 + $1.byteCount })
+        var cancelled = false
+        var read: [(item: IngestItem, taken: (time: TakenTime, camera: String?))] = []
+        for item in found {
+            cancelled = cancelled || !progress(state)
+            read.append((item, cancelled ? (TakenTime(local: item.modificationDate), nil) : taken(of: item)))
+            state.files += item.suffixes.count
+        }
+        let named = read.sorted { a, b in (a.taken.time, a.item.folder.string, a.item.stem) < (b.taken.time, b.item.folder.string, b.item.stem) }
         let sizes = Set(found.flatMap(\.byteCounts))
         let contents = options.destinations.map { CopiedContents(base: $0.base(), sizes: sizes, excluding: card) }
 
         var report = IngestReport(unreadableFolders: unreadable)
-        var state = IngestProgress(totalFiles: found.reduce(0) { $0 + $1.suffixes.count }, totalBytes: found.reduce(0) { $0 + $1.byteCount })
+        state.files = 0
+        state.isCopying = true
+        if let first = options.destinations.first, !cancelled {
+            let folders = named.enumerated().map { sequence, entry in
+                first.folder(for: NameFacts(taken: entry.taken.time, camera: entry.taken.camera, originalStem: entry.item.stem, sequence: sequence + 1, job: options.job))
+            }
+            let common = folders.dropFirst().reduce(folders.first) { common, folder in common.map { Self.commonAncestor($0, folder) } }
+            if let common { _ = VerifiedCopy.makeFolders(common) }
+            planned(Plan(files: state.totalFiles, bytes: state.totalBytes, folder: common))
+        }
         var reserved: Set<FilePath> = []
-        var cancelled = !progress(state)
+        cancelled = cancelled || !progress(state)
         for (sequence, entry) in named.enumerated() {
             let item = entry.item
             guard !cancelled else {
@@ -201,6 +229,15 @@ public final class Ingest: Sendable {
             if let taken = read.taken { return (taken, camera) }
         }
         return (TakenTime(local: item.modificationDate), camera)
+    }
+
+    static func commonAncestor(_ a: FilePath, _ b: FilePath) -> FilePath {
+        var common = FilePath(root: a.root)
+        for (left, right) in zip(a.components, b.components) {
+            guard left == right else { break }
+            common.append(left)
+        }
+        return common
     }
 
     static func realPath(_ path: FilePath) -> FilePath? {

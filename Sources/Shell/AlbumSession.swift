@@ -3,6 +3,7 @@ import Album
 import Browser
 import Components
 import Foundation
+import Ingest
 import Localization
 import Marks
 import PhotoLibrary
@@ -161,6 +162,12 @@ public final class AlbumSession {
             for ask in waiting { ask() }
         }
         for report in picksDelivery.takeReports() { browser.showToast(Toast(PicksDelivery.message(report))) }
+        takeImportReports()
+        if importOfferDue {
+            // Asked on the first frame, not at start: the settings (where to) are read by then.
+            importOfferDue = false
+            offerImportIfOnCard()
+        }
         if let dates = takenDates?.drain(), !dates.isEmpty {
             model.noteTraits(dates)
             if album.includesSubfolders { recordInIndex(dates) }
@@ -362,6 +369,7 @@ public final class AlbumSession {
         pictures.replacePhotos([])
         browser.albumDidChange()
         watcher = FolderWatcher(folder: folder, onChange: wake)
+        importOfferDue = true
     }
 
     /// Photos were added, removed, renamed or rewritten: list the folder again; the model
@@ -440,6 +448,7 @@ public final class AlbumSession {
         browser.onChooseOrder = { [unowned self] key in arrange(filter: filter, order: shownOrder.choosing(key)) }
         browser.onTrashRejects = { [unowned self] in askToTrashRejects() }
         browser.onCopyPicks = { [unowned self] in askToCopyPicks() }
+        browser.onImportCard = { [unowned self] in askToImport() }
         browser.onEveryFolder = { [unowned self] every in if every { openEveryFolder() } else { openFolderOfPhotoInHand() } }
         browser.onSearch = { [unowned self] words in
             searchWords = words
@@ -473,6 +482,14 @@ public final class AlbumSession {
     lazy var picksDelivery = PicksDelivery(wake: wake)
     /// Where the picks are copied: a folder of the album's name in here.
     public var selectsFolder = Settings.defaultSelectsFolder()
+    /// How a card is imported, and how its photos' dates and cameras are read (a helper).
+    public var importOptions = IngestOptions(destinations: [Settings.defaultImportDestination()], rename: try! NameTemplate(IngestOptions.defaultRename))
+    public var importFacts: Ingest.FactsReader = { _ in (nil, nil) }
+    var cardImport: CardImport?
+    /// The cards offered for import already (each once a run).
+    var cardsOffered: Set<FilePath> = []
+    /// An album was opened: whether it is on a card is asked once its first frame is drawn.
+    var importOfferDue = true
 
     func arrange(filter: PhotoFilter, order: PhotoOrder) {
         self.filter = filter

@@ -3,6 +3,7 @@ import Album
 import Browser
 import Components
 import Foundation
+import Ingest
 import Geometry
 import Localization
 import Marks
@@ -60,6 +61,11 @@ public final class AppShell {
         if heldForStart != nil { facts.hold(atMost: DecodeService.startHoldSeconds) }
         session.factsStore = facts
         session.placeNames = PlaceNames(wake: wake)
+        let importDecoder = helper()
+        session.importFacts = { path in
+            guard case let .success(facts) = importDecoder.facts(path) else { return (nil, nil) }
+            return (facts.dateTaken.flatMap(TakenTime.init(exifStyle:)), facts.cameraText)
+        }
         if isFirstRun { hintAfterStart = Self.firstRunHint }
         connectPhotoActions(copyText: copyText)
         session.onPhotosTurned = { [unowned self] paths in photosTurned(paths) }
@@ -134,6 +140,7 @@ public final class AppShell {
         // A copy of the picks under way stops after the photo being copied: quitting stays
         // quick, and no file is left half written (a copy asked again skips what arrived).
         session.stopCopying()
+        session.stopImporting()
         desktopActions.finish()
     }
 
@@ -159,5 +166,7 @@ public final class AppShell {
         if let folder = remembered.selectsFolder { session.selectsFolder = folder }
         if let order = remembered.everyFolderOrder { session.setEveryFolderOrder(order) }
         if let looks = remembered.looks { browser.looks = looks }
+        session.importOptions = IngestOptions(destinations: [remembered.importTo ?? Settings.defaultImportDestination()] + [remembered.importBackup].compactMap { $0 },
+                                              rename: remembered.importRename ?? session.importOptions.rename, job: remembered.importJob ?? "")
     }
 }

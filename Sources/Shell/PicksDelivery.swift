@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Album
 import Foundation
+import Ingest
 import Localization
 import PhotoLibrary
 import Synchronization
@@ -104,6 +105,18 @@ extension Settings {
     /// Where the picks go by default: `Selects` in the user's Pictures folder (as
     /// xdg-user-dirs names it, else ~/Pictures).
     public static func defaultSelectsFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath {
+        picturesFolder(environment: environment).appending(localized("Selects"))
+    }
+
+    /// Where a card's photos go by default: a folder per day taken, by year, in the
+    /// Pictures folder.
+    public static func defaultImportDestination(environment: [String: String] = ProcessInfo.processInfo.environment) -> NameTemplate {
+        let pictures = picturesFolder(environment: environment).string.replacingOccurrences(of: "%", with: "%%")
+        return (try? NameTemplate(pictures + "/%Y/%Y-%m-%d")) ?? (try! NameTemplate(IngestOptions.defaultDestination))
+    }
+
+    /// The user's Pictures folder, as xdg-user-dirs names it, else ~/Pictures.
+    static func picturesFolder(environment: [String: String]) -> FilePath {
         let home = environment["HOME"] ?? NSHomeDirectory()
         var pictures = home + "/Pictures"
         if let text = try? String(contentsOfFile: configHome(environment) + "/user-dirs.dirs", encoding: .utf8) {
@@ -112,6 +125,6 @@ extension Settings {
                 pictures = value.replacingOccurrences(of: "$HOME", with: home)
             }
         }
-        return FilePath(pictures).appending(localized("Selects"))
+        return FilePath(pictures)
     }
 }

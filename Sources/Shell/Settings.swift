@@ -3,6 +3,7 @@ import Browser
 import Components
 import Foundation
 import Geometry
+import Ingest
 import Marks
 import Pixels
 import SystemPackage
@@ -45,6 +46,13 @@ public struct Settings: Equatable, Sendable {
     /// `selects-folder = PATH` (absolute): where the picks are copied, each album into a
     /// folder of its name (set by hand; by default the Pictures folder's `Selects`).
     public var selectsFolder: FilePath?
+    /// `import-to = ~/Pictures/%Y/%Y-%m-%d`, `import-backup = /media/backup/%Y`, `import-rename
+    /// = {name}`, `import-job = …`: how a card is imported (set by hand; `flick help import`
+    /// names the tokens).
+    public var importTo: NameTemplate?
+    public var importBackup: NameTemplate?
+    public var importRename: NameTemplate?
+    public var importJob: String?
 
     /// A window size outside this (points, either side) is not believed.
     public static let plausibleSide = 200.0...16_384.0
@@ -119,6 +127,19 @@ public struct Settings: Equatable, Sendable {
                 if chosen.count == names.count { looks = Set(chosen) } else { warnings.append("looks are histogram, clipping, peaking or none, not \"\(value)\"") }
             case "colour-management":
                 if let flag = Bool(value) { colourManagement = flag } else { warnings.append("colour-management is true or false, not \"\(value)\"") }
+            case "import-to", "import-backup", "import-rename":
+                do throws(NameTemplate.Problem) {
+                    let template = try NameTemplate(value)
+                    switch key {
+                    case "import-to": importTo = template
+                    case "import-backup": importBackup = template
+                    default: importRename = template
+                    }
+                } catch {
+                    warnings.append("\(key): \(error.description)")
+                }
+            case "import-job":
+                importJob = value
             case "selects-folder":
                 if value.hasPrefix("/") { selectsFolder = FilePath(value) } else { warnings.append("selects-folder is an absolute path, not \"\(value)\"") }
             default:
@@ -147,6 +168,10 @@ public struct Settings: Equatable, Sendable {
         if let gridSize, Self.gridSizeNames.indices.contains(gridSize) { lines.append("grid-size = \(Self.gridSizeNames[gridSize])") }
         if let groupsBursts { lines.append("group-bursts = \(groupsBursts)") }
         if let selectsFolder { lines.append("selects-folder = \(selectsFolder.string)") }
+        if let importTo { lines.append("import-to = \(importTo.text)") }
+        if let importBackup { lines.append("import-backup = \(importBackup.text)") }
+        if let importRename { lines.append("import-rename = \(importRename.text)") }
+        if let importJob { lines.append("import-job = \(importJob)") }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -153,6 +153,8 @@ struct Browse: ParsableCommand {
             settings.colourManagement = remembered.colourManagement
             settings.reducesMotion = remembered.reducesMotion
             settings.selectsFolder = remembered.selectsFolder
+            (settings.importTo, settings.importBackup) = (remembered.importTo, remembered.importBackup)
+            (settings.importRename, settings.importJob) = (remembered.importRename, remembered.importJob)
             try settings.save(to: settingsFile)
         } catch {
             warn(localized("cannot remember the settings in {file}: {reason}", ["file": settingsFile.string, "reason": error.localizedDescription]))

@@ -60,14 +60,17 @@ struct ImportCommand: ParsableCommand {
         var lastShown = Date.distantPast
         let report: IngestReport
         do {
-            report = try ingest.run { progress in
+            report = try ingest.run(progress: { progress in
                 if isTerminal, Date().timeIntervalSince(lastShown) > 0.2 || progress.files == progress.totalFiles {
                     lastShown = Date()
                     let megabytes = { (bytes: Int) in bytes / 1_000_000 }
-                    FileHandle.standardError.write(Data("\r\u{1B}[Kimport: \(progress.files)/\(progress.totalFiles) files, \(megabytes(progress.bytes))/\(megabytes(progress.totalBytes)) MB".utf8))
+                    let line = progress.isCopying
+                        ? "import: \(progress.files)/\(progress.totalFiles) files, \(megabytes(progress.bytes))/\(megabytes(progress.totalBytes)) MB"
+                        : "import: reading the card, \(progress.files)/\(progress.totalFiles) files"
+                    FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
                 }
                 return !importCancelled.load(ordering: .relaxed)
-            }
+            })
         } catch {
             fail(error.description)
         }

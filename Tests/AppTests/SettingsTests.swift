@@ -46,7 +46,20 @@ import Shell
         #expect(warnings.count == 3 && odd.slideshowSeconds == nil && odd.gridSize == nil && odd.slideshowMotion == nil, "\(warnings)")
     }
 
-    /// Grouping bursts, as last chosen (Alt+B or the arrangement menu).
+    /// Set by hand: where a card is imported to, a backup, the copies' names and the job;
+    /// a template Flick cannot fill is left out, saying which tokens it knows.
+    @Test func theImportTemplatesAreReadCheckedAndWrittenBack() throws {
+        var warnings: [String] = []
+        let settings = Settings(parsing: "import-to = /photos/%Y/%Y-%m-%d\nimport-backup = /media/backup/{camera}\nimport-rename = {job}-{seq:4}\n"
+            + "import-job = Wedding\nimport-rename = %Q\n", warnings: &warnings)
+        #expect(settings.importTo?.text == "/photos/%Y/%Y-%m-%d" && settings.importBackup?.text == "/media/backup/{camera}")
+        #expect(settings.importRename?.text == "{job}-{seq:4}" && settings.importJob == "Wedding")
+        #expect(warnings.count == 1 && warnings[0].contains("%Q") && warnings[0].contains("{seq:N}"), "\(warnings)")
+        var again: [String] = []
+        #expect(Settings(parsing: settings.text, warnings: &again) == settings && again.isEmpty)
+        #expect(Settings.defaultImportDestination(environment: ["HOME": "/home/ann"]).text == "/home/ann/Pictures/%Y/%Y-%m-%d")
+    }
+
     /// Set by hand: where the picks go, an absolute path kept as written; the default is
     /// the Pictures folder xdg-user-dirs names.
     @Test func theSelectsFolderIsReadWrittenBackAndDefaultsToThePicturesFolder() throws {

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Components
 import Foundation
+import Geometry
 import Testing
 
 /// `flick import` as a script runs it: the report it prints, its exit status, and what a
@@ -20,6 +22,24 @@ import Testing
             try jpeg.write(to: folder.appendingPathComponent(stem + ".JPG"))
         }
         return root
+    }
+
+    func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while try !condition() && Date() < deadline { usleep(50_000) }
+        return try condition()
+    }
+
+    /// Whether a patch of colour `c` (a photo's cell) is anywhere in the window.
+    static func shows(_ c: (red: Int, green: Int, blue: Int), in shot: Screenshot, within window: Rect) -> Bool {
+        let left = Int(window.minX) + 10, right = min(Int(window.maxX), shot.width) - 10
+        let top = Int(window.minY) + 10, bottom = min(Int(window.maxY), shot.height) - 10
+        for y in stride(from: top, to: bottom, by: 10) {
+            for x in stride(from: left, to: right, by: 10) where shot.matches(x: x, y: y, c) && shot.matches(x: x + 8, y: y + 8, c) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Each regular file's content under `folder`, by path.
@@ -88,6 +108,46 @@ import Testing
         #expect(!copies.keys.contains { $0.contains(".flick-import-") }, "the killed import's temporary copy was removed")
         #expect(copies.count == cardBefore.count, "\(copies.keys.sorted())")
         #expect(Set(copies.values) == cardHashes, "every file once")
+        #expect(try contents(card) == cardBefore, "the card is as it was")
+    }
+
+    /// Opened on a card, Flick offers to import it; Enter imports, the copies' folder opens
+    /// while they land, and a mark made there goes to a copy's sidecar, never to the card.
+    @Test func openedOnACardFlickOffersToImportItAndShowsTheCopies() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-import-ui-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let card = root.appendingPathComponent("EOS_DIGITAL"), folder = card.appendingPathComponent("DCIM/100CANON")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let colours = FlickEndToEndTests.colours.prefix(3)
+        for (index, c) in colours.enumerated() {
+            let photo = folder.appendingPathComponent(String(format: "IMG_%04d.JPG", index + 1)).path
+            #expect(try run("convert-im6.q16", ["-size", "300x200", "xc:rgb(\(c.red),\(c.green),\(c.blue))", photo]).status == 0)
+            #expect(try run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2026:05:0\(index + 1) 10:00:00", photo]).status == 0)
+        }
+        let cardBefore = try contents(card)
+        let config = root.appendingPathComponent("config"), pictures = root.appendingPathComponent("Pictures")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("flick"), withIntermediateDirectories: true)
+        try Data("view = grid\nimport-to = \(pictures.path)/%Y/%m-%d\n".utf8).write(to: config.appendingPathComponent("flick/settings"))
+
+        let flick = try FlickSession(arguments: [card.path], environment: ["XDG_CONFIG_HOME": config.path])
+        let window = try flick.geometry()
+        let offer = try Glyphs("Import", pointSize: MessagePill.pointSize)
+        #expect(try flick.waitForScreen { offer.found(in: $0) != nil }.1, "the card is offered for import: \(flick.errorOutput())")
+        try flick.server.xdotool("key", "Return")
+
+        // The copies land in a folder a day, and Flick shows them: every folder of 2026.
+        let copies = (1...3).map { pictures.appendingPathComponent(String(format: "2026/05-0%d/IMG_%04d.JPG", $0, $0)).path }
+        #expect(eventually { copies.allSatisfy(FileManager.default.fileExists(atPath:)) }, "\((try? contents(pictures))?.keys.sorted() ?? [])")
+        #expect(try flick.waitForScreen { shot in
+            colours.allSatisfy { c in Self.shows(c, in: shot, within: window) }
+        }.1, "the copies are shown")
+        #expect(try flick.server.xdotool("getwindowname", String(flick.windowID)).hasPrefix("All of 2026"), "the copies' folder is open")
+
+        // A mark made now lands beside the copy.
+        try flick.server.xdotool("key", "p")
+        #expect(eventually { FileManager.default.fileExists(atPath: copies[0] + ".xmp") }, "the pick is in the copy's sidecar")
+        try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
         #expect(try contents(card) == cardBefore, "the card is as it was")
     }
 }

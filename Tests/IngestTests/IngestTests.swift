@@ -135,7 +135,7 @@ import Testing
         var gone = false
         let report = try card.ingest(to: [destination.path]).run { progress in
             // The card is pulled after three files (its folder goes).
-            if !gone, progress.files == 3 {
+            if !gone, progress.isCopying, progress.files == 3 {
                 gone = true
                 try? FileManager.default.moveItem(at: card.card, to: pulled)
             }

@@ -17,6 +17,8 @@ public enum CommandAction: Hashable, Sendable {
     case trashRejects
     /// The picks copied, with their pairs and sidecars, to the selects folder (asks first).
     case copyPicks
+    /// The card the album is on imported to verified copies (asks first; again: stops).
+    case importCard
     /// Words typed narrow the album (Ctrl+F).
     case search
     /// The next (1) or previous (−1) album.

@@ -46,6 +46,8 @@ extension Command {
                 keys: [KeyBinding(KeyChord("f", .control), .search)]),
         Command("copy-picks", { localized("Copy the picks to the selects folder (asks first)") }, .arrangement,
                 keys: [KeyBinding(KeyChord("e", [.control, .shift]), .copyPicks)]),
+        Command("import", { localized("Import the card: verified copies, renamed (asks first; again: stops)") }, .arrangement,
+                keys: [KeyBinding(KeyChord("i", .control), .importCard)]),
 
         Command("album", { localized("Previous / next album") }, .moving,
                 keys: [KeyBinding(KeyChord(.pageUp, .control), .stepAlbum(-1)), KeyBinding(KeyChord(.pageDown, .control), .stepAlbum(1))],
