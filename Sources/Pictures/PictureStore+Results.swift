@@ -16,7 +16,10 @@ extension PictureStore {
     public func drainResults() -> Bool {
         let thumbnails = queue.drain()
         for result in thumbnails {
-            if result.key.kind == .embeddedPreview {
+            if isStale(result) {
+                if result.key.kind == .embeddedPreview, case .asked = previews[result.key.path] { previews[result.key.path] = nil }
+                refetch(result.key.path)
+            } else if result.key.kind == .embeddedPreview {
                 takePreview(result)
             } else if let side = result.key.fillSide {
                 take(result, as: .filling(side))
@@ -29,6 +32,10 @@ extension PictureStore {
         for result in screens {
             guard let size = Self.screenSize(of: result.key) else { continue }
             if screenSubmitted[result.key.path] == size { screenSubmitted[result.key.path] = nil }
+            if isStale(result) {
+                refetch(result.key.path)
+                continue
+            }
             take(result, as: size)
             releaseThumbnails(heldFor: result.key.path)
         }
@@ -37,6 +44,21 @@ extension PictureStore {
         if arrived { onChange() }
         if thumbnails.contains(where: { isCover($0.key.path) }) { onCoversChange() }
         return arrived
+    }
+
+    /// A decode of the file as it was before the listing saw it rewritten (a copy listed
+    /// while still arriving, decoded meanwhile): of no use, whatever it says. A file changed
+    /// since it was listed is not judged here: its rescan is on its way, and forgets it.
+    func isStale(_ result: DecodeResult) -> Bool {
+        let path = result.key.path
+        guard let stamp = result.stamp, let index = indexByPath[path], !photos[index].matches(stamp) else { return false }
+        guard let now = FileStamp(of: path) else { return false }
+        return photos[index].matches(now)
+    }
+
+    /// What is still wanted of `path` is asked again: its answer was of the old file.
+    func refetch(_ path: FilePath) {
+        for (size, priority) in broker.wants(of: path) where broker.isFetching(path, size) { fetch(path, size, priority) }
     }
 
     func take(_ result: DecodeResult, as size: PictureSize) {

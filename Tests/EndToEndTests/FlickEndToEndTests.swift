@@ -49,7 +49,8 @@ import Testing
         // A third photo arrives: its colour fills the third cell.
         let c = Self.colours[2]
         try run("convert-im6.q16", ["-size", "300x200", "xc:rgb(\(c.red),\(c.green),\(c.blue))", folder.appendingPathComponent("photo_3.png").path])
-        #expect(try flick.waitForScreen { showsColours($0, window: window, count: 3) }.1, "the added photo appears")
+        let (added, appeared) = try flick.waitForScreen { showsColours($0, window: window, count: 3) }
+        #expect(appeared, "the added photo appears: \((0..<3).map { added.color(x: cellCentre($0, in: window).x, y: cellCentre($0, in: window).y) })")
 
         // The first is deleted: the others move up, nothing stale is left in the last cell.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("photo_1.png"))
@@ -58,7 +59,7 @@ import Testing
             return shot.matches(x: first.x, y: first.y, Self.colours[1]) && shot.matches(x: second.x, y: second.y, Self.colours[2])
                 && !shot.matches(x: third.x, y: third.y, Self.colours[2])
         }
-        #expect(moved, "the deleted photo is gone: \(shot.color(x: cellCentre(0, in: window).x, y: cellCentre(0, in: window).y))")
+        #expect(moved, "the deleted photo is gone: \((0..<3).map { shot.color(x: cellCentre($0, in: window).x, y: cellCentre($0, in: window).y) })")
         #expect(flick.process.isRunning)
     }
 

@@ -33,6 +33,10 @@ public struct Photo: Sendable, Hashable {
         path == other.path && format == other.format && byteCount == other.byteCount && modificationDate == other.modificationDate
     }
 
+    /// True where `stamp` is this photo's file as listed (a decode begun before the file
+    /// was rewritten is not).
+    public func matches(_ stamp: FileStamp) -> Bool { stamp.matches(size: byteCount, modified: modificationDate) }
+
     /// Its own file and its companions'.
     public var allPaths: [FilePath] { [path] + companions.map(\.path) }
 
@@ -71,3 +75,4 @@ extension FilePath {
         withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     }
 }
+

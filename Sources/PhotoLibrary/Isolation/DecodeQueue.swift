@@ -52,6 +52,13 @@ public struct DecodeRequest: Sendable, Hashable {
 public struct DecodeResult: Sendable {
     public let key: DecodeRequest.Key
     public let outcome: Result<PixelBuffer, DecodeError>
+    /// The file as it was when its decode began (nil: it could not be looked at): a
+    /// result of a file since rewritten is of the old one.
+    public let stamp: FileStamp?
+
+    public init(key: DecodeRequest.Key, outcome: Result<PixelBuffer, DecodeError>, stamp: FileStamp? = nil) {
+        (self.key, self.outcome, self.stamp) = (key, outcome, stamp)
+    }
 }
 
 /// A bounded pool of decoding threads, taking the most urgent request first. Results wait
@@ -301,10 +308,11 @@ public final class DecodeQueue: Sendable {
                 announceLooked()
                 return
             }
+            let stamp = FileStamp(of: request.path)
             let outcome = decode(request)
             let surplus = state.withLock { state -> Bool in
                 state.inFlight[request.key] = nil
-                state.inbox.append(DecodeResult(key: request.key, outcome: outcome))
+                state.inbox.append(DecodeResult(key: request.key, outcome: outcome, stamp: stamp))
                 state.supervisorMayAct()
                 // A worker added for a slow job leaves once that job is no longer slow.
                 guard state.workers - state.slowJobCount(at: clock.now, threshold: slowJobSeconds) > baseWorkerCount else { return false }
