@@ -261,6 +261,15 @@ FORWARD(EXEMPI, bool, xmp_set_property,
         (XmpPtr xmp, const char *schema, const char *name, const char *value, uint32_t bits),
         (xmp, schema, name, value, bits))
 FORWARD(EXEMPI, bool, xmp_delete_property, (XmpPtr xmp, const char *schema, const char *name), (xmp, schema, name))
+FORWARD(EXEMPI, bool, xmp_append_array_item,
+        (XmpPtr xmp, const char *schema, const char *name, uint32_t arrayOptions, const char *value, uint32_t optionBits),
+        (xmp, schema, name, arrayOptions, value, optionBits))
+FORWARD(EXEMPI, bool, xmp_get_array_item,
+        (XmpPtr xmp, const char *schema, const char *name, int32_t index, XmpStringPtr property, uint32_t *propsBits),
+        (xmp, schema, name, index, property, propsBits))
+FORWARD(EXEMPI, bool, xmp_set_localized_text,
+        (XmpPtr xmp, const char *schema, const char *name, const char *genericLang, const char *specificLang, const char *value, uint32_t optionBits),
+        (xmp, schema, name, genericLang, specificLang, value, optionBits))
 FORWARD(EXEMPI, bool, xmp_register_namespace,
         (const char *namespace_uri, const char *suggested_prefix, XmpStringPtr registered_prefix),
         (namespace_uri, suggested_prefix, registered_prefix))

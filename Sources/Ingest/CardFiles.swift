@@ -91,6 +91,9 @@ public enum CardFiles {
         }
     }
 
+    /// Whether a file of an item, by what follows its stem, is a sidecar (".CR3.xmp", ".xmp").
+    static func isSidecar(_ suffix: String) -> Bool { suffix.lowercased().hasSuffix(".xmp") }
+
     /// "IMG_0001.CR3.xmp" → ("IMG_0001", ".CR3.xmp"); "IMG_0001.JPG" → ("IMG_0001", ".JPG").
     static func split(_ name: String) -> (stem: String, suffix: String) {
         var base = name

@@ -11,9 +11,11 @@ public struct IngestOptions: Sendable {
     /// Each photo's new name, without its extension (`{name}` keeps the card's).
     public var rename: NameTemplate
     public var job: String
+    /// Written into the sidecar of every photo copied (none where empty).
+    public var caption: XMPCaption
 
-    public init(destinations: [NameTemplate], rename: NameTemplate, job: String = "") {
-        (self.destinations, self.rename, self.job) = (destinations, rename, job)
+    public init(destinations: [NameTemplate], rename: NameTemplate, job: String = "", caption: XMPCaption = XMPCaption()) {
+        (self.destinations, self.rename, self.job, self.caption) = (destinations, rename, job, caption)
     }
 
     public static let defaultDestination = "~/Pictures/%Y/%Y-%m-%d"
@@ -51,15 +53,20 @@ public enum IngestRefusal: Error, Equatable, CustomStringConvertible {
 public final class Ingest: Sendable {
     /// A photo's date taken and camera, read (by the caller's means: an isolated helper).
     public typealias FactsReader = @Sendable (FilePath) -> (taken: TakenTime?, camera: String?)
+    /// A sidecar's new bytes (the one at the path given, else a new one) with a caption
+    /// written in: an isolated helper's work (`IsolatedDecoder.sidecar(_:captionedWith:)`).
+    public typealias Captioner = @Sendable (FilePath?, XMPCaption) -> Result<[UInt8], DecodeError>
 
     public let source: FilePath
     public let options: IngestOptions
     private let facts: FactsReader
+    let captioner: Captioner?
 
-    public init(source: FilePath, options: IngestOptions, facts: @escaping FactsReader) {
+    public init(source: FilePath, options: IngestOptions, facts: @escaping FactsReader, captioner: Captioner? = nil) {
         self.source = source
         self.options = options
         self.facts = facts
+        self.captioner = captioner
     }
 
     /// What an import will do, known before its first copy.
@@ -118,6 +125,8 @@ public final class Ingest: Sendable {
             }
             let nameFacts = NameFacts(taken: entry.taken.time, camera: entry.taken.camera, originalStem: item.stem, sequence: sequence + 1, job: options.job)
             let plan = placement(of: item, facts: nameFacts, contents: contents, reserved: &reserved)
+            var copied = Array(repeating: [Int: FilePath](), count: item.suffixes.count)
+            defer { caption(item, copied: copied, existing: plan.existing, report: &report) }
             for (index, path) in item.paths.enumerated() {
                 state.current = path
                 let size = item.byteCounts[index]
@@ -134,8 +143,9 @@ public final class Ingest: Sendable {
                     }
                     switch result {
                     case let .success(hash):
-                        for (destination, target) in plan.targetDestinations[index].enumerated() {
-                            contents[target].add(targets[destination], hash: hash, size: size)
+                        for (offset, destination) in plan.targetDestinations[index].enumerated() {
+                            contents[destination].add(targets[offset], hash: hash, size: size)
+                            copied[index][destination] = targets[offset]
                         }
                         report.files.append((path, .copied(targets, alreadyAt: already.compactMap { $0 })))
                     case let .failure(failure):
@@ -153,7 +163,7 @@ public final class Ingest: Sendable {
 
     /// Where each of an item's files goes in each destination, and where a destination
     /// already holds it.
-    private struct Placement {
+    struct Placement {
         /// Per file: its new paths, one per destination that lacks it.
         var targets: [[FilePath]]
         /// Per file: which destinations (indices) those targets are in.
@@ -190,6 +200,16 @@ public final class Ingest: Sendable {
                 let path = folders[destination].appending(stem + item.suffixes[index])
                 var info = stat()
                 return !reserved.contains(path) && path.withPlatformString({ lstat($0, &info) }) != 0
+            }
+        }
+        // A sidecar already beside the photo's copy is that copy's (marked or captioned
+        // since): it is not copied again.
+        for (index, suffix) in item.suffixes.enumerated() where CardFiles.isSidecar(suffix) {
+            for destination in options.destinations.indices where existing[index][destination] == nil {
+                guard let stem = stems[destination] else { continue }
+                let path = folders[destination].appending(stem + suffix)
+                var info = stat()
+                if path.withPlatformString({ lstat($0, &info) }) == 0 { existing[index][destination] = path }
             }
         }
         // Joined only where the rest is free under that name (the card may hold the same

@@ -15,13 +15,15 @@ public struct IngestReport: Sendable {
     public var files: [(source: FilePath, outcome: Outcome)] = []
     /// Folders of the card that could not be read (their photos were not seen).
     public var unreadableFolders: [FilePath] = []
+    /// Sidecars the caption could not be written into, and why.
+    public var uncaptioned: [(sidecar: FilePath, reason: String)] = []
 
     public var copiedCount: Int { files.count { if case .copied = $0.outcome { true } else { false } } }
     public var skippedCount: Int { files.count { if case .skipped = $0.outcome { true } else { false } } }
     public var failedCount: Int { files.count { if case .failed = $0.outcome { true } else { false } } }
 
     /// Whether every file of the card is in every destination.
-    public var isComplete: Bool { failedCount == 0 && unreadableFolders.isEmpty }
+    public var isComplete: Bool { failedCount == 0 && unreadableFolders.isEmpty && uncaptioned.isEmpty }
 
     /// One line per file, then the sums: what `flick import` prints.
     public func lines(relativeTo source: FilePath) -> [String] {
@@ -40,6 +42,7 @@ public struct IngestReport: Sendable {
             }
         }
         lines += unreadableFolders.map { "failed  \(shown($0)): the folder cannot be read" }
+        lines += uncaptioned.map { "failed  \($0.sidecar.string): the caption was not written (\($0.reason))" }
         lines.append("\(copiedCount) copied and verified, \(skippedCount) already imported, \(failedCount + unreadableFolders.count) failed.")
         return lines
     }

@@ -155,7 +155,7 @@ public enum VerifiedCopy {
         return pid_t(name.dropFirst(temporaryPrefix.count).prefix { $0 != "-" })
     }
 
-    private static func nextTemporaryName() -> FilePath.Component {
+    static func nextTemporaryName() -> FilePath.Component {
         let number = temporaryCounter.add(1, ordering: .relaxed).newValue
         return FilePath.Component("\(temporaryPrefix)\(getpid())-\(number)\(temporarySuffix)")!
     }

@@ -41,7 +41,7 @@ extension AlbumSession {
     }
 
     func startImport(from source: FilePath) {
-        cardImport = CardImport(source: source, options: importOptions, facts: importFacts, wake: wake)
+        cardImport = CardImport(source: source, options: importOptions, facts: importFacts, captioner: importCaptioner, wake: wake)
         browser.showToast(Toast(localized("Reading {card}…", ["card": Self.shown(source)])))
     }
 

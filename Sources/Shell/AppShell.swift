@@ -66,6 +66,7 @@ public final class AppShell {
             guard case let .success(facts) = importDecoder.facts(path) else { return (nil, nil) }
             return (facts.dateTaken.flatMap(TakenTime.init(exifStyle:)), facts.cameraText)
         }
+        session.importCaptioner = { importDecoder.sidecar($0, captionedWith: $1) }
         if isFirstRun { hintAfterStart = Self.firstRunHint }
         connectPhotoActions(copyText: copyText)
         session.onPhotosTurned = { [unowned self] paths in photosTurned(paths) }
@@ -167,6 +168,7 @@ public final class AppShell {
         if let order = remembered.everyFolderOrder { session.setEveryFolderOrder(order) }
         if let looks = remembered.looks { browser.looks = looks }
         session.importOptions = IngestOptions(destinations: [remembered.importTo ?? Settings.defaultImportDestination()] + [remembered.importBackup].compactMap { $0 },
-                                              rename: remembered.importRename ?? session.importOptions.rename, job: remembered.importJob ?? "")
+                                              rename: remembered.importRename ?? session.importOptions.rename, job: remembered.importJob ?? "",
+                                              caption: remembered.importCaption)
     }
 }

@@ -28,10 +28,11 @@ final class CardImport: @unchecked Sendable {
     private let ended = DispatchSemaphore(value: 0)
     private let wake: @Sendable () -> Void
 
-    init(source: FilePath, options: IngestOptions, facts: @escaping Ingest.FactsReader, wake: @escaping @Sendable () -> Void) {
+    init(source: FilePath, options: IngestOptions, facts: @escaping Ingest.FactsReader, captioner: Ingest.Captioner?,
+         wake: @escaping @Sendable () -> Void) {
         self.source = source
         self.wake = wake
-        let ingest = Ingest(source: source, options: options, facts: facts)
+        let ingest = Ingest(source: source, options: options, facts: facts, captioner: captioner)
         let thread = Thread { [self] in
             run(ingest)
             running.store(false, ordering: .releasing)
@@ -57,6 +58,7 @@ final class CardImport: @unchecked Sendable {
                 guard case let .failed(failure) = file.outcome, failure != .cancelled else { return nil }
                 return "\(DisplayName.of(file.source.lastComponent.map { FilePath(root: nil, [$0]).rawBytes } ?? [])): \(Self.reason(failure))"
             } + report.unreadableFolders.map { localized("{folder} cannot be read", ["folder": DisplayName.of($0.rawBytes)]) }
+                + report.uncaptioned.map { "\(DisplayName.of($0.sidecar.rawBytes)): \($0.reason)" }
             post(.finished(copied: report.copiedCount, alreadyThere: report.skippedCount, failures: failures, cancelled: cancelled.load(ordering: .relaxed)))
         } catch {
             post(.refused(error))

@@ -5,6 +5,7 @@ import Foundation
 import Geometry
 import Ingest
 import Marks
+import PhotoLibrary
 import Pixels
 import SystemPackage
 
@@ -53,6 +54,9 @@ public struct Settings: Equatable, Sendable {
     public var importBackup: NameTemplate?
     public var importRename: NameTemplate?
     public var importJob: String?
+    /// `import-creator`, `import-copyright`, `import-credit`, `import-caption` and
+    /// `import-keywords` (comma-separated): written into each copy's sidecar.
+    public var importCaption = XMPCaption()
 
     /// A window size outside this (points, either side) is not believed.
     public static let plausibleSide = 200.0...16_384.0
@@ -140,6 +144,12 @@ public struct Settings: Equatable, Sendable {
                 }
             case "import-job":
                 importJob = value
+            case "import-creator": importCaption.creator = value
+            case "import-copyright": importCaption.copyright = value
+            case "import-credit": importCaption.credit = value
+            case "import-caption": importCaption.caption = value
+            case "import-keywords":
+                importCaption.keywords = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             case "selects-folder":
                 if value.hasPrefix("/") { selectsFolder = FilePath(value) } else { warnings.append("selects-folder is an absolute path, not \"\(value)\"") }
             default:
@@ -172,6 +182,11 @@ public struct Settings: Equatable, Sendable {
         if let importBackup { lines.append("import-backup = \(importBackup.text)") }
         if let importRename { lines.append("import-rename = \(importRename.text)") }
         if let importJob { lines.append("import-job = \(importJob)") }
+        for (key, value) in [("import-creator", importCaption.creator), ("import-copyright", importCaption.copyright),
+                             ("import-credit", importCaption.credit), ("import-caption", importCaption.caption)] {
+            if let value { lines.append("\(key) = \(value)") }
+        }
+        if !importCaption.keywords.isEmpty { lines.append("import-keywords = \(importCaption.keywords.joined(separator: ", "))") }
         return lines.joined(separator: "\n") + "\n"
     }
 

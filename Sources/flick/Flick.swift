@@ -154,7 +154,7 @@ struct Browse: ParsableCommand {
             settings.reducesMotion = remembered.reducesMotion
             settings.selectsFolder = remembered.selectsFolder
             (settings.importTo, settings.importBackup) = (remembered.importTo, remembered.importBackup)
-            (settings.importRename, settings.importJob) = (remembered.importRename, remembered.importJob)
+            (settings.importRename, settings.importJob, settings.importCaption) = (remembered.importRename, remembered.importJob, remembered.importCaption)
             try settings.save(to: settingsFile)
         } catch {
             warn(localized("cannot remember the settings in {file}: {reason}", ["file": settingsFile.string, "reason": error.localizedDescription]))

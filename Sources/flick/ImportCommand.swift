@@ -22,7 +22,9 @@ struct ImportCommand: ParsableCommand {
             flushed, read back and compared by hash with the card before it takes its name; nothing is ever \
             replaced. A file a destination already holds (by content, under any name) is skipped, so an import \
             cut short resumes where it stopped. DEST and the rename template take %Y %y %m %d %H %M %S (when the \
-            photo was taken) and {name} {number} {camera} {job} {seq} {seq:N}.
+            photo was taken) and {name} {number} {camera} {job} {seq} {seq:N}. --creator, --copyright, --credit, --caption \
+            and --keyword go into each copy's XMP sidecar (the card's own copied with it, else a new NAME.EXT.xmp), where \
+            Photo Mechanic, Lightroom, darktable and exiftool read them.
             """)
 
     @Argument(help: "The card or folder to import from; only ever read.")
@@ -40,19 +42,35 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The job's name, for {job}.")
     var job: String = ""
 
+    @Option(help: "The photographer, written into each copy's sidecar (dc:creator).")
+    var creator: String?
+
+    @Option(help: "The copyright notice, into each copy's sidecar (dc:rights).")
+    var copyright: String?
+
+    @Option(help: "The credit line, into each copy's sidecar (photoshop:Credit).")
+    var credit: String?
+
+    @Option(help: "The caption, into each copy's sidecar (dc:description).")
+    var caption: String?
+
+    @Option(name: .customLong("keyword"), help: "A keyword for each copy's sidecar (dc:subject); again for more.")
+    var keywords: [String] = []
+
     func run() throws {
         let options: IngestOptions
         do throws(NameTemplate.Problem) {
             options = IngestOptions(destinations: try ([destination] + (backup.map { [$0] } ?? [])).map { text throws(NameTemplate.Problem) in try NameTemplate(text) },
-                                    rename: try NameTemplate(rename), job: job)
+                                    rename: try NameTemplate(rename), job: job,
+                                    caption: XMPCaption(creator: creator, copyright: copyright, credit: credit, caption: caption, keywords: keywords))
         } catch {
             fail(error.description)
         }
         let decoder = IsolatedDecoder(command: DecodeHelper.command)
-        let ingest = Ingest(source: RawArguments.path(source), options: options) { path in
+        let ingest = Ingest(source: RawArguments.path(source), options: options, facts: { path in
             guard case let .success(facts) = decoder.facts(path) else { return (nil, nil) }
             return (facts.dateTaken.flatMap(TakenTime.init(exifStyle:)), facts.cameraText)
-        }
+        }, captioner: { decoder.sidecar($0, captionedWith: $1) })
         for signal in [SIGINT, SIGTERM] {
             Glibc.signal(signal) { _ in importCancelled.store(true, ordering: .relaxed) }
         }

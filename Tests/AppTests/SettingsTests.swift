@@ -5,6 +5,7 @@ import Components
 import Geometry
 import Marks
 import Platform
+import PhotoLibrary
 import Pixels
 import SystemPackage
 @testable import flick
@@ -51,7 +52,8 @@ import Shell
     @Test func theImportTemplatesAreReadCheckedAndWrittenBack() throws {
         var warnings: [String] = []
         let settings = Settings(parsing: "import-to = /photos/%Y/%Y-%m-%d\nimport-backup = /media/backup/{camera}\nimport-rename = {job}-{seq:4}\n"
-            + "import-job = Wedding\nimport-rename = %Q\n", warnings: &warnings)
+            + "import-job = Wedding\nimport-rename = %Q\nimport-creator = Ann Lee\nimport-keywords = wedding, Lisbon\n", warnings: &warnings)
+        #expect(settings.importCaption == XMPCaption(creator: "Ann Lee", keywords: ["wedding", "Lisbon"]))
         #expect(settings.importTo?.text == "/photos/%Y/%Y-%m-%d" && settings.importBackup?.text == "/media/backup/{camera}")
         #expect(settings.importRename?.text == "{job}-{seq:4}" && settings.importJob == "Wedding")
         #expect(warnings.count == 1 && warnings[0].contains("%Q") && warnings[0].contains("{seq:N}"), "\(warnings)")

@@ -150,4 +150,40 @@ import Testing
         #expect(flick.waitForExit() == 0)
         #expect(try contents(card) == cardBefore, "the card is as it was")
     }
+
+    /// The caption, creator, copyright, credit and keywords go into each copy's sidecar,
+    /// where exiftool reads them; a sidecar darktable left on the card keeps its rating and
+    /// history; a second import copies no sidecar again.
+    @Test func theCaptionAndCopyrightLandInTheCopiesSidecarsKeepingWhatWasThere() throws {
+        let root = try makeCard(count: 2, rawBytes: 4000)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let card = root.appendingPathComponent("card"), destination = root.appendingPathComponent("Pictures")
+        let darktable = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:darktable="http://darktable.sf.net/"
+             xmp:Rating="4" darktable:history_end="3"/></rdf:RDF></x:xmpmeta>
+            """
+        try Data(darktable.utf8).write(to: card.appendingPathComponent("DCIM/100CANON/IMG_0001.CR3.xmp"))
+        let cardBefore = try contents(card)
+        let arguments = ["import", card.path, "--to", destination.path, "--creator", "Ann Lee", "--copyright", "© 2026 Ann Lee",
+                         "--credit", "Ann Lee Photography", "--caption", "The first dance", "--keyword", "wedding", "--keyword", "Lisbon"]
+        let first = try run(flickBinary, arguments)
+        #expect(first.status == 0, "\(first.output)\(first.error)")
+
+        func tags(_ name: String) throws -> String {
+            try run("exiftool", ["-s", "-s", "-s", "-XMP-dc:Creator", "-XMP-dc:Rights", "-XMP-photoshop:Credit", "-XMP-dc:Description",
+                                 "-XMP-dc:Subject", "-XMP-xmp:Rating", "-XMP-darktable:History_end", destination.appendingPathComponent(name).path]).output
+        }
+        for sidecar in ["IMG_0001.CR3.xmp", "IMG_0001.JPG.xmp", "IMG_0002.CR3.xmp", "IMG_0002.JPG.xmp"] {
+            let read = try tags(sidecar)
+            #expect(read.contains("Ann Lee\n© 2026 Ann Lee\nAnn Lee Photography\nThe first dance\nwedding, Lisbon"), "\(sidecar): \(read)")
+        }
+        let kept = try tags("IMG_0001.CR3.xmp")
+        #expect(kept.hasSuffix("Lisbon\n4\n3\n"), "darktable's rating and history kept: \(kept)")
+
+        let again = try run(flickBinary, arguments)
+        #expect(again.status == 0 && again.output.hasSuffix("0 copied and verified, 5 already imported, 0 failed.\n"), "\(again.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination.path).count == 8, "no sidecar copied twice")
+        #expect(try contents(card) == cardBefore, "the card is as it was")
+    }
 }

@@ -96,6 +96,9 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
     /// The photo's likeness, with a thumbnail within the size asked where one decode gives
     /// both (`ImageDecoder.likeness(_:withThumbnail:colours:)`).
     case likenessWithThumbnail = 8
+    /// A sidecar's bytes with an import's caption, creator, copyright, credit and keywords
+    /// written in (`XMPCaption`); like `.sidecarUpdate`, the app writes them.
+    case sidecarCaption = 9
 }
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
@@ -138,7 +141,7 @@ public enum ImageDecoder {
         switch kind {
         case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize, colours: colours)
-        case .facts, .animation, .marks, .sidecarUpdate, .likeness, .likenessWithThumbnail: throw .unreadable("not one picture")
+        case .facts, .animation, .marks, .sidecarUpdate, .sidecarCaption, .likeness, .likenessWithThumbnail: throw .unreadable("not one picture")
         case .region: throw .unreadable("a region needs its rectangle (decodeRegion)")
         }
     }

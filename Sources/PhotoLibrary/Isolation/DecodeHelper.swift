@@ -20,7 +20,7 @@ import Marks
 ///           | u8 3, u32 width, u32 height, u32 frame count, u32 plays (kind `.animation` only;
 ///             a frame count below 2: no animation, and the helper takes requests again)
 ///           | u8 5, u8 1 and u32 marks (`PhotoMarks.wireValue`), or u8 0: none (kind `.marks`)
-///           | u8 6, u32 length, the sidecar's new bytes (kind `.sidecarUpdate`)
+///           | u8 6, u32 length, the sidecar's new bytes (kinds `.sidecarUpdate`, `.sidecarCaption`)
 ///           | u8 7, u64 sharpness (an IEEE double's bits), u64 look hash (kind `.likeness`)
 ///           | u8 8, u64 sharpness, u64 look hash, u8 1 and the thumbnail as status 0 above, or
 ///             u8 0: none (kind `.likenessWithThumbnail`)
@@ -125,7 +125,9 @@ public enum DecodeHelper {
                 case let .marks(path):
                     guard output.write(marksResponse(try readMarks(path))) else { exit(0) }
                 case let .sidecarUpdate(existing, marks):
-                    guard output.write(try sidecarResponse(existing, marks: marks)) else { exit(0) }
+                    guard output.write(try sidecarResponse(existing) { XMPMarks.updating($0, with: marks) }) else { exit(0) }
+                case let .sidecarCaption(existing, caption):
+                    guard output.write(try sidecarResponse(existing) { caption.written(into: $0) }) else { exit(0) }
                 case let .likeness(path):
                     let likeness = try ImageDecoder.likeness(path)
                     keepsBuffers = true
@@ -178,10 +180,10 @@ public enum DecodeHelper {
         return response
     }
 
-    private static func sidecarResponse(_ path: FilePath?, marks: PhotoMarks) throws(DecodeError) -> [UInt8] {
+    private static func sidecarResponse(_ path: FilePath?, update: ([UInt8]?) -> [UInt8]?) throws(DecodeError) -> [UInt8] {
         let existing = try path.map { path throws(DecodeError) in try ImageDecoder.read(path, limits: sidecarLimits) }
         try DeferredLibrary.exempi.load()
-        guard let bytes = XMPMarks.updating(existing, with: marks) else { throw .decoderFailed("the sidecar is not XMP Flick can read") }
+        guard let bytes = update(existing) else { throw .decoderFailed("the sidecar is not XMP Flick can read") }
         var response: [UInt8] = [6]
         Wire.append(UInt32(bytes.count), to: &response)
         return response + bytes

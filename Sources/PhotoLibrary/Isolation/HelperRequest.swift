@@ -17,6 +17,9 @@ enum HelperRequest: Equatable {
     case marks(FilePath)
     /// The sidecar at `existing` (nil: a new one) with `marks` written in.
     case sidecarUpdate(existing: FilePath?, marks: PhotoMarks)
+    /// The sidecar at `existing` (nil: a new one) with `caption` written in; the caption's
+    /// words follow the colours byte (u32 length, `XMPCaption.encoded`).
+    case sidecarCaption(existing: FilePath?, caption: XMPCaption)
     case likeness(FilePath)
     case likenessWithThumbnail(FilePath, thumbnailSize: Int, colours: ColourChoice)
     /// An animation opened, its frames within a size: the helper then takes frame commands.
@@ -30,6 +33,8 @@ enum HelperRequest: Equatable {
         case let .facts(path): Self.encode(.facts, path)
         case let .marks(path): Self.encode(.marks, path)
         case let .sidecarUpdate(existing, marks): Self.encode(.sidecarUpdate, existing ?? FilePath(), size: marks.wireValue)
+        case let .sidecarCaption(existing, caption):
+            Self.encode(.sidecarCaption, existing ?? FilePath()) + { var bytes: [UInt8] = []; Wire.append(UInt32(caption.encoded.count), to: &bytes); return bytes }() + caption.encoded
         case let .likeness(path): Self.encode(.likeness, path, size: UInt32(PhotoLikeness.workingSide))
         case let .likenessWithThumbnail(path, side, colours): Self.encode(.likenessWithThumbnail, path, size: UInt32(side), colours: colours)
         case let .animation(path, size): Self.encode(.animation, path, size: size.map(UInt32.init) ?? 0, colours: .sRGB)
@@ -71,6 +76,9 @@ enum HelperRequest: Equatable {
         case .facts: return .facts(path)
         case .marks: return .marks(path)
         case .sidecarUpdate: return .sidecarUpdate(existing: path.isEmpty ? nil : path, marks: PhotoMarks(wireValue: size))
+        case .sidecarCaption:
+            guard let count = input.readUInt32(), count < 1 << 20, let words = input.read(Int(count)), let caption = XMPCaption(encoded: words) else { return nil }
+            return .sidecarCaption(existing: path.isEmpty ? nil : path, caption: caption)
         case .likeness: return .likeness(path)
         case .likenessWithThumbnail: return .likenessWithThumbnail(path, thumbnailSize: maximumPixelSize ?? PhotoLikeness.workingSide, colours: colours)
         case .animation: return .animation(path, maximumPixelSize: maximumPixelSize)

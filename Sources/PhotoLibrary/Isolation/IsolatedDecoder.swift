@@ -114,6 +114,15 @@ public final class IsolatedDecoder: Sendable {
         }
     }
 
+    /// The bytes of the sidecar at `existing` (nil: a new one) with `caption` written in and
+    /// everything else kept, for the caller to write.
+    public func sidecar(_ existing: FilePath?, captionedWith caption: XMPCaption) -> Result<[UInt8], DecodeError> {
+        ask(.sidecarCaption(existing: existing, caption: caption)).flatMap { answer in
+            guard case let .sidecar(bytes) = answer else { return .failure(.decoderFailed("answered something else")) }
+            return .success(bytes)
+        }
+    }
+
     private func ask(_ request: HelperRequest) -> Result<Helper.Answer, DecodeError> {
         guard let helper = borrowHelper() else { return .failure(.decoderFailed("could not be started")) }
         let deadline = Wire.monotonicSeconds() + self.deadline

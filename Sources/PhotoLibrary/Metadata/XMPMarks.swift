@@ -78,18 +78,23 @@ public enum XMPMarks {
             } else if property(xmp, photoMechanicNamespace, "Tagged") != nil {
                 guard xmp_set_property(xmp, photoMechanicNamespace, "Tagged", "False", 0) else { return nil }
             }
-            let buffer = xmp_string_new()
-            defer { xmp_string_free(buffer) }
-            guard xmp_serialize(xmp, buffer, UInt32(XMP_SERIAL_OMITPACKETWRAPPER), 0),
-                  let text = xmp_string_cstr(buffer) else { return nil }
-            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self),
-                                             count: xmp_string_len(buffer)))
+            return serialized(xmp)
         }
+    }
+
+    /// The packet's bytes as a sidecar holds them.
+    static func serialized(_ xmp: XmpPtr) -> [UInt8]? {
+        let buffer = xmp_string_new()
+        defer { xmp_string_free(buffer) }
+        guard xmp_serialize(xmp, buffer, UInt32(XMP_SERIAL_OMITPACKETWRAPPER), 0),
+              let text = xmp_string_cstr(buffer) else { return nil }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self),
+                                         count: xmp_string_len(buffer)))
     }
 
     /// Nil without calling `body` where exempi cannot be loaded (the helper's sidecar
     /// request says why: `DecodeHelper`).
-    private static func withToolkit<T>(_ body: () -> T?) -> T? {
+    static func withToolkit<T>(_ body: () -> T?) -> T? {
         toolkit.withLock { ready in
             if !ready {
                 guard (try? DeferredLibrary.exempi.load()) != nil else { return nil }
@@ -100,14 +105,14 @@ public enum XMPMarks {
         }
     }
 
-    private static func parse(_ bytes: [UInt8]) -> XmpPtr? {
+    static func parse(_ bytes: [UInt8]) -> XmpPtr? {
         guard !bytes.isEmpty else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { xmp_new($0, buffer.count) }
         }
     }
 
-    private static func property(_ xmp: XmpPtr, _ namespace: String, _ name: String) -> String? {
+    static func property(_ xmp: XmpPtr, _ namespace: String, _ name: String) -> String? {
         let value = xmp_string_new()
         defer { xmp_string_free(value) }
         guard xmp_get_property(xmp, namespace, name, value, nil), let text = xmp_string_cstr(value) else { return nil }
