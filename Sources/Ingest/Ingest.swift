@@ -13,9 +13,28 @@ public struct IngestOptions: Sendable {
     public var job: String
     /// Written into the sidecar of every photo copied (none where empty).
     public var caption: XMPCaption
+    /// Seconds to add to the time taken of photos from a camera whose clock was wrong, by
+    /// the camera's name as `{camera}` has it (case aside).
+    public var clockShifts: [String: Int] = [:]
+    /// Only say where each file would go: nothing is written.
+    public var isDryRun = false
 
     public init(destinations: [NameTemplate], rename: NameTemplate, job: String = "", caption: XMPCaption = XMPCaption()) {
         (self.destinations, self.rename, self.job, self.caption) = (destinations, rename, job, caption)
+    }
+
+    /// "Canon EOS R6=+1:00", "GoPro=-0:00:30": a camera's name and how far its clock was
+    /// behind (+) or ahead (−), in hours and minutes (and seconds); nil for anything else.
+    public static func clockShift(_ text: String) -> (camera: String, seconds: Int)? {
+        guard let equals = text.lastIndex(of: "=") else { return nil }
+        let camera = text[..<equals].trimmingCharacters(in: .whitespaces)
+        var amount = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        guard !camera.isEmpty, let sign = amount.first, sign == "+" || sign == "-" else { return nil }
+        amount.removeFirst()
+        let parts = amount.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }), parts[1]! < 60, (parts.count == 2 || parts[2]! < 60) else { return nil }
+        let seconds = parts[0]! * 3600 + parts[1]! * 60 + (parts.count == 3 ? parts[2]! : 0)
+        return (camera, sign == "-" ? -seconds : seconds)
     }
 
     public static let defaultDestination = "~/Pictures/%Y/%Y-%m-%d"
@@ -112,7 +131,7 @@ public final class Ingest: Sendable {
                 first.folder(for: NameFacts(taken: entry.taken.time, camera: entry.taken.camera, originalStem: entry.item.stem, sequence: sequence + 1, job: options.job))
             }
             let common = folders.dropFirst().reduce(folders.first) { common, folder in common.map { Self.commonAncestor($0, folder) } }
-            if let common { _ = VerifiedCopy.makeFolders(common) }
+            if let common, !options.isDryRun { _ = VerifiedCopy.makeFolders(common) }
             planned(Plan(files: state.totalFiles, bytes: state.totalBytes, folder: common))
         }
         var reserved: Set<FilePath> = []
@@ -134,6 +153,8 @@ public final class Ingest: Sendable {
                 let targets = plan.targets[index]
                 if targets.isEmpty {
                     report.files.append((path, .skipped(already.compactMap { $0 })))
+                } else if options.isDryRun {
+                    report.files.append((path, .wouldCopy(targets)))
                 } else {
                     let startBytes = state.bytes
                     let result = VerifiedCopy.copy(path, to: targets) { read in
@@ -242,13 +263,17 @@ public final class Ingest: Sendable {
     /// The item's date taken and camera: its principal file's, else another of its files',
     /// else the file's own time.
     private func taken(of item: IngestItem) -> (time: TakenTime, camera: String?) {
-        var camera: String?
+        var camera: String?, time: TakenTime?
         for path in item.paths where !path.string.lowercased().hasSuffix(".xmp") {
             let read = facts(path)
             camera = camera ?? read.camera
-            if let taken = read.taken { return (taken, camera) }
+            if let taken = read.taken {
+                time = taken
+                break
+            }
         }
-        return (TakenTime(local: item.modificationDate), camera)
+        let shift = camera.flatMap { name in options.clockShifts.first { $0.key.lowercased() == name.lowercased() }?.value } ?? 0
+        return ((time ?? TakenTime(local: item.modificationDate)).adding(seconds: shift), camera)
     }
 
     static func commonAncestor(_ a: FilePath, _ b: FilePath) -> FilePath {

@@ -10,6 +10,8 @@ public struct IngestReport: Sendable {
         /// Every destination held it already (by content), at these paths.
         case skipped([FilePath])
         case failed(CopyFailure)
+        /// A dry run's answer: where it would be copied.
+        case wouldCopy([FilePath])
     }
 
     public var files: [(source: FilePath, outcome: Outcome)] = []
@@ -39,11 +41,16 @@ public struct IngestReport: Sendable {
                 return "skipped \(shown(file.source)): already at \(paths.map(\.string).joined(separator: ", "))"
             case let .failed(failure):
                 return "failed  \(shown(file.source)): \(Self.reason(failure))"
+            case let .wouldCopy(targets):
+                return "would copy \(shown(file.source)) → \(targets.map(\.string).joined(separator: ", "))"
             }
         }
         lines += unreadableFolders.map { "failed  \(shown($0)): the folder cannot be read" }
         lines += uncaptioned.map { "failed  \($0.sidecar.string): the caption was not written (\($0.reason))" }
-        lines.append("\(copiedCount) copied and verified, \(skippedCount) already imported, \(failedCount + unreadableFolders.count) failed.")
+        let planned = files.count { if case .wouldCopy = $0.outcome { true } else { false } }
+        lines.append(planned > 0
+            ? "\(planned) would be copied, \(skippedCount) already imported (a dry run: nothing was written)."
+            : "\(copiedCount) copied and verified, \(skippedCount) already imported, \(failedCount + unreadableFolders.count + uncaptioned.count) failed.")
         return lines
     }
 

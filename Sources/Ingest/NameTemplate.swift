@@ -27,6 +27,18 @@ public struct TakenTime: Sendable, Equatable, Comparable {
                   hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
     }
 
+    /// This time `seconds` later (earlier where negative), the calendar's way.
+    public func adding(seconds: Int) -> TakenTime {
+        guard seconds != 0 else { return self }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard let date = calendar.date(from: components) else { return self }
+        let moved = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date.addingTimeInterval(Double(seconds)))
+        return TakenTime(year: moved.year ?? year, month: moved.month ?? month, day: moved.day ?? day,
+                         hour: moved.hour ?? 0, minute: moved.minute ?? 0, second: moved.second ?? 0)
+    }
+
     public static func < (lhs: TakenTime, rhs: TakenTime) -> Bool {
         (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second) < (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)
     }

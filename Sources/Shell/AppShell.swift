@@ -170,5 +170,6 @@ public final class AppShell {
         session.importOptions = IngestOptions(destinations: [remembered.importTo ?? Settings.defaultImportDestination()] + [remembered.importBackup].compactMap { $0 },
                                               rename: remembered.importRename ?? session.importOptions.rename, job: remembered.importJob ?? "",
                                               caption: remembered.importCaption)
+        session.importOptions.clockShifts = remembered.importClockShifts
     }
 }

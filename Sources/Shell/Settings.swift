@@ -57,6 +57,8 @@ public struct Settings: Equatable, Sendable {
     /// `import-creator`, `import-copyright`, `import-credit`, `import-caption` and
     /// `import-keywords` (comma-separated): written into each copy's sidecar.
     public var importCaption = XMPCaption()
+    /// `import-shift = Canon EOS R6=+1:00`, one line a camera: a clock that was wrong.
+    public var importClockShifts: [String: Int] = [:]
 
     /// A window size outside this (points, either side) is not believed.
     public static let plausibleSide = 200.0...16_384.0
@@ -144,6 +146,12 @@ public struct Settings: Equatable, Sendable {
                 }
             case "import-job":
                 importJob = value
+            case "import-shift":
+                if let shift = IngestOptions.clockShift(value) {
+                    importClockShifts[shift.camera] = shift.seconds
+                } else {
+                    warnings.append("import-shift is a camera and how far its clock was off, like \"Canon EOS R6=+1:00\", not \"\(value)\"")
+                }
             case "import-creator": importCaption.creator = value
             case "import-copyright": importCaption.copyright = value
             case "import-credit": importCaption.credit = value
@@ -187,6 +195,10 @@ public struct Settings: Equatable, Sendable {
             if let value { lines.append("\(key) = \(value)") }
         }
         if !importCaption.keywords.isEmpty { lines.append("import-keywords = \(importCaption.keywords.joined(separator: ", "))") }
+        for (camera, seconds) in importClockShifts.sorted(by: { $0.key < $1.key }) {
+            let size = abs(seconds)
+            lines.append("import-shift = \(camera)=\(seconds < 0 ? "-" : "+")\(size / 3600):\(String(format: "%02d:%02d", size / 60 % 60, size % 60))")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

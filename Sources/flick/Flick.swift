@@ -155,6 +155,7 @@ struct Browse: ParsableCommand {
             settings.selectsFolder = remembered.selectsFolder
             (settings.importTo, settings.importBackup) = (remembered.importTo, remembered.importBackup)
             (settings.importRename, settings.importJob, settings.importCaption) = (remembered.importRename, remembered.importJob, remembered.importCaption)
+            settings.importClockShifts = remembered.importClockShifts
             try settings.save(to: settingsFile)
         } catch {
             warn(localized("cannot remember the settings in {file}: {reason}", ["file": settingsFile.string, "reason": error.localizedDescription]))

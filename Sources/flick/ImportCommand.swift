@@ -57,8 +57,16 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .customLong("keyword"), help: "A keyword for each copy's sidecar (dc:subject); again for more.")
     var keywords: [String] = []
 
+    @Option(name: .customLong("shift"), help: ArgumentHelp(
+        "A camera whose clock was wrong, and how far: \"Canon EOS R6=+1:00\" (as {camera} names it; hours:minutes[:seconds] to add, - to take off); again for more.",
+        valueName: "CAMERA=±H:MM"))
+    var shifts: [String] = []
+
+    @Flag(name: .customLong("dry-run"), help: "Print where each file would go, and write nothing.")
+    var isDryRun = false
+
     func run() throws {
-        let options: IngestOptions
+        var options: IngestOptions
         do throws(NameTemplate.Problem) {
             options = IngestOptions(destinations: try ([destination] + (backup.map { [$0] } ?? [])).map { text throws(NameTemplate.Problem) in try NameTemplate(text) },
                                     rename: try NameTemplate(rename), job: job,
@@ -66,6 +74,11 @@ struct ImportCommand: ParsableCommand {
         } catch {
             fail(error.description)
         }
+        for text in shifts {
+            guard let shift = IngestOptions.clockShift(text) else { fail("“\(text)” is not CAMERA=+H:MM (or -H:MM, with :SS if need be)") }
+            options.clockShifts[shift.camera] = shift.seconds
+        }
+        options.isDryRun = isDryRun
         let decoder = IsolatedDecoder(command: DecodeHelper.command)
         let ingest = Ingest(source: RawArguments.path(source), options: options, facts: { path in
             guard case let .success(facts) = decoder.facts(path) else { return (nil, nil) }

@@ -54,6 +54,11 @@ import Shell
         let settings = Settings(parsing: "import-to = /photos/%Y/%Y-%m-%d\nimport-backup = /media/backup/{camera}\nimport-rename = {job}-{seq:4}\n"
             + "import-job = Wedding\nimport-rename = %Q\nimport-creator = Ann Lee\nimport-keywords = wedding, Lisbon\n", warnings: &warnings)
         #expect(settings.importCaption == XMPCaption(creator: "Ann Lee", keywords: ["wedding", "Lisbon"]))
+        var shifted: [String] = []
+        let shifts = Settings(parsing: "import-shift = Canon EOS R6=+1:00\nimport-shift = GoPro=-0:00:30\nimport-shift = soon\n", warnings: &shifted)
+        #expect(shifts.importClockShifts == ["Canon EOS R6": 3600, "GoPro": -30] && shifted.count == 1, "\(shifted)")
+        var none: [String] = []
+        #expect(Settings(parsing: shifts.text, warnings: &none).importClockShifts == shifts.importClockShifts && none.isEmpty, "\(shifts.text)")
         #expect(settings.importTo?.text == "/photos/%Y/%Y-%m-%d" && settings.importBackup?.text == "/media/backup/{camera}")
         #expect(settings.importRename?.text == "{job}-{seq:4}" && settings.importJob == "Wedding")
         #expect(warnings.count == 1 && warnings[0].contains("%Q") && warnings[0].contains("{seq:N}"), "\(warnings)")

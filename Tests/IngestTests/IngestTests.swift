@@ -82,6 +82,30 @@ import Testing
         card.expectEveryFileOnce(in: destination)
     }
 
+    /// A dry run says where each file would go, with a camera's clock put right, and writes
+    /// nothing; the import then puts them there.
+    @Test func aDryRunSaysWhereEachFileWouldGoAndWritesNothing() throws {
+        let card = try TestCard()
+        defer { card.remove() }
+        try card.pairs(2)
+        let destination = card.folder("Pictures")
+        var options = try card.ingest(to: [destination.path + "/%Y-%m-%d"], rename: "%H%M-{number}").options
+        options.clockShifts = ["canon eos r6": -2 * 3600]
+        options.isDryRun = true
+        let taken = TakenTime(year: 2026, month: 5, day: 2, hour: 1, minute: 15)
+        let dry = try Ingest(source: card.source, options: options) { _ in (taken, "Canon EOS R6") }.run()
+        let planned = dry.files.compactMap { if case let .wouldCopy(targets) = $0.outcome { targets.first?.string } else { nil } }
+        #expect(Set(planned) == Set(["IMG_0001.CR3", "IMG_0001.JPG", "IMG_0002.CR3", "IMG_0002.JPG"].map {
+            destination.path + "/2026-05-01/2315-" + $0.dropFirst(4)
+        }), "two hours earlier: the day before; \(planned)")
+        #expect(!FileManager.default.fileExists(atPath: destination.path), "nothing written")
+        #expect(dry.lines(relativeTo: card.source).last == "4 would be copied, 0 already imported (a dry run: nothing was written).")
+
+        options.isDryRun = false
+        let real = try Ingest(source: card.source, options: options) { _ in (taken, "Canon EOS R6") }.run()
+        #expect(real.copiedCount == 4 && FileManager.default.fileExists(atPath: destination.path + "/2026-05-01/2315-0001.CR3"))
+    }
+
     @Test func aDestinationOnTheCardIsRefusedAndNothingIsWritten() throws {
         let card = try TestCard()
         defer { card.remove() }

@@ -42,6 +42,15 @@ import Testing
         #expect(cut.utf8.count == 100 && cut.allSatisfy { $0 == "ü" }, "cut at a character's edge")
     }
 
+    @Test func aCamerasClockShiftMovesItsPhotosAcrossDaysAndYears() {
+        #expect(IngestOptions.clockShift("Canon EOS R6=+1:30")! == ("Canon EOS R6", 5400))
+        #expect(IngestOptions.clockShift("GoPro = -0:00:45")! == ("GoPro", -45))
+        for bad in ["Canon=1:00", "=+1:00", "Canon=+1:75", "Canon=+1", "Canon=+a:00"] { #expect(IngestOptions.clockShift(bad) == nil, "\(bad)") }
+        let newYear = TakenTime(year: 2025, month: 12, day: 31, hour: 23, minute: 30)
+        #expect(newYear.adding(seconds: 3600) == TakenTime(year: 2026, month: 1, day: 1, hour: 0, minute: 30))
+        #expect(TakenTime(year: 2024, month: 3, day: 1, hour: 0, minute: 10).adding(seconds: -900) == TakenTime(year: 2024, month: 2, day: 29, hour: 23, minute: 55))
+    }
+
     @Test func anEXIFDateIsReadAsTheCamerasLocalTime() {
         #expect(TakenTime(exifStyle: "2024-05-01 14:03:22.35") == TakenTime(year: 2024, month: 5, day: 1, hour: 14, minute: 3, second: 22))
         #expect(TakenTime(exifStyle: "2024-05-01") == TakenTime(year: 2024, month: 5, day: 1))
