@@ -209,4 +209,54 @@ import Testing
         #expect(rest.copiedCount == 10 && rest.isComplete)
         card.expectEveryFileOnce(in: roomy)
     }
+
+    /// A card with a bad sector: a FUSE file system (Tests/Fixtures/faulty-fs.py) whose
+    /// reads past the middle of one file fail with EIO. Root (or fusermount), /dev/fuse and
+    /// python3-fusepy.
+    static let canMountFaultyCards: Bool = getuid() == 0 && FileManager.default.fileExists(atPath: "/dev/fuse")
+        && (try? Self.run("/usr/bin/python3", ["-c", "import fusepy"])) == 0
+
+    static func run(_ program: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test(.enabled(if: canMountFaultyCards, "a faulty card needs root, /dev/fuse and python3-fusepy"))
+    func aFileTheCardCannotReadHalfwayFailsAloneSayingWhy() throws {
+        let card = try TestCard()
+        defer { card.remove() }
+        try card.pairs(2)
+        try card.write("DCIM/100CANON/IMG_faulty.CR3", bytes: 9 << 20)
+        let mountPoint = card.folder("reader")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let fuse = Process()
+        fuse.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        fuse.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/faulty-fs.py").path,
+                          card.card.path, mountPoint.path]
+        try fuse.run()
+        defer {
+            _ = try? Self.run("/bin/umount", ["-l", mountPoint.path])
+            fuse.terminate()
+            fuse.waitUntilExit()
+        }
+        #expect(waitUntil(seconds: 30, pollingEvery: 20_000) { FileManager.default.fileExists(atPath: mountPoint.appendingPathComponent("DCIM").path) },
+                "the faulty card is mounted")
+        let destination = card.folder("Pictures")
+        let options = IngestOptions(destinations: [try NameTemplate(destination.path)], rename: try NameTemplate("{name}"))
+        let report = try Ingest(source: FilePath(mountPoint.path), options: options) { _ in (nil, nil) }.run()
+        let faulty = report.files.first { $0.source.lastComponent?.string == "IMG_faulty.CR3" }?.outcome
+        guard case let .failed(.sourceUnreadable(reason))? = faulty else {
+            Issue.record("the bad file: \(String(describing: faulty)); \(report.lines(relativeTo: FilePath(mountPoint.path)))")
+            return
+        }
+        #expect(reason.contains("Input/output error"), "\(reason)")
+        #expect(report.copiedCount == 4 && report.failedCount == 1)
+        #expect(!FileManager.default.fileExists(atPath: destination.appendingPathComponent("IMG_faulty.CR3").path))
+        card.expectOnlyWholeCopies(in: destination)
+    }
 }
