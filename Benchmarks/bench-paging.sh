@@ -8,7 +8,8 @@
 #     different photos. Target: at most 300 ms.
 #     The culling pager too, turned by Space and by a rating key with auto advance on (a
 #     photographer rating and moving on): marking must not slow the turn. And full screen
-#     with the histogram, clipping and peaking on: at most 1.2x the turn without.
+#     with the histogram, clipping and peaking on, and while a card is imported beside it:
+#     each at most 1.2x the turn without.
 #     Z on a 24 MP photo: fit -> 100 % about the pointer, until the part in view is sharp.
 #  2. A held Right key (the X server's own auto-repeat, 25 a second after 660 ms), on 12 MP
 #     and on 3 MP photos: how fast Flick pages, whether every photo it pages away from was
@@ -53,6 +54,16 @@ if [ -f "$watcher" ] && cc -O2 -o "$work/xpaintwatch" "$watcher" -lX11 -lXext -l
   turns "flick (window)" space .build/release/flick "$work/turns/photo_1.jpg"
   # A photographer's looks drawn over each photo (target: no slower than 1.2x without).
   TURNS_CONFIG=$work/looks turns "fullscreen, H O K on" space .build/release/flick --fullscreen "$work/turns/photo_1.jpg"
+  # While a card is imported beside it (flick import reading, writing and reading back
+  # 3.2 GB): page turns should stay as they are (target: at most 1.2x the turn without).
+  mkdir -p "$work/card/DCIM/100CANON"
+  for i in $(seq 1 100); do head -c 32M /dev/urandom > "$work/card/DCIM/100CANON/IMG_$i.CR3"; done
+  sync
+  .build/release/flick import "$work/card" --to "$work/imported" >/dev/null 2>&1 &
+  importer=$!
+  turns "fullscreen, importing" space .build/release/flick --fullscreen "$work/turns/photo_1.jpg"
+  if kill "$importer" 2>/dev/null; then wait "$importer" 2>/dev/null || true; else echo "  (the import ended before the turns did: a faster disk than this bench's card)"; fi
+  rm -rf "$work/card" "$work/imported"
   command -v feh >/dev/null && turns feh space feh -g 1920x1080+0+0 --scale-down "$work/turns"
   command -v nsxiv >/dev/null && turns nsxiv space nsxiv -g 1920x1080+0+0 "$work/turns"/*.jpg
   echo "  the culling pager, windowed: turned by Space, and by rating (3, auto advance on):"
