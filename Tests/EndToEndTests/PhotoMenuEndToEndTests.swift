@@ -191,20 +191,30 @@ import Testing
         let flick = try FlickSession(arguments: ["--view", "grid", folder.path],
                                      environment: ["FLICK_DECODE_HELPER": builtProgram("fake-decode-helper")])
         let environment = ["DISPLAY": flick.server.display]
-        // Another program's text is on the clipboard first.
-        // xclip stays to serve it: it must inherit no descriptor of this process's (Process
-        // waits for one of them to close), so it starts with all but stdin/out/err closed.
-        let serve = "import os; os.closerange(3, 65536); os.execvp('sh', ['sh', '-c', \"printf 'someone else' | xclip -i -selection clipboard\"])"
-        #expect(try run("/usr/bin/python3", ["-c", serve], environment: environment).status == 0)
-        // xclip goes into the background before it owns the clipboard: waited for (a
-        // bound, not a timing; on a loaded machine its first answer may come late).
+        // Another program's text is on the clipboard first: xclip, kept in the foreground as
+        // this test's own child (no daemon to race with), serving it until Flick takes the
+        // clipboard or the test ends.
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+        other.arguments = ["-quiet", "-i", "-selection", "clipboard"]
+        other.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let input = Pipe()
+        other.standardInput = input
+        other.standardOutput = FileHandle.nullDevice
+        other.standardError = FileHandle.nullDevice
+        try other.run()
+        defer { if other.isRunning { other.terminate() } }
+        input.fileHandleForWriting.write(Data("someone else".utf8))
+        try input.fileHandleForWriting.close()
+        // Owned once xclip has read its input: waited for, each look bounded (a bound, not
+        // a timing: on a loaded machine its first answer may come late).
         var before = ""
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(60)
         repeat {
-            before = try run("xclip", ["-o", "-selection", "clipboard"], environment: environment).output
+            before = try run("xclip", ["-o", "-selection", "clipboard"], environment: environment, timeout: 5).output
             if before == "someone else" { break }
             usleep(100_000)
-        } while Date() < deadline
+        } while Date() < deadline && other.isRunning
         #expect(before == "someone else")
         try choose(flick, keys: ["Down"])
         let targets = try clipboardTargets(environment, listing: "text/uri-list")
