@@ -29,9 +29,14 @@ public enum MountWatch {
             // The volume monitor is not thread-default-context aware: it watches the mount
             // table from GLib's global default context, which nothing else in Flick runs
             // (SDL has its own loop), so this thread runs it.
-            guard GIOLibrary.problem == nil, let monitor = g_volume_monitor_get() else { return }
-            let box = Unmanaged.passRetained(Callback(mounted)).toOpaque()
-            g_signal_connect_data(monitor, "mount-added", unsafeBitCast(addedHandler, to: GCallback.self), box, nil, GConnectFlags(rawValue: 0))
+            guard GIOLibrary.problem == nil else { return }
+            let watching = GIOLibrary.settingUp { () -> Bool in
+                guard let monitor = g_volume_monitor_get() else { return false }
+                let box = Unmanaged.passRetained(Callback(mounted)).toOpaque()
+                g_signal_connect_data(monitor, "mount-added", unsafeBitCast(addedHandler, to: GCallback.self), box, nil, GConnectFlags(rawValue: 0))
+                return true
+            }
+            guard watching else { return }
             let loop = g_main_loop_new(nil, 0)
             g_main_loop_run(loop)
         }
