@@ -291,10 +291,6 @@ FORWARD(GOBJECT, gulong, g_signal_connect_data,
 
 // GIO
 #define GIO FLICK_LIBRARY_GIO
-FORWARD(GIO, GVolumeMonitor *, g_volume_monitor_get, (void), ())
-FORWARD(GIO, GVfs *, g_vfs_get_default, (void), ())
-FORWARD(GIO, GFile *, g_mount_get_root, (GMount *mount), (mount))
-FORWARD(GIO, char *, g_file_get_path, (GFile *file), (file))
 FORWARD(GIO, GSettingsSchemaSource *, g_settings_schema_source_get_default, (void), ())
 FORWARD(GIO, GSettingsSchema *, g_settings_schema_source_lookup,
         (GSettingsSchemaSource *source, const gchar *schema_id, gboolean recursive), (source, schema_id, recursive))

@@ -43,16 +43,11 @@ public enum GSettingsAnimations {
             // settings object: this thread's own, run here.
             guard let context = g_main_context_new() else { return }
             g_main_context_push_thread_default(context)
-            let watched = GIOLibrary.settingUp { () -> Bool? in
-                guard let settings = open() else { return nil }
-                // A backend tells of changes only to keys that were read.
-                let enabled = g_settings_get_boolean(settings, key) != 0
-                let box = Unmanaged.passRetained(Callback(changed)).toOpaque()
-                g_signal_connect_data(settings, "changed::\(key)", unsafeBitCast(changedHandler, to: GCallback.self), box, nil, GConnectFlags(rawValue: 0))
-                return enabled
-            }
-            guard let enabled = watched else { return }
-            changed(enabled)
+            guard let settings = open() else { return }
+            // A backend tells of changes only to keys that were read.
+            changed(g_settings_get_boolean(settings, key) != 0)
+            let box = Unmanaged.passRetained(Callback(changed)).toOpaque()
+            g_signal_connect_data(settings, "changed::\(key)", unsafeBitCast(changedHandler, to: GCallback.self), box, nil, GConnectFlags(rawValue: 0))
             let loop = g_main_loop_new(context, 0)
             g_main_loop_run(loop)
         }

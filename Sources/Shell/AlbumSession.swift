@@ -163,7 +163,6 @@ public final class AlbumSession {
         }
         for report in picksDelivery.takeReports() { browser.showToast(Toast(PicksDelivery.message(report))) }
         takeImportReports()
-        takeMountedVolumes()
         if importOfferDue {
             // Asked on the first frame, not at start: the settings (where to) are read by then.
             importOfferDue = false
@@ -490,8 +489,6 @@ public final class AlbumSession {
     var cardImport: CardImport?
     /// The cards offered for import already (each once a run).
     var cardsOffered: Set<FilePath> = []
-    /// Volumes mounted while Flick runs (from the platform's watch, any thread).
-    public let mountedVolumes = MountedVolumes()
     /// An album was opened: whether it is on a card is asked once its first frame is drawn.
     var importOfferDue = true
 

@@ -152,15 +152,3 @@ final class CardImport: @unchecked Sendable {
         }
     }
 }
-
-/// Volumes the desktop mounted, posted from the platform's watch on its thread and taken
-/// by the session each frame.
-public final class MountedVolumes: Sendable {
-    private let volumes = Mutex<[FilePath]>([])
-
-    public init() {}
-
-    public func post(_ volume: FilePath) { volumes.withLock { $0.append(volume) } }
-
-    func take() -> [FilePath] { volumes.withLock { volumes in defer { volumes = [] }; return volumes } }
-}

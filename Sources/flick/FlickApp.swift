@@ -71,11 +71,6 @@ final class FlickApp: FrameDriver {
         rootView.layoutIfNeeded()
         displayColours?.watch { waker.wake() }
         motion.watch { waker.wake() }
-        // A card put in its reader while Flick runs is offered for import.
-        MountWatch.watch { [volumes = shell.session.mountedVolumes] volume in
-            volumes.post(volume)
-            waker.wake()
-        }
         browser.onSlideshowChange = { [unowned self] playing in
             window.setPresenting(playing)
             probe?.noteScreenSaver(allowed: window.allowsScreenSaver)
