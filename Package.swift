@@ -29,6 +29,10 @@ let package = Package(
         // SDL_image itself is loaded when a file first needs it (CDeferredLibraries).
         .target(name: "CImageLoading", dependencies: ["CDeferredLibraries"],
                 cSettings: [.unsafeFlags(["-I/usr/include/SDL2", "-D_REENTRANT"])]),
+        // FFmpeg for PhotoLibrary, behind a narrow C API of its own: a video's facts and its
+        // poster frame. Debian's libav*-dev headers; the libraries are loaded when a video
+        // first needs them (CDeferredLibraries).
+        .target(name: "CVideo", dependencies: ["CDeferredLibraries"]),
         // Bilinear cutting of decoded pictures, in C for SSE2 (no SDL in a decode helper).
         .target(name: "CResample"),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
@@ -107,7 +111,7 @@ let package = Package(
         // the user's formats: the leaf every module that shows words imports.
         .target(name: "Localization", dependencies: ["CIntl"]),
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CGWeather", "CMalloc", "CProcess", "CImageLoading", "CResample", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CGWeather", "CMalloc", "CProcess", "CImageLoading", "CVideo", "CResample", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
         .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", "Localization", "CSQLite", "CDeferredLibraries", .product(name: "SystemPackage", package: "swift-system")]),
         // From a card to verified copies, renamed: `flick import` and the import dialog.

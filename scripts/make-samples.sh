@@ -6,9 +6,10 @@
 # cropped to portrait, three are stored turned with the EXIF orientation tag that turns them
 # back (as cameras do), and every one gets a fresh EXIF thumbnail; the cameras' own EXIF
 # (model, lens, exposure, date) is kept. Two albums sit in subfolders. CREDITS beside them
-# says where each came from, under which licence, and what was changed.
+# says where each came from, under which licence, and what was changed. A video is made from
+# one of them (scripts/make-sample-videos.sh).
 #
-# Needs apt-get (to download the two packages), ImageMagick and exiftool. Deterministic for
+# Needs apt-get (to download the two packages), ImageMagick, exiftool and ffmpeg. Deterministic for
 # given package versions: run again after changing it and commit the result.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -117,4 +118,5 @@ sample "$mate/Blinds.jpg" "Leaves/Blinds.jpg" "$(mate_credit Blinds.jpg '2008 Le
 sample "$mate/GreenMeadow.jpg" "Leaves/Green meadow.jpg" "$(mate_credit GreenMeadow.jpg '2005 Timothy Schellhase, 2008 Lapo Calamandrei')"
 sample "$mate/RainDrops.jpg" "Leaves/Rain drops.jpg" "$(mate_credit RainDrops.jpg '2008 blackcombwhistler07')"
 
+bash scripts/make-sample-videos.sh
 du -sh "$out"

@@ -26,6 +26,10 @@
 #include <sqlite3.h>
 #include <libgweather/gweather.h>
 #include <xxhash.h>
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/display.h>
+#include <libswscale/swscale.h>
 #include <gio/gio.h>
 // gio-unix-2.0 is not on the include path glib-2.0 gives; the header includes only gio.h.
 #include <gio-unix-2.0/gio/gdesktopappinfo.h>
@@ -54,6 +58,10 @@ static const char *const file_names[FLICK_LIBRARY_COUNT] = {
     [FLICK_LIBRARY_SQLITE] = "libsqlite3.so.0",
     [FLICK_LIBRARY_GWEATHER] = "libgweather-4.so.0",
     [FLICK_LIBRARY_XXHASH] = "libxxhash.so.0",
+    [FLICK_LIBRARY_AVUTIL] = "libavutil.so." FLICK_DIGITS(LIBAVUTIL_VERSION_MAJOR),
+    [FLICK_LIBRARY_AVCODEC] = "libavcodec.so." FLICK_DIGITS(LIBAVCODEC_VERSION_MAJOR),
+    [FLICK_LIBRARY_AVFORMAT] = "libavformat.so." FLICK_DIGITS(LIBAVFORMAT_VERSION_MAJOR),
+    [FLICK_LIBRARY_SWSCALE] = "libswscale.so." FLICK_DIGITS(LIBSWSCALE_VERSION_MAJOR),
 };
 
 // Recursive: Flick's definitions are in its executable's dynamic symbols, so a library's
@@ -510,3 +518,58 @@ FORWARD(XXHASH, XXH_errorcode, XXH3_freeState, (XXH3_state_t *state), (state))
 FORWARD(XXHASH, XXH_errorcode, XXH3_128bits_reset, (XXH3_state_t *state), (state))
 FORWARD(XXHASH, XXH_errorcode, XXH3_128bits_update, (XXH3_state_t *state, const void *input, size_t length), (state, input, length))
 FORWARD(XXHASH, XXH128_hash_t, XXH3_128bits_digest, (const XXH3_state_t *state), (state))
+
+// FFmpeg: a video's facts and poster (CVideo).
+#define AVUTIL FLICK_LIBRARY_AVUTIL
+FORWARD_VOID(AVUTIL, av_log_set_level, (int level), (level))
+FORWARD(AVUTIL, int, av_strerror, (int code, char *buffer, size_t size), (code, buffer, size))
+FORWARD(AVUTIL, void *, av_malloc, (size_t size), (size))
+FORWARD_VOID(AVUTIL, av_free, (void *pointer), (pointer))
+FORWARD_VOID(AVUTIL, av_freep, (void *pointer), (pointer))
+FORWARD(AVUTIL, char *, av_strdup, (const char *text), (text))
+FORWARD(AVUTIL, AVDictionaryEntry *, av_dict_get, (const AVDictionary *dictionary, const char *key, const AVDictionaryEntry *previous, int flags),
+        (dictionary, key, previous, flags))
+FORWARD(AVUTIL, double, av_display_rotation_get, (const int32_t matrix[9]), (matrix))
+FORWARD(AVUTIL, AVFrame *, av_frame_alloc, (void), ())
+FORWARD_VOID(AVUTIL, av_frame_free, (AVFrame **frame), (frame))
+#define AVCODEC FLICK_LIBRARY_AVCODEC
+FORWARD(AVCODEC, const AVCodec *, avcodec_find_decoder, (enum AVCodecID id), (id))
+FORWARD(AVCODEC, AVCodecContext *, avcodec_alloc_context3, (const AVCodec *codec), (codec))
+FORWARD(AVCODEC, int, avcodec_parameters_to_context, (AVCodecContext *context, const AVCodecParameters *parameters), (context, parameters))
+FORWARD(AVCODEC, int, avcodec_open2, (AVCodecContext *context, const AVCodec *codec, AVDictionary **options), (context, codec, options))
+FORWARD(AVCODEC, int, avcodec_send_packet, (AVCodecContext *context, const AVPacket *packet), (context, packet))
+FORWARD(AVCODEC, int, avcodec_receive_frame, (AVCodecContext *context, AVFrame *frame), (context, frame))
+FORWARD_VOID(AVCODEC, avcodec_flush_buffers, (AVCodecContext *context), (context))
+FORWARD_VOID(AVCODEC, avcodec_free_context, (AVCodecContext **context), (context))
+FORWARD(AVCODEC, AVPacket *, av_packet_alloc, (void), ())
+FORWARD_VOID(AVCODEC, av_packet_free, (AVPacket **packet), (packet))
+FORWARD_VOID(AVCODEC, av_packet_unref, (AVPacket *packet), (packet))
+#define AVFORMAT FLICK_LIBRARY_AVFORMAT
+FORWARD(AVFORMAT, AVIOContext *, avio_alloc_context,
+        (unsigned char *buffer, int size, int writable, void *opaque, int (*read)(void *, uint8_t *, int),
+         int (*write)(void *, uint8_t *, int), int64_t (*seek)(void *, int64_t, int)),
+        (buffer, size, writable, opaque, read, write, seek))
+FORWARD_VOID(AVFORMAT, avio_context_free, (AVIOContext **context), (context))
+FORWARD(AVFORMAT, AVFormatContext *, avformat_alloc_context, (void), ())
+FORWARD(AVFORMAT, int, avformat_open_input, (AVFormatContext **context, const char *url, const AVInputFormat *format, AVDictionary **options),
+        (context, url, format, options))
+FORWARD(AVFORMAT, int, avformat_find_stream_info, (AVFormatContext *context, AVDictionary **options), (context, options))
+FORWARD_VOID(AVFORMAT, avformat_close_input, (AVFormatContext **context), (context))
+FORWARD(AVFORMAT, int, av_read_frame, (AVFormatContext *context, AVPacket *packet), (context, packet))
+FORWARD(AVFORMAT, int, av_seek_frame, (AVFormatContext *context, int stream, int64_t timestamp, int flags), (context, stream, timestamp, flags))
+FORWARD(AVFORMAT, uint8_t *, av_stream_get_side_data, (const AVStream *stream, enum AVPacketSideDataType type, size_t *size), (stream, type, size))
+#define SWSCALE FLICK_LIBRARY_SWSCALE
+FORWARD(SWSCALE, struct SwsContext *, sws_getContext,
+        (int source_width, int source_height, enum AVPixelFormat source_format, int width, int height, enum AVPixelFormat format,
+         int flags, SwsFilter *source_filter, SwsFilter *filter, const double *parameters),
+        (source_width, source_height, source_format, width, height, format, flags, source_filter, filter, parameters))
+FORWARD(SWSCALE, int, sws_setColorspaceDetails,
+        (struct SwsContext *context, const int inverse_table[4], int source_range, const int table[4], int range, int brightness,
+         int contrast, int saturation),
+        (context, inverse_table, source_range, table, range, brightness, contrast, saturation))
+FORWARD(SWSCALE, const int *, sws_getCoefficients, (int colourspace), (colourspace))
+FORWARD(SWSCALE, int, sws_scale,
+        (struct SwsContext *context, const uint8_t *const source[], const int source_strides[], int y, int rows, uint8_t *const target[],
+         const int target_strides[]),
+        (context, source, source_strides, y, rows, target, target_strides))
+FORWARD_VOID(SWSCALE, sws_freeContext, (struct SwsContext *context), (context))

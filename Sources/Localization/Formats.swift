@@ -25,6 +25,15 @@ extension Language {
     /// A day and a time of day, as the user writes them: "15 Jun 2025 at 15:06",
     /// "15. Juni 2025, 15:06". `date` is read in `timeZone` (a camera's clock has none:
     /// its wall-clock time is given as UTC and shown as UTC).
+    /// A video's length as a player shows it: "0:07", "4:32", "1:02:05" (rounded down to the
+    /// second, as the seconds tick by while it plays).
+    public static func playingTime(_ seconds: Double) -> String {
+        let whole = seconds.isFinite ? max(0, Int(seconds)) : 0
+        let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
+        let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
+    }
+
     public static func dateAndTime(_ date: Date, timeZone: TimeZone = .current) -> String {
         guard let locale = formats.withLock({ $0.time }) else {
             let formatter = DateFormatter()

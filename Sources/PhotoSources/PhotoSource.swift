@@ -109,6 +109,12 @@ extension PictureSource {
     public func look(_ look: PictureLook, at index: Int) -> ImageContent? { nil }
 }
 
+/// What moves in a photo of the album.
+public enum PhotoMotion: Equatable, Sendable {
+    /// A video, shown by its poster: its length in seconds once read (nil before).
+    case video(seconds: Double?)
+}
+
 /// The album as the views see it: its pictures, and what is known of its photos (facts,
 /// marks, pairs, bursts, days, details, pixel sizes). The app's adapts the model and the
 /// picture store; tests use an in-memory one.
@@ -120,6 +126,8 @@ public protocol PhotoSource: PictureSource {
     func marks(at index: Int) -> PhotoMarks
     /// "RAW+JPEG" where photo `index` is a camera's pair of files shown as one; else nil.
     func pairName(at index: Int) -> String?
+    /// What moves in photo `index`: nil for a still.
+    func motion(at index: Int) -> PhotoMotion?
     /// Photo `index`'s size in pixels, upright, as its file says (what 100 % is); nil until
     /// read: the source reads it and reloads its views once it arrives.
     func pixelSize(at index: Int) -> Size?
@@ -142,6 +150,8 @@ public protocol PhotoSource: PictureSource {
 }
 
 extension PhotoSource {
+    /// A source of stills.
+    public func motion(at index: Int) -> PhotoMotion? { nil }
     /// A source that cannot tell: views zoom relative to the picture they have.
     public func pixelSize(at index: Int) -> Size? { nil }
     /// A source that knows no bursts.

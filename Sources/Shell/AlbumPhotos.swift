@@ -56,6 +56,12 @@ final class AlbumPhotos: PhotoSource {
 
     func pairName(at index: Int) -> String? { photo(at: index)?.pairName }
 
+    /// A video's length comes with its facts (read as its badge first asks).
+    func motion(at index: Int) -> PhotoMotion? {
+        guard let photo = photo(at: index), photo.format == .video else { return nil }
+        return .video(seconds: factsStore?.facts(of: photo.path)?.embedded?.duration)
+    }
+
     func facts(at index: Int) -> [String]? {
         guard let photo = photo(at: index) else { return nil }
         // A pair's facts are its JPEG's, and the RAW beside it.

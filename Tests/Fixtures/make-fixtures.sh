@@ -274,6 +274,9 @@ python3 "$here/make-hostile-pngs.py" hostile
 # Animated GIFs, APNGs and WebPs with known frames, delays and loop counts (needs img2webp).
 python3 "$here/make-animations.py" "$out/animations"
 
+# Videos of the upright picture in each container, and hostile ones.
+bash "$here/make-videos.sh" "$out/videos" "$out/upright.png"
+
 # Facts a card's back shows, written with exiftool (an independent EXIF writer): every
 # field, a few, none, and odd values (zero rationals, a model past any card's width).
 mkdir -p facts

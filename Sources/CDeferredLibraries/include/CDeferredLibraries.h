@@ -8,7 +8,8 @@
 //   forks its first decode helper, which never does;
 // - SQLite, for the index of a whole tree (one folder's photos never need it);
 // - libgweather, for place names, when the details of a photo with GPS are first shown;
-// - xxHash, when an import first compares a copy with its original.
+// - xxHash, when an import first compares a copy with its original;
+// - FFmpeg (libavformat, libavcodec, libavutil, libswscale), in a helper, for a video.
 // Before `main`, the dynamic loader maps and binds every linked library and runs its
 // constructors, and the first decode helper is forked only after that: linked, the codecs
 // cost every start ≈ 25 ms before its first photo, GIO and exempi ≈ 5 ms more, SDL2 (with
@@ -39,7 +40,11 @@ typedef enum {
     FLICK_LIBRARY_SQLITE = 12,
     FLICK_LIBRARY_GWEATHER = 13,
     FLICK_LIBRARY_XXHASH = 14,
-    FLICK_LIBRARY_COUNT = 15
+    FLICK_LIBRARY_AVUTIL = 15,
+    FLICK_LIBRARY_AVCODEC = 16,
+    FLICK_LIBRARY_AVFORMAT = 17,
+    FLICK_LIBRARY_SWSCALE = 18,
+    FLICK_LIBRARY_COUNT = 19
 } flick_library;
 
 // Loads `library` if it is not yet: NULL when it is there, else why not (the loader's

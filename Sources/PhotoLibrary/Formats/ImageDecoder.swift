@@ -128,7 +128,7 @@ public enum ImageDecoder {
                 return finished(pixels, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
             }
             guard lseek(file.descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
-            return try decode(try read(file, atMost: .max), format: format, maximumPixelSize: maximumPixelSize, box: box,
+            return try decode(try readWhole(file, limits: limits), format: format, maximumPixelSize: maximumPixelSize, box: box,
                               colours: colours, limits: limits)
         }
     }
@@ -180,7 +180,7 @@ public enum ImageDecoder {
             let head = try read(file, atMost: ImageFormat.sniffLength)
             guard ImageFormat.sniff(head, fileExtension: (path.extension ?? "").lowercased()) == .jpeg else { return nil }
             guard lseek(file.descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
-            return try read(file, atMost: .max)
+            return try readWhole(file, limits: limits)
         }
     }
 
@@ -235,7 +235,7 @@ public enum ImageDecoder {
             switch ImageFormat.sniff(head, fileExtension: (path.extension ?? "").lowercased()) {
             case .jpeg:
                 guard lseek(file.descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
-                let jpeg = try read(file, atMost: .max)
+                let jpeg = try readWhole(file, limits: limits)
                 let exif = ExifInfo(jpeg: jpeg)
                 return LikenessSource(jpeg: jpeg, orientation: exif.orientation, alsoTheThumbnail: true) {
                     EmbeddedColour.profile(in: jpeg, format: .jpeg, exif: exif)
@@ -336,11 +336,20 @@ public enum ImageDecoder {
 
     /// The file's bytes, or its first `atMost`.
     static func read(_ path: FilePath, limits: DecodeLimits, atMost: Int = .max) throws(DecodeError) -> [UInt8] {
-        try withRegularFile(path, limits: limits) { file throws(DecodeError) in try read(file, atMost: atMost) }
+        try withRegularFile(path, limits: limits) { file throws(DecodeError) in
+            atMost > limits.maximumFileBytes ? try readWhole(file, limits: limits) : try read(file, atMost: atMost)
+        }
+    }
+
+    /// The whole file, if it is no larger than `limits` allow to be read into memory (a
+    /// video is read a part at a time, whatever its size).
+    private static func readWhole(_ file: FileBytes, limits: DecodeLimits) throws(DecodeError) -> [UInt8] {
+        guard file.count <= limits.maximumFileBytes else { throw .unreadable("file too big to read") }
+        return try read(file, atMost: .max)
     }
 
     /// `body` given the file at `path`, open, once it is known to be a regular file (not a
-    /// FIFO that would block, nor a device) no larger than `limits` allow.
+    /// FIFO that would block, nor a device); what it reads whole is held to `limits`.
     static func withRegularFile<T>(_ path: FilePath, limits: DecodeLimits,
                                            _ body: (FileBytes) throws(DecodeError) -> T) throws(DecodeError) -> T {
         let fd = path.openForReading()
@@ -348,7 +357,6 @@ public enum ImageDecoder {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable("not a regular file") }
-        guard Int(info.st_size) <= limits.maximumFileBytes else { throw .unreadable("file too big to read") }
         return try body(FileBytes(descriptor: fd, count: Int(info.st_size)))
     }
 

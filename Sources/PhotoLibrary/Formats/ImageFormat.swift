@@ -4,6 +4,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, webp, bmp, tiff, tga, heif, avif, jxl, svg, ico, pnm, qoi
     /// A camera's RAW file (LibRaw).
     case raw
+    /// A video (FFmpeg): shown by a frame of it, its poster, and listed as a photo is.
+    case video
 
     /// Names camera RAW files go by (LibRaw reads them all).
     static let rawExtensions = Set(ImageFormat.raw.entry.extensions)
@@ -66,6 +68,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         // image-file brands, which libheif reads whatever their codec.
         if starts(Array("ftyp".utf8), at: 4), header.count >= 12,
            Self.heifBrands.contains(String(decoding: header[8..<12], as: UTF8.self)) { return .heif }
+        if isVideo(header, fileExtension: fileExtension) { return .video }
         if starts([0x00, 0x00, 0x01, 0x00]) && fileExtension == "ico" { return .ico }
         if starts(Array("qoif".utf8)) { return .qoi }
         if header.count >= 2, header[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(header[1]),
@@ -76,6 +79,29 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if starts([0x1F, 0x8B]) && fileExtension == "svgz" { return .svg }
         if fileExtension == "tga" { return .tga }
         return nil
+    }
+
+    /// The major brands of ISO media files that hold sound alone (iTunes' audio and audiobooks).
+    static let soundBrands: Set<String> = ["M4A ", "M4B ", "M4P ", "F4A ", "F4B "]
+
+    /// A container of moving pictures: ISO media and QuickTime (any brand but a still's and
+    /// sound's: HEIF, AVIF and CR3 are told apart before), Matroska and WebM (EBML), AVI, and
+    /// an MPEG transport stream (a sync byte every 188 bytes; every 192 in a camera's .MTS).
+    /// A QuickTime file without `ftyp` (older cameras' .MOV) starts with another top-level
+    /// box, which only a video's name makes it one.
+    static func isVideo(_ header: [UInt8], fileExtension: String) -> Bool {
+        func text(at offset: Int) -> String? {
+            header.count >= offset + 4 ? String(decoding: header[offset..<offset + 4], as: UTF8.self) : nil
+        }
+        if text(at: 4) == "ftyp" { return text(at: 8).map { !soundBrands.contains($0) } ?? false }
+        if header.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return true }
+        if text(at: 0) == "RIFF" && text(at: 8) == "AVI " { return true }
+        let transport = header.count > 2 * 188 && (0..<3).allSatisfy { header[$0 * 188] == 0x47 }
+        let timestamped = header.count > 4 + 2 * 192 && (0..<3).allSatisfy { header[4 + $0 * 192] == 0x47 }
+        if transport || timestamped { return true }
+        if ["mov", "qt", "mp4", "m4v"].contains(fileExtension),
+           let box = text(at: 4), ["moov", "mdat", "wide", "free", "skip", "pnot"].contains(box) { return true }
+        return false
     }
 
     /// An XML text (after a byte-order mark and blanks) whose root is `<svg`: found within the

@@ -58,6 +58,8 @@ public struct EmbeddedFacts: Sendable, Equatable {
     /// Where it was taken (GPS), in degrees: north and east positive.
     public var latitude: Double?
     public var longitude: Double?
+    /// A video's length in seconds; nil for a still.
+    public var duration: Double?
 
     public init() {}
 
@@ -85,7 +87,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
     // MARK: The wire: one field per line, `key<TAB>value`
 
     private enum Key: String, CaseIterable {
-        case width, height, dateTaken, make, model, lens, exposureTime, fNumber, iso, focalLength, colourSpace, latitude, longitude
+        case width, height, dateTaken, make, model, lens, exposureTime, fNumber, iso, focalLength, colourSpace, latitude, longitude, duration
     }
 
     var encoded: [UInt8] {
@@ -103,6 +105,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
         if let colourSpace { fields.append((.colourSpace, colourSpace)) }
         if let latitude { fields.append((.latitude, String(latitude))) }
         if let longitude { fields.append((.longitude, String(longitude))) }
+        if let duration { fields.append((.duration, String(duration))) }
         return Array(fields.map { "\($0.0.rawValue)\t\(Self.singleLine($0.1))\n" }.joined().utf8)
     }
 
@@ -125,6 +128,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
             case .colourSpace: colourSpace = value
             case .latitude: latitude = Double(value)
             case .longitude: longitude = Double(value)
+            case .duration: duration = Double(value).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
             }
         }
     }
@@ -189,8 +193,10 @@ extension PhotoFacts {
             lines.append([pixels, embedded?.colourSpace].compactMap { $0 }.joined(separator: " · "))
         }
         lines.append(Self.sizeText(byteCount))
+        // TRANSLATORS: a video's length, as "0:42" or "1:02:05".
+        if let duration = embedded?.duration { lines.append(localized("Video, {length}", ["length": Language.playingTime(duration)])) }
         if let taken = embedded?.dateTaken.flatMap(Self.readableDate) {
-            lines.append(localized("Taken {date}", ["date": taken]))
+            lines.append(embedded?.duration == nil ? localized("Taken {date}", ["date": taken]) : localized("Recorded {date}", ["date": taken]))
         } else {
             lines.append(localized("Changed {date}", ["date": Language.dateAndTime(modificationDate)]))
         }
@@ -213,7 +219,9 @@ extension PhotoFacts {
                                                              ["width": String(width), "height": String(height), "megapixels": megapixels])))
         }
         rows.append((localized("Size"), Self.sizeText(byteCount)))
-        if let taken = embedded?.dateTaken.flatMap(Self.readableDate) { rows.append((localized("Taken"), taken)) }
+        // TRANSLATORS: a video's length (the label of "1:02:05").
+        if let duration = embedded?.duration { rows.append((localized("Length"), Language.playingTime(duration))) }
+        if let taken = embedded?.dateTaken.flatMap(Self.readableDate) { rows.append((embedded?.duration == nil ? localized("Taken") : localized("Recorded"), taken)) }
         rows.append((localized("Modified"), Language.dateAndTime(modificationDate)))
         if let camera = embedded?.cameraText { rows.append((localized("Camera"), camera)) }
         if let lens = embedded?.lens { rows.append((localized("Lens"), lens)) }

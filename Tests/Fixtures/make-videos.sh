@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Makes the videos PhotoLibrary's tests read, in folder $1 (created), from the upright
+# picture $2 (60×40: red, green / blue, white): each container and codec a phone, camera or
+# the web writes, one turned by its track's matrix, dated and placed as phones do, and the
+# hostile ones. Needs ffmpeg, exiftool and python3. The tests run it; nothing it makes is committed.
+set -euo pipefail
+out=${1:?usage: make-videos.sh FOLDER UPRIGHT.png}
+upright=${2:?usage: make-videos.sh FOLDER UPRIGHT.png}
+mkdir -p "$out"
+cd "$out"
+ff() { ffmpeg -nostdin -loglevel error -y "$@"; }
+# Three seconds of the upright picture at 120×80, ten frames a second.
+input=(-loop 1 -framerate 10 -t 3 -i "$upright")
+still=("${input[@]}" -vf scale=120:80:flags=neighbor)
+
+ff "${still[@]}" -c:v libx264 -pix_fmt yuv420p -g 10 -metadata creation_time=2021-06-01T12:03:22Z \
+  -metadata location=+48.8577+002.2950/ upright.mp4
+# As an iPhone writes it: QuickTime, its own local date with the zone, its make and model.
+ff "${still[@]}" -c:v libx264 -pix_fmt yuv420p -g 10 -movflags use_metadata_tags \
+  -metadata com.apple.quicktime.creationdate=2019-07-04T21:15:00+0200 -metadata com.apple.quicktime.make=Apple \
+  -metadata "com.apple.quicktime.model=iPhone 12" phone.mov
+# Held upright: frames stored a quarter anticlockwise, the track's matrix turning them back
+# (written by exiftool: FFmpeg 5.1's muxer no longer writes one).
+ff "${input[@]}" -vf scale=120:80:flags=neighbor,transpose=2 -c:v libx264 -pix_fmt yuv420p turned.mp4
+exiftool -q -overwrite_original -Rotation=90 turned.mp4
+ff "${still[@]}" -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -b:v 200k upright.webm
+ff "${still[@]}" -c:v mpeg4 -q:v 2 upright.avi
+ff "${still[@]}" -c:v libx264 -pix_fmt yuv420p -f mpegts -mpegts_m2ts_mode 1 upright.mts
+ff "${still[@]}" -c:v libx264 -pix_fmt yuv420p upright.mkv
+# With sound: three seconds of a tone beside the picture.
+ff "${input[@]}" -f lavfi -i sine=frequency=440:duration=3 -vf scale=120:80:flags=neighbor -c:v libx264 -pix_fmt yuv420p -c:a aac -shortest sound.mp4
+# A long one: ten hours, a picture every ten seconds.
+ff -f lavfi -i color=c=blue:s=64x48:r=0.1 -t 36000 -c:v libx264 -preset ultrafast -g 60 ten-hours.mp4
+
+mkdir -p hostile
+# Cut before its index (written last, as a camera does until it stops recording).
+ff "${still[@]}" -c:v libx264 -pix_fmt yuv420p -g 10 moov-last.mp4
+head -c $(( $(stat -c %s moov-last.mp4) * 6 / 10 )) moov-last.mp4 > hostile/cut-before-index.mp4
+rm moov-last.mp4
+: > hostile/empty.mp4
+head -c 65536 /dev/urandom > hostile/random.mp4
+# A hundred tracks of the same picture (more than any camera writes).
+maps=(); for _ in $(seq 100); do maps+=(-map 0:v); done
+ff -f lavfi -i color=c=red:s=16x16:r=1 -t 1 "${maps[@]}" -c:v libx264 -preset ultrafast hostile/many-tracks.mkv
+# A picture declared 65535×65535 in its sample description (the H.264 inside is 120×80).
+cp upright.mp4 hostile/huge.mp4
+python3 - hostile/huge.mp4 <<'PY'
+import sys
+path = sys.argv[1]
+data = bytearray(open(path, 'rb').read())
+at = data.find(b'avc1', data.find(b'stsd'))
+assert at > 0
+data[at + 28:at + 32] = b'\xff\xff\xff\xff'
+open(path, 'wb').write(bytes(data))
+PY
+# Still being written: its index first (as a phone streams a recording), its data half there.
+ff -f lavfi -i testsrc2=s=120x80:r=10 -t 10 -c:v libx264 -pix_fmt yuv420p -g 10 -movflags +faststart faststart.mp4
+head -c $(( $(stat -c %s faststart.mp4) / 2 )) faststart.mp4 > hostile/growing.mp4
+rm faststart.mp4
+# Sound alone in an MP4, and in iTunes' own brand (M4A).
+ff -f lavfi -i sine=frequency=440:duration=1 -c:a aac hostile/sound-only.mp4
+ff -f lavfi -i sine=frequency=440:duration=1 -c:a aac -f ipod hostile/sound.m4a

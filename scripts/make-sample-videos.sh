@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Makes the bundled samples' moving pictures (Resources/Samples) from its photos, so that
+# `make run` shows a video among them: a walk along the dune panorama, six seconds of
+# 960×540 H.264 with a soft wind (brown noise) as its sound, dated by the photo's date as a
+# phone dates its videos. Run by make-samples.sh after the photos; needs ffmpeg.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=Resources/Samples
+command -v ffmpeg >/dev/null || { echo "make-sample-videos: needs ffmpeg (apt-get install ffmpeg)" >&2; exit 1; }
+
+panorama="$out/Dune, panorama.jpg"
+video="$out/Dune, a walk along it.mp4"
+# The panorama at 540 pixels high, a 960-wide window moving across it; -bitexact keeps the
+# file the same from run to run.
+ffmpeg -nostdin -loglevel error -y -loop 1 -framerate 30 -t 6 -i "$panorama" \
+  -f lavfi -t 6 -i "anoisesrc=color=brown:amplitude=0.08:seed=7,lowpass=f=400,afade=t=in:d=1,afade=t=out:st=5:d=1" \
+  -filter_complex "[0:v]scale=-2:540,crop=960:540:x='(iw-960)*t/6':y=0,format=yuv420p[v]" -map "[v]" -map 1:a \
+  -c:v libx264 -preset slow -crf 27 -g 30 -c:a aac -b:a 48k -shortest -movflags +faststart+use_metadata_tags \
+  -metadata com.apple.quicktime.creationdate=2007-08-06T10:31:05+0200 -metadata creation_time=2007-08-06T08:31:05Z \
+  -fflags +bitexact -flags:v +bitexact -flags:a +bitexact "$video"
+printf '%s\n  made from %s by scripts/make-sample-videos.sh: a 960×540 window moving across it\n  for six seconds, with brown noise as wind; the photo'"'"'s credit and licence\n\n' \
+  "${video#"$out"/}" "${panorama#"$out"/}" >> "$out/CREDITS"
