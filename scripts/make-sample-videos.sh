@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Makes the bundled samples' moving pictures (Resources/Samples) from its photos, so that
-# `make run` shows a video among them: a walk along the dune panorama, six seconds of
+# `make run` shows them among the photos: a walk along the dune panorama, six seconds of
 # 960×540 H.264 with a soft wind (brown noise) as its sound, dated by the photo's date as a
-# phone dates its videos. Run by make-samples.sh after the photos; needs ffmpeg.
+# phone dates its videos; and a Live Photo, as an iPhone saves one: the water drop's photo
+# beside a 2.5-second QuickTime movie of the same name, slowly closing in on it. Run by
+# make-samples.sh after the photos; needs ffmpeg.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=Resources/Samples
@@ -21,3 +23,12 @@ ffmpeg -nostdin -loglevel error -y -loop 1 -framerate 30 -t 6 -i "$panorama" \
   -fflags +bitexact -flags:v +bitexact -flags:a +bitexact "$video"
 printf '%s\n  made from %s by scripts/make-sample-videos.sh: a 960×540 window moving across it\n  for six seconds, with brown noise as wind; the photo'"'"'s credit and licence\n\n' \
   "${video#"$out"/}" "${panorama#"$out"/}" >> "$out/CREDITS"
+
+still="$out/Water drop.jpg"
+live="$out/Water drop.mov"
+ffmpeg -nostdin -loglevel error -y -loop 1 -framerate 30 -t 2.5 -i "$still" \
+  -vf "scale=-2:720,zoompan=z='1+0.08*on/75':d=1:x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':s=960x720:fps=30,format=yuv420p" \
+  -c:v libx264 -preset slow -crf 28 -g 30 -an -f mov -movflags +faststart \
+  -fflags +bitexact -flags:v +bitexact "$live"
+printf '%s\n  made from %s by scripts/make-sample-videos.sh: a 2.5-second movie closing in on\n  it, beside it as a Live Photo; the photo'"'"'s credit and licence\n\n' \
+  "${live#"$out"/}" "${still#"$out"/}" >> "$out/CREDITS"

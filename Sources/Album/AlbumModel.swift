@@ -120,7 +120,7 @@ public final class AlbumModel {
     public var allPhotos: [Photo] { listing.map(\.photo) }
 
     /// Every photo as it would be shown without a filter (pairs as one).
-    public var photosIgnoringFilter: [Photo] { RawPairs.folded(listing.map(\.photo)) }
+    public var photosIgnoringFilter: [Photo] { FilePairs.folded(listing.map(\.photo)) }
 
     /// Where the photo whose file (or a companion's: a RAW beside its JPEG) is `path` is shown.
     public func index(of path: FilePath) -> Int? {
@@ -146,11 +146,11 @@ public final class AlbumModel {
         let sequence = listing.suffix(1) + batch
         let inOrder = zip(sequence, sequence.dropFirst()).allSatisfy { ListingOrder.precedes($0, $1) }
         // A batch that begins with the name the last one ended with may hold its pair.
-        let continuesAName = listing.last.map { RawPairs.stem(of: $0.photo.path) == RawPairs.stem(of: batch[0].photo.path) } ?? false
+        let continuesAName = listing.last.map { FilePairs.stem(of: $0.photo.path) == FilePairs.stem(of: batch[0].photo.path) } ?? false
         guard inOrder, isShownAsListed, !continuesAName else { return commit(ListingOrder.union(listing, adding: batch)) }
         let oldCount = photos.count
         listing += batch
-        photos += RawPairs.folded(batch.map(\.photo))
+        photos += FilePairs.folded(batch.map(\.photo))
         notify(.appended(oldCount: oldCount, newCount: photos.count))
     }
 
@@ -438,7 +438,7 @@ public final class AlbumModel {
     /// The listing as shown: filtered, then sorted (a stable sort over natural order, so
     /// photos that tie stay by name).
     private func arranged(_ listing: [ListingEntry]) -> [Photo] {
-        var shown = RawPairs.folded(listing.map(\.photo))
+        var shown = FilePairs.folded(listing.map(\.photo))
         if filter != .all {
             shown.removeAll { !filter.admits(marks(of: $0)) }
         }

@@ -67,12 +67,12 @@ public struct Sidecars: Sendable, Equatable {
     /// a photo's `NAME.EXT.xmp` always, and `NAME.xmp` (one for a RAW and its JPEG alike)
     /// once no photo of that name is left among `remaining`.
     static func goingWith(_ photos: [FilePath], leaving remaining: some Sequence<FilePath>) -> [[FilePath]] {
-        let stemsLeft = Set(remaining.map(RawPairs.stem(of:)))
+        let stemsLeft = Set(remaining.map(FilePairs.stem(of:)))
         var stemsTaken = Set<FilePath>()
         return photos.map { photo in
             let sidecars = Sidecars(of: photo, dataFolder: FilePath("/"))
             var going = [sidecars.named]
-            if sidecars.stem != sidecars.named, !stemsLeft.contains(RawPairs.stem(of: photo)), stemsTaken.insert(sidecars.stem).inserted {
+            if sidecars.stem != sidecars.named, !stemsLeft.contains(FilePairs.stem(of: photo)), stemsTaken.insert(sidecars.stem).inserted {
                 going.append(sidecars.stem)
             }
             return going.filter(isFile)

@@ -113,6 +113,8 @@ extension PictureSource {
 public enum PhotoMotion: Equatable, Sendable {
     /// A video, shown by its poster: its length in seconds once read (nil before).
     case video(seconds: Double?)
+    /// A still with the moment around it: an iPhone's Live Photo (the still and its video).
+    case live
 }
 
 /// The album as the views see it: its pictures, and what is known of its photos (facts,

@@ -58,7 +58,9 @@ final class AlbumPhotos: PhotoSource {
 
     /// A video's length comes with its facts (read as its badge first asks).
     func motion(at index: Int) -> PhotoMotion? {
-        guard let photo = photo(at: index), photo.format == .video else { return nil }
+        guard let photo = photo(at: index) else { return nil }
+        if photo.liveVideo != nil { return .live }
+        guard photo.format == .video else { return nil }
         return .video(seconds: factsStore?.facts(of: photo.path)?.embedded?.duration)
     }
 

@@ -14,11 +14,13 @@ extension PhotoSource {
 }
 
 extension PhotoSource {
-    /// "▶ 0:42" for a video, "▶" until its length is read; nil for a still.
+    /// "▶ 0:42" for a video, "▶" until its length is read; "LIVE" for a Live Photo (Apple's
+    /// own word on the badge, untranslated as Apple leaves it); nil for a still.
     func motionNote(at index: Int) -> String? {
         switch motion(at: index) {
         case .video(let seconds?): "▶ " + Language.playingTime(seconds)
         case .video(nil): "▶"
+        case .live: "LIVE"
         case nil: nil
         }
     }

@@ -10,7 +10,7 @@ public struct Photo: Sendable, Hashable {
     public let byteCount: Int
     public let modificationDate: Date
     /// Files shown as this one photo: the camera's RAW beside its JPEG (or HEIC) of the same
-    /// name. Marked, trashed and restored with it.
+    /// name, a Live Photo's video beside its still. Marked, trashed and restored with it.
     public let companions: [Photo]
 
     public init(path: FilePath, format: ImageFormat, byteCount: Int, modificationDate: Date, companions: [Photo] = []) {
@@ -45,6 +45,9 @@ public struct Photo: Sendable, Hashable {
         guard companions.contains(where: { $0.format == .raw }) else { return nil }
         return format == .heif ? "RAW+HEIC" : "RAW+JPEG"
     }
+
+    /// A Live Photo's moment: the video beside the still shown; nil for any other photo.
+    public var liveVideo: Photo? { format == .video ? nil : companions.first { $0.format == .video } }
 
     /// The file name as text; bytes that are not UTF-8 show as "�".
     public var fileName: String {

@@ -7,13 +7,13 @@ import SystemPackage
 import Testing
 import TestSupport
 
-@Suite struct RawPairsTests {
+@Suite struct FilePairsTests {
     func photo(_ name: String, _ format: ImageFormat) -> Photo {
         Photo(path: FilePath("/card/" + name), format: format, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 0))
     }
 
     func shown(_ photos: [Photo]) -> [String] {
-        RawPairs.folded(photos).map { ([$0.fileName] + $0.companions.map(\.fileName)).joined(separator: "+") }
+        FilePairs.folded(photos).map { ([$0.fileName] + $0.companions.map(\.fileName)).joined(separator: "+") }
     }
 
     @Test func aRawAndItsJpegOrHeicOfTheSameNameAreOnePhoto() {
@@ -21,14 +21,25 @@ import TestSupport
         #expect(shown([photo("IMG_1.dng", .raw), photo("IMG_1.heic", .heif)]) == ["IMG_1.heic+IMG_1.dng"])
         // With both a JPEG and a HEIC, the JPEG takes the RAW; the HEIC stays itself.
         #expect(shown([photo("A.ARW", .raw), photo("A.HEIC", .heif), photo("A.JPG", .jpeg)]) == ["A.HEIC", "A.JPG+A.ARW"])
-        #expect(RawPairs.folded([photo("IMG_1.CR3", .raw), photo("IMG_1.JPG", .jpeg)])[0].pairName == "RAW+JPEG")
+        #expect(FilePairs.folded([photo("IMG_1.CR3", .raw), photo("IMG_1.JPG", .jpeg)])[0].pairName == "RAW+JPEG")
+    }
+
+    @Test func aLivePhotosStillAndItsVideoAreOnePhoto() {
+        let live = FilePairs.folded([photo("IMG_1.HEIC", .heif), photo("IMG_1.MOV", .video), photo("IMG_2.MOV", .video)])
+        #expect(live.map(\.fileName) == ["IMG_1.HEIC", "IMG_2.MOV"])
+        #expect(live[0].liveVideo?.fileName == "IMG_1.MOV" && live[0].pairName == nil && live[1].liveVideo == nil)
+        // Exported as JPEG; and a camera's RAW+JPEG with a clip of the same name: all one.
+        #expect(shown([photo("IMG_3.JPG", .jpeg), photo("IMG_3.MOV", .video)]) == ["IMG_3.JPG+IMG_3.MOV"])
+        #expect(shown([photo("A.CR3", .raw), photo("A.JPG", .jpeg), photo("A.MOV", .video)]) == ["A.JPG+A.CR3+A.MOV"])
+        // Two videos of a name, no still: both stay videos.
+        #expect(shown([photo("B.MOV", .video), photo("B.MP4", .video)]) == ["B.MOV", "B.MP4"])
     }
 
     @Test func otherNamesAndLoneFilesStayAsTheyAre() {
         #expect(shown([photo("IMG_1 copy.JPG", .jpeg), photo("IMG_1.CR3", .raw)]) == ["IMG_1 copy.JPG", "IMG_1.CR3"])
         #expect(shown([photo("IMG_1.CR3", .raw), photo("IMG_1.PNG", .png)]) == ["IMG_1.CR3", "IMG_1.PNG"])
         #expect(shown([photo("IMG_1.JPG", .jpeg), photo("IMG_10.CR3", .raw)]) == ["IMG_1.JPG", "IMG_10.CR3"])
-        #expect(RawPairs.folded([photo("IMG_2.JPG", .jpeg)])[0].pairName == nil)
+        #expect(FilePairs.folded([photo("IMG_2.JPG", .jpeg)])[0].pairName == nil)
     }
 }
 
@@ -89,6 +100,21 @@ import TestSupport
         try card.model.undo()
         #expect(card.f.exists("IMG_1.JPG") && card.f.exists("IMG_1.DNG"))
         #expect(card.model.photos.map(\.fileName) == ["IMG_1.JPG", "IMG_2.JPG"] && card.model.photos[0].pairName == "RAW+JPEG")
+    }
+
+    @Test func aLivePhotoIsTrashedAndRestoredWithItsVideo() throws {
+        let f = try MarkFolder()
+        try f.photo("IMG_7.JPG")
+        try f.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "color=c=red:s=64x48:r=10", "-t", "1",
+                   "-c:v", "libx264", "-pix_fmt", "yuv420p", "-f", "mov", f.path("IMG_7.MOV").string])
+        let model = AlbumModel(folder: FilePath(f.folder.path), trash: Trash(homeTrash: FilePath(f.dataFolder.string + "-trash")), markBook: f.book)
+        model.appendListing(try FolderScanner.photos(in: FilePath(f.folder.path)))
+        model.finishListing()
+        #expect(model.photos.map(\.fileName) == ["IMG_7.JPG"] && model.photos[0].liveVideo?.fileName == "IMG_7.MOV")
+        try model.moveToTrash(f.path("IMG_7.JPG"))
+        #expect(!f.exists("IMG_7.JPG") && !f.exists("IMG_7.MOV") && model.photos.isEmpty)
+        try model.undo()
+        #expect(f.exists("IMG_7.JPG") && f.exists("IMG_7.MOV") && model.photos.first?.liveVideo != nil)
     }
 
     @Test func whereThePairsSidecarsDisagreeTheRawsWins() throws {
