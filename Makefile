@@ -24,7 +24,7 @@ PHOTOS ?= Resources/Samples
 # switch through. xclip reads the clipboard Flick fills. dbus-daemon and python3-gi run the
 # fake file manager and desktop portal the photo menu's tests talk to on a bus of their
 # own; shared-mime-info tells GIO a file's type (for Open With).
-SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg-dev libexif-dev libpng-dev libgif-dev libwebp-dev libglib2.0-dev libheif-dev libjxl-dev librsvg2-dev libraw-dev libtiff-dev liblcms2-dev libexempi-dev libsqlite3-dev libxxhash-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libgweather-4-dev libx11-dev libfontconfig-dev libxtst-dev webp libheif-examples libavif-bin libjxl-tools librsvg2-bin libraw-bin colord-data libgs-common \
+SYSTEM_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libjpeg-dev libexif-dev libpng-dev libgif-dev libwebp-dev libglib2.0-dev libheif-dev libjxl-dev librsvg2-dev libraw-dev libtiff-dev liblcms2-dev libexempi-dev libsqlite3-dev libxxhash-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libmpv-dev libgweather-4-dev libx11-dev libfontconfig-dev libxtst-dev webp libheif-examples libavif-bin libjxl-tools librsvg2-bin libraw-bin colord-data libgs-common \
 	fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji xvfb x11-xkb-utils xdotool imagemagick ffmpeg x11-utils dbus-x11 trash-cli libimage-exiftool-perl sqlite3 \
 	desktop-file-utils appstream lintian debhelper gettext locales libglib2.0-bin xclip dbus-daemon python3-gi shared-mime-info python3-fusepy
 

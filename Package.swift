@@ -33,6 +33,10 @@ let package = Package(
         // poster frame. Debian's libav*-dev headers; the libraries are loaded when a video
         // first needs them (CDeferredLibraries).
         .target(name: "CVideo", dependencies: ["CDeferredLibraries"]),
+        // libmpv for PhotoLibrary's player helper, behind a narrow C API of its own: a video
+        // played, its frames drawn into shared memory. Debian's libmpv-dev headers; libmpv is
+        // loaded when a video is first played (CDeferredLibraries).
+        .target(name: "CPlayer", dependencies: ["CDeferredLibraries"]),
         // Bilinear cutting of decoded pictures, in C for SSE2 (no SDL in a decode helper).
         .target(name: "CResample"),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
@@ -111,7 +115,7 @@ let package = Package(
         // the user's formats: the leaf every module that shows words imports.
         .target(name: "Localization", dependencies: ["CIntl"]),
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CGWeather", "CMalloc", "CProcess", "CImageLoading", "CVideo", "CResample", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CGWeather", "CMalloc", "CProcess", "CImageLoading", "CVideo", "CPlayer", "CResample", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
         .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", "Localization", "CSQLite", "CDeferredLibraries", .product(name: "SystemPackage", package: "swift-system")]),
         // From a card to verified copies, renamed: `flick import` and the import dialog.

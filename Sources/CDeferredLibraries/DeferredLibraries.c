@@ -30,6 +30,8 @@
 #include <libavformat/avformat.h>
 #include <libavutil/display.h>
 #include <libswscale/swscale.h>
+#include <mpv/client.h>
+#include <mpv/render.h>
 #include <gio/gio.h>
 // gio-unix-2.0 is not on the include path glib-2.0 gives; the header includes only gio.h.
 #include <gio-unix-2.0/gio/gdesktopappinfo.h>
@@ -62,7 +64,12 @@ static const char *const file_names[FLICK_LIBRARY_COUNT] = {
     [FLICK_LIBRARY_AVCODEC] = "libavcodec.so." FLICK_DIGITS(LIBAVCODEC_VERSION_MAJOR),
     [FLICK_LIBRARY_AVFORMAT] = "libavformat.so." FLICK_DIGITS(LIBAVFORMAT_VERSION_MAJOR),
     [FLICK_LIBRARY_SWSCALE] = "libswscale.so." FLICK_DIGITS(LIBSWSCALE_VERSION_MAJOR),
+    [FLICK_LIBRARY_MPV] = "libmpv.so.2",
 };
+
+// libmpv's soname follows its client API's major version, which its header gives only as
+// an expression.
+_Static_assert(MPV_CLIENT_API_VERSION >> 16 == 2, "libmpv's client API is not version 2: change its soname above");
 
 // Recursive: Flick's definitions are in its executable's dynamic symbols, so a library's
 // constructor run by dlopen here may call one of them (GIO's, GObject's) and load another
@@ -573,3 +580,28 @@ FORWARD(SWSCALE, int, sws_scale,
          const int target_strides[]),
         (context, source, source_strides, y, rows, target, target_strides))
 FORWARD_VOID(SWSCALE, sws_freeContext, (struct SwsContext *context), (context))
+
+// libmpv: a video played (CPlayer).
+#define MPV FLICK_LIBRARY_MPV
+FORWARD(MPV, mpv_handle *, mpv_create, (void), ())
+FORWARD(MPV, int, mpv_initialize, (mpv_handle *context), (context))
+FORWARD_VOID(MPV, mpv_terminate_destroy, (mpv_handle *context), (context))
+FORWARD(MPV, int, mpv_set_option_string, (mpv_handle *context, const char *name, const char *data), (context, name, data))
+FORWARD(MPV, int, mpv_command, (mpv_handle *context, const char **arguments), (context, arguments))
+FORWARD(MPV, int, mpv_command_string, (mpv_handle *context, const char *arguments), (context, arguments))
+FORWARD(MPV, mpv_event *, mpv_wait_event, (mpv_handle *context, double timeout), (context, timeout))
+FORWARD_VOID(MPV, mpv_set_wakeup_callback, (mpv_handle *context, void (*callback)(void *data), void *data), (context, callback, data))
+FORWARD(MPV, int, mpv_observe_property, (mpv_handle *context, uint64_t reply, const char *name, mpv_format format),
+        (context, reply, name, format))
+FORWARD(MPV, int, mpv_get_property, (mpv_handle *context, const char *name, mpv_format format, void *data), (context, name, format, data))
+FORWARD(MPV, char *, mpv_get_property_string, (mpv_handle *context, const char *name), (context, name))
+FORWARD(MPV, int, mpv_set_property, (mpv_handle *context, const char *name, mpv_format format, void *data), (context, name, format, data))
+FORWARD_VOID(MPV, mpv_free, (void *data), (data))
+FORWARD(MPV, const char *, mpv_error_string, (int error), (error))
+FORWARD(MPV, int, mpv_render_context_create, (mpv_render_context **render, mpv_handle *context, mpv_render_param *parameters),
+        (render, context, parameters))
+FORWARD_VOID(MPV, mpv_render_context_free, (mpv_render_context *render), (render))
+FORWARD_VOID(MPV, mpv_render_context_set_update_callback, (mpv_render_context *render, mpv_render_update_fn callback, void *data),
+             (render, callback, data))
+FORWARD(MPV, uint64_t, mpv_render_context_update, (mpv_render_context *render), (render))
+FORWARD(MPV, int, mpv_render_context_render, (mpv_render_context *render, mpv_render_param *parameters), (render, parameters))

@@ -63,3 +63,11 @@ static inline long long flick_file_system_type(const char *path) {
     struct statfs info;
     return statfs(path, &info) == 0 ? (long long)info.f_type : -1;
 }
+
+// An anonymous file in memory, close-on-exec (memfd_create, hidden without _GNU_SOURCE):
+// a video's frames, shared with the player helper that draws them.
+extern int memfd_create(const char *name, unsigned int flags);
+
+static inline int flick_memory_file(const char *name) {
+    return memfd_create(name, 1U /* MFD_CLOEXEC */);
+}

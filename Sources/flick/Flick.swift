@@ -27,6 +27,7 @@ enum FlickMain {
         mallopt(M_MMAP_THRESHOLD, 128 << 10)
         // Flick runs its own decode helpers: the same binary, serving requests on its pipes.
         if CommandLine.arguments.dropFirst().first == DecodeHelper.subcommand { DecodeHelper.serve() }
+        if CommandLine.arguments.dropFirst().first == PlayerHelper.subcommand { PlayerHelper.serve(Array(CommandLine.arguments.dropFirst(2))) }
         Flick.main()
     }
 }

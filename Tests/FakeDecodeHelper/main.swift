@@ -24,6 +24,9 @@ if arguments.count == 3, arguments[1] == "--parent" {
     while true { sleep(60) }
 }
 
+// `fake-decode-helper player-helper …` is Flick's own player, as `flick player-helper` is.
+if arguments.count > 1, arguments[1] == PlayerHelper.subcommand { PlayerHelper.serve(Array(arguments.dropFirst(2))) }
+
 // FAKE_HELPER_CPU_SECONDS sets its processor budget per decode (2 s unless told).
 let budget = ProcessInfo.processInfo.environment["FAKE_HELPER_CPU_SECONDS"].flatMap(Int.init) ?? 2
 DecodeHelper.serve(cpuSecondsPerDecode: budget) { path, kind, size, box, colours throws(DecodeError) in

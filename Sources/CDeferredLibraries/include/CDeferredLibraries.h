@@ -9,7 +9,8 @@
 // - SQLite, for the index of a whole tree (one folder's photos never need it);
 // - libgweather, for place names, when the details of a photo with GPS are first shown;
 // - xxHash, when an import first compares a copy with its original;
-// - FFmpeg (libavformat, libavcodec, libavutil, libswscale), in a helper, for a video.
+// - FFmpeg (libavformat, libavcodec, libavutil, libswscale), in a helper, for a video;
+// - libmpv, in a player helper, when a video is first played.
 // Before `main`, the dynamic loader maps and binds every linked library and runs its
 // constructors, and the first decode helper is forked only after that: linked, the codecs
 // cost every start ≈ 25 ms before its first photo, GIO and exempi ≈ 5 ms more, SDL2 (with
@@ -44,7 +45,8 @@ typedef enum {
     FLICK_LIBRARY_AVCODEC = 16,
     FLICK_LIBRARY_AVFORMAT = 17,
     FLICK_LIBRARY_SWSCALE = 18,
-    FLICK_LIBRARY_COUNT = 19
+    FLICK_LIBRARY_MPV = 19,
+    FLICK_LIBRARY_COUNT = 20
 } flick_library;
 
 // Loads `library` if it is not yet: NULL when it is there, else why not (the loader's

@@ -435,34 +435,10 @@ final class HelperLauncher: Sendable {
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
         guard flick_pipe_cloexec(&input) == 0 else { return nil }
         guard flick_pipe_cloexec(&output) == 0 else { close(input[0]); close(input[1]); return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        // Nothing else is inherited, whoever opened it without close-on-exec and when: a
-        // helper holding, say, libdbus's pipe to its launcher keeps SDL waiting for the
-        // end of it, and Flick's window never appears.
-        flick_spawn_close_from(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The helper starts with no signals blocked and SIGPIPE back at its default.
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var arguments = command.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, command[0], &actions, &attributes, &arguments, environ)
+        let child = HelperSpawn.start(command, descriptors: [input[0], output[1]])
         close(input[0])
         close(output[1])
-        guard status == 0 else { close(input[1]); close(output[0]); return nil }
+        guard let child else { close(input[1]); close(output[0]); return nil }
         return Spawned(pid: child, input: input[1], output: output[0])
     }
 }

@@ -52,6 +52,14 @@ enum VideoDecoder: FormatDecoder {
         }
     }
 
+    /// Clockwise quarter turns that stand the video at `path` upright; 0 where it cannot be read.
+    static func quarterTurns(of path: FilePath) -> Int {
+        let turns = try? ImageDecoder.withRegularFile(path, limits: DecodeLimits()) { file throws(DecodeError) in
+            try withVideo(file, limits: DecodeLimits()) { _, facts in Int(facts.quarter_turns) }
+        }
+        return turns ?? 0
+    }
+
     /// `body` given the video in `file`, open, and what its container says.
     private static func withVideo<T>(_ file: FileBytes, limits: DecodeLimits,
                                      _ body: (OpaquePointer, flick_video_facts) throws(DecodeError) -> T) throws(DecodeError) -> T {
