@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(name: "ComponentsTests", dependencies: ["Geometry", "Gestures", "Localization", "Motion", "ViewTree", "Components", "Browser", "PhotoSources", "Pixels", "Marks", "TestSupport"]),
         .testTarget(name: "AlbumTests", dependencies: ["Album", "Marks", "PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         // Headless: fake decodes and a fake texture sink; no SDL, no helper process.
-        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "ViewTree", "TestSupport",
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "ViewTree", "TestSupport", "fake-decode-helper",
                                                           .product(name: "SystemPackage", package: "swift-system")]),
         // The app shell over a real folder, with fake decodes and textures: no window.
         .testTarget(name: "ShellTests", dependencies: ["Shell", "Gestures", "Album", "Marks", "fake-decode-helper", "Components", "Browser", "Pictures", "PhotoSources", "PhotoLibrary", "Pixels", "TestSupport",

@@ -9,7 +9,8 @@ import Pixels
 /// The responder chain: a key goes from the front-most thing on screen to the back, and
 /// the first that takes it acts. Whatever is in front (help, the slideshow, a menu, a
 /// question) has the keys while it is shown; then the details, a message (Esc), the
-/// control Tab gave the keys to, the album's commands on the photo in hand, the pager,
+/// control Tab gave the keys to, a video playing in the pager, the album's commands on the
+/// photo in hand, the pager,
 /// the album's view, and last the app (full screen, quit). So "Esc closes the front-most
 /// thing" needs no list of its own: each layer takes Esc while it is there.
 extension PhotoBrowser {
@@ -33,6 +34,7 @@ extension PhotoBrowser {
             // Esc takes the search's words away, before it closes anything behind.
             { !self.isPagerOpen && self.searchBar.handleKey($0) },
             { self.focus != .view && !self.isPagerOpen && self.performCommand(for: $0, in: .focus) },
+            { self.isPagerOpen && self.performCommand(for: $0, in: .video) },
             { self.performCommand(for: $0, in: .album) },
             { self.performCommand(for: $0, in: self.viewContext) },
             { self.performCommand(for: $0, in: .app) },
@@ -152,6 +154,9 @@ extension PhotoBrowser {
         case .toggleDetails:
             guard let index = photoInHand else { return false }
             perform(.details, on: index)
+        case let .video(control):
+            guard isPagerOpen, let index = photoInHand, let source else { return false }
+            return source.control(control, at: index)
         case let .loupe(magnification):
             // Where photos are looked at closely: full screen, Compare.
             guard isPagerOpen || viewKind == .compare else { return false }

@@ -265,6 +265,9 @@ int flick_player_serve(const char *path, int quarter_turns, int commands, int ev
     set(p.mpv, "msg-level", "all=no");
     set(p.mpv, "input-default-bindings", "no");
     set(p.mpv, "osc", "no");
+    // mpv's own seek bar and messages drawn into the frames: Flick has its own bar.
+    set(p.mpv, "osd-level", "0");
+    set(p.mpv, "osd-bar", "no");
     set(p.mpv, "vo", "libmpv");
     set(p.mpv, "hwdec", "no");
     set(p.mpv, "sub-auto", "no");

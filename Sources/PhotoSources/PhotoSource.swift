@@ -99,6 +99,61 @@ public protocol PictureSource: AnyObject {
     /// layer to lay over the whole photo); nil while it is worked out (the source reloads
     /// its views once it is), or while the look is not wanted.
     func look(_ look: PictureLook, at index: Int) -> ImageContent?
+    /// Where video `index` stands while it plays in place (a view that plays it asked for it
+    /// with `PictureRequest.plays`); nil for a photo, or a video not playing.
+    func playback(at index: Int) -> PlaybackState?
+    /// Does `control` to video `index` playing in place; false where it is not playing.
+    @discardableResult
+    func control(_ control: PlaybackControl, at index: Int) -> Bool
+}
+
+/// Where a video playing in place stands (what its bar shows).
+public struct PlaybackState: Equatable, Sendable {
+    /// Its length, and how far in it is shown, in seconds.
+    public var length: Double
+    public var position: Double
+    public var isPaused: Bool
+    /// Played to its end: it rests on its last frame.
+    public var hasEnded: Bool
+    public var isMuted: Bool
+    /// 0 (silent) to 1.
+    public var volume: Double
+    public var hasSound: Bool
+    /// It has sound, but there is nowhere to play it (no audio server).
+    public var soundUnavailable: Bool
+    /// Why it cannot be played, in words; nil while it can.
+    public var problem: String?
+
+    public init(length: Double = 0, position: Double = 0, isPaused: Bool = true, hasEnded: Bool = false, isMuted: Bool = false,
+                volume: Double = 1, hasSound: Bool = false, soundUnavailable: Bool = false, problem: String? = nil) {
+        self.length = length
+        self.position = position
+        self.isPaused = isPaused
+        self.hasEnded = hasEnded
+        self.isMuted = isMuted
+        self.volume = volume
+        self.hasSound = hasSound
+        self.soundUnavailable = soundUnavailable
+        self.problem = problem
+    }
+
+    /// Playing now: not paused, not at its end, not failed.
+    public var isPlaying: Bool { !isPaused && !hasEnded && problem == nil }
+}
+
+/// What the person asks of a video playing in place.
+public enum PlaybackControl: Hashable, Sendable {
+    /// Play where paused (from the start where it ended), pause where playing.
+    case togglePause
+    /// To this many seconds in.
+    case seek(to: Double)
+    /// Forward (back, negative) this many seconds.
+    case skip(by: Double)
+    case toStart
+    case toEnd
+    /// Louder (quieter, negative) by this much of the whole (0…1).
+    case changeVolume(by: Double)
+    case toggleMute
 }
 
 extension PictureSource {
@@ -107,6 +162,9 @@ extension PictureSource {
     /// A source that works out no looks.
     public func wantLooks(_ looks: Set<PictureLook>) {}
     public func look(_ look: PictureLook, at index: Int) -> ImageContent? { nil }
+    /// A source that plays no videos.
+    public func playback(at index: Int) -> PlaybackState? { nil }
+    public func control(_ control: PlaybackControl, at index: Int) -> Bool { false }
 }
 
 /// What moves in a photo of the album.

@@ -17,6 +17,7 @@ extension PictureStore {
     /// What `demand` wants played: the photo `request` names, fitted to its size, or
     /// nothing. The same photo asked again (at another size, zoomed in) plays on as it is.
     func play(_ request: PictureRequest?, for demand: ObjectIdentifier) {
+        playVideo(request, for: demand)
         var wanted: (path: FilePath, side: Int)?
         if let request, request.index >= 0, request.index < photos.count, request.size.isWhole,
            Self.animatedFormats.contains(photos[request.index].format) {
@@ -39,6 +40,38 @@ extension PictureStore {
 
     func stopPlaying(_ demand: ObjectIdentifier) {
         playing.removeValue(forKey: demand)?.player.stop()
+        videos.removeValue(forKey: demand)?.stop()
+    }
+
+    /// A video `request` names plays in place for `demand`, fitted to its size; anything
+    /// else stops the one it played. Its player starts at once and the page does not wait
+    /// for it: the poster shows until the first frame is on the renderer.
+    private func playVideo(_ request: PictureRequest?, for demand: ObjectIdentifier) {
+        var wanted: (path: FilePath, side: Int)?
+        if let request, request.index >= 0, request.index < photos.count, request.size.isWhole, photos[request.index].format == .video {
+            wanted = (photos[request.index].path, request.size.sharpness)
+        }
+        guard videos[demand]?.path != wanted?.path else { return }
+        videos.removeValue(forKey: demand)?.stop()
+        guard let (path, side) = wanted, let command = videoPlayerCommand, failures[path] == nil else { return }
+        videos[demand] = VideoPlayback(path: path, box: PixelBox(width: side, height: side), command: command, textures: textures,
+                                       wake: { [wake] in wake.wake() })
+    }
+
+    /// Where the video at `index` playing in place stands; nil where none plays.
+    public func playback(at index: Int) -> PlaybackState? {
+        guard index >= 0, index < photos.count else { return nil }
+        return videos.values.first { $0.path == photos[index].path }?.state
+    }
+
+    /// Does `control` to the video at `index` playing in place; false where none plays or
+    /// it means nothing now.
+    @discardableResult
+    public func control(_ control: PlaybackControl, at index: Int) -> Bool {
+        guard index >= 0, index < photos.count, let video = videos.values.first(where: { $0.path == photos[index].path }) else { return false }
+        let done = video.perform(control)
+        if done { onFramesChange() }
+        return done
     }
 
     /// Shows the frames that are due. Returns true if any changed.
@@ -54,6 +87,7 @@ extension PictureStore {
                 if photo.player.advance(to: now, isReady: { textures.isUploaded($0.texture) }) { changed = true }
             }
         }
+        for video in videos.values where video.advance() { changed = true }
         if changed { onFramesChange() }
         return changed
     }

@@ -72,6 +72,11 @@ public final class PictureStore: PictureSource {
     public var onFramesChange: () -> Void = {}
     /// Animated photos playing, one for each demand that wants one played.
     var playing: [ObjectIdentifier: PlayingPhoto] = [:]
+    /// Videos playing in place, one for each demand that wants one played.
+    var videos: [ObjectIdentifier: VideoPlayback] = [:]
+    /// The command that starts a video's player (`PlayerHelper`); nil: videos show their
+    /// posters, still.
+    public var videoPlayerCommand: [String]?
     /// Photos found to hold a single picture (or whose animation failed): shown still,
     /// never opened as animations again.
     var stills: Set<FilePath> = []
@@ -127,6 +132,7 @@ public final class PictureStore: PictureSource {
         }
         if let headline = failures[path] { return .failed(headline: headline) }
         if size.isWhole, let frame = playing.values.first(where: { $0.path == path })?.player.shown { return .ready(frame) }
+        if size.isWhole, let frame = videos.values.first(where: { $0.path == path })?.shown { return .ready(frame) }
         if let picture = broker.picture(of: path, for: wantedSize(size, of: path)) {
             return incomplete.contains(path) ? .partial(picture) : .ready(picture)
         }

@@ -46,6 +46,7 @@ public final class AppShell {
         self.service = service
         let helper = { IsolatedDecoder(command: DecodeHelper.command) }
         pictures = PictureStore(photos: [], service: service, textures: textures)
+        pictures.videoPlayerCommand = PlayerHelper.ownCommand
         if let start = opening.startPath { pictures.noteScreenRequest(start, size: startScreenPicture) }
         heldForStart = opening.startPath
         browser = PhotoBrowser(context: context)

@@ -143,6 +143,26 @@ final class FakePhotoSource: PhotoSource {
 
     func wantLooks(_ looks: Set<PictureLook>) { wantedLooks = looks }
 
+    /// Videos playing in place, by index, and what was asked of them, in order. A video
+    /// does as a player would: pauses and plays, skips only while it plays.
+    var playbacks: [Int: PlaybackState] = [:]
+    private(set) var controls: [(control: PlaybackControl, index: Int)] = []
+
+    func playback(at index: Int) -> PlaybackState? { playbacks[index] }
+
+    func control(_ control: PlaybackControl, at index: Int) -> Bool {
+        guard var state = playbacks[index] else { return false }
+        switch control {
+        case .togglePause: state.isPaused.toggle()
+        case let .seek(to: seconds): state.position = seconds
+        case .skip, .toStart, .toEnd, .changeVolume: guard state.isPlaying else { return false }
+        case .toggleMute: state.isMuted.toggle()
+        }
+        playbacks[index] = state
+        controls.append((control, index))
+        return true
+    }
+
     func look(_ look: PictureLook, at index: Int) -> ImageContent? {
         guard wantedLooks.contains(look), looksDrawn, index < photoCount else { return nil }
         let size = look == .histogram ? Size(width: 256, height: 100) : size(of: ids[index])

@@ -4,6 +4,7 @@ import Gestures
 import Localization
 import Marks
 import Pixels
+import PhotoSources
 
 /// What a user can ask of Flick, however it is asked (a key, a menu row): the browser
 /// does it, or the handler the app registered for it.
@@ -46,6 +47,8 @@ public enum CommandAction: Hashable, Sendable {
     case view(ViewAction)
     /// What the slideshow does while it plays.
     case inSlideshow(SlideshowAction)
+    /// What a video playing in the pager does.
+    case video(PlaybackControl)
     /// What the menu that is open (the photo menu, the arrangement menu) does.
     case menu(MenuAction)
     /// The question in front answered: yes (true) or no.
@@ -85,6 +88,10 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case details
     /// The control Tab gave the keys to.
     case focus
+    /// A video's own keys while it is the full-screen photo (before the album's and the
+    /// pager's: Space plays it rather than paging on); the arrows are its only while it
+    /// plays, and page on once it is paused.
+    case video
     /// The album's commands, on the photo in hand (the pager's while it is up), once no
     /// menu or question has the keys.
     case album
@@ -98,7 +105,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case app
 
     public static var allCases: [KeyContext] {
-        [.always, .slideshow, .menu, .question, .details, .focus, .album, .pager] + AlbumViewKind.allCases.map { .view($0) } + [.spread, .app]
+        [.always, .slideshow, .menu, .question, .details, .focus, .video, .album, .pager] + AlbumViewKind.allCases.map { .view($0) } + [.spread, .app]
     }
 }
 

@@ -114,6 +114,22 @@ extension Command {
         Command("pager-look", { localized("Look around it") }, .pager, pointer: { localized("Drag a zoomed photo") }),
         Command("pager-back", { localized("Back") }, .pager,
                 keys: [KeyBinding(KeyChord(.escape, nil), .view(.close), in: .pager)], pointer: { localized("Click, drag down") }),
+    ] + video
+
+    /// A video in the pager: it plays when it is paged to.
+    private static let video: [Command] = [
+        Command("video-play", { localized("Play, pause a video") }, .pager,
+                keys: [KeyBinding(KeyChord(.space), .video(.togglePause), in: .video)], pointer: { localized("Click its bar's button") }),
+        Command("video-skip", { localized("Go anywhere in it; 5 s back, forward while it plays") }, .pager,
+                keys: [KeyBinding(KeyChord(.left), .video(.skip(by: -5)), in: .video), KeyBinding(KeyChord(.right), .video(.skip(by: 5)), in: .video)],
+                pointer: { localized("Click, drag its bar") }, repeats: true),
+        Command("video-ends", { localized("To its start, its end while it plays") }, .pager,
+                keys: [KeyBinding(KeyChord(.home), .video(.toStart), in: .video), KeyBinding(KeyChord(.end), .video(.toEnd), in: .video)]),
+        Command("video-volume", { localized("Louder, quieter while it plays") }, .pager,
+                keys: [KeyBinding(KeyChord(.up), .video(.changeVolume(by: 0.1)), in: .video),
+                       KeyBinding(KeyChord(.down), .video(.changeVolume(by: -0.1)), in: .video)],
+                repeats: true),
+        Command("video-mute", { localized("Sound off, on") }, .pager, keys: [KeyBinding(KeyChord("m"), .video(.toggleMute), in: .video)]),
     ]
 
     private static let slideshow: [Command] = [

@@ -103,6 +103,8 @@ public final class FullScreenPager: View, ViewActionPerformer, LookShowing {
     /// only they take clicks.
     let captionBar = View()
     let detailsButton = LabelButton(title: localized("Details"))
+    /// The video in front's bar, while it plays in place.
+    let videoBar = VideoBar()
     /// The caption's Details button was clicked.
     public var onShowDetails: (() -> Void)?
     var pages: [Int: PagerPage] { strip.cells }
@@ -148,8 +150,14 @@ public final class FullScreenPager: View, ViewActionPerformer, LookShowing {
         detailsButton.name = "details button"
         captionBar.addSubview(hud)
         captionBar.addSubview(detailsButton)
+        captionBar.addSubview(videoBar)
         addSubview(captionBar)
         detailsButton.attach(to: context) { [unowned self] in onShowDetails?() }
+        videoBar.attach(to: context)
+        videoBar.onControl = { [unowned self] control in
+            source?.control(control, at: currentIndex)
+            showHUD()
+        }
         // A single click closes, but only once it is clear no second click follows.
         click.require(toFail: doubleClick)
         context.arena.add(pan, to: self)
@@ -189,6 +197,7 @@ public final class FullScreenPager: View, ViewActionPerformer, LookShowing {
             for page in pages.values { page.refit(resetZoom: false) }
             // The caption's name is cut to the width.
             updateHUDText()
+            updateVideoBar()
             if let page = currentPage {
                 switch phase {
                 case .opening: flyPhoto(of: page, toFitFrom: nil)
@@ -204,6 +213,7 @@ public final class FullScreenPager: View, ViewActionPerformer, LookShowing {
     public func reloadData() {
         if currentIndex >= photoCount && photoCount > 0 { setCurrentIndex(photoCount - 1, notify: true) }
         if photoCount > 0 { updateHUDText() }
+        updateVideoBar()
         updateHistogram()
         strip.setNeedsLayout()
         takeHeldTurn()
@@ -223,6 +233,15 @@ extension FullScreenPager: PhotoUnderPointer {
 }
 
 extension FullScreenPager {
+    /// The bar of the video in front while it plays in place (it came into view: the
+    /// caption and the bar show for a while).
+    func updateVideoBar() {
+        let playback = phase == .open && photoCount > currentIndex ? source?.playback(at: currentIndex) : nil
+        let appeared = videoBar.playback == nil && playback != nil
+        videoBar.show(playback, in: bounds, labels: context.labels)
+        if appeared { showHUD() }
+    }
+
     /// The histogram of the photo in front, shown while the pager is open and it is wanted.
     func updateHistogram() {
         let wanted = looks.contains(.histogram) && phase == .open && photoCount > 0

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Browser
+import Components
+import Geometry
+import PhotoSources
+import Testing
+import TestSupport
+import ViewTree
+
+/// A video in the pager plays where it stands: Space plays and pauses it (and still pages
+/// on a photo), the arrows skip while it plays and page once it is paused, and its bar says
+/// where it is and takes clicks on its track and its button.
+@MainActor @Suite struct VideoPlaybackTests {
+    let labels = FakeLabels()
+
+    /// The view named `name` in `view`'s tree.
+    func descendant(named name: String, of view: View) -> View? {
+        if view.name == name { return view }
+        for child in view.subviews { if let found = descendant(named: name, of: child) { return found } }
+        return nil
+    }
+
+    /// Photo 3 of the album is a six-second video playing in place, two seconds in.
+    func album() -> BrowserFixture {
+        let app = BrowserFixture(labels: labels)
+        app.source.playbacks[3] = PlaybackState(length: 6, position: 2, isPaused: false)
+        app.open(3)
+        app.browser.reloadPlayingPictures()
+        app.scene.settle()
+        return app
+    }
+
+    @Test func spacePlaysAndPausesAVideoAndStillPagesOnAPhoto() {
+        let app = album()
+        app.key(.space)
+        #expect(app.source.playbacks[3]?.isPaused == true && app.pager.currentIndex == 3)
+        app.key(.space)
+        #expect(app.source.playbacks[3]?.isPaused == false && app.pager.currentIndex == 3)
+        app.source.playbacks[3] = nil
+        app.key(.space)
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 4, "a photo: Space pages on")
+    }
+
+    @Test func theArrowsSkipWhileItPlaysAndPageOnceItIsPaused() {
+        let app = album()
+        app.key(.right)
+        app.key(.up)
+        #expect(app.source.controls.map(\.control) == [.skip(by: 5), .changeVolume(by: 0.1)] && app.pager.currentIndex == 3)
+        app.key(.space)
+        app.key(.right)
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 4, "paused: Right pages on")
+    }
+
+    @Test func itsBarSaysWhereItIsAndAClickOnItsTrackGoesThere() throws {
+        let app = album()
+        let bar = try #require(descendant(named: "video bar", of: app.pager))
+        #expect(!bar.isHidden && labels.rendered.contains("0:02 / 0:06"))
+        let frame = try #require(bar.convert(bar.bounds, to: nil))
+        #expect(frame.maxY <= app.scene.root.bounds.maxY && frame.midX == app.scene.root.bounds.midX)
+        // Near the track's end: most of the way in. The pager stays open (the bar took it).
+        app.scene.play(PointerScript.clicks(at: Point(x: frame.maxX - 20, y: frame.midY), count: 1, startTime: app.scene.now + 0.05))
+        app.scene.settle()
+        let seek = try #require(app.source.controls.last)
+        guard case let .seek(to: seconds) = seek.control else { Issue.record("\(seek)"); return }
+        #expect(seconds > 5 && seconds <= 6 && app.pager.phase == .open)
+        // Its button pauses.
+        app.scene.play(PointerScript.clicks(at: Point(x: frame.minX + 30, y: frame.midY), count: 1, startTime: app.scene.now + 0.05))
+        app.scene.settle()
+        #expect(app.source.controls.last?.control == .togglePause && app.source.playbacks[3]?.isPaused == true)
+    }
+
+    @Test func aPhotoInFrontHasNoBar() throws {
+        let app = album()
+        app.key(.space)
+        app.key(.right)
+        app.scene.settle()
+        app.browser.reloadPlayingPictures()
+        #expect(descendant(named: "video bar", of: app.pager)?.isHidden == true)
+    }
+}

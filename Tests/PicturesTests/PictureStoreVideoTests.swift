@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import PhotoLibrary
+import Pictures
+import PhotoSources
+import Pixels
+import SystemPackage
+import Testing
+import TestSupport
+import ViewTree
+
+/// A video the pager has in front plays where its poster stood: its frames become its
+/// picture, what the person asks reaches its player, and paging away stops it.
+@Suite struct PictureStoreVideoTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-video-\(UUID().uuidString)")
+
+    func video() throws -> Photo {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("clip.mp4").path
+        let (status, _) = try runExternalTool(["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "color=c=red:s=160x120:r=25",
+                                               "-t", "4", "-c:v", "libx264", "-pix_fmt", "yuv420p", path])
+        try #require(status == 0)
+        return Photo(path: FilePath(path), format: .video, byteCount: 1, modificationDate: Date())
+    }
+
+    @Test func theVideoInFrontPlaysItsFramesAsItsPictureAndStopsWhenPagedAway() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let textures = FakeTextures()
+        let still = Photo(path: FilePath("/photos/still.jpg"), format: .jpeg, byteCount: 1, modificationDate: Date())
+        let store = pictureStore([try video(), still], textures: textures) { _ in .failure(.unreadable("not here")) }
+        store.videoPlayerCommand = [builtExecutable(named: "fake-decode-helper"), PlayerHelper.subcommand]
+        let size = PictureSize.within(width: 320, height: 240)
+        let demand = store.makePictureDemand()
+        demand.want([PictureRequest(index: 0, size: size, priority: .visible, plays: true)])
+        let playing = waitUntil(seconds: 60, pollingEvery: 1000) {
+            store.advanceAnimations(to: 0)
+            return (store.playback(at: 0)?.position ?? 0) > 0.2
+        }
+        #expect(playing)
+        guard case let .ready(frame) = store.picture(at: 0, size: size), let pixels = textures.pixels[frame.texture] else {
+            Issue.record("no frame as the video's picture: \(store.picture(at: 0, size: size))")
+            return
+        }
+        // Fitted to the pager's box (never enlarged past the video's own 160×120), red.
+        #expect(pixels.width == 160 && pixels.height == 120)
+        let centre = pixels.pixel(x: 80, y: 60)
+        #expect(centre.red > 200 && centre.green < 60 && centre.blue < 60)
+        #expect(store.playback(at: 0)?.length == 4 && store.playback(at: 1) == nil)
+
+        #expect(store.control(.togglePause, at: 0))
+        let paused = waitUntil(seconds: 30, pollingEvery: 1000) {
+            store.advanceAnimations(to: 0)
+            return store.playback(at: 0)?.isPaused == true
+        }
+        #expect(paused)
+        #expect(!store.control(.skip(by: 5), at: 0), "paused: the arrows page instead")
+        #expect(!store.control(.togglePause, at: 1), "a photo plays nothing")
+
+        demand.want([PictureRequest(index: 1, size: size, priority: .visible, plays: true)])
+        #expect(store.playback(at: 0) == nil)
+        #expect(textures.pixels[frame.texture] == nil, "its frames let go")
+    }
+}
