@@ -57,3 +57,7 @@ echo
 
 echo "== thumbnails"
 bash Benchmarks/bench-thumbnails.sh
+echo
+
+echo "== videos' posters"
+bash Benchmarks/bench-video.sh
