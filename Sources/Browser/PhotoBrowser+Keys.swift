@@ -45,8 +45,12 @@ extension PhotoBrowser {
     /// A key was let go: a held key's paging stops with it.
     public func handleKeyUp(_ key: KeyEvent) {
         pager.handleKeyUp(key)
-        // The loupe is there while its key is held.
+        // The loupe is there while its key is held, and a Live Photo's moment.
         if key.key == .character("l") { loupe.turnOff() }
+        if key.key == .character("v"), let index = momentShown {
+            momentShown = nil
+            source?.showMoment(false, at: index)
+        }
     }
 
     /// The wheel: the pager's while it is up, the strip's over it, else the view's.
@@ -157,6 +161,9 @@ extension PhotoBrowser {
         case let .video(control):
             guard isPagerOpen, let index = photoInHand, let source else { return false }
             return source.control(control, at: index)
+        case .holdMoment:
+            guard isPagerOpen, let index = photoInHand, let source, source.showMoment(true, at: index) else { return false }
+            momentShown = index
         case let .loupe(magnification):
             // Where photos are looked at closely: full screen, Compare.
             guard isPagerOpen || viewKind == .compare else { return false }

@@ -150,6 +150,8 @@ public final class PhotoBrowser: View {
     /// After a mark, the culling pager and the full-screen pager go on to the next photo,
     /// as Lightroom's auto advance does (a setting; off unless asked for).
     public var advancesAfterMark = false
+    /// The Live Photo whose moment plays while its key is held.
+    var momentShown: Int?
 
     /// Another view of the album is shown (the app reads what it needs: Compare's bursts).
     public var onShowView: ((AlbumViewKind) -> Void)?

@@ -105,6 +105,10 @@ public protocol PictureSource: AnyObject {
     /// Does `control` to video `index` playing in place; false where it is not playing.
     @discardableResult
     func control(_ control: PlaybackControl, at index: Int) -> Bool
+    /// A Live Photo's moment (its movie) played as photo `index`'s whole picture (true), or
+    /// its still again (false); false where the photo has no moment to play.
+    @discardableResult
+    func showMoment(_ shown: Bool, at index: Int) -> Bool
 }
 
 /// Where a video playing in place stands (what its bar shows).
@@ -165,6 +169,7 @@ extension PictureSource {
     /// A source that plays no videos.
     public func playback(at index: Int) -> PlaybackState? { nil }
     public func control(_ control: PlaybackControl, at index: Int) -> Bool { false }
+    public func showMoment(_ shown: Bool, at index: Int) -> Bool { false }
 }
 
 /// What moves in a photo of the album.

@@ -58,6 +58,26 @@ extension PictureStore {
                                        wake: { [wake] in wake.wake() })
     }
 
+    /// A Live Photo's moments are at most this many pixels a side (an iPhone's is 1440×1080).
+    static let momentSide = 2048
+
+    /// Plays the moment of the Live Photo at `index` (its movie, with its sound) as its
+    /// still's picture (true), or stops it (false): the still shows again. False where the
+    /// photo has no moment or no player starts.
+    @discardableResult
+    public func showMoment(_ shown: Bool, at index: Int) -> Bool {
+        if let moment {
+            moment.playback.stop()
+            self.moment = nil
+            onFramesChange()
+        }
+        guard shown, index >= 0, index < photos.count, let live = photos[index].liveVideo, let command = videoPlayerCommand,
+              let playback = VideoPlayback(path: live.path, box: PixelBox(width: Self.momentSide, height: Self.momentSide),
+                                           command: command, textures: textures, wake: { [wake] in wake.wake() }) else { return false }
+        moment = (photos[index].path, playback)
+        return true
+    }
+
     /// Where the video at `index` playing in place stands; nil where none plays.
     public func playback(at index: Int) -> PlaybackState? {
         guard index >= 0, index < photos.count else { return nil }
@@ -88,6 +108,7 @@ extension PictureStore {
             }
         }
         for video in videos.values where video.advance() { changed = true }
+        if let moment, moment.playback.advance() { changed = true }
         if changed { onFramesChange() }
         return changed
     }

@@ -74,6 +74,8 @@ public final class PictureStore: PictureSource {
     var playing: [ObjectIdentifier: PlayingPhoto] = [:]
     /// Videos playing in place, one for each demand that wants one played.
     var videos: [ObjectIdentifier: VideoPlayback] = [:]
+    /// A Live Photo's moment playing as its still's picture, while it is held.
+    var moment: (still: FilePath, playback: VideoPlayback)?
     /// The command that starts a video's player (`PlayerHelper`); nil: videos show their
     /// posters, still.
     public var videoPlayerCommand: [String]?
@@ -133,6 +135,7 @@ public final class PictureStore: PictureSource {
         if let headline = failures[path] { return .failed(headline: headline) }
         if size.isWhole, let frame = playing.values.first(where: { $0.path == path })?.player.shown { return .ready(frame) }
         if size.isWhole, let frame = videos.values.first(where: { $0.path == path })?.shown { return .ready(frame) }
+        if size.isWhole, let moment, moment.still == path, let frame = moment.playback.shown { return .ready(frame) }
         if let picture = broker.picture(of: path, for: wantedSize(size, of: path)) {
             return incomplete.contains(path) ? .partial(picture) : .ready(picture)
         }

@@ -47,6 +47,7 @@ final class AlbumPhotos: PhotoSource {
     func look(_ look: PictureLook, at index: Int) -> ImageContent? { pictures.look(look, at: index) }
     func playback(at index: Int) -> PlaybackState? { pictures.playback(at: index) }
     func control(_ control: PlaybackControl, at index: Int) -> Bool { pictures.control(control, at: index) }
+    func showMoment(_ shown: Bool, at index: Int) -> Bool { pictures.showMoment(shown, at: index) }
 
     // What is known of the photos.
 

@@ -150,6 +150,16 @@ final class FakePhotoSource: PhotoSource {
 
     func playback(at index: Int) -> PlaybackState? { playbacks[index] }
 
+    /// Live Photos by index, and each moment asked shown (true) or the still again (false).
+    var livePhotos: Set<Int> = []
+    private(set) var moments: [(shown: Bool, index: Int)] = []
+
+    func showMoment(_ shown: Bool, at index: Int) -> Bool {
+        guard livePhotos.contains(index) else { return false }
+        moments.append((shown, index))
+        return true
+    }
+
     func control(_ control: PlaybackControl, at index: Int) -> Bool {
         guard var state = playbacks[index] else { return false }
         switch control {

@@ -2,6 +2,7 @@
 import Browser
 import Components
 import Geometry
+import Gestures
 import PhotoSources
 import Testing
 import TestSupport
@@ -78,5 +79,21 @@ import ViewTree
         app.scene.settle()
         app.browser.reloadPlayingPictures()
         #expect(descendant(named: "video bar", of: app.pager)?.isHidden == true)
+    }
+
+    @Test func holdingVPlaysALivePhotosMomentUntilItIsLetGo() {
+        let app = BrowserFixture(labels: labels)
+        app.source.livePhotos = [2]
+        app.open(2)
+        app.key(.character("v"))
+        // The key's repeats while held ask nothing more.
+        _ = app.browser.handleKey(KeyEvent(key: .character("v"), isRepeat: true, timestampNanoseconds: app.scene.now.nanosecondStamp))
+        app.browser.handleKeyUp(KeyEvent(key: .character("v"), isDown: false, timestampNanoseconds: app.scene.now.nanosecondStamp))
+        #expect(app.source.moments.map(\.shown) == [true, false] && app.source.moments.allSatisfy { $0.index == 2 })
+        // A photo without a moment: V does nothing.
+        app.key(.right)
+        app.scene.settle()
+        app.key(.character("v"))
+        #expect(app.source.moments.count == 2)
     }
 }

@@ -29,8 +29,8 @@ import Testing
             #expect(result.status == 0, "\(result.error)")
         }
         try take("grid")
-        // The landscape bird: five photos on from the first.
-        try flick.server.xdotool("key", "Right", "Right", "Right", "Right", "Right", "Return")
+        // The landscape bird: six photos on from the first (the video is the second).
+        try flick.server.xdotool("key", "Right", "Right", "Right", "Right", "Right", "Right", "Return")
         try take("pager")
         try flick.server.xdotool("key", "Escape")
         try waitUntilStill(flick)

@@ -61,3 +61,28 @@ import ViewTree
         #expect(textures.pixels[frame.texture] == nil, "its frames let go")
     }
 }
+
+/// A Live Photo's moment plays as its still's picture while it is held.
+@Suite struct PictureStoreMomentTests {
+    @Test func aLivePhotosMomentIsItsPictureWhileHeldAndTheStillAfter() throws {
+        let helper = PictureStoreVideoTests()
+        defer { try? FileManager.default.removeItem(at: helper.folder) }
+        let movie = try helper.video()
+        let still = Photo(path: FilePath(helper.folder.appendingPathComponent("clip.jpg").path), format: .jpeg, byteCount: 1,
+                          modificationDate: Date(), companions: [movie])
+        let textures = FakeTextures()
+        let store = pictureStore([still], textures: textures) { _ in .success(PixelBuffer(width: 40, height: 30, blue: 255, green: 0, red: 0)) }
+        store.videoPlayerCommand = [builtExecutable(named: "fake-decode-helper"), PlayerHelper.subcommand]
+        let size = PictureSize.within(width: 320, height: 240)
+        #expect(store.showMoment(true, at: 0))
+        let playing = waitUntil(seconds: 60, pollingEvery: 1000) {
+            store.advanceAnimations(to: 0)
+            guard case let .ready(frame) = store.picture(at: 0, size: size) else { return false }
+            return textures.pixels[frame.texture]?.width == 160
+        }
+        #expect(playing, "the movie's frames (160×120, red) are the still's picture")
+        store.showMoment(false, at: 0)
+        if case let .ready(frame) = store.picture(at: 0, size: size) { #expect(textures.pixels[frame.texture]?.width != 160) }
+        #expect(!store.showMoment(true, at: 1), "no such photo")
+    }
+}

@@ -49,6 +49,8 @@ public enum CommandAction: Hashable, Sendable {
     case inSlideshow(SlideshowAction)
     /// What a video playing in the pager does.
     case video(PlaybackControl)
+    /// A Live Photo's moment played while the key is held.
+    case holdMoment
     /// What the menu that is open (the photo menu, the arrangement menu) does.
     case menu(MenuAction)
     /// The question in front answered: yes (true) or no.
