@@ -27,7 +27,7 @@ printf '%s\n  made from %s by scripts/make-sample-videos.sh: a 960×540 window m
 still="$out/Water drop.jpg"
 live="$out/Water drop.mov"
 ffmpeg -nostdin -loglevel error -y -loop 1 -framerate 30 -t 2.5 -i "$still" \
-  -vf "scale=-2:720,zoompan=z='1+0.08*on/75':d=1:x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':s=960x720:fps=30,format=yuv420p" \
+  -vf "scale=-2:720,zoompan=z='1+0.08*on/75':d=1:x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':s=960x600:fps=30,format=yuv420p" \
   -c:v libx264 -preset slow -crf 28 -g 30 -an -f mov -movflags +faststart \
   -fflags +bitexact -flags:v +bitexact "$live"
 printf '%s\n  made from %s by scripts/make-sample-videos.sh: a 2.5-second movie closing in on\n  it, beside it as a Live Photo; the photo'"'"'s credit and licence\n\n' \
