@@ -440,6 +440,7 @@ public final class PhotoBrowser: View {
     /// (the other views show first frames), and with the pager up the view behind it is
     /// not seen: relaying it out for every frame cost more than the frame itself.
     public func reloadPlayingPictures() {
+        if slideshow.isPlaying { slideshow.reloadData(); return }
         if pager.phase != .closed { pager.reloadData() } else { collection.reloadData() }
     }
 

@@ -40,7 +40,14 @@ extension PictureStore {
 
     func stopPlaying(_ demand: ObjectIdentifier) {
         playing.removeValue(forKey: demand)?.player.stop()
-        videos.removeValue(forKey: demand)?.stop()
+        stopVideo(of: demand)
+    }
+
+    /// Stops the video `demand` played, unless another demand plays it too (the slideshow
+    /// started over the pager's video: one player, one sound).
+    private func stopVideo(of demand: ObjectIdentifier) {
+        guard let video = videos.removeValue(forKey: demand), !videos.values.contains(where: { $0 === video }) else { return }
+        video.stop()
     }
 
     /// A video `request` names plays in place for `demand`, fitted to its size; anything
@@ -52,8 +59,12 @@ extension PictureStore {
             wanted = (photos[request.index].path, request.size.sharpness)
         }
         guard videos[demand]?.path != wanted?.path else { return }
-        videos.removeValue(forKey: demand)?.stop()
+        stopVideo(of: demand)
         guard let (path, side) = wanted, let command = videoPlayerCommand, failures[path] == nil else { return }
+        if let playing = videos.values.first(where: { $0.path == path }) {
+            videos[demand] = playing
+            return
+        }
         videos[demand] = VideoPlayback(path: path, box: PixelBox(width: side, height: side), command: command, textures: textures,
                                        wake: { [wake] in wake.wake() })
     }

@@ -29,6 +29,7 @@ final class VideoPlayback {
         self.textures = textures
         // A video in front plays as soon as it can: paging to it is asking for it.
         player.play()
+        state.isPaused = false
     }
 
     /// Takes what the player said since last asked; true if what shows changed.

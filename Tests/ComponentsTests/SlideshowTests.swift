@@ -88,6 +88,29 @@ final class SlideshowFixture {
         #expect(f.browser.grid.photoInHand == 1, "the grid has the photo it ended on")
     }
 
+    @Test func aVideoPlaysToItsEndOrHalfAMinuteBeforeTheNextPhoto() {
+        let f = SlideshowFixture()
+        f.app.source.playbacks[1] = PlaybackState(length: 90, position: 0, isPaused: false)
+        f.browser.grid.select(1)
+        f.key(.function(5))
+        #expect(f.app.source.wanted.contains { $0.index == 1 && $0.plays }, "the video shown is asked to play")
+        f.wait(f.slideshow.interval * 2)
+        #expect(f.slideshow.index == 1, "it plays on past the pace")
+        // Half a minute in (a long video): the next photo's turn.
+        f.app.source.playbacks[1]?.position = SlideshowView.longestVideo
+        f.wait(0.5 + SlideshowView.crossfadeSeconds)
+        #expect(f.slideshow.index == 2)
+        // A short one that ended: on at once.
+        f.app.source.playbacks[3] = PlaybackState(length: 4, position: 1, isPaused: false)
+        f.wait(f.slideshow.interval + SlideshowView.crossfadeSeconds)
+        #expect(f.slideshow.index == 3)
+        f.wait(f.slideshow.interval)
+        #expect(f.slideshow.index == 3)
+        f.app.source.playbacks[3]?.hasEnded = true
+        f.wait(0.5 + SlideshowView.crossfadeSeconds)
+        #expect(f.slideshow.index == 4)
+    }
+
     @Test func aPhotoNotReadyWhenItsTimeComesIsWaitedFor() {
         let f = SlideshowFixture()
         f.app.source.loading = [1]

@@ -56,7 +56,14 @@ import ViewTree
         #expect(!store.control(.skip(by: 5), at: 0), "paused: the arrows page instead")
         #expect(!store.control(.togglePause, at: 1), "a photo plays nothing")
 
+        // A second view asking for the same video (a slideshow over the pager) shares its
+        // player: one sound. It plays on while either still wants it.
+        let slideshow = store.makePictureDemand()
+        slideshow.want([PictureRequest(index: 0, size: size, priority: .visible, plays: true)])
+        #expect(store.playback(at: 0)?.isPaused == true, "the same player, still paused")
         demand.want([PictureRequest(index: 1, size: size, priority: .visible, plays: true)])
+        #expect(store.playback(at: 0) != nil && textures.pixels[frame.texture] != nil)
+        slideshow.want([])
         #expect(store.playback(at: 0) == nil)
         #expect(textures.pixels[frame.texture] == nil, "its frames let go")
     }

@@ -117,8 +117,18 @@ public final class SlideshowView: View {
     /// the first again).
     private func next() {
         guard isPlaying, !isPaused, let count = source?.photoCount, count > 0 else { return }
+        // A video plays to its end, or through its first half minute, before the next turn.
+        if let playback = source?.playback(at: index), playback.isPlaying, playback.position < Self.longestVideo {
+            advance.reschedule(after: Self.videoCheck)
+            return
+        }
         step(to: neighbour(of: index, by: 1, in: count))
     }
+
+    /// How much of a video the slideshow plays, in seconds, and how often it looks whether
+    /// the video is done.
+    public static let longestVideo: Seconds = 30
+    static let videoCheck: Seconds = 0.25
 
     /// The photo `step` places after (or before) `index`: in the playlist, or the album,
     /// round from the last to the first.
@@ -178,7 +188,8 @@ public final class SlideshowView: View {
     /// The photo shown and the next at the screen's size, the one before after them.
     private func requestPictures() {
         guard let count = source?.photoCount, count > 0, bounds.width > 0 else { return }
-        var requests = [PictureRequest(index: index, size: screenSize, priority: .visible)]
+        // The photo shown plays, where it is a video.
+        var requests = [PictureRequest(index: index, size: screenSize, priority: .visible, plays: true)]
         let next = neighbour(of: index, by: 1, in: count), previous = neighbour(of: index, by: -1, in: count)
         if next != index { requests.append(PictureRequest(index: next, size: screenSize, priority: .nearby)) }
         if previous != index && previous != next { requests.append(PictureRequest(index: previous, size: screenSize, priority: .ahead)) }
