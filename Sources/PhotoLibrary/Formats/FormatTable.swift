@@ -50,10 +50,12 @@ extension ImageFormat {
                                                  "image/x-pentax-pef", "image/x-sigma-x3f", "image/x-sony-arw", "image/x-sony-sr2",
                                                  "image/x-sony-srf", "image/x-dcraw"],
                                      decodesSmallerForLess: true, decoder: RAWDecoder.self)
-        // What phones, cameras and the web record. Not offered to the desktop for videos
-        // (no types) until Flick plays them; ".ts" is left out: more of them are TypeScript.
+        // What phones, cameras and the web record; ".ts" is left out: more of them are
+        // TypeScript.
         case .video: FormatDescription(extensions: ["mp4", "m4v", "mov", "qt", "mkv", "webm", "avi", "3gp", "3g2", "mts", "m2ts"],
-                                       mimeTypes: [], decoder: VideoDecoder.self)
+                                       mimeTypes: ["video/mp4", "video/x-m4v", "video/quicktime", "video/x-matroska", "video/webm",
+                                                   "video/x-msvideo", "video/3gpp", "video/3gpp2", "video/mp2t"],
+                                       decoder: VideoDecoder.self)
         }
     }
 
