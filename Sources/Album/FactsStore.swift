@@ -68,6 +68,10 @@ public final class FactsStore: Sendable {
     }
 
     /// The facts of `path` if known; otherwise nil, and they are read (once).
+    /// The facts of `path` where they have been read; never starts a read (a badge on every
+    /// cell of the grid asks: reading them all would hold back the thumbnails).
+    public func knownFacts(of path: FilePath) -> PhotoFacts? { state.withLock { $0.known[path] } }
+
     public func facts(of path: FilePath) -> PhotoFacts? {
         let startReading: Bool = state.withLock { state in
             guard state.known[path] == nil, !state.pending.contains(path), !state.unreadable.contains(path) else { return false }

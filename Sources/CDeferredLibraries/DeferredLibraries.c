@@ -32,6 +32,7 @@
 #include <libswscale/swscale.h>
 #include <mpv/client.h>
 #include <mpv/render.h>
+#include <mpv/stream_cb.h>
 #include <gio/gio.h>
 // gio-unix-2.0 is not on the include path glib-2.0 gives; the header includes only gio.h.
 #include <gio-unix-2.0/gio/gdesktopappinfo.h>
@@ -604,4 +605,6 @@ FORWARD_VOID(MPV, mpv_render_context_free, (mpv_render_context *render), (render
 FORWARD_VOID(MPV, mpv_render_context_set_update_callback, (mpv_render_context *render, mpv_render_update_fn callback, void *data),
              (render, callback, data))
 FORWARD(MPV, uint64_t, mpv_render_context_update, (mpv_render_context *render), (render))
+FORWARD(MPV, int, mpv_stream_cb_add_ro, (mpv_handle *context, const char *protocol, void *data, mpv_stream_cb_open_ro_fn open),
+        (context, protocol, data, open))
 FORWARD(MPV, int, mpv_render_context_render, (mpv_render_context *render, mpv_render_param *parameters), (render, parameters))

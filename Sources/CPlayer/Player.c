@@ -18,6 +18,7 @@
 
 #include <mpv/client.h>
 #include <mpv/render.h>
+#include <mpv/stream_cb.h>
 
 enum { maximum_slots = 4 };
 
@@ -244,8 +245,48 @@ static void command(player *p, char *line) {
 
 static int set(mpv_handle *mpv, const char *name, const char *value) { return mpv_set_option_string(mpv, name, value); }
 
-int flick_player_serve(const char *path, int quarter_turns, int commands, int events, int frames, int slots, size_t slot_bytes,
-                       int box_width, int box_height) {
+// A part of a file read as a whole one (a Motion Photo's video, after its JPEG): mpv reads
+// it through these, never a byte outside it, and nothing is copied out.
+typedef struct {
+    int fd;
+    int64_t start, length, position;
+} file_part;
+
+static int64_t part_read(void *cookie, char *buffer, uint64_t count) {
+    file_part *part = cookie;
+    int64_t left = part->length - part->position;
+    if (left <= 0) return 0;
+    size_t wanted = (size_t)(count < (uint64_t)left ? count : (uint64_t)left);
+    ssize_t got;
+    do { got = pread(part->fd, buffer, wanted, part->start + part->position); } while (got < 0 && errno == EINTR);
+    if (got < 0) return -1;
+    part->position += got;
+    return got;
+}
+
+static int64_t part_seek(void *cookie, int64_t offset) {
+    file_part *part = cookie;
+    if (offset < 0 || offset > part->length) return MPV_ERROR_GENERIC;
+    part->position = offset;
+    return offset;
+}
+
+static int64_t part_size(void *cookie) { return ((file_part *)cookie)->length; }
+
+static void part_close(void *cookie) { (void)cookie; }
+
+static int part_open(void *user_data, char *uri, mpv_stream_cb_info *info) {
+    (void)uri;
+    info->cookie = user_data;
+    info->read_fn = part_read;
+    info->seek_fn = part_seek;
+    info->size_fn = part_size;
+    info->close_fn = part_close;
+    return 0;
+}
+
+int flick_player_serve(const char *path, long long part_start, long long part_length, int quarter_turns, int commands, int events,
+                       int frames, int slots, size_t slot_bytes, int box_width, int box_height) {
     player p = {.events = events, .slots = slots, .slot_bytes = slot_bytes, .box_width = box_width, .box_height = box_height};
     const char *problem = flick_player_library_problem();
     if (problem) { say(&p, "error %s", problem); return 1; }
@@ -300,7 +341,16 @@ int flick_player_serve(const char *path, int quarter_turns, int commands, int ev
     mpv_render_context_set_update_callback(p.render, wake_loop, &p);
     mpv_observe_property(p.mpv, 0, "pause", MPV_FORMAT_FLAG);
     mpv_observe_property(p.mpv, 0, "eof-reached", MPV_FORMAT_FLAG);
+    file_part part = {.fd = -1, .start = part_start, .length = part_length};
     const char *load[] = {"loadfile", path, NULL};
+    if (part_length > 0) {
+        part.fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (part.fd < 0 || mpv_stream_cb_add_ro(p.mpv, "flickpart", &part, part_open) < 0) {
+            say(&p, "error the video could not be opened");
+            goto finish;
+        }
+        load[1] = "flickpart://video";
+    }
     if (mpv_command(p.mpv, load) < 0) { say(&p, "error the video could not be opened"); goto finish; }
 
     char buffer[1024];
@@ -343,5 +393,6 @@ int flick_player_serve(const char *path, int quarter_turns, int commands, int ev
 finish:
     mpv_render_context_free(p.render);
     mpv_terminate_destroy(p.mpv);
+    if (part.fd >= 0) close(part.fd);
     return 0;
 }

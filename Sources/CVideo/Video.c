@@ -32,6 +32,8 @@ enum { reader_buffer_size = 1 << 16 };
 
 struct flick_video {
     int fd;
+    // Where the video starts in the file (a Motion Photo's is after its JPEG), and its size.
+    int64_t offset;
     int64_t size;
     int64_t position;
     AVIOContext *io;
@@ -68,7 +70,7 @@ static int read_bytes(void *opaque, uint8_t *buffer, int count) {
     int64_t left = video->size - video->position;
     size_t wanted = (size_t)(count < left ? count : left);
     ssize_t got;
-    do { got = pread(video->fd, buffer, wanted, video->position); } while (got < 0 && errno == EINTR);
+    do { got = pread(video->fd, buffer, wanted, video->offset + video->position); } while (got < 0 && errno == EINTR);
     if (got < 0) return AVERROR(errno);
     if (got == 0) return AVERROR_EOF;
     video->position += got;
@@ -173,7 +175,7 @@ static int picture_stream(AVFormatContext *format) {
     return best;
 }
 
-flick_video *flick_video_open(int fd, int64_t size, int64_t maximum_pixels, flick_video_facts *facts,
+flick_video *flick_video_open(int fd, int64_t offset, int64_t size, int64_t maximum_pixels, flick_video_facts *facts,
                               flick_video_status *status, char *error, size_t error_size) {
     memset(facts, 0, sizeof *facts);
     *status = FLICK_VIDEO_UNREADABLE;
@@ -184,6 +186,7 @@ flick_video *flick_video_open(int fd, int64_t size, int64_t maximum_pixels, flic
     flick_video *video = calloc(1, sizeof *video);
     if (!video) { say(error, error_size, "out of memory"); return NULL; }
     video->fd = fd;
+    video->offset = offset < 0 ? 0 : offset;
     video->size = size;
     video->stream = -1;
     video->maximum_pixels = maximum_pixels;

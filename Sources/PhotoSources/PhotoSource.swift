@@ -178,6 +178,8 @@ public enum PhotoMotion: Equatable, Sendable {
     case video(seconds: Double?)
     /// A still with the moment around it: an iPhone's Live Photo (the still and its video).
     case live
+    /// A still with the moment's video inside its file: a Pixel's or a Samsung's Motion Photo.
+    case motionPhoto
 }
 
 /// The album as the views see it: its pictures, and what is known of its photos (facts,

@@ -72,18 +72,21 @@ extension PictureStore {
     /// A Live Photo's moments are at most this many pixels a side (an iPhone's is 1440×1080).
     static let momentSide = 2048
 
-    /// Plays the moment of the Live Photo at `index` (its movie, with its sound) as its
-    /// still's picture (true), or stops it (false): the still shows again. False where the
-    /// photo has no moment or no player starts.
+    /// Plays the moment of the Live Photo at `index` (its movie, with its sound), or of the
+    /// Motion Photo whose video is the bytes `part` of its file, as its still's picture
+    /// (true), or stops it (false): the still shows again. False where the photo has no
+    /// moment or no player starts.
     @discardableResult
-    public func showMoment(_ shown: Bool, at index: Int) -> Bool {
+    public func showMoment(_ shown: Bool, at index: Int, part: Range<Int>? = nil) -> Bool {
         if let moment {
             moment.playback.stop()
             self.moment = nil
             onFramesChange()
         }
-        guard shown, index >= 0, index < photos.count, let live = photos[index].liveVideo, let command = videoPlayerCommand,
-              let playback = VideoPlayback(path: live.path, box: PixelBox(width: Self.momentSide, height: Self.momentSide),
+        guard shown, index >= 0, index < photos.count, let command = videoPlayerCommand else { return false }
+        let movie: (path: FilePath, part: Range<Int>?)
+        if let live = photos[index].liveVideo { movie = (live.path, nil) } else if let part { movie = (photos[index].path, part) } else { return false }
+        guard let playback = VideoPlayback(path: movie.path, part: movie.part, box: PixelBox(width: Self.momentSide, height: Self.momentSide),
                                            command: command, textures: textures, wake: { [wake] in wake.wake() }) else { return false }
         moment = (photos[index].path, playback)
         return true

@@ -22,8 +22,9 @@ final class VideoPlayback {
     private(set) var shown: ImageContent?
     private var pending: ImageContent?
 
-    init?(path: FilePath, box: PixelBox, command: [String], textures: any PictureTextures, wake: @escaping @Sendable () -> Void) {
-        guard let player = VideoPlayer(path: path, box: box, command: command, wake: wake) else { return nil }
+    init?(path: FilePath, part: Range<Int>? = nil, box: PixelBox, command: [String], textures: any PictureTextures,
+          wake: @escaping @Sendable () -> Void) {
+        guard let player = VideoPlayer(path: path, part: part, box: box, command: command, wake: wake) else { return nil }
         self.path = path
         self.player = player
         self.textures = textures

@@ -47,7 +47,10 @@ final class AlbumPhotos: PhotoSource {
     func look(_ look: PictureLook, at index: Int) -> ImageContent? { pictures.look(look, at: index) }
     func playback(at index: Int) -> PlaybackState? { pictures.playback(at: index) }
     func control(_ control: PlaybackControl, at index: Int) -> Bool { pictures.control(control, at: index) }
-    func showMoment(_ shown: Bool, at index: Int) -> Bool { pictures.showMoment(shown, at: index) }
+    func showMoment(_ shown: Bool, at index: Int) -> Bool {
+        let part = photo(at: index).flatMap { factsStore?.knownFacts(of: $0.path)?.embedded?.motionVideo }
+        return pictures.showMoment(shown, at: index, part: part)
+    }
 
     // What is known of the photos.
 
@@ -59,12 +62,13 @@ final class AlbumPhotos: PhotoSource {
 
     func pairName(at index: Int) -> String? { photo(at: index)?.pairName }
 
-    /// A video's length comes with its facts (read as its badge first asks).
+    /// A video's length comes with its facts (read as its badge first asks); a Motion Photo
+    /// is known once its facts have been read (the pager reads them, the grid does not ask).
     func motion(at index: Int) -> PhotoMotion? {
         guard let photo = photo(at: index) else { return nil }
         if photo.liveVideo != nil { return .live }
-        guard photo.format == .video else { return nil }
-        return .video(seconds: factsStore?.facts(of: photo.path)?.embedded?.duration)
+        if photo.format == .video { return .video(seconds: factsStore?.facts(of: photo.path)?.embedded?.duration) }
+        return factsStore?.knownFacts(of: photo.path)?.embedded?.motionVideo == nil ? nil : .motionPhoto
     }
 
     func facts(at index: Int) -> [String]? {

@@ -5,6 +5,7 @@
 # the web writes, one turned by its track's matrix, dated and placed as phones do, and the
 # hostile ones. Needs ffmpeg, exiftool and python3. The tests run it; nothing it makes is committed.
 set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
 out=${1:?usage: make-videos.sh FOLDER UPRIGHT.png}
 upright=${2:?usage: make-videos.sh FOLDER UPRIGHT.png}
 mkdir -p "$out"
@@ -61,3 +62,8 @@ rm faststart.mp4
 # Sound alone in an MP4, and in iTunes' own brand (M4A).
 ff -f lavfi -i sine=frequency=440:duration=1 -c:a aac hostile/sound-only.mp4
 ff -f lavfi -i sine=frequency=440:duration=1 -c:a aac -f ipod hostile/sound.m4a
+
+# Motion Photos (Tests/Fixtures/make-motion-photos.py): the upright picture as a JPEG with
+# the upright video after it, as Pixel and Samsung phones write them, and hostile ones.
+ff -i "$upright" -vf scale=120:80:flags=neighbor -q:v 2 upright.jpg
+python3 "$here/make-motion-photos.py" upright.jpg upright.mp4 motion

@@ -43,10 +43,11 @@ typedef struct {
 // Loads FFmpeg's libraries if they are not yet: NULL when they are there, else why not.
 const char *flick_video_library_problem(void);
 
-// Opens the video read from `fd` (its first `size` bytes: a file still being written is read
-// as it was), refusing a picture of more than `maximum_pixels`. Fills `facts` as far as it
-// got; NULL with `status` and the reason in `error` when it cannot be opened.
-flick_video *flick_video_open(int fd, int64_t size, int64_t maximum_pixels, flick_video_facts *facts,
+// Opens the video read from `fd`: its `size` bytes from `offset` (a Motion Photo's video
+// follows its JPEG; a file still being written is read as it was), refusing a picture of
+// more than `maximum_pixels`. Fills `facts` as far as it got; NULL with `status` and the
+// reason in `error` when it cannot be opened.
+flick_video *flick_video_open(int fd, int64_t offset, int64_t size, int64_t maximum_pixels, flick_video_facts *facts,
                               flick_video_status *status, char *error, size_t error_size);
 
 // A frame a tenth of the way in (its nearest earlier key frame; the first where seeking

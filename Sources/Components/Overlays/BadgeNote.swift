@@ -15,12 +15,15 @@ extension PhotoSource {
 
 extension PhotoSource {
     /// "▶ 0:42" for a video, "▶" until its length is read; "LIVE" for a Live Photo (Apple's
-    /// own word on the badge, untranslated as Apple leaves it); nil for a still.
+    /// own word on the badge, untranslated as Apple leaves it), "MOTION" for a Motion Photo;
+    /// nil for a still.
     func motionNote(at index: Int) -> String? {
         switch motion(at: index) {
         case .video(let seconds?): "▶ " + Language.playingTime(seconds)
         case .video(nil): "▶"
         case .live: "LIVE"
+        // TRANSLATORS: the badge on a phone's Motion Photo (a still with a few seconds of video).
+        case .motionPhoto: localized("MOTION")
         case nil: nil
         }
     }

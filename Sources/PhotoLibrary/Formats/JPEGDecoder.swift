@@ -296,6 +296,14 @@ extension JPEGDecoder: FormatDecoder {
         return pixels
     }
 
+    /// What its EXIF says, as for any photo, and where a Motion Photo keeps its video.
+    static func facts(of path: FilePath, _ file: FileBytes) throws(DecodeError) -> EmbeddedFacts? {
+        guard let head = file.read(0..<min(file.count, 2 * ImageDecoder.exifSearchLength)) else { return nil }
+        var facts = EmbeddedFacts(bytes: head, format: .jpeg, exif: nil)
+        facts.motionVideo = MotionPhoto.video(in: file, head: head)
+        return facts
+    }
+
     /// The camera's small copy in the EXIF block, upright, with any letterbox bars cut off
     /// (a camera shooting 3:2 often stores a 4:3 thumbnail with black bands).
     static func embeddedPreview(of path: FilePath, head bytes: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer? {

@@ -60,6 +60,8 @@ public struct EmbeddedFacts: Sendable, Equatable {
     public var longitude: Double?
     /// A video's length in seconds; nil for a still.
     public var duration: Double?
+    /// A Motion Photo's video: its bytes in the file, after the picture; nil for a still.
+    public var motionVideo: Range<Int>?
 
     public init() {}
 
@@ -87,7 +89,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
     // MARK: The wire: one field per line, `key<TAB>value`
 
     private enum Key: String, CaseIterable {
-        case width, height, dateTaken, make, model, lens, exposureTime, fNumber, iso, focalLength, colourSpace, latitude, longitude, duration
+        case width, height, dateTaken, make, model, lens, exposureTime, fNumber, iso, focalLength, colourSpace, latitude, longitude, duration, motionVideo
     }
 
     var encoded: [UInt8] {
@@ -106,6 +108,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
         if let latitude { fields.append((.latitude, String(latitude))) }
         if let longitude { fields.append((.longitude, String(longitude))) }
         if let duration { fields.append((.duration, String(duration))) }
+        if let motionVideo { fields.append((.motionVideo, "\(motionVideo.lowerBound) \(motionVideo.count)")) }
         return Array(fields.map { "\($0.0.rawValue)\t\(Self.singleLine($0.1))\n" }.joined().utf8)
     }
 
@@ -129,6 +132,11 @@ public struct EmbeddedFacts: Sendable, Equatable {
             case .latitude: latitude = Double(value)
             case .longitude: longitude = Double(value)
             case .duration: duration = Double(value).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+            case .motionVideo:
+                let numbers = value.split(separator: " ").compactMap { Int($0) }
+                if numbers.count == 2, numbers[0] > 0, numbers[1] > 0, numbers[0] <= Int.max - numbers[1] {
+                    motionVideo = numbers[0]..<numbers[0] + numbers[1]
+                }
             }
         }
     }

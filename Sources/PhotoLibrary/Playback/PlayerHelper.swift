@@ -5,7 +5,7 @@ import Foundation
 import SystemPackage
 
 /// A Flick process turned into a video's player (`flick player-helper PATH WIDTH HEIGHT
-/// SLOTS SLOT_BYTES`): libmpv plays the file, its frames drawn into the shared memory Flick
+/// SLOTS SLOT_BYTES START LENGTH`; a length of 0: the whole file, else those bytes of it): libmpv plays the file, its frames drawn into the shared memory Flick
 /// gave as descriptor 3, its commands read from stdin, its events written to stdout
 /// (CPlayer.h says which). Isolated as the decoders are: a video that crashes or hangs the
 /// player takes nothing else with it, and the player dies with Flick.
@@ -31,15 +31,17 @@ public enum PlayerHelper {
         // Flick's to print: the player says "nosound" once instead.
         let null = open("/dev/null", O_WRONLY)
         if null >= 0 { dup2(null, 2); close(null) }
-        guard arguments.count == 5, let width = Int32(arguments[1]), let height = Int32(arguments[2]),
-              let slots = Int32(arguments[3]), let slotBytes = Int(arguments[4]) else {
+        guard arguments.count == 7, let width = Int32(arguments[1]), let height = Int32(arguments[2]),
+              let slots = Int32(arguments[3]), let slotBytes = Int(arguments[4]), let start = Int(arguments[5]), let length = Int(arguments[6]),
+              start >= 0, length >= 0 else {
             print("error the player was started wrongly")
             exit(2)
         }
         let path = FilePath(arguments[0])
+        let part = length > 0 ? start..<start + length : nil
         // The track's turn, as the poster was turned: mpv's software renderer leaves it out.
-        let turns = VideoDecoder.quarterTurns(of: path)
-        let status = flick_player_serve(arguments[0], Int32(turns), 0, 1, 3, slots, slotBytes, width, height)
+        let turns = VideoDecoder.quarterTurns(of: path, range: part)
+        let status = flick_player_serve(arguments[0], Int64(start), Int64(length), Int32(turns), 0, 1, 3, slots, slotBytes, width, height)
         exit(status)
     }
 }

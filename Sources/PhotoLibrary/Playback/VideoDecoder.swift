@@ -52,21 +52,23 @@ enum VideoDecoder: FormatDecoder {
         }
     }
 
-    /// Clockwise quarter turns that stand the video at `path` upright; 0 where it cannot be read.
-    static func quarterTurns(of path: FilePath) -> Int {
+    /// Clockwise quarter turns that stand the video at `path` (the bytes `range` of it, where
+    /// given) upright; 0 where it cannot be read.
+    static func quarterTurns(of path: FilePath, range: Range<Int>? = nil) -> Int {
         let turns = try? ImageDecoder.withRegularFile(path, limits: DecodeLimits()) { file throws(DecodeError) in
-            try withVideo(file, limits: DecodeLimits()) { _, facts in Int(facts.quarter_turns) }
+            try withVideo(file, range: range, limits: DecodeLimits()) { _, facts in Int(facts.quarter_turns) }
         }
         return turns ?? 0
     }
 
     /// `body` given the video in `file`, open, and what its container says.
-    private static func withVideo<T>(_ file: FileBytes, limits: DecodeLimits,
+    private static func withVideo<T>(_ file: FileBytes, range: Range<Int>? = nil, limits: DecodeLimits,
                                      _ body: (OpaquePointer, flick_video_facts) throws(DecodeError) -> T) throws(DecodeError) -> T {
         var facts = flick_video_facts()
         var status = FLICK_VIDEO_OK
         var error = [CChar](repeating: 0, count: 256)
-        guard let video = flick_video_open(file.descriptor, Int64(file.count), Int64(limits.maximumSourcePixels), &facts,
+        let bytes = range?.clamped(to: 0..<file.count) ?? 0..<file.count
+        guard let video = flick_video_open(file.descriptor, Int64(bytes.lowerBound), Int64(bytes.count), Int64(limits.maximumSourcePixels), &facts,
                                            &status, &error, error.count) else {
             if status == FLICK_VIDEO_UNREADABLE, ISOMediaBoxes.endsEarly(file) { throw .incomplete }
             throw failure(status, error, width: Int(facts.width), height: Int(facts.height))

@@ -49,10 +49,11 @@ public final class VideoPlayer: @unchecked Sendable {
     private let slotBytes: Int
     private let shared = Shared()
 
-    /// Starts playing nothing yet (paused at the start) the video at `path`, its frames fitted
-    /// to `box` (pixels, never enlarged); nil where no player could be started. `wake` runs on
-    /// the reading thread whenever events arrive.
-    public init?(path: FilePath, box: PixelBox, command: [String] = PlayerHelper.ownCommand,
+    /// Starts playing nothing yet (paused at the start) the video at `path` (its bytes `part`
+    /// alone where given: a Motion Photo's), its frames fitted to `box` (pixels, never
+    /// enlarged); nil where no player could be started. `wake` runs on the reading thread
+    /// whenever events arrive.
+    public init?(path: FilePath, part: Range<Int>? = nil, box: PixelBox, command: [String] = PlayerHelper.ownCommand,
                  wake: @escaping @Sendable () -> Void) {
         // A player that dies mid-command must not kill Flick with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
@@ -69,7 +70,8 @@ public final class VideoPlayer: @unchecked Sendable {
             close(toPlayer[0]); close(toPlayer[1]); munmap(mapped, slotBytes * Self.slots)
             return nil
         }
-        let arguments = [path.string, String(box.width), String(box.height), String(Self.slots), String(slotBytes)]
+        let arguments = [path.string, String(box.width), String(box.height), String(Self.slots), String(slotBytes),
+                         String(part?.lowerBound ?? 0), String(part?.count ?? 0)]
         let child = HelperSpawn.start(command + arguments, descriptors: [toPlayer[0], fromPlayer[1], 2, file])
         close(toPlayer[0])
         close(fromPlayer[1])
