@@ -55,6 +55,19 @@ assert at > 0
 data[at + 28:at + 32] = b'\xff\xff\xff\xff'
 open(path, 'wb').write(bytes(data))
 PY
+# A Matroska file whose attachment (a cover, a font) declares 1 GB in a file of 2 KB.
+ff -f lavfi -i color=c=red:s=64x48:r=10 -t 1 -c:v libx264 -attach "$upright" -metadata:s:t mimetype=image/png attachment.mkv
+python3 - attachment.mkv hostile/huge-attachment.mkv <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+at = data.find(b'\x46\x5c')  # FileData, then its size as an EBML number
+assert at > 0
+first = data[at + 2]
+width = next(i + 1 for i in range(8) if first & (0x80 >> i))
+data[at + 2:at + 2 + width] = bytes([0x01]) + (1 << 30).to_bytes(7, 'big')
+open(sys.argv[2], 'wb').write(bytes(data))
+PY
+rm attachment.mkv
 # Still being written: its index first (as a phone streams a recording), its data half there.
 ff -f lavfi -i testsrc2=s=120x80:r=10 -t 10 -c:v libx264 -pix_fmt yuv420p -g 10 -movflags +faststart faststart.mp4
 head -c $(( $(stat -c %s faststart.mp4) / 2 )) faststart.mp4 > hostile/growing.mp4

@@ -87,7 +87,8 @@ import TestSupport
         }
     }
 
-    @Test(arguments: ["hostile/random.mp4", "hostile/empty.mp4", "hostile/cut-before-index.mp4", "hostile/huge.mp4", "hostile/many-tracks.mkv"])
+    @Test(arguments: ["hostile/random.mp4", "hostile/empty.mp4", "hostile/cut-before-index.mp4", "hostile/huge.mp4", "hostile/many-tracks.mkv",
+                      "hostile/huge-attachment.mkv"])
     func aHostileVideoIsAMessageNotAHang(_ name: String) throws {
         let player = try #require(VideoPlayer(path: VideoTests.video(name), box: PixelBox(width: 320, height: 240),
                                               command: Self.command) {})

@@ -112,6 +112,11 @@ import Testing
         }
     }
 
+    @Test func anAttachmentDeclaredAGigabyteIsNeverReadAndThePictureStillShows() throws {
+        let poster = try ImageDecoder.decode(Self.video("hostile/huge-attachment.mkv"), maximumPixelSize: nil)
+        #expect(poster.width == 64 && poster.height == 48 && near(rgb(poster, 32, 24), (255, 0, 0), within: 48))
+    }
+
     @Test func aVideoStillBeingWrittenShowsWhatHasArrived() throws {
         // Its index promises ten seconds; half the file has come.
         let poster = try ImageDecoder.decode(Self.video("hostile/growing.mp4"), maximumPixelSize: nil)
