@@ -30,28 +30,13 @@ python3 Tests/Fixtures/make-dng.py "$work/raw/photo.dng" 6000 4000 --preview "$w
   --small-preview "$work/screen.jpg" --small-preview-size 1620x1080
 echo "  a 24 MP photo: JPEG $(du -h "$work/jpeg/photo.jpg" | cut -f1), DNG $(du -h "$work/raw/photo.dng" | cut -f1)"
 
-median() { sort -g | awk '{a[NR]=$1} END{ if (NR%2) print a[(NR+1)/2]; else printf "%.1f\n", (a[NR/2]+a[NR/2+1])/2 }'; }
-watcher=../shared/bench/xpaintwatch.c
-if [ -f "$watcher" ] && cc -O2 -o "$work/xpaintwatch" "$watcher" -lX11 -lXext -lXtst 2>/dev/null; then
-  # Launch to the first grab holding a picture, as the shared yardstick measures it; one
-  # warm-up, then $runs runs; empty thumbnail cache each time.
-  first_photo() {  # command...
-    local samples=() out pid
-    for r in $(seq 0 "$runs"); do
-      rm -rf "$work/cache"
-      out=$(XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache "$work/xpaintwatch" launch --keep -t 20000 -s 1000 -- "$@" 2>/dev/null) || true
-      pid=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' <<<"$out")
-      [ -n "$pid" ] && { kill -TERM -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; sleep 0.3; kill -KILL -- "-$pid" 2>/dev/null || true; }
-      sleep 0.2
-      [ "$r" -ge 1 ] && samples+=("$(sed -n 's/.*first_image_ms=\([0-9.]*\).*/\1/p' <<<"$out")")
-    done
-    printf '%s\n' "${samples[@]}" | median
-  }
-  jpeg=$(first_photo .build/release/flick --fullscreen "$work/jpeg/photo.jpg")
-  raw=$(first_photo .build/release/flick --fullscreen "$work/raw/photo.dng")
+source Benchmarks/first-picture.sh
+if first_picture_ready; then
+  jpeg=$(first_picture .build/release/flick --fullscreen "$work/jpeg/photo.jpg")
+  raw=$(first_picture .build/release/flick --fullscreen "$work/raw/photo.dng")
   awk -v j="$jpeg" -v r="$raw" 'BEGIN { printf "  first photo, full screen: 24 MP DNG %.0f ms, the same JPEG %.0f ms: RAW / JPEG %.2fx (target <= 1.1x)\n", r, j, r / j }'
 else
-  echo "  (no $watcher beside the repository: first photo from outside skipped)"
+  echo "  (no ../shared/bench/xpaintwatch.c beside the repository: first photo from outside skipped)"
 fi
 
 # The held key through 24 MP RAWs and, to compare, the same photo as JPEGs: 120 links to
@@ -90,9 +75,9 @@ start=$(now)
 for _ in 1 2 3; do heif-convert "$work/heic/photo.heic" "$work/decoded.y4m" >/dev/null; done
 decode_ms=$(python3 -c "print(($(now) - $start) / 3 * 1000)")
 if [ -x "$work/xpaintwatch" ]; then
-  flick_heic=$(first_photo .build/release/flick --fullscreen "$work/heic/photo.heic")
+  flick_heic=$(first_picture .build/release/flick --fullscreen "$work/heic/photo.heic")
   if command -v eog >/dev/null && [ -f /usr/lib/x86_64-linux-gnu/gdk-pixbuf-2.0/2.10.0/loaders/libpixbufloader-heif.so ]; then
-    eog_heic=$(first_photo eog --fullscreen "$work/heic/photo.heic")
+    eog_heic=$(first_picture eog --fullscreen "$work/heic/photo.heic")
     awk -v f="$flick_heic" -v e="$eog_heic" -v d="$decode_ms" 'BEGIN { printf "  12 MP HEIC, full screen: flick %.0f ms, eog %.0f ms: flick / eog %.2fx (target < 1x); heif-convert decodes it in %.0f ms\n", f, e, f / e, d }'
   else
     awk -v f="$flick_heic" -v d="$decode_ms" 'BEGIN { printf "  12 MP HEIC, full screen: flick %.0f ms (eog with heif-gdk-pixbuf not installed); heif-convert decodes it in %.0f ms\n", f, d }'

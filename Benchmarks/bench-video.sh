@@ -34,3 +34,21 @@ if command -v ffmpegthumbnailer >/dev/null; then
 else
   echo "ffmpegthumbnailer: not installed (apt-get install ffmpegthumbnailer)"
 fi
+
+# Opened on a 1080p phone video, full screen: launch to its first picture on screen, watched
+# from outside (Flick shows the video's poster, then plays it), beside mpv (its first frame).
+runs=${BENCH_RUNS:-5}
+source Benchmarks/first-picture.sh
+if [ -n "${DISPLAY:-}" ] && first_picture_ready; then
+  ffmpeg -nostdin -loglevel error -f lavfi -i testsrc2=s=1920x1080:r=30 -f lavfi -i sine=frequency=440 -t 8 -c:v libx264 -preset veryfast \
+    -g 30 -pix_fmt yuv420p -c:a aac -shortest "$work/phone.mp4"
+  flick_first=$(first_picture .build/release/flick --fullscreen "$work/phone.mp4")
+  if command -v mpv >/dev/null; then
+    mpv_first=$(first_picture mpv --no-config --fullscreen --keep-open=yes "$work/phone.mp4")
+    awk -v f="$flick_first" -v m="$mpv_first" 'BEGIN { printf "first picture of a 1080p video, full screen: flick %.0f ms, mpv %.0f ms: flick / mpv %.2fx (target <= 1x)\n", f, m, f / m }'
+  else
+    awk -v f="$flick_first" 'BEGIN { printf "first picture of a 1080p video, full screen: flick %.0f ms (mpv not installed)\n", f }'
+  fi
+else
+  echo "first picture of a video: skipped (no display, or no ../shared/bench/xpaintwatch.c beside the repository)"
+fi

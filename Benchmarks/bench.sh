@@ -60,4 +60,4 @@ bash Benchmarks/bench-thumbnails.sh
 echo
 
 echo "== videos' posters"
-bash Benchmarks/bench-video.sh
+DISPLAY=$display bash Benchmarks/bench-video.sh
