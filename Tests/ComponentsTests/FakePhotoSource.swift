@@ -154,6 +154,8 @@ final class FakePhotoSource: PhotoSource {
     var livePhotos: Set<Int> = []
     private(set) var moments: [(shown: Bool, index: Int)] = []
 
+    func motion(at index: Int) -> PhotoMotion? { livePhotos.contains(index) ? .live : nil }
+
     func showMoment(_ shown: Bool, at index: Int) -> Bool {
         guard livePhotos.contains(index) else { return false }
         moments.append((shown, index))

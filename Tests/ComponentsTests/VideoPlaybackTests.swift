@@ -96,4 +96,27 @@ import ViewTree
         app.key(.character("v"))
         #expect(app.source.moments.count == 2)
     }
+
+    @Test func pressingAndHoldingOnALivePhotoPlaysItsMomentAndTheClickDoesNotClose() {
+        let app = BrowserFixture(labels: labels)
+        app.source.livePhotos = [2]
+        app.open(2)
+        // Held a second without moving, then let go.
+        app.scene.play(PointerScript.clicks(at: Point(x: 400, y: 300), count: 1, startTime: app.scene.now + 0.05, pressDuration: 1.0))
+        app.scene.settle()
+        #expect(app.source.moments.map(\.shown) == [true, false] && app.source.moments.allSatisfy { $0.index == 2 })
+        #expect(app.pager.phase == .open, "a held press is not a click: the pager stays")
+        // A quick click still closes it.
+        app.scene.play(PointerScript.clicks(at: Point(x: 400, y: 300), count: 1, startTime: app.scene.now + 0.05))
+        app.scene.settle()
+        #expect(app.pager.phase != .open && app.source.moments.count == 2)
+    }
+
+    @Test func onAPhotoWithoutAMomentADragStillPages() {
+        let app = BrowserFixture(labels: labels)
+        app.open(4)
+        app.drag(from: Point(x: 600, y: 300), by: Point(x: -400, y: 0), duration: 0.3, hold: 0)
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 5 && app.source.moments.isEmpty)
+    }
 }

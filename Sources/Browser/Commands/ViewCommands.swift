@@ -130,8 +130,8 @@ extension Command {
                        KeyBinding(KeyChord(.down), .video(.changeVolume(by: -0.1)), in: .video)],
                 repeats: true),
         Command("video-mute", { localized("Sound off, on") }, .pager, keys: [KeyBinding(KeyChord("m"), .video(.toggleMute), in: .video)]),
-        Command("live-moment", { localized("Hold: a Live Photo's moment, with its sound") }, .pager,
-                keys: [KeyBinding(KeyChord("v"), .holdMoment, in: .pager)]),
+        Command("live-moment", { localized("While held: a Live or Motion Photo's moment, with its sound") }, .pager,
+                keys: [KeyBinding(KeyChord("v"), .holdMoment, in: .pager)], pointer: { localized("Press and hold it") }),
     ]
 
     private static let slideshow: [Command] = [

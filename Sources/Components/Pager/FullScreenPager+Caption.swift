@@ -9,6 +9,8 @@ import ViewTree
 extension FullScreenPager {
     func updateHUDText() {
         guard let source, currentIndex < source.photoCount else { return }
+        // Only a photo with a moment takes a held press (a drag after a pause still pages).
+        hold.isEnabled = source.motion(at: currentIndex).map { $0 == .live || $0 == .motionPhoto } ?? false
         hud.show(name: source.fileName(at: currentIndex), position: currentIndex, count: source.photoCount, marks: source.marks(at: currentIndex),
                  pair: source.badgeNote(at: currentIndex),
                  maximumWidth: bounds.width - 2 * PagerHUD.margin - detailsButtonRoom, labels: context.labels)

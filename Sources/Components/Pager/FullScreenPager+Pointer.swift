@@ -12,6 +12,22 @@ extension FullScreenPager {
         onRequestClose?()
     }
 
+    /// A press held on a Live Photo or a Motion Photo plays its moment until it is let go.
+    func handleHold(_ press: LongPressGestureRecognizer) {
+        switch press.state {
+        case .began:
+            guard phase == .open, let source, source.motion(at: currentIndex).map({ $0 == .live || $0 == .motionPhoto }) == true,
+                  source.showMoment(true, at: currentIndex) else { return }
+            momentHeld = currentIndex
+        case .ended, .cancelled, .failed:
+            guard let index = momentHeld else { return }
+            momentHeld = nil
+            source?.showMoment(false, at: index)
+        default:
+            break
+        }
+    }
+
     func handleDoubleClick(_ tap: TapGestureRecognizer) {
         guard tap.state == .recognized, phase == .open, let page = currentPage else { return }
         if page.isZoomed {

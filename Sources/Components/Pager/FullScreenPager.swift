@@ -133,6 +133,10 @@ public final class FullScreenPager: View, ViewActionPerformer, LookShowing {
     lazy var pan = PanGestureRecognizer { [unowned self] in handlePan($0) }
     lazy var click = TapGestureRecognizer { [unowned self] in handleClick($0) }
     lazy var doubleClick = TapGestureRecognizer(numberOfTaps: 2) { [unowned self] in handleDoubleClick($0) }
+    /// Pressing and holding on a Live Photo or a Motion Photo plays its moment.
+    lazy var hold = LongPressGestureRecognizer { [unowned self] in handleHold($0) }
+    /// The photo whose moment plays while the press lasts.
+    var momentHeld: Int?
 
     public init(context: ComponentContext) {
         self.context = context
@@ -163,6 +167,7 @@ public final class FullScreenPager: View, ViewActionPerformer, LookShowing {
         context.arena.add(pan, to: self)
         context.arena.add(doubleClick, to: self)
         context.arena.add(click, to: self)
+        context.arena.add(hold, to: self)
         swipe.content = self
     }
 
