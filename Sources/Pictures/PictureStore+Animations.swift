@@ -40,6 +40,7 @@ extension PictureStore {
 
     func stopPlaying(_ demand: ObjectIdentifier) {
         playing.removeValue(forKey: demand)?.player.stop()
+        pendingVideos[demand] = nil
         stopVideo(of: demand)
     }
 
@@ -50,23 +51,48 @@ extension PictureStore {
         video.stop()
     }
 
-    /// A video `request` names plays in place for `demand`, fitted to its size; anything
-    /// else stops the one it played. Its player starts at once and the page does not wait
-    /// for it: the poster shows until the first frame is on the renderer.
+    /// How long a video is in front before its player starts: longer than a held key's
+    /// page (a thirtieth of a second), shorter than a person notices.
+    public static let videoSettle = 0.2
+
+    /// A video `request` names plays in place for `demand`, fitted to its size, once it has
+    /// been in front for `videoSettle`; anything else stops the one it played. The page
+    /// never waits for it: the poster shows until the first frame is on the renderer.
     private func playVideo(_ request: PictureRequest?, for demand: ObjectIdentifier) {
         var wanted: (path: FilePath, side: Int)?
         if let request, request.index >= 0, request.index < photos.count, request.size.isWhole, photos[request.index].format == .video {
             wanted = (photos[request.index].path, request.size.sharpness)
         }
-        guard videos[demand]?.path != wanted?.path else { return }
+        guard (videos[demand]?.path ?? pendingVideos[demand]?.path) != wanted?.path else { return }
+        pendingVideos[demand] = nil
         stopVideo(of: demand)
-        guard let (path, side) = wanted, let command = videoPlayerCommand, failures[path] == nil else { return }
+        guard let (path, side) = wanted, videoPlayerCommand != nil, failures[path] == nil else { return }
         if let playing = videos.values.first(where: { $0.path == path }) {
             videos[demand] = playing
             return
         }
-        videos[demand] = VideoPlayback(path: path, box: PixelBox(width: side, height: side), command: command, textures: textures,
-                                       wake: { [wake] in wake.wake() })
+        pendingVideos[demand] = (path, side, nil)
+    }
+
+    /// Starts the players of the videos that have been in front long enough; true if any.
+    private func startSettledVideos(at now: Double) -> Bool {
+        var started = false
+        for (demand, pending) in pendingVideos {
+            guard let since = pending.since else {
+                pendingVideos[demand]?.since = now
+                continue
+            }
+            guard now - since >= Self.videoSettle, let command = videoPlayerCommand else { continue }
+            pendingVideos[demand] = nil
+            if let playing = videos.values.first(where: { $0.path == pending.path }) {
+                videos[demand] = playing
+            } else {
+                videos[demand] = VideoPlayback(path: pending.path, box: PixelBox(width: pending.side, height: pending.side), command: command,
+                                               textures: textures, wake: { [wake] in wake.wake() })
+            }
+            started = true
+        }
+        return started
     }
 
     /// A Live Photo's moments are at most this many pixels a side (an iPhone's is 1440×1080).
@@ -121,6 +147,7 @@ extension PictureStore {
                 if photo.player.advance(to: now, isReady: { textures.isUploaded($0.texture) }) { changed = true }
             }
         }
+        if startSettledVideos(at: now) { changed = true }
         for video in videos.values where video.advance() { changed = true }
         if let moment, moment.playback.advance() { changed = true }
         if changed { onFramesChange() }
@@ -128,5 +155,9 @@ extension PictureStore {
     }
 
     /// When the next frame of a playing photo is due; nil while none is waiting to show.
-    public var nextAnimationChange: Double? { playing.values.compactMap(\.player.nextChange).min() }
+    public var nextAnimationChange: Double? {
+        // A video waiting to start: when it will (at once, to learn when it was first seen).
+        let starts = pendingVideos.values.map { $0.since.map { $0 + Self.videoSettle } ?? 0 }
+        return (playing.values.compactMap(\.player.nextChange) + starts).min()
+    }
 }

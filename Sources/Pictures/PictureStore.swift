@@ -74,6 +74,10 @@ public final class PictureStore: PictureSource {
     var playing: [ObjectIdentifier: PlayingPhoto] = [:]
     /// Videos playing in place, one for each demand that wants one played.
     var videos: [ObjectIdentifier: VideoPlayback] = [:]
+    /// Videos asked to play, not started yet: each starts once it has been in front for
+    /// `videoSettle` (`since`: the first frame that saw it asked), so a page a held key
+    /// passes over never starts a player.
+    var pendingVideos: [ObjectIdentifier: (path: FilePath, side: Int, since: Double?)] = [:]
     /// A Live Photo's moment playing as its still's picture, while it is held.
     var moment: (still: FilePath, playback: VideoPlayback)?
     /// The command that starts a video's player (`PlayerHelper`); nil: videos show their

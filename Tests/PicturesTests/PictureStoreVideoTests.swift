@@ -31,9 +31,20 @@ import ViewTree
         store.videoPlayerCommand = [builtExecutable(named: "fake-decode-helper"), PlayerHelper.subcommand]
         let size = PictureSize.within(width: 320, height: 240)
         let demand = store.makePictureDemand()
+        // A page a held key passes over (in front a thirtieth of a second) starts no player.
         demand.want([PictureRequest(index: 0, size: size, priority: .visible, plays: true)])
+        store.advanceAnimations(to: 10)
+        store.advanceAnimations(to: 10.1)
+        #expect(store.playback(at: 0) == nil && store.nextAnimationChange == 10 + PictureStore.videoSettle)
+        demand.want([PictureRequest(index: 1, size: size, priority: .visible, plays: true)])
+        store.advanceAnimations(to: 11)
+        #expect(store.playback(at: 0) == nil && store.nextAnimationChange == nil)
+        // In front long enough: it plays.
+        demand.want([PictureRequest(index: 0, size: size, priority: .visible, plays: true)])
+        var now = 20.0
         let playing = waitUntil(seconds: 60, pollingEvery: 1000) {
-            store.advanceAnimations(to: 0)
+            now += 0.05
+            store.advanceAnimations(to: now)
             return (store.playback(at: 0)?.position ?? 0) > 0.2
         }
         #expect(playing)
@@ -49,7 +60,8 @@ import ViewTree
 
         #expect(store.control(.togglePause, at: 0))
         let paused = waitUntil(seconds: 30, pollingEvery: 1000) {
-            store.advanceAnimations(to: 0)
+            now += 0.05
+            store.advanceAnimations(to: now)
             return store.playback(at: 0)?.isPaused == true
         }
         #expect(paused)
@@ -82,8 +94,10 @@ import ViewTree
         store.videoPlayerCommand = [builtExecutable(named: "fake-decode-helper"), PlayerHelper.subcommand]
         let size = PictureSize.within(width: 320, height: 240)
         #expect(store.showMoment(true, at: 0))
+        var now = 0.0
         let playing = waitUntil(seconds: 60, pollingEvery: 1000) {
-            store.advanceAnimations(to: 0)
+            now += 0.05
+            store.advanceAnimations(to: now)
             guard case let .ready(frame) = store.picture(at: 0, size: size) else { return false }
             return textures.pixels[frame.texture]?.width == 160
         }
