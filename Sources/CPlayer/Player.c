@@ -285,8 +285,8 @@ static int part_open(void *user_data, char *uri, mpv_stream_cb_info *info) {
     return 0;
 }
 
-int flick_player_serve(const char *path, long long part_start, long long part_length, int quarter_turns, int commands, int events,
-                       int frames, int slots, size_t slot_bytes, int box_width, int box_height) {
+int flick_player_serve(const char *path, long long part_start, long long part_length, int quarter_turns, int high_dynamic_range,
+                       int commands, int events, int frames, int slots, size_t slot_bytes, int box_width, int box_height) {
     player p = {.events = events, .slots = slots, .slot_bytes = slot_bytes, .box_width = box_width, .box_height = box_height};
     const char *problem = flick_player_library_problem();
     if (problem) { say(&p, "error %s", problem); return 1; }
@@ -316,10 +316,20 @@ int flick_player_serve(const char *path, long long part_start, long long part_le
     set(p.mpv, "audio-client-name", "Flick");
     set(p.mpv, "audio-display", "no");
     set(p.mpv, "keep-open", "yes");
-    // mpv's software renderer does not turn a picture: its filters do, as the track says.
+    // mpv's software renderer neither turns a picture nor tone-maps HDR: its filters do, as
+    // the track says. HDR: light from PQ or HLG with BT.2408's white (203 nits) as white,
+    // BT.709's primaries, highlights rolled off (Möbius, from three quarters), BT.709 out.
     set(p.mpv, "video-rotate", "no");
-    static const char *const turns[] = {NULL, "lavfi=[transpose=clock]", "lavfi=[hflip,vflip]", "lavfi=[transpose=cclock]"};
-    if (quarter_turns > 0 && quarter_turns < 4) set(p.mpv, "vf", turns[quarter_turns]);
+    static const char *const turns[] = {"", "transpose=clock", "hflip,vflip", "transpose=cclock"};
+    const char *turn = quarter_turns > 0 && quarter_turns < 4 ? turns[quarter_turns] : "";
+    const char *tone = high_dynamic_range ? "zscale=t=linear:npl=203,format=gbrpf32le,zscale=p=bt709,"
+                                            "tonemap=tonemap=mobius:param=0.75:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p"
+                                          : "";
+    if (turn[0] || tone[0]) {
+        char filters[512];
+        snprintf(filters, sizeof filters, "lavfi=[%s%s%s]", tone, tone[0] && turn[0] ? "," : "", turn);
+        set(p.mpv, "vf", filters);
+    }
     set(p.mpv, "pause", "yes");
     set(p.mpv, "sw-fast", "yes");
     set(p.mpv, "demuxer-max-bytes", "64MiB");

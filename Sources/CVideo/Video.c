@@ -235,6 +235,9 @@ flick_video *flick_video_open(int fd, int64_t offset, int64_t size, int64_t maxi
     facts->width = stream->codecpar->width;
     facts->height = stream->codecpar->height;
     facts->quarter_turns = quarter_turns(stream);
+    facts->high_dynamic_range = stream->codecpar->color_trc == AVCOL_TRC_SMPTE2084    ? 1
+                                : stream->codecpar->color_trc == AVCOL_TRC_ARIB_STD_B67 ? 2
+                                                                                      : 0;
     if (video->format->duration != AV_NOPTS_VALUE && video->format->duration > 0) {
         facts->duration = (double)video->format->duration / AV_TIME_BASE;
     } else if (stream->duration != AV_NOPTS_VALUE && stream->duration > 0) {
@@ -277,8 +280,56 @@ static int scaled(int side, int other, int maximum_side) {
     return result > 0 ? result : 1;
 }
 
+// Diffuse white of an HDR picture, in nits (ITU-R BT.2408): shown as an SDR screen's white.
+static const double hdr_white = 203;
+
+// A wide-gamut HDR picture (PQ or HLG, BT.2020) as an SDR screen shows it: its light decoded
+// (BT.2408's white as white), BT.2020's primaries turned into BT.709's, highlights above
+// three quarters rolled off rather than clipped, encoded for a gamma-2.4 display. `source`
+// is 16-bit B, G, R, A; `target` 8-bit.
+static void tone_map(const uint8_t *source, size_t source_stride, uint8_t *target, size_t target_stride, int width, int height,
+                     int hlg) {
+    static float light[4096];
+    static uint8_t shade[4096];
+    for (int i = 0; i < 4096; i++) {
+        double v = i / 4095.0, nits;
+        if (hlg) {
+            double a = 0.17883277, b = 0.28466892, c = 0.55991073;
+            double scene = v <= 0.5 ? v * v / 3 : (exp((v - c) / a) + b) / 12;
+            nits = 1000 * pow(scene, 1.2);
+        } else {
+            double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128, c1 = 3424.0 / 4096, c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32;
+            double p = pow(v, 1 / m2);
+            nits = 10000 * pow(fmax(p - c1, 0) / (c2 - c3 * p), 1 / m1);
+        }
+        light[i] = (float)(nits / hdr_white);
+        shade[i] = (uint8_t)lround(255 * pow(v, 1 / 2.4));
+    }
+    const float knee = 0.75f;
+    for (int y = 0; y < height; y++) {
+        const uint16_t *in = (const uint16_t *)(source + (size_t)y * source_stride);
+        uint8_t *out = target + (size_t)y * target_stride;
+        for (int x = 0; x < width; x++, in += 4, out += 4) {
+            float b = light[in[0] >> 4], g = light[in[1] >> 4], r = light[in[2] >> 4];
+            float rgb[3] = {1.6605f * r - 0.5876f * g - 0.0728f * b, -0.1246f * r + 1.1329f * g - 0.0083f * b,
+                            -0.0182f * r - 0.1006f * g + 1.1187f * b};
+            for (int k = 0; k < 3; k++) {
+                float value = fmaxf(rgb[k], 0);
+                if (value > knee) value = knee + (1 - knee) * (1 - expf(-(value - knee) / (1 - knee)));
+                rgb[k] = value;
+            }
+            out[0] = shade[(int)(rgb[2] * 4095 + 0.5f)];
+            out[1] = shade[(int)(rgb[1] * 4095 + 0.5f)];
+            out[2] = shade[(int)(rgb[0] * 4095 + 0.5f)];
+            out[3] = 255;
+        }
+    }
+}
+
 static int convert(const AVFrame *frame, AVRational aspect, int maximum_side, uint8_t **bgra, int *width, int *height,
                    int *bytes_per_row, char *error, size_t error_size) {
+    // PQ (HDR10, HDR10+) and HLG pictures are converted in 16 bits and tone-mapped.
+    int hdr = frame->color_trc == AVCOL_TRC_SMPTE2084 ? 1 : frame->color_trc == AVCOL_TRC_ARIB_STD_B67 ? 2 : 0;
     // Pixels that are not square (DV, some MPEG-2) are drawn at their display width.
     int display_width = frame->width;
     if (aspect.num > 0 && aspect.den > 0) {
@@ -288,7 +339,7 @@ static int convert(const AVFrame *frame, AVRational aspect, int maximum_side, ui
     int out_width = scaled(display_width, frame->height, maximum_side);
     int out_height = scaled(frame->height, display_width, maximum_side);
     struct SwsContext *scaler = sws_getContext(frame->width, frame->height, frame->format, out_width, out_height,
-                                               AV_PIX_FMT_BGRA, SWS_BICUBIC, NULL, NULL, NULL);
+                                               hdr ? AV_PIX_FMT_BGRA64LE : AV_PIX_FMT_BGRA, SWS_BICUBIC, NULL, NULL, NULL);
     if (!scaler) { say(error, error_size, "its pictures' pixel format cannot be converted"); return -1; }
     // The matrix and range the video declares (HD is BT.709, SD BT.601); RGB out at full range.
     int colourspace = frame->colorspace == AVCOL_SPC_BT709 ? SWS_CS_ITU709
@@ -301,13 +352,19 @@ static int convert(const AVFrame *frame, AVRational aspect, int maximum_side, ui
                              1 << 16, 1 << 16);
     // swscale's vector code writes whole blocks: rows padded to 64 bytes, and slack after.
     int stride = (out_width * 4 + 63) & ~63;
+    int wide_stride = (out_width * 8 + 63) & ~63;
     uint8_t *pixels = malloc((size_t)stride * (out_height + 2));
-    if (!pixels) { sws_freeContext(scaler); say(error, error_size, "out of memory"); return -1; }
-    uint8_t *planes[4] = {pixels, NULL, NULL, NULL};
-    int strides[4] = {stride, 0, 0, 0};
+    uint8_t *wide = hdr ? malloc((size_t)wide_stride * (out_height + 2)) : NULL;
+    if (!pixels || (hdr && !wide)) { free(pixels); free(wide); sws_freeContext(scaler); say(error, error_size, "out of memory"); return -1; }
+    uint8_t *planes[4] = {hdr ? wide : pixels, NULL, NULL, NULL};
+    int strides[4] = {hdr ? wide_stride : stride, 0, 0, 0};
     int rows = sws_scale(scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
     sws_freeContext(scaler);
-    if (rows != out_height) { free(pixels); say(error, error_size, "its picture could not be converted"); return -1; }
+    if (rows != out_height) { free(pixels); free(wide); say(error, error_size, "its picture could not be converted"); return -1; }
+    if (hdr) {
+        tone_map(wide, (size_t)wide_stride, pixels, (size_t)stride, out_width, out_height, hdr == 2);
+        free(wide);
+    }
     *bgra = pixels;
     *width = out_width;
     *height = out_height;

@@ -29,6 +29,13 @@ ff "${still[@]}" -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -b:v 200k uprigh
 ff "${still[@]}" -c:v mpeg4 -q:v 2 upright.avi
 ff "${still[@]}" -c:v libx264 -pix_fmt yuv420p -f mpegts -mpegts_m2ts_mode 1 upright.mts
 ff "${still[@]}" -c:v libx264 -pix_fmt yuv420p upright.mkv
+# HDR, as phones record it: the same violet coded in PQ (HDR10) and in HLG, BT.2020, 10-bit
+# HEVC, white at BT.2408's 203 nits; tone-mapped, it must look as the SDR violet does.
+for transfer in smpte2084 arib-std-b67; do
+  ff -f lavfi -i color=c=0x8040c0:s=160x120:r=10 -t 2 \
+    -vf "zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=$transfer:m=bt2020nc:p=bt2020:r=tv:npl=203,format=yuv420p10le" \
+    -c:v libx265 -x265-params log-level=error -color_primaries bt2020 -color_trc "$transfer" -colorspace bt2020nc "hdr-$transfer.mp4"
+done
 # With sound: three seconds of a tone beside the picture.
 ff "${input[@]}" -f lavfi -i sine=frequency=440:duration=3 -vf scale=120:80:flags=neighbor -c:v libx264 -pix_fmt yuv420p -c:a aac -shortest sound.mp4
 # A long one: ten hours, a picture every ten seconds.

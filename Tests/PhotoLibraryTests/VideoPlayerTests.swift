@@ -119,6 +119,20 @@ import TestSupport
         #expect(kill(pid, 0) != 0, "the player is gone")
     }
 
+    @Test(arguments: ["hdr-smpte2084.mp4", "hdr-arib-std-b67.mp4"])
+    func anHDRVideoPlaysToneMappedAsItsPosterIs(_ name: String) throws {
+        let player = try #require(VideoPlayer(path: VideoTests.video(name), box: PixelBox(width: 320, height: 240), command: Self.command) {})
+        defer { player.stop() }
+        player.play()
+        player.pause()
+        let events = Self.events(of: player) { !Self.frames($0).isEmpty }
+        let frame = try #require(Self.frames(events).first)
+        player.seek(to: 0.5)
+        let later = Self.events(of: player) { !Self.frames($0).isEmpty }
+        let pixels = try #require(player.pixels(of: Self.frames(later).last ?? frame))
+        #expect(near(rgb(pixels, pixels.width / 2, pixels.height / 2), (128, 64, 192), within: 24), "\(rgb(pixels, pixels.width / 2, pixels.height / 2))")
+    }
+
     @Test func theLinesThePlayerSaysAreReadAndOthersIgnored() {
         #expect(VideoPlayer.event("ready 1920 1080 12.500 1") == .ready(width: 1920, height: 1080, seconds: 12.5, hasSound: true))
         #expect(VideoPlayer.event("frame 2 960 540 3840 1.033") == .frame(.init(slot: 2, width: 960, height: 540, bytesPerRow: 3840, seconds: 1.033)))

@@ -70,6 +70,14 @@ import Testing
         #expect(other.latitude.map { abs($0 - 48.8577) < 1e-6 } == true && other.longitude.map { abs($0 - 2.295) < 1e-6 } == true)
     }
 
+    /// An HDR video (PQ or HLG, BT.2020) tone-mapped for the screen: the violet it was made
+    /// from, not a washed-out one (untone-mapped, PQ's comes out 88, 69, 112).
+    @Test(arguments: ["hdr-smpte2084.mp4", "hdr-arib-std-b67.mp4"])
+    func anHDRVideosPosterLooksAsTheColourItWasMadeFrom(_ name: String) throws {
+        let poster = try ImageDecoder.decode(Self.video(name), maximumPixelSize: nil)
+        #expect(near(rgb(poster, 80, 60), (128, 64, 192), within: 20), "\(rgb(poster, 80, 60))")
+    }
+
     @Test func aTenHourVideoShowsAFrameAndItsLength() throws {
         let facts = try ImageDecoder.embeddedFacts(Self.video("ten-hours.mp4"))
         #expect(facts.duration.map { abs($0 - 36_000) < 1 } == true)

@@ -20,11 +20,12 @@ const char *flick_player_library_problem(void);
 
 // Plays the video at `path` (only its `part_length` bytes from `part_start` where that is
 // not 0: a Motion Photo's video after its JPEG), turned `quarter_turns` clockwise to stand
-// upright (its track's matrix, as CVideo reads it). Frames are drawn into `frames` (a shared memory file of
+// upright (its track's matrix, as CVideo reads it), tone-mapped for an SDR screen where
+// `high_dynamic_range` is 1 (PQ) or 2 (HLG). Frames are drawn into `frames` (a shared memory file of
 // `slots` × `slot_bytes` bytes, rows of B, G, R and a fourth byte 255), fitting `box_width` ×
 // `box_height`. Returns when told to quit, when `commands` closes, or when the video cannot
 // be played (after saying why): 0, or 1 where it could not start.
-int flick_player_serve(const char *path, long long part_start, long long part_length, int quarter_turns, int commands,
-                       int events, int frames, int slots, size_t slot_bytes, int box_width, int box_height);
+int flick_player_serve(const char *path, long long part_start, long long part_length, int quarter_turns, int high_dynamic_range,
+                       int commands, int events, int frames, int slots, size_t slot_bytes, int box_width, int box_height);
 
 #endif

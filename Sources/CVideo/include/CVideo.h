@@ -38,6 +38,8 @@ typedef struct {
     double latitude;
     double longitude;
     int has_sound;
+    // How its picture's light is coded: 0 SDR, 1 PQ (HDR10), 2 HLG.
+    int high_dynamic_range;
 } flick_video_facts;
 
 // Loads FFmpeg's libraries if they are not yet: NULL when they are there, else why not.

@@ -39,9 +39,11 @@ public enum PlayerHelper {
         }
         let path = FilePath(arguments[0])
         let part = length > 0 ? start..<start + length : nil
-        // The track's turn, as the poster was turned: mpv's software renderer leaves it out.
-        let turns = VideoDecoder.quarterTurns(of: path, range: part)
-        let status = flick_player_serve(arguments[0], Int64(start), Int64(length), Int32(turns), 0, 1, 3, slots, slotBytes, width, height)
+        // The track's turn and an HDR picture's tone mapping, as the poster had them: mpv's
+        // software renderer does neither.
+        let facts = VideoDecoder.playbackFacts(of: path, range: part)
+        let status = flick_player_serve(arguments[0], Int64(start), Int64(length), Int32(facts.quarterTurns), Int32(facts.highDynamicRange),
+                                        0, 1, 3, slots, slotBytes, width, height)
         exit(status)
     }
 }

@@ -52,13 +52,14 @@ enum VideoDecoder: FormatDecoder {
         }
     }
 
-    /// Clockwise quarter turns that stand the video at `path` (the bytes `range` of it, where
-    /// given) upright; 0 where it cannot be read.
-    static func quarterTurns(of path: FilePath, range: Range<Int>? = nil) -> Int {
-        let turns = try? ImageDecoder.withRegularFile(path, limits: DecodeLimits()) { file throws(DecodeError) in
-            try withVideo(file, range: range, limits: DecodeLimits()) { _, facts in Int(facts.quarter_turns) }
+    /// What a player must do to the video at `path` (the bytes `range` of it, where given)
+    /// that it would not: the clockwise quarter turns that stand it upright, and how its light
+    /// is coded (0 SDR, 1 PQ, 2 HLG); nothing where it cannot be read.
+    static func playbackFacts(of path: FilePath, range: Range<Int>? = nil) -> (quarterTurns: Int, highDynamicRange: Int) {
+        let facts = try? ImageDecoder.withRegularFile(path, limits: DecodeLimits()) { file throws(DecodeError) in
+            try withVideo(file, range: range, limits: DecodeLimits()) { _, facts in (Int(facts.quarter_turns), Int(facts.high_dynamic_range)) }
         }
-        return turns ?? 0
+        return facts ?? (0, 0)
     }
 
     /// `body` given the video in `file`, open, and what its container says.
