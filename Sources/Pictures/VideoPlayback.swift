@@ -11,9 +11,6 @@ import ViewTree
 /// become textures, the newest shown once it is on the renderer, and what the person asks
 /// (`PlaybackControl`) goes to the player. Its state is what the video's bar shows.
 final class VideoPlayback {
-    /// How far Left and Right skip, and how much Up and Down change the volume.
-    static let skipSeconds = 5.0
-
     let path: FilePath
     private let player: VideoPlayer
     private let textures: any PictureTextures
