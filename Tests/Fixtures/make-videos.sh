@@ -63,11 +63,14 @@ data[at + 28:at + 32] = b'\xff\xff\xff\xff'
 open(path, 'wb').write(bytes(data))
 PY
 # A Matroska file whose attachment (a cover, a font) declares 1 GB in a file of 2 KB.
-ff -f lavfi -i color=c=red:s=64x48:r=10 -t 1 -c:v libx264 -attach "$upright" -metadata:s:t mimetype=image/png attachment.mkv
+# (Bit-exact: the muxer's random UIDs could hold FileData's ID bytes; and FileData is looked
+# for after the attachment's MIME type, which comes before it.)
+ff -f lavfi -i color=c=red:s=64x48:r=10 -t 1 -c:v libx264 -attach "$upright" -metadata:s:t mimetype=image/png \
+  -fflags +bitexact -flags:v +bitexact attachment.mkv
 python3 - attachment.mkv hostile/huge-attachment.mkv <<'PY'
 import sys
 data = bytearray(open(sys.argv[1], 'rb').read())
-at = data.find(b'\x46\x5c')  # FileData, then its size as an EBML number
+at = data.find(b'\x46\x5c', data.find(b'image/png'))  # FileData, then its size as an EBML number
 assert at > 0
 first = data[at + 2]
 width = next(i + 1 for i in range(8) if first & (0x80 >> i))
