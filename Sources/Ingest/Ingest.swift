@@ -49,6 +49,10 @@ public struct IngestProgress: Sendable, Equatable {
     public var bytes = 0, totalBytes = 0
     /// The file being copied.
     public var current: FilePath?
+
+    public init(isCopying: Bool = false, files: Int = 0, totalFiles: Int = 0, bytes: Int = 0, totalBytes: Int = 0, current: FilePath? = nil) {
+        (self.isCopying, self.files, self.totalFiles, self.bytes, self.totalBytes, self.current) = (isCopying, files, totalFiles, bytes, totalBytes, current)
+    }
 }
 
 /// Why an import did not start.

@@ -63,11 +63,8 @@ public final class AppShell {
         session.factsStore = facts
         session.placeNames = PlaceNames(wake: wake)
         let importDecoder = helper()
-        session.importFacts = { path in
-            guard case let .success(facts) = importDecoder.facts(path) else { return (nil, nil) }
-            return (facts.dateTaken.flatMap(TakenTime.init(exifStyle:)), facts.cameraText)
-        }
-        session.importCaptioner = { importDecoder.sidecar($0, captionedWith: $1) }
+        session.importFacts = Ingest.facts(from: importDecoder)
+        session.importCaptioner = Ingest.captioner(from: importDecoder)
         if isFirstRun { hintAfterStart = Self.firstRunHint }
         connectPhotoActions(copyText: copyText)
         session.onPhotosTurned = { [unowned self] paths in photosTurned(paths) }

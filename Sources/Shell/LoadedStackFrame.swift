@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Components
 import Geometry
+import Localization
 import PhotoLibrary
 import Pictures
+import SystemPackage
 import ViewTree
 
 /// The stack's frame as the command line asked for it, its picture read.
@@ -24,6 +26,36 @@ public enum LoadedStackFrame {
                                        isOpaque: image.pixels.isOpaque,
                                        mode: .nineSlice(capInsets: EdgeInsets(top: Double(caps.top), left: Double(caps.left),
                                                                              bottom: Double(caps.bottom), right: Double(caps.right)))))
+        }
+    }
+}
+
+/// The stack's frame as asked for on the command line (`--frame white|none|PNG`).
+public enum StackFrameChoice: Equatable {
+    case white, none
+    case image(FilePath)
+
+    public init?(argument: String) {
+        switch argument {
+        case "white": self = .white
+        case "none": self = .none
+        default: self = .image(FilePath(argument))
+        }
+    }
+
+    /// The picture frame decoded; one that cannot be read is said (through `warn`) and the
+    /// white border used instead, so a bad file never stops the browsing.
+    public func loaded(warn: (String) -> Void) -> LoadedStackFrame {
+        switch self {
+        case .white: return .style(.whiteBorder)
+        case .none: return .style(.none)
+        case let .image(path):
+            do {
+                return .image(try FrameImage.load(path))
+            } catch {
+                warn(localized("cannot use {file} as a frame ({reason}); using the white border", ["file": path.string, "reason": error.description]))
+                return .style(.whiteBorder)
+            }
         }
     }
 }

@@ -60,6 +60,16 @@ public struct Settings: Equatable, Sendable {
     /// `import-shift = Canon EOS R6=+1:00`, one line a camera: a clock that was wrong.
     public var importClockShifts: [String: Int] = [:]
 
+    /// What to save after a run: these settings as the run left them, with what only a
+    /// person writes (by hand, or a flag for one run) kept as it was read from the file.
+    public func keepingWhatAPersonWrites(from remembered: Settings) -> Settings {
+        var kept = self
+        (kept.colourManagement, kept.reducesMotion, kept.selectsFolder) = (remembered.colourManagement, remembered.reducesMotion, remembered.selectsFolder)
+        (kept.importTo, kept.importBackup, kept.importRename) = (remembered.importTo, remembered.importBackup, remembered.importRename)
+        (kept.importJob, kept.importCaption, kept.importClockShifts) = (remembered.importJob, remembered.importCaption, remembered.importClockShifts)
+        return kept
+    }
+
     /// A window size outside this (points, either side) is not believed.
     public static let plausibleSide = 200.0...16_384.0
 

@@ -92,7 +92,7 @@ struct Browse: ParsableCommand {
     @Option(help: ArgumentHelp("How the stack frames its photos: white (a 5 pt white border), none, or a PNG picture frame.",
                                discussion: "A picture frame is stretched around each photo; its border is read from the image, up to its transparent middle.",
                                valueName: "white|none|PNG"))
-    var frame: StackFrame = .white
+    var frame: StackFrameChoice = .white
 
     func run() throws {
         StartupTrace.mark("arguments-parsed")
@@ -110,7 +110,7 @@ struct Browse: ParsableCommand {
         let colourManaged = colourManagement ?? remembered.colourManagement ?? true
         let service = DecodeService(firstHelper: firstHelper, application: Flick.cacheApplication, colourManaged: colourManaged)
         // Before the first decode: the photo Flick opens on is converted for this display.
-        let displayColours = colourManaged ? DisplayColours(service: service) : nil
+        let displayColours = colourManaged ? DisplayColours(apply: service.setDisplayProfile) : nil
         let opening: Folder.Opening
         do {
             opening = try Folder.open(path: path.map { RawArguments.path($0) } ?? FilePath(FileManager.default.currentDirectoryPath))
@@ -138,7 +138,7 @@ struct Browse: ParsableCommand {
             app = try FlickApp(opening: opening, service: service, lister: lister, index: index,
                                view: view ?? remembered.view ?? .grid,
                                fullscreen: startFullscreen, windowSize: remembered.windowSize, startScreenPicture: screenPicture,
-                               isFirstRun: isFirstRun, frame: frame.loaded(), displayColours: displayColours,
+                               isFirstRun: isFirstRun, frame: frame.loaded(warn: warn), displayColours: displayColours,
                                filter: remembered.filter ?? .all, order: remembered.order ?? .byName,
                                advancesAfterMark: remembered.advancesAfterMark ?? false,
                                motion: MotionPreference(forced: remembered.reducesMotion))
@@ -149,14 +149,7 @@ struct Browse: ParsableCommand {
         StartupTrace.mark("app-ready")
         app.run()
         do {
-            var settings = app.settings
-            // Kept as the person wrote it; the flag is for this run.
-            settings.colourManagement = remembered.colourManagement
-            settings.reducesMotion = remembered.reducesMotion
-            settings.selectsFolder = remembered.selectsFolder
-            (settings.importTo, settings.importBackup) = (remembered.importTo, remembered.importBackup)
-            (settings.importRename, settings.importJob, settings.importCaption) = (remembered.importRename, remembered.importJob, remembered.importCaption)
-            settings.importClockShifts = remembered.importClockShifts
+            let settings = app.settings.keepingWhatAPersonWrites(from: remembered)
             try settings.save(to: settingsFile)
         } catch {
             warn(localized("cannot remember the settings in {file}: {reason}", ["file": settingsFile.string, "reason": error.localizedDescription]))
@@ -173,36 +166,7 @@ struct Browse: ParsableCommand {
 
 }
 
-/// The stack's frame as asked for on the command line.
-enum StackFrame: ExpressibleByArgument {
-    case white, none
-    case image(FilePath)
-
-    init?(argument: String) {
-        switch argument {
-        case "white": self = .white
-        case "none": self = .none
-        default: self = .image(FilePath(argument))
-        }
-    }
-
-    /// The picture frame decoded; one that cannot be read is reported and the white
-    /// border used instead, so a bad file never stops the browsing.
-    func loaded() -> LoadedStackFrame {
-        switch self {
-        case .white: return .style(.whiteBorder)
-        case .none: return .style(.none)
-        case let .image(path):
-            do {
-                return .image(try FrameImage.load(path))
-            } catch {
-                warn(localized("cannot use {file} as a frame ({reason}); using the white border", ["file": path.string, "reason": error.description]))
-
-                return .style(.whiteBorder)
-            }
-        }
-    }
-}
+extension StackFrameChoice: ExpressibleByArgument {}
 
 func warn(_ message: String) {
     FileHandle.standardError.write(Data("flick: \(message)\n".utf8))

@@ -3,11 +3,7 @@ import ArgumentParser
 import Foundation
 import Ingest
 import PhotoLibrary
-import Synchronization
 import SystemPackage
-
-/// Set by SIGINT or SIGTERM: the import stops after removing the copy it was making.
-private let importCancelled = Atomic<Bool>(false)
 
 /// `flick import`: a card's photos copied to one or two destinations, each copy read back
 /// and compared with the card before it counts, renamed by a template; the card is only
@@ -66,46 +62,23 @@ struct ImportCommand: ParsableCommand {
     var isDryRun = false
 
     func run() throws {
-        var options: IngestOptions
-        do throws(NameTemplate.Problem) {
-            options = IngestOptions(destinations: try ([destination] + (backup.map { [$0] } ?? [])).map { text throws(NameTemplate.Problem) in try NameTemplate(text) },
-                                    rename: try NameTemplate(rename), job: job,
-                                    caption: XMPCaption(creator: creator, copyright: copyright, credit: credit, caption: caption, keywords: keywords))
+        let options: IngestOptions
+        do throws(IngestConsole.Invalid) {
+            options = try IngestConsole.options(destination: destination, backup: backup, rename: rename, job: job,
+                                                caption: XMPCaption(creator: creator, copyright: copyright, credit: credit, caption: caption, keywords: keywords),
+                                                clockShifts: shifts, isDryRun: isDryRun)
         } catch {
             fail(error.description)
         }
-        for text in shifts {
-            guard let shift = IngestOptions.clockShift(text) else { fail("“\(text)” is not CAMERA=+H:MM (or -H:MM, with :SS if need be)") }
-            options.clockShifts[shift.camera] = shift.seconds
-        }
-        options.isDryRun = isDryRun
         let decoder = IsolatedDecoder(command: DecodeHelper.command)
-        let ingest = Ingest(source: RawArguments.path(source), options: options, facts: { path in
-            guard case let .success(facts) = decoder.facts(path) else { return (nil, nil) }
-            return (facts.dateTaken.flatMap(TakenTime.init(exifStyle:)), facts.cameraText)
-        }, captioner: { decoder.sidecar($0, captionedWith: $1) })
-        for signal in [SIGINT, SIGTERM] {
-            Glibc.signal(signal) { _ in importCancelled.store(true, ordering: .relaxed) }
-        }
-        let isTerminal = isatty(2) == 1
-        var lastShown = Date.distantPast
+        let ingest = Ingest(source: RawArguments.path(source), options: options, facts: Ingest.facts(from: decoder), captioner: Ingest.captioner(from: decoder))
+        IngestConsole.stopOnQuitSignals()
         let report: IngestReport
         do {
-            report = try ingest.run(progress: { progress in
-                if isTerminal, Date().timeIntervalSince(lastShown) > 0.2 || progress.files == progress.totalFiles {
-                    lastShown = Date()
-                    let megabytes = { (bytes: Int) in bytes / 1_000_000 }
-                    let line = progress.isCopying
-                        ? "import: \(progress.files)/\(progress.totalFiles) files, \(megabytes(progress.bytes))/\(megabytes(progress.totalBytes)) MB"
-                        : "import: reading the card, \(progress.files)/\(progress.totalFiles) files"
-                    FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
-                }
-                return !importCancelled.load(ordering: .relaxed)
-            })
+            report = try IngestConsole.run(ingest, status: isatty(2) == 1 ? { FileHandle.standardError.write(Data($0.utf8)) } : nil)
         } catch {
             fail(error.description)
         }
-        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         for line in report.lines(relativeTo: ingest.source) { print(line) }
         if !report.isComplete { throw ExitCode(1) }
     }

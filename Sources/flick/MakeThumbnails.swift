@@ -34,16 +34,10 @@ struct MakeThumbnails: ParsableCommand {
     var paths: [String]
 
     func run() throws {
-        var found: [Photo] = []
-        for path in paths {
-            let absolute = FilePath(URL(fileURLWithPath: path).standardizedFileURL.path)
-            if let photo = FolderScanner.photo(at: absolute) {
-                found.append(photo)
-            } else {
-                do { found += try FolderScanner.photos(in: absolute, recursive: recursive) } catch { fail(error.description) }
-            }
-        }
-        let photos = found
+        // Absolute, as the cache's URIs are; each path with its own bytes.
+        let here = FilePath(FileManager.default.currentDirectoryPath)
+        let photos: [Photo]
+        do { photos = try FolderScanner.photos(named: paths.map { here.pushing(RawArguments.path($0)).lexicallyNormalized() }, recursive: recursive) } catch { fail(error.description) }
         let decoder = IsolatedDecoder(command: DecodeHelper.command)
         let maker = ThumbnailMaker(cache: ThumbnailCache(root: ThumbnailCache.defaultRoot(), application: "flick-\(Flick.version)"),
                                    decode: { decoder.decode($0, maximumPixelSize: $1, colours: .sRGB) })

@@ -36,6 +36,25 @@ import Shell
         #expect(!Settings(view: .grid).text.contains("colour-management"), "unset, nothing is written")
     }
 
+    /// What a person wrote by hand (or a flag set for one run) is saved as it was read;
+    /// what the run changed (its view, window, filter) is saved as the run left it.
+    @Test func savingAfterARunKeepsWhatAPersonWroteAndTakesWhatTheRunChanged() throws {
+        var warnings: [String] = []
+        let written = Settings(parsing: "view = grid\ncolour-management = false\nreduce-motion = true\nselects-folder = /media/Selects\n"
+            + "import-to = /photos/%Y\nimport-backup = /backup\nimport-rename = {job}-{seq}\nimport-job = Wedding\n"
+            + "import-creator = Ann Lee\nimport-shift = GoPro=-0:00:30\n", warnings: &warnings)
+        #expect(warnings.isEmpty, "\(warnings)")
+        var run = Settings(view: .cull, windowSize: Size(width: 1000, height: 700), fullscreen: false)
+        run.colourManagement = true
+        run.reducesMotion = false
+        let saved = run.keepingWhatAPersonWrites(from: written)
+        #expect(saved.view == .cull && saved.windowSize == Size(width: 1000, height: 700) && saved.fullscreen == false)
+        #expect(saved.colourManagement == false && saved.reducesMotion == true && saved.selectsFolder == FilePath("/media/Selects"))
+        #expect(saved.importTo?.text == "/photos/%Y" && saved.importBackup?.text == "/backup" && saved.importRename?.text == "{job}-{seq}")
+        #expect(saved.importJob == "Wedding" && saved.importCaption.creator == "Ann Lee" && saved.importClockShifts == ["GoPro": -30])
+        #expect(Settings(view: .grid).keepingWhatAPersonWrites(from: Settings()).colourManagement == nil, "nothing written, nothing invented")
+    }
+
     /// The slideshow's pace and drift and the grid's size, as last chosen.
     @Test func theSlideshowsPaceAndTheGridsSizeAreRememberedAndNonsenseIsLeftOut() throws {
         var warnings: [String] = []

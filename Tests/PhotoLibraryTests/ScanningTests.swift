@@ -39,6 +39,16 @@ import SystemPackage
         #expect(pixels.width == 40 && pixels.height == 30)
     }
 
+    /// `flick thumbnail PHOTO FOLDER`: an image is itself, a folder its photos, in the order named.
+    @Test func photosNamedAreImagesThemselvesAndFoldersTheirPhotos() throws {
+        let folder = FilePath(Fixtures.photos.path)
+        let latin1 = try #require(try FolderScanner.photos(in: folder).first { $0.fileName.hasSuffix("-latin1.jpg") })
+        let named = try FolderScanner.photos(named: [latin1.path, FilePath(Fixtures.odd.path)], recursive: false)
+        #expect(named.map(\.fileName) == [latin1.fileName, "empty.jpg", "text.jpg", "unreadable.jpg"])
+        #expect(named.first?.path.rawBytes == latin1.path.rawBytes, "a name that is not UTF-8 keeps its bytes")
+        #expect(throws: FolderError.self) { try FolderScanner.photos(named: [folder.appending("no such folder")], recursive: true) }
+    }
+
     @Test func missingAndNonFolderPathsSayWhy() {
         #expect(throws: FolderError.notFound("/no/such/place")) { try FolderScanner.photos(in: FilePath("/no/such/place")) }
         #expect(throws: FolderError.notAFolder(Fixtures.photo("IMG_2.jpg").string)) { try FolderScanner.photos(in: Fixtures.photo("IMG_2.jpg")) }

@@ -78,6 +78,16 @@ public enum FolderScanner {
         return found
     }
 
+    /// The photos `paths` name, each an image (itself) or a folder (its photos, and with
+    /// `recursive` those below it), in the order given.
+    public static func photos(named paths: [FilePath], recursive: Bool) throws(FolderError) -> [Photo] {
+        var found: [Photo] = []
+        for path in paths {
+            if let photo = photo(at: path) { found.append(photo) } else { found += try photos(in: path, recursive: recursive) }
+        }
+        return found
+    }
+
     /// The visible folders inside `folder` (symlinked folders are not followed, so a link
     /// loop cannot recurse forever), in natural order.
     public static func subfolders(of folder: FilePath) -> [FilePath] {

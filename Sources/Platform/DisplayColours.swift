@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import Pictures
-import PhotoSources
-import Platform
 import Synchronization
 
 /// Keeps the decoders' display profile that of the monitor the window is on: read again
 /// when the window moves to another monitor, and when the desktop's colour daemon changes
 /// a profile while Flick runs (it applies to the pictures decoded from then on).
-final class DisplayColours {
-    private let service: DecodeService
+public final class DisplayColours {
+    private let apply: ([UInt8]?) -> Void
     private var monitor: Int
     /// Set by the watching thread, taken on the UI thread's next frame.
     private let changed = Flag()
@@ -18,16 +15,16 @@ final class DisplayColours {
         let isSet = Atomic(false)
     }
 
-    /// Reads the first monitor's profile at once: the first photo is decoded for it, before
-    /// the window exists.
-    init(service: DecodeService) {
-        self.service = service
+    /// `apply` takes the monitor's ICC profile (nil: none known), at once for the first
+    /// monitor (the first photo is decoded for it, before the window exists) and on each change.
+    public init(apply: @escaping ([UInt8]?) -> Void) {
+        self.apply = apply
         monitor = 0
-        service.setDisplayProfile(DisplayProfile.read(monitor: 0))
+        apply(DisplayProfile.read(monitor: 0))
     }
 
     /// Starts watching for changed profiles; `wake` brings the next frame.
-    func watch(wake: @escaping @Sendable () -> Void) {
+    public func watch(wake: @escaping @Sendable () -> Void) {
         DisplayProfile.watch { [changed] in
             changed.isSet.store(true, ordering: .relaxed)
             wake()
@@ -35,10 +32,10 @@ final class DisplayColours {
     }
 
     /// Once a frame: cheap unless the monitor or a profile changed.
-    func update(monitor current: Int) {
+    public func update(monitor current: Int) {
         let profileChanged = changed.isSet.exchange(false, ordering: .relaxed)
         guard current != monitor || profileChanged else { return }
         monitor = current
-        service.setDisplayProfile(DisplayProfile.read(monitor: current))
+        apply(DisplayProfile.read(monitor: current))
     }
 }
