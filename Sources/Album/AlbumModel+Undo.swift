@@ -49,6 +49,9 @@ extension AlbumModel {
                 }
             }
             return .turned(records.map(\.path), failures: failures)
+        case let .movedAway(records):
+            history.removeLast()
+            return moveBack(records)
         case let .marked(before):
             history.removeLast()
             for (path, marks) in before { markBook?.set(marks, for: path) }

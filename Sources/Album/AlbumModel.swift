@@ -47,6 +47,8 @@ public final class AlbumModel {
         case marked([FilePath: PhotoMarks])
         /// Photos were turned a quarter in their files.
         case turned([OrientationWriter.Turned])
+        /// Photos were moved to another folder (the picks to the selects).
+        case movedAway([MovedPhoto])
     }
 
     /// What an undo took back.
@@ -58,6 +60,8 @@ public final class AlbumModel {
         /// These photos are turned back; those that could not be (another program changed
         /// them since) are left as they are.
         case turned([FilePath], failures: [FilePath: RotationError])
+        /// Moved photos are back in the album; those that could not come back say why.
+        case movedBack([Photo], failures: [String])
     }
 
     /// How many steps can be undone.

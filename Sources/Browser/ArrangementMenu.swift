@@ -72,6 +72,8 @@ public final class ArrangementMenu: View {
         case trashRejects
         /// "Copy picks to Selects…": shows them, then asks.
         case copyPicks
+        /// "Move picks to Selects…": shows them, then asks.
+        case movePicks
         /// "Import from Card…": asks, then copies the card the album is on.
         case importCard
 
@@ -83,6 +85,7 @@ public final class ArrangementMenu: View {
             case .groupBursts: .toggleBurstGrouping
             case .trashRejects: .trashRejects
             case .copyPicks: .copyPicks
+            case .movePicks: .movePicks
             case .importCard: .importCard
             }
         }
@@ -112,7 +115,7 @@ public final class ArrangementMenu: View {
     var onChoose: ((Choice) -> Void)?
 
     /// The rows in order: filters (the first column), then orders.
-    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order) + [.groupBursts, .trashRejects, .copyPicks, .importCard]
+    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order) + [.groupBursts, .trashRejects, .copyPicks, .movePicks, .importCard]
 
     init(context: ComponentContext) {
         self.context = context
@@ -135,6 +138,7 @@ public final class ArrangementMenu: View {
         case .groupBursts: localized("Group bursts")
         case .trashRejects: localized("Move rejects to Trash…")
         case .copyPicks: localized("Copy picks to Selects…")
+        case .movePicks: localized("Move picks to Selects…")
         case .importCard: localized("Import from Card…")
         }
     }
@@ -227,7 +231,7 @@ public final class ArrangementMenu: View {
             case let .filter(each): each == filter
             case let .order(key): key == order.key
             case .groupBursts: groupsBursts
-            case .trashRejects, .copyPicks, .importCard: false
+            case .trashRejects, .copyPicks, .movePicks, .importCard: false
             }
             row.view.backgroundColor = index == focused ? Self.focusColor : isCurrent ? Self.markColor : .clear
         }

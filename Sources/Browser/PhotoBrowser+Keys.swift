@@ -134,7 +134,9 @@ extension PhotoBrowser {
         case .trashRejects:
             onTrashRejects?()
         case .copyPicks:
-            onCopyPicks?()
+            onDeliverPicks?(false)
+        case .movePicks:
+            onDeliverPicks?(true)
         case .importCard:
             onImportCard?()
         case .search:

@@ -73,7 +73,7 @@ public final class PhotoBrowser: View {
     /// "Move rejects to Trash…" (Ctrl+Del, or the menu): the app shows them and asks.
     public var onTrashRejects: (() -> Void)?
     /// "Copy picks to Selects…" (Ctrl+Shift+E, or the menu): the app shows them and asks.
-    public var onCopyPicks: (() -> Void)?
+    public var onDeliverPicks: ((_ moving: Bool) -> Void)?
     public var onImportCard: (() -> Void)?
     /// The search's words changed (Ctrl+F): the app narrows the album to what they find.
     public var onSearch: ((String) -> Void)? {

@@ -2,6 +2,8 @@
 import Album
 import Browser
 import Components
+import Foundation
+import Ingest
 import Localization
 import Marks
 import PhotoLibrary
@@ -37,22 +39,52 @@ extension AlbumSession {
         }, cancel: restore))
     }
 
-    /// Copies the album's picks (each with its pair and sidecars) into a folder of the
-    /// album's name in `selectsFolder`, once every photo's marks are known: the picks are
-    /// shown and the copy asked for, as the rejects are before the Trash.
-    func askToCopyPicks() {
+    /// Copies (or `moving`, moves) the album's picks, each with its pair and sidecars,
+    /// into a folder of the album's name in `selectsFolder`, once every photo's marks are
+    /// known: the picks are shown and the copy asked for, as the rejects are before the
+    /// Trash. A move is one undo step; a card's picks are only ever copied.
+    func askToDeliverPicks(moving: Bool = false) {
+        if moving, let refusal = moveRefusal() { return browser.showToast(Toast(refusal)) }
         // The album's own name, byte for byte.
         let name = album.folderPath.rawBytes.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? Array("album".utf8)
         let destination = FilePath(rawBytes: selectsFolder.rawBytes + [UInt8(ascii: "/")] + name)
         ask(showing: .picks, waiting: localized("Reading marks… the picks are shown once every photo's are read."),
-            none: localized("No photo is picked: P picks the photo in hand."), again: { [unowned self] in askToCopyPicks() },
+            none: localized("No photo is picked: P picks the photo in hand."), again: { [unowned self] in askToDeliverPicks(moving: moving) },
             question: { picks in
-                localizedPlural("Copy this pick to {folder}?", "Copy these {count} picks to {folder}?", count: picks.count,
-                                ["folder": PicksDelivery.shown(destination)])
+                moving ? localizedPlural("Move this pick to {folder}?", "Move these {count} picks to {folder}?", count: picks.count,
+                                         ["folder": PicksDelivery.shown(destination)])
+                    : localizedPlural("Copy this pick to {folder}?", "Copy these {count} picks to {folder}?", count: picks.count,
+                                      ["folder": PicksDelivery.shown(destination)])
             },
-            confirmTitle: localized("Copy")) { [unowned self] picks in
-            browser.showToast(Toast(PicksDelivery.message(.progress(done: 0, of: picks.count))))
-            picksDelivery.copy(picks, to: destination, dataFolder: Sidecars.dataFolder())
+            confirmTitle: moving ? localized("Move") : localized("Copy")) { [unowned self] picks in
+            browser.showToast(Toast(PicksDelivery.message(.progress(done: 0, of: picks.count, moving: moving))))
+            picksDelivery.deliver(picks, to: destination, dataFolder: Sidecars.dataFolder(), moving: moving)
+        }
+    }
+
+    /// Why the picks cannot be moved out of this album, if they cannot: a card is only
+    /// ever read, and a folder Flick cannot write keeps its files.
+    private func moveRefusal() -> String? {
+        if CardFiles.cardRoot(of: album.folderPath) != nil {
+            return localized("Picks on a card are copied, not moved: Flick never changes a card. Ctrl+Shift+E copies them.")
+        }
+        guard album.folderPath.withPlatformString({ access($0, W_OK) }) == 0 else {
+            return localized("The picks cannot be moved out of {folder}: it cannot be written. Ctrl+Shift+E copies them.",
+                             ["folder": PicksDelivery.shown(album.folderPath)])
+        }
+        return nil
+    }
+
+    /// What the picks' copy or move reports: toasts, and a move's photos leave the album
+    /// as one step Ctrl+Z (or the toast's Undo) takes back.
+    func takeDeliveryReports() {
+        for report in picksDelivery.takeReports() {
+            guard case let .finished(_, _, _, _, true, moved) = report, !moved.isEmpty else {
+                browser.showToast(Toast(PicksDelivery.message(report)))
+                continue
+            }
+            model.photosMovedAway(moved.map { ($0.photo, $0.files) })
+            browser.showToast(Toast(PicksDelivery.message(report), action: (title: localized("Undo"), perform: { [unowned browser] in browser.undo() })))
         }
     }
 

@@ -161,7 +161,7 @@ public final class AlbumSession {
             if marksWereKnown { askedWhileMarksWereRead = [] }
             for ask in waiting { ask() }
         }
-        for report in picksDelivery.takeReports() { browser.showToast(Toast(PicksDelivery.message(report))) }
+        takeDeliveryReports()
         takeImportReports()
         if importOfferDue {
             // Asked on the first frame, not at start: the settings (where to) are read by then.
@@ -417,6 +417,9 @@ public final class AlbumSession {
                 case nil: return .nothing
                 case let .restored(records)?: return records.lazy.compactMap { self.model.index(of: $0.photo.path) }.first.map { .restored($0) } ?? .nothing
                 case let .marks(paths)?: return .marked(paths.first.flatMap(model.index(of:)))
+                case let .movedBack(photos, failures)?:
+                    if let failure = failures.first { return .failed(localized("{what} could not come back; it stays where it was moved to.", ["what": failure])) }
+                    return photos.lazy.compactMap { self.model.index(of: $0.path) }.first.map { .restored($0) } ?? .nothing
                 case let .turned(paths, failures)?:
                     onPhotosTurned?(paths.filter { failures[$0] == nil })
                     guard let (path, problem) = failures.first else { return .turned(paths.first.flatMap(model.index(of:))) }
@@ -447,7 +450,7 @@ public final class AlbumSession {
         browser.onChooseFilter = { [unowned self] filter in arrange(filter: filter, order: shownOrder) }
         browser.onChooseOrder = { [unowned self] key in arrange(filter: filter, order: shownOrder.choosing(key)) }
         browser.onTrashRejects = { [unowned self] in askToTrashRejects() }
-        browser.onCopyPicks = { [unowned self] in askToCopyPicks() }
+        browser.onDeliverPicks = { [unowned self] moving in askToDeliverPicks(moving: moving) }
         browser.onImportCard = { [unowned self] in askToImport() }
         browser.onEveryFolder = { [unowned self] every in if every { openEveryFolder() } else { openFolderOfPhotoInHand() } }
         browser.onSearch = { [unowned self] words in

@@ -13,8 +13,16 @@ import SystemPackage
 final class PicksDelivery: @unchecked Sendable {
     /// How far a copy has got, or how it ended.
     enum Report: Equatable {
-        case progress(done: Int, of: Int)
-        case finished(copied: Int, alreadyThere: Int, failures: [String], folder: FilePath)
+        case progress(done: Int, of: Int, moving: Bool)
+        /// `copied` counts the photos moved too (`moving`); `moved` says which, for the
+        /// album and its undo.
+        case finished(copied: Int, alreadyThere: Int, failures: [String], folder: FilePath, moving: Bool, moved: [Moved])
+    }
+
+    /// A photo moved, and where each of its files went.
+    struct Moved: Equatable {
+        let photo: Photo
+        let files: [PhotoDelivery.MovedFile]
     }
 
     /// A progress report at most this often: a toast that counts, not a flood.
@@ -31,26 +39,30 @@ final class PicksDelivery: @unchecked Sendable {
         self.wake = wake
     }
 
-    /// Starts copying `photos` into `folder`; reports follow.
-    func copy(_ photos: [Photo], to folder: FilePath, dataFolder: FilePath) {
+    /// Starts copying (or `moving`) `photos` into `folder`; reports follow.
+    func deliver(_ photos: [Photo], to folder: FilePath, dataFolder: FilePath, moving: Bool = false) {
         let delivery = PhotoDelivery(to: folder, dataFolder: dataFolder)
         queue.async { [self] in
-            var copied = 0, alreadyThere = 0, failures: [String] = []
+            var copied = 0, alreadyThere = 0, failures: [String] = [], moved: [Moved] = []
             var lastReport = 0.0
             for (index, photo) in photos.enumerated() {
-                guard !stopping.load(ordering: .relaxed) else { return }
-                switch delivery.deliver(photo) {
+                // Quitting: what was moved so far is said, so its undo is kept for the run.
+                guard !stopping.load(ordering: .relaxed) else { break }
+                switch delivery.deliver(photo, moving: moving) {
                 case .copied: copied += 1
+                case let .moved(_, files):
+                    copied += 1
+                    moved.append(Moved(photo: photo, files: files))
                 case .alreadyThere: alreadyThere += 1
                 case let .failed(reason): failures.append("\(photo.displayName): \(reason)")
                 }
                 let now = ProcessInfo.processInfo.systemUptime
                 if now - lastReport > Self.progressSeconds, index + 1 < photos.count {
                     lastReport = now
-                    post(.progress(done: index + 1, of: photos.count))
+                    post(.progress(done: index + 1, of: photos.count, moving: moving))
                 }
             }
-            post(.finished(copied: copied, alreadyThere: alreadyThere, failures: failures, folder: folder))
+            post(.finished(copied: copied, alreadyThere: alreadyThere, failures: failures, folder: folder, moving: moving, moved: moved))
         }
     }
 
@@ -84,17 +96,23 @@ final class PicksDelivery: @unchecked Sendable {
     /// The report in words for the user.
     static func message(_ report: Report) -> String {
         switch report {
-        case let .progress(done, total):
-            return localized("Copying the picks: {done} of {total}…", ["done": Language.number(done), "total": Language.number(total)])
-        case let .finished(copied, alreadyThere, failures, folder):
-            var message = localizedPlural("{count} pick copied to {folder}", "{count} picks copied to {folder}", count: copied,
-                                          ["folder": shown(folder)])
+        case let .progress(done, total, moving):
+            return moving ? localized("Moving the picks: {done} of {total}…", ["done": Language.number(done), "total": Language.number(total)])
+                : localized("Copying the picks: {done} of {total}…", ["done": Language.number(done), "total": Language.number(total)])
+        case let .finished(copied, alreadyThere, failures, folder, moving, _):
+            var message = moving
+                ? localizedPlural("{count} pick moved to {folder}", "{count} picks moved to {folder}", count: copied, ["folder": shown(folder)])
+                : localizedPlural("{count} pick copied to {folder}", "{count} picks copied to {folder}", count: copied, ["folder": shown(folder)])
             if alreadyThere > 0 {
-                message = localized("{copied}; {count} already there", ["copied": message, "count": Language.number(alreadyThere)])
+                message = moving
+                    ? localized("{copied}; {count} already there, left where they were", ["copied": message, "count": Language.number(alreadyThere)])
+                    : localized("{copied}; {count} already there", ["copied": message, "count": Language.number(alreadyThere)])
             }
             if let first = failures.first {
-                message = localized("{copied}; {count} could not be copied: {reason}",
-                                    ["copied": message, "count": Language.number(failures.count), "reason": first])
+                message = moving
+                    ? localized("{copied}; {count} could not be moved: {reason}", ["copied": message, "count": Language.number(failures.count), "reason": first])
+                    : localized("{copied}; {count} could not be copied: {reason}",
+                                ["copied": message, "count": Language.number(failures.count), "reason": first])
             }
             return message
         }

@@ -8,6 +8,12 @@ import Testing
 /// Picks copied to a folder with everything that belongs to them, never overwriting, the
 /// originals only read.
 @Suite struct PhotoDeliveryTests {
+    static var shmIsAnotherFileSystem: Bool {
+        var here = stat(), there = stat()
+        return stat(FileManager.default.temporaryDirectory.path, &here) == 0 && stat("/dev/shm", &there) == 0 && here.st_dev != there.st_dev
+            && access("/dev/shm", W_OK) == 0
+    }
+
     final class Card {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-delivery-\(UUID().uuidString.prefix(8))")
         var card: URL { root.appendingPathComponent("DCIM") }
@@ -69,6 +75,62 @@ import Testing
         #expect(c.text("IMG_0001.JPG", in: c.card) == "jpeg bytes", "the original stays")
         let leftovers = c.selected().filter { $0.contains(".flick-copy-") }
         #expect(leftovers.isEmpty)
+    }
+
+    /// Moved, a pair takes its sidecars along (the stem's `NAME.xmp`, which other files of
+    /// the name may share, is copied and stays); moved back, every file is where it was,
+    /// byte for byte, and a name taken meanwhile is never replaced.
+    @Test func aMovedPairTakesItsSidecarsAlongAndMovesBackByteForByte() throws {
+        let c = try Card()
+        let taken = Date(timeIntervalSince1970: 1_700_000_000)
+        try c.file("IMG_0001.JPG", "jpeg bytes", modified: taken)
+        try c.file("IMG_0001.CR3", "raw bytes", modified: taken)
+        try c.file("IMG_0001.CR3.xmp", "darktable's history")
+        try c.file("IMG_0001.xmp", "lightroom's")
+        try c.file("IMG_0002.JPG", "another photo")
+        let pair = c.photo("IMG_0001.JPG", companions: ["IMG_0001.CR3"])
+
+        guard case let .moved(name, files) = c.delivery.deliver(pair, moving: true) else { Issue.record("not moved"); return }
+        #expect(name == "IMG_0001.JPG")
+        #expect(c.selected() == ["IMG_0001.CR3", "IMG_0001.CR3.xmp", "IMG_0001.JPG", "IMG_0001.xmp"])
+        #expect(c.text("IMG_0001.CR3") == "raw bytes" && c.text("IMG_0001.CR3.xmp") == "darktable's history")
+        let left = try FileManager.default.contentsOfDirectory(atPath: c.card.path).sorted()
+        #expect(left == ["IMG_0001.xmp", "IMG_0002.JPG"], "the pair and its own sidecar left; the shared one stays: \(left)")
+        let moved = try FileManager.default.attributesOfItem(atPath: c.selects.appendingPathComponent("IMG_0001.JPG").path)
+        #expect(moved[.modificationDate] as? Date == taken)
+        #expect(Set(files.map { $0.from.lastComponent?.string ?? "" }) == ["IMG_0001.JPG", "IMG_0001.CR3", "IMG_0001.CR3.xmp"])
+
+        #expect(PhotoDelivery.moveBack(files).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: c.card.path).sorted()
+                == ["IMG_0001.CR3", "IMG_0001.CR3.xmp", "IMG_0001.JPG", "IMG_0001.xmp", "IMG_0002.JPG"])
+        #expect(c.text("IMG_0001.JPG", in: c.card) == "jpeg bytes" && c.text("IMG_0001.CR3.xmp", in: c.card) == "darktable's history")
+        #expect(c.selected() == ["IMG_0001.xmp"], "the shared sidecar's copy is all that stays in the selects")
+
+        // Moved again, and meanwhile another file takes the JPEG's old name: it is never replaced.
+        guard case let .moved(_, again) = c.delivery.deliver(pair, moving: true) else { Issue.record("not moved again"); return }
+        try c.file("IMG_0001.JPG", "a newcomer")
+        let failed = PhotoDelivery.moveBack(again)
+        #expect(failed.map { $0.file.from.lastComponent?.string ?? "" } == ["IMG_0001.JPG"], "\(failed)")
+        #expect(c.text("IMG_0001.JPG", in: c.card) == "a newcomer" && c.text("IMG_0001.JPG") == "jpeg bytes", "both kept whole")
+    }
+
+    /// Across two file systems a move is a copy (flushed, times kept) and the original's removal.
+    @Test(.enabled(if: Self.shmIsAnotherFileSystem, "/dev/shm is not a file system of its own beside the temporary folder here"))
+    func aMoveToAnotherFileSystemCopiesThenRemovesTheOriginal() throws {
+        let c = try Card()
+        let other = URL(fileURLWithPath: "/dev/shm/flick-delivery-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: other) }
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let taken = Date(timeIntervalSince1970: 1_700_000_000)
+        try c.file("IMG_0003.JPG", "jpeg bytes", modified: taken)
+        let delivery = PhotoDelivery(to: FilePath(other.appendingPathComponent("Selects").path), dataFolder: FilePath(c.data.path))
+        guard case let .moved(_, files) = delivery.deliver(c.photo("IMG_0003.JPG"), moving: true) else { Issue.record("not moved"); return }
+        #expect(!FileManager.default.fileExists(atPath: c.card.appendingPathComponent("IMG_0003.JPG").path))
+        let moved = other.appendingPathComponent("Selects/IMG_0003.JPG")
+        #expect(try String(contentsOf: moved, encoding: .utf8) == "jpeg bytes")
+        #expect(try FileManager.default.attributesOfItem(atPath: moved.path)[.modificationDate] as? Date == taken)
+        #expect(PhotoDelivery.moveBack(files).isEmpty)
+        #expect(c.text("IMG_0003.JPG", in: c.card) == "jpeg bytes" && !FileManager.default.fileExists(atPath: moved.path))
     }
 
     /// A read-only card's marks were kept in Flick's own folder: they travel as the copy's sidecar.

@@ -154,6 +154,64 @@ import TestSupport
         #expect(copied == ["IMG_0004.png", "IMG_0004.png.xmp", "IMG_0008.png", "IMG_0008.png.xmp", "IMG_0012.png", "IMG_0012.png.xmp"])
     }
 
+    /// Moved, the picks leave the album and land in the selects with their sidecars; one
+    /// Ctrl+Z brings them all back where they were. A card's picks are never moved.
+    @Test func movingThePicksTakesThemOutOfTheAlbumAndCtrlZBringsThemBack() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-move-picks-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let shoot = root.appendingPathComponent("Shoot")
+        try FileManager.default.createDirectory(at: shoot, withIntermediateDirectories: true)
+        let png = try #require(PNGEncoder.encode(PixelBuffer(width: 4, height: 4, blue: 90, green: 90, red: 90)))
+        let pick = Data("""
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:digiKam="http://www.digikam.org/ns/1.0/" digiKam:PickLabel="3"/></rdf:RDF></x:xmpmeta>
+            """.utf8)
+        for number in 1...6 {
+            let name = String(format: "IMG_%04d.png", number)
+            try Data(png).write(to: shoot.appendingPathComponent(name))
+            if number % 3 == 0 { try pick.write(to: shoot.appendingPathComponent(name + ".xmp")) }
+        }
+        let book = MarkBook(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]),
+                            dataFolder: FilePath(root.appendingPathComponent("data").path))
+        let f = try Fixture(opening: shoot.path, markBook: book)
+        f.session.selectsFolder = FilePath(root.appendingPathComponent("Selects").path)
+        #expect(f.run { f.browser.source?.photoCount == 6 && f.session.marksAreKnown })
+
+        f.browser.perform(.movePicks)
+        #expect(f.run { f.browser.confirmBar.isShown })
+        let question = f.browser.confirmBar.confirmation?.question ?? ""
+        #expect(question.hasPrefix("Move these 2 picks") && question.contains("Selects/Shoot"), "\(question)")
+        _ = f.browser.handleKey(KeyEvent(key: .enter, timestampNanoseconds: 0))
+        f.session.waitForCopies()
+        #expect(f.run { f.browser.toast.message?.contains("2 picks moved") == true }, "\(f.browser.toast.message ?? "no toast")")
+        #expect(f.run { f.browser.source?.photoCount == 4 }, "the moved picks left the album")
+        let selects = root.appendingPathComponent("Selects/Shoot").path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: selects).sorted()
+                == ["IMG_0003.png", "IMG_0003.png.xmp", "IMG_0006.png", "IMG_0006.png.xmp"])
+
+        f.browser.perform(.undo)
+        #expect(f.run { f.browser.source?.photoCount == 6 }, "one undo brings both back")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: selects).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shoot.path).count == 8, "six photos and the two picks' sidecars")
+        #expect(FileManager.default.fileExists(atPath: shoot.appendingPathComponent("IMG_0003.png.xmp").path), "its marks came back with it")
+    }
+
+    @Test func aCardsPicksAreCopiedNeverMoved() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-card-picks-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let card = root.appendingPathComponent("DCIM/100CANON")
+        try FileManager.default.createDirectory(at: card, withIntermediateDirectories: true)
+        let png = try #require(PNGEncoder.encode(PixelBuffer(width: 4, height: 4, blue: 90, green: 90, red: 90)))
+        try Data(png).write(to: card.appendingPathComponent("IMG_0001.png"))
+        let f = try Fixture(opening: card.path)
+        f.session.selectsFolder = FilePath(root.appendingPathComponent("Selects").path)
+        #expect(f.run { f.browser.source?.photoCount == 1 })
+        f.browser.perform(.movePicks)
+        #expect(f.browser.toast.message?.contains("copied, not moved") == true, "\(f.browser.toast.message ?? "no toast")")
+        let asked = f.browser.confirmBar.isShown ? f.browser.confirmBar.confirmation?.question ?? "" : ""
+        #expect(!asked.hasPrefix("Move"), "no move is asked (the card's import offer may be): \(asked)")
+    }
+
     @Test func aFilterSaysMarksAreBeingReadUntilTheyAre() throws {
         let folders = try Folders()
         let data = FilePath(folders.root.appendingPathComponent("data").path)

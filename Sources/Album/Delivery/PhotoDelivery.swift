@@ -10,7 +10,9 @@ import SystemPackage
 /// of the same name gets the whole group a new name ("IMG_0001 (2).CR3" with its "IMG_0001
 /// (2).JPG" and their sidecars). Each file is written beside its final name, flushed, then
 /// linked into place (never replacing), with its mode and times kept; the originals are
-/// only read.
+/// only read. Moved instead (`deliver(_:moving:)`), each file takes its new name without
+/// replacing anything (renamed within one file system; across two, copied as above and the
+/// original then removed), and `moveBack` undoes it the same way.
 public struct PhotoDelivery: Sendable {
     public let destination: FilePath
     /// Flick's own sidecars (`Sidecars.dataFolder`).
@@ -25,13 +27,28 @@ public struct PhotoDelivery: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// Copied, under this name (its own, or one with a number when the name was taken).
         case copied(name: String)
-        /// Already in the folder, every file byte for byte.
+        /// Moved, under this name; `files` says where each file went, for an undo.
+        case moved(name: String, files: [MovedFile])
+        /// Already in the folder, every file byte for byte (a move leaves the original).
         case alreadyThere
         case failed(reason: String)
     }
 
-    /// Copies `photo` (and its companions and sidecars) into the destination, made if missing.
-    public func deliver(_ photo: Photo) -> Outcome {
+    /// A file moved, and where from.
+    public struct MovedFile: Sendable, Equatable {
+        public let from: FilePath
+        public let to: FilePath
+
+        public init(from: FilePath, to: FilePath) {
+            (self.from, self.to) = (from, to)
+        }
+    }
+
+    /// Copies `photo` (and its companions and sidecars) into the destination, made if
+    /// missing; `moving`, moves them (a sidecar of the photo's stem, `NAME.xmp`, which
+    /// another file of that name may share, is copied and stays). A move is whole or not at
+    /// all: a file that cannot go brings the ones moved before it back.
+    public func deliver(_ photo: Photo, moving: Bool = false) -> Outcome {
         do throws(DeliveryError) {
             try Self.makeFolder(destination)
             let files = copies(of: photo)
@@ -43,8 +60,30 @@ public struct PhotoDelivery: Sendable {
                 for target in targets { states.append(try Self.state(of: target.target, against: target.source)) }
                 guard !states.contains(.different) else { continue }
                 if !states.contains(.missing) { return .alreadyThere }
-                for (file, state) in zip(targets, states) where state == .missing { try Self.copy(file.source, to: file.target) }
-                return .copied(name: String(decoding: Self.renamed(Self.name(of: photo.path), number: number), as: UTF8.self))
+                let name = String(decoding: Self.renamed(Self.name(of: photo.path), number: number), as: UTF8.self)
+                guard moving else {
+                    for (file, state) in zip(targets, states) where state == .missing { try Self.copy(file.source, to: file.target) }
+                    return .copied(name: name)
+                }
+                // A group half there already would leave its other half behind: the next name
+                // (the shared sidecar aside: it is copied, and a copy already there will do).
+                let shared = sharedSidecar(of: photo)
+                guard !zip(targets, states).contains(where: { $0.1 == .same && $0.0.source != shared }) else { continue }
+                var moved: [MovedFile] = []
+                do throws(DeliveryError) {
+                    for (file, state) in zip(targets, states) {
+                        if file.source == shared {
+                            if state == .missing { try Self.copy(file.source, to: file.target) }
+                        } else {
+                            try Self.move(file.source, to: file.target)
+                            moved.append(MovedFile(from: file.source, to: file.target))
+                        }
+                    }
+                } catch {
+                    _ = Self.moveBack(moved)
+                    throw error
+                }
+                return .moved(name: name, files: moved)
             }
             return .failed(reason: "every name up to 999 is taken")
         } catch {
@@ -67,6 +106,42 @@ public struct PhotoDelivery: Sendable {
             }
         }
         return files
+    }
+
+    /// The sidecar named for the photo's stem (`IMG_0001.xmp`), if it has one.
+    private func sharedSidecar(of photo: Photo) -> FilePath? {
+        let stem = Sidecars(of: photo.path, dataFolder: dataFolder).stem
+        return stem == Sidecars(of: photo.path, dataFolder: dataFolder).named ? nil : stem
+    }
+
+    /// Puts moved files back where they were, the last moved first, never replacing what
+    /// took a name meanwhile; what could not go back (and why) is returned, and stays where
+    /// it was moved to.
+    public static func moveBack(_ files: [MovedFile]) -> [(file: MovedFile, reason: String)] {
+        var failed: [(file: MovedFile, reason: String)] = []
+        for file in files.reversed() {
+            do throws(DeliveryError) { try move(file.to, to: file.from) } catch { failed.append((file, error.reason)) }
+        }
+        return failed
+    }
+
+    /// `source` takes the name `target`, never replacing a file there: renamed where both
+    /// are on one file system, else copied (written beside, flushed, linked) and the
+    /// original then removed.
+    private static func move(_ source: FilePath, to target: FilePath) throws(DeliveryError) {
+        switch FileMove.withoutReplacing(source, to: target) {
+        case nil:
+            return
+        case EXDEV?:
+            try copy(source, to: target)
+            guard source.withPlatformString({ unlink($0) }) == 0 else {
+                let reason = String(cString: strerror(errno))
+                _ = target.withPlatformString { unlink($0) }
+                throw DeliveryError(reason: "\(source.lastComponent?.string ?? source.string): \(reason)")
+            }
+        case let error?:
+            throw DeliveryError(reason: "\(target.lastComponent?.string ?? target.string): \(String(cString: strerror(error)))")
+        }
     }
 
     /// The file name's bytes (names need not be UTF-8).

@@ -18,6 +18,8 @@ public enum CommandAction: Hashable, Sendable {
     case trashRejects
     /// The picks copied, with their pairs and sidecars, to the selects folder (asks first).
     case copyPicks
+    /// The picks moved there instead, as one undo step (asks first; never from a card).
+    case movePicks
     /// The card the album is on imported to verified copies (asks first; again: stops).
     case importCard
     /// Words typed narrow the album (Ctrl+F).

@@ -46,6 +46,8 @@ extension Command {
                 keys: [KeyBinding(KeyChord("f", .control), .search)]),
         Command("copy-picks", { localized("Copy the picks to the selects folder (asks first)") }, .arrangement,
                 keys: [KeyBinding(KeyChord("e", [.control, .shift]), .copyPicks)]),
+        Command("move-picks", { localized("Move the picks to the selects folder (asks first; Ctrl+Z brings them back)") }, .arrangement,
+                keys: [KeyBinding(KeyChord("m", [.control, .shift]), .movePicks)]),
         Command("import", { localized("Import the card: verified copies, renamed (asks first; again: stops)") }, .arrangement,
                 keys: [KeyBinding(KeyChord("i", .control), .importCard)]),
 
