@@ -16,6 +16,15 @@ extension AlbumSession {
     /// (a phone's folder copied over, a card copied as is).
     var importSource: FilePath { CardFiles.cardRoot(of: album.folderPath) ?? album.folderPath }
 
+    /// Volumes mounted since the last frame: a card among them (a volume holding DCIM) is
+    /// offered once a run, as Ctrl+I asks.
+    func takeMountedVolumes() {
+        for volume in mountedVolumes.take() {
+            guard cardImport?.isRunning != true, let card = CardFiles.cardRoot(of: volume), card == volume, cardsOffered.insert(card).inserted else { continue }
+            askToImport(card)
+        }
+    }
+
     /// Asks once per card, when an album on a card is opened.
     func offerImportIfOnCard() {
         guard cardImport?.isRunning != true, let card = CardFiles.cardRoot(of: album.folderPath), cardsOffered.insert(card).inserted else { return }
@@ -24,13 +33,13 @@ extension AlbumSession {
 
     /// Ctrl+I: asks to import the album's card (or folder); while an import runs, asks to
     /// stop it.
-    func askToImport() {
+    func askToImport(_ card: FilePath? = nil) {
         if let running = cardImport, running.isRunning {
             browser.ask(Confirmation(localized("Stop importing? The photos copied so far stay."), confirmTitle: localized("Stop"),
                                      confirm: { running.cancel() }, cancel: {}))
             return
         }
-        let source = importSource
+        let source = card ?? importSource
         let destinations = importOptions.destinations.map { PicksDelivery.shown(FilePath($0.text)) }
         let question = destinations.count > 1
             ? localized("Import {card} to {folder}, and a backup to {backup}? Each copy is checked against the card, which is only read.",

@@ -163,6 +163,7 @@ public final class AlbumSession {
         }
         takeDeliveryReports()
         takeImportReports()
+        takeMountedVolumes()
         if importOfferDue {
             // Asked on the first frame, not at start: the settings (where to) are read by then.
             importOfferDue = false
@@ -494,6 +495,8 @@ public final class AlbumSession {
     var cardsOffered: Set<FilePath> = []
     /// An album was opened: whether it is on a card is asked once its first frame is drawn.
     var importOfferDue = true
+    /// Volumes mounted while Flick runs (posted by the mount watch's thread).
+    public let mountedVolumes = MountedVolumes()
 
     func arrange(filter: PhotoFilter, order: PhotoOrder) {
         self.filter = filter

@@ -30,6 +30,8 @@ public final class AppShell {
     /// The photo menu's copy, file manager, programs and wallpaper.
     private let desktopActions: PhotoDesktopActions
     private var desktopActionsPrepared = false
+    /// Cards put in while Flick runs (`watchMounts`).
+    private var mountWatch: MountWatch?
     /// The photo Flick was opened on, until its screen picture has been drawn.
     private var heldForStart: FilePath?
     /// The very first run's hint, said once the start photo is drawn: its fade-in would
@@ -134,7 +136,16 @@ public final class AppShell {
     /// Quitting: a mark made just before is in its sidecar before Flick is gone (marks still
     /// being read are not waited for), and a photo copied still pastes where the desktop
     /// keeps clipboards.
+    /// From now on a card mounted while Flick runs is offered for import.
+    public func watchMounts(wake: @escaping @Sendable () -> Void) {
+        mountWatch = MountWatch { [volumes = session.mountedVolumes] volume in
+            volumes.post(volume)
+            wake()
+        }
+    }
+
     public func finish() {
+        mountWatch?.stop()
         markBook.finishWriting()
         // A copy of the picks under way stops after the photo being copied: quitting stays
         // quick, and no file is left half written (a copy asked again skips what arrived).

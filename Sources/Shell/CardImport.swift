@@ -9,6 +9,18 @@ import SystemPackage
 /// A card imported on a thread of its own (`Ingest`: verified copies, renamed), saying how
 /// far it got: the UI thread takes the reports each frame, woken as they come, and opens
 /// the copies' folder as soon as it is known, so culling starts while the rest copies.
+/// Volumes mounted while Flick runs, posted from the mount watch's thread and taken by the
+/// session each frame.
+public final class MountedVolumes: Sendable {
+    private let volumes = Mutex<[FilePath]>([])
+
+    public init() {}
+
+    public func post(_ volume: FilePath) { volumes.withLock { $0.append(volume) } }
+
+    func take() -> [FilePath] { volumes.withLock { volumes in defer { volumes = [] }; return volumes } }
+}
+
 final class CardImport: @unchecked Sendable {
     enum Report: Equatable {
         /// The card was read: what will be copied, and the folder the copies land in.

@@ -68,6 +68,7 @@ final class FlickApp: FrameDriver {
         rootView.layoutIfNeeded()
         displayColours?.watch { waker.wake() }
         motion.watch { waker.wake() }
+        shell.watchMounts { waker.wake() }
         browser.onSlideshowChange = { [unowned self] playing in
             window.setPresenting(playing)
             probe?.noteScreenSaver(allowed: window.allowsScreenSaver)

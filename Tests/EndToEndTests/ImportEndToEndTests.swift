@@ -186,4 +186,66 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: destination.path).count == 8, "no sidecar copied twice")
         #expect(try contents(card) == cardBefore, "the card is as it was")
     }
+
+    /// A card image mounted read-only under /media, as a desktop mounts a card put in its
+    /// reader (root, a loop device and mkfs.ext2: where this machine has them).
+    static let canMountCards: Bool = {
+        guard getuid() == 0, let image = try? makeCardImage(from: nil) else { return false }
+        defer { try? FileManager.default.removeItem(at: image) }
+        let point = "/media/flick-probe-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: point, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: point) }
+        guard let mounted = try? run("mount", ["-o", "loop,ro", image.path, point]), mounted.status == 0 else { return false }
+        _ = try? run("umount", [point])
+        return true
+    }()
+
+    /// An ext2 image holding `folder`'s files (nil: none).
+    static func makeCardImage(from folder: URL?) throws -> URL {
+        let image = FileManager.default.temporaryDirectory.appendingPathComponent("flick-card-\(UUID().uuidString).img")
+        FileManager.default.createFile(atPath: image.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: image)
+        try handle.truncate(atOffset: 16 << 20)
+        try handle.close()
+        let made = try run("mkfs.ext2", ["-q", "-F"] + (folder.map { ["-d", $0.path] } ?? []) + [image.path])
+        guard made.status == 0 else { throw HarnessError("mkfs.ext2: \(made.error)") }
+        return image
+    }
+
+    @Test(.enabled(if: canMountCards, "mounting a card image needs root, a loop device and mkfs.ext2"))
+    func aCardMountedWhileFlickRunsIsOfferedAndImported() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-import-mount-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cardFolder = root.appendingPathComponent("card"), photos = cardFolder.appendingPathComponent("DCIM/100CANON")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let c = FlickEndToEndTests.colours[2]
+        #expect(try run("convert-im6.q16", ["-size", "300x200", "xc:rgb(\(c.red),\(c.green),\(c.blue))", photos.appendingPathComponent("IMG_0001.JPG").path]).status == 0)
+        let image = try Self.makeCardImage(from: cardFolder)
+        defer { try? FileManager.default.removeItem(at: image) }
+        let config = root.appendingPathComponent("config"), pictures = root.appendingPathComponent("Pictures")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("flick"), withIntermediateDirectories: true)
+        try Data("view = grid\nimport-to = \(pictures.path)\n".utf8).write(to: config.appendingPathComponent("flick/settings"))
+
+        let album = try makeSolidColourFolder(Array(FlickEndToEndTests.colours.prefix(1)))
+        defer { try? FileManager.default.removeItem(at: album) }
+        let flick = try FlickSession(arguments: [album.path], environment: ["XDG_CONFIG_HOME": config.path])
+        let window = try flick.geometry()
+        #expect(try flick.waitForScreen { Self.shows(FlickEndToEndTests.colours[0], in: $0, within: window) }.1)
+
+        // The card goes in: the desktop mounts it.
+        let point = "/media/flick-card-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: point, withIntermediateDirectories: true)
+        defer {
+            _ = try? run("umount", ["-l", point])
+            try? FileManager.default.removeItem(atPath: point)
+        }
+        #expect(try run("mount", ["-o", "loop,ro", image.path, point]).status == 0)
+        let offer = try Glyphs("Import", pointSize: MessagePill.pointSize)
+        #expect(try flick.waitForScreen { offer.found(in: $0) != nil }.1, "the card is offered as it appears")
+        try flick.server.xdotool("key", "Return")
+        #expect(eventually { FileManager.default.fileExists(atPath: pictures.appendingPathComponent("IMG_0001.JPG").path) })
+        #expect(try flick.waitForScreen { Self.shows(c, in: $0, within: window) }.1, "the copy is shown")
+        try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
 }
