@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Album
+import Browser
 import Components
 import Localization
 import Marks
@@ -46,5 +47,26 @@ extension AlbumSession {
             message = moved.isEmpty ? failure : localized("{moved}; {failed}", ["moved": message, "failed": failure])
         }
         browser.showToast(Toast(message, action: moved.isEmpty ? nil : (title: localized("Undo"), perform: { [unowned browser] in browser.undo() })))
+    }
+
+    /// Ctrl+Z: the album's last step taken back, and what the browser should show of it.
+    func undoLastStep() -> UndoOutcome {
+        let name = model.nextUndoTrashedName ?? ""
+        do throws(TrashError) {
+            switch try model.undo() {
+            case nil: return .nothing
+            case let .restored(records)?: return records.lazy.compactMap { self.model.index(of: $0.photo.path) }.first.map { .restored($0) } ?? .nothing
+            case let .marks(paths)?: return .marked(paths.first.flatMap(model.index(of:)))
+            case let .movedBack(photos, failures)?:
+                if let failure = failures.first { return .failed(localized("{what} could not come back; it stays where it was moved to.", ["what": failure])) }
+                return photos.lazy.compactMap { self.model.index(of: $0.path) }.first.map { .restored($0) } ?? .nothing
+            case let .turned(paths, failures)?:
+                onPhotosTurned?(paths.filter { failures[$0] == nil })
+                guard let (path, problem) = failures.first else { return .turned(paths.first.flatMap(model.index(of:))) }
+                return .failed(localized("{name} was not turned back: {reason}.", ["name": path.lastComponent?.string ?? "", "reason": problem.reason]))
+            }
+        } catch {
+            return .failed(localized("{name} stays in the Trash: {reason}.", ["name": name, "reason": error.reason]))
+        }
     }
 }

@@ -78,8 +78,12 @@ public final class AlbumSession {
     /// The order of one folder's photos.
     public private(set) var order: PhotoOrder
     /// The order of every folder at once: the timeline by date taken unless chosen otherwise
-    /// (by name, it is the folders one after another, as the strip already shows them).
-    public private(set) var everyFolderOrder = PhotoOrder(.dateTaken)
+    /// (by name, it is the folders one after another, as the strip already shows them) —
+    /// newest first, as a family's photo apps show a library, but a card's shoot in the order
+    /// it was taken, as a photographer culls it.
+    public private(set) var everyFolderOrder: PhotoOrder
+    /// The order of every folder at once, if the user chose one (remembered; the default is not).
+    public private(set) var everyFolderOrderChosen: PhotoOrder?
     /// What was read of every folder at once, kept for the next time (a cache).
     let index: LibraryIndex?
     /// Writes to the index, where no frame waits for them.
@@ -112,6 +116,7 @@ public final class AlbumSession {
         self.index = index
         self.filter = filter
         self.order = order
+        everyFolderOrder = Self.defaultEveryFolderOrder(of: opening.album.folderPath)
         model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser(), markBook: markBook)
         self.lister = lister
         self.pictures = pictures
@@ -201,7 +206,14 @@ public final class AlbumSession {
     /// The order every folder at once is shown in, as remembered.
     public func setEveryFolderOrder(_ order: PhotoOrder) {
         everyFolderOrder = order
+        everyFolderOrderChosen = order
         if album.includesSubfolders { arrange(filter: filter, order: order) }
+    }
+
+    /// Every folder at once of a card (a DCIM tree) in the order it was shot; of anything
+    /// else (a family's Pictures), newest first.
+    static func defaultEveryFolderOrder(of root: FilePath) -> PhotoOrder {
+        PhotoOrder(.dateTaken, reversed: CardFiles.cardRoot(of: root) == nil)
     }
 
     private static func album(_ folder: AlbumFolder) -> Folder {
@@ -411,25 +423,7 @@ public final class AlbumSession {
                 return localized("{name} cannot go to the Trash: {reason}. It was left where it is.", ["name": photo.displayName, "reason": error.reason])
             }
         }
-        browser.onUndo = { [unowned self] in
-            let name = model.nextUndoTrashedName ?? ""
-            do throws(TrashError) {
-                switch try model.undo() {
-                case nil: return .nothing
-                case let .restored(records)?: return records.lazy.compactMap { self.model.index(of: $0.photo.path) }.first.map { .restored($0) } ?? .nothing
-                case let .marks(paths)?: return .marked(paths.first.flatMap(model.index(of:)))
-                case let .movedBack(photos, failures)?:
-                    if let failure = failures.first { return .failed(localized("{what} could not come back; it stays where it was moved to.", ["what": failure])) }
-                    return photos.lazy.compactMap { self.model.index(of: $0.path) }.first.map { .restored($0) } ?? .nothing
-                case let .turned(paths, failures)?:
-                    onPhotosTurned?(paths.filter { failures[$0] == nil })
-                    guard let (path, problem) = failures.first else { return .turned(paths.first.flatMap(model.index(of:))) }
-                    return .failed(localized("{name} was not turned back: {reason}.", ["name": path.lastComponent?.string ?? "", "reason": problem.reason]))
-                }
-            } catch {
-                return .failed(localized("{name} stays in the Trash: {reason}.", ["name": name, "reason": error.reason]))
-            }
-        }
+        browser.onUndo = { [unowned self] in undoLastStep() }
     }
 
     // MARK: Marks
@@ -500,7 +494,12 @@ public final class AlbumSession {
 
     func arrange(filter: PhotoFilter, order: PhotoOrder) {
         self.filter = filter
-        if album.includesSubfolders { everyFolderOrder = order } else { self.order = order }
+        if album.includesSubfolders {
+            if order != everyFolderOrder { everyFolderOrderChosen = order }
+            everyFolderOrder = order
+        } else {
+            self.order = order
+        }
         if order.key == .dateTaken { takenDates?.read(model.photosWithoutDateTaken) }
         readLooksIfWanted()
         model.setFilter(filter)

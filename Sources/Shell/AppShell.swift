@@ -162,7 +162,7 @@ public final class AppShell {
         settings.slideshowMotion = browser.slideshow.drifts
         settings.gridSize = browser.grid.sizeStep
         settings.groupsBursts = session.groupsBursts
-        settings.everyFolderOrder = session.everyFolderOrder
+        settings.everyFolderOrder = session.everyFolderOrderChosen
         settings.looks = browser.looks
         return settings
     }

@@ -31,9 +31,10 @@ import Testing
                 try FileManager.default.copyItem(at: made.appendingPathComponent("photo_1.png"), to: photo)
                 try FileManager.default.setAttributes([.modificationDate: june2019], ofItemAtPath: photo.path)
             }
-            // The blue photo waits outside, dated 2010: moved in, it is the timeline's first.
+            // The blue photo waits outside, dated 2024: moved in, it is the timeline's first
+            // (a library is shown newest first).
             try FileManager.default.copyItem(at: made.appendingPathComponent("photo_2.png"), to: root.appendingPathComponent("blue.png"))
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_262_347_200)],
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_704_067_200)],
                                                   ofItemAtPath: root.appendingPathComponent("blue.png").path)
         }
 
@@ -74,7 +75,7 @@ import Testing
         #expect(try title(flick) == "All of Pictures — Flick")
 
         // Moved into a folder deep below while Flick runs: it arrives, on its day (the
-        // timeline's first, 2010).
+        // timeline's first, 2024).
         try FileManager.default.moveItem(at: tree.root.appendingPathComponent("blue.png"),
                                          to: tree.pictures.appendingPathComponent("2017/Event 2/blue.png"))
         let (_, arrived) = try flick.waitForScreen { shows(Self.blue, in: $0, window: window) }

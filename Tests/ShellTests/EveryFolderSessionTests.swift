@@ -55,6 +55,23 @@ import TestSupport
         #expect(f.run { Set(pictures.names(f)) == ["c.png", "d.png", "e.png", "f.png"] }, "a folder removed takes its photos with it: \(pictures.names(f))")
     }
 
+    /// A family's library opens newest first, a card's shoot in the order it was taken; the
+    /// default is not remembered as a choice, a choice is.
+    @Test func aLibraryOpensNewestFirstAndACardAsItWasShot() throws {
+        let pictures = try Pictures()
+        let library = try Fixture(opening: pictures.path)
+        #expect(library.session.everyFolderOrder == PhotoOrder(.dateTaken, reversed: true))
+        #expect(library.session.everyFolderOrderChosen == nil, "the default is no choice to remember")
+        library.browser.onChooseOrder?(.name)
+        #expect(library.session.everyFolderOrderChosen?.key == .name, "a choice is remembered")
+
+        try pictures.add("../Card/DCIM/100CANON/IMG_0001.png")
+        try pictures.add("../Card/DCIM/101CANON/IMG_0002.png")
+        let card = try Fixture(opening: pictures.root.appendingPathComponent("Card").path)
+        #expect(card.session.album.includesSubfolders)
+        #expect(card.session.everyFolderOrder == PhotoOrder(.dateTaken), "a card, oldest first: the shoot as it went")
+    }
+
     @Test func altDownShowsThePhotosFolderAloneAndAltUpEveryFolderThePhotoStillInHand() throws {
         let pictures = try Pictures()
         let f = try Fixture(opening: pictures.path)
@@ -104,7 +121,7 @@ import TestSupport
             return f.session.isListed && f.browser.source?.photoCount == 4
         })
         #expect(!sawDeleted, "a photo deleted since is never shown")
-        #expect(Array(pictures.names(f).prefix(3)) == ["d.png", "b.png", "a.png"], "the index's dates, in the timeline's order")
+        #expect(pictures.names(f).filter { $0 != "z.png" } == ["a.png", "b.png", "d.png"], "the index's dates, in the timeline's order: newest first")
         #expect(pictures.names(f).contains("z.png"), "the walk brings what is new")
     }
 }
