@@ -21,3 +21,22 @@ first_picture() {  # command...
   done
   printf '%s\n' "${samples[@]}" | sort -g | awk '{a[NR]=$1} END{ if (NR%2) print a[(NR+1)/2]; else printf "%.1f\n", (a[NR/2]+a[NR/2+1])/2 }'
 }
+
+# As first_picture, printing two medians: the first picture on screen, and the screen
+# still (the photo sharp, whatever stood in for it first).
+first_and_settled() {  # command...
+  local firsts=() settled=() out pid
+  for r in $(seq 0 "$runs"); do
+    rm -rf "$work/cache"
+    out=$(XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache "$work/xpaintwatch" launch --keep -t 20000 -s 1000 -- "$@" 2>/dev/null) || true
+    pid=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' <<<"$out")
+    [ -n "$pid" ] && { kill -TERM -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; sleep 0.3; kill -KILL -- "-$pid" 2>/dev/null || true; }
+    sleep 0.2
+    if [ "$r" -ge 1 ]; then
+      firsts+=("$(sed -n 's/.*first_image_ms=\([0-9.]*\).*/\1/p' <<<"$out")")
+      settled+=("$(sed -n 's/.*settled_ms=\([0-9.]*\).*/\1/p' <<<"$out")")
+    fi
+  done
+  local median='{a[NR]=$1} END{ if (NR%2) print a[(NR+1)/2]; else printf "%.1f\n", (a[NR/2]+a[NR/2+1])/2 }'
+  echo "$(printf '%s\n' "${firsts[@]}" | sort -g | awk "$median") $(printf '%s\n' "${settled[@]}" | sort -g | awk "$median")"
+}

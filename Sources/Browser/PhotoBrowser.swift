@@ -50,6 +50,10 @@ public final class PhotoBrowser: View {
     private lazy var rightClick = PressGestureRecognizer { [unowned self] in
         if $0.state == .began, let location = $0.location(in: nil) { openPhotoMenu(at: location) }
     }
+    /// The middle button held is the loupe at 100 %, as L held is.
+    private lazy var middlePress = PressGestureRecognizer { [unowned self] in
+        if $0.state == .began { _ = perform(.loupe(magnification: 1)) } else if $0.state.isFinal { loupe.turnOff() }
+    }
     /// A slideshow began (true) or ended: the app goes full screen and holds off the screen
     /// saver while it plays.
     public var onSlideshowChange: ((Bool) -> Void)?
@@ -245,6 +249,8 @@ public final class PhotoBrowser: View {
         addSubview(help)
         rightClick.buttons = [.secondary]
         context.arena.add(rightClick, to: self)
+        middlePress.buttons = [.middle]
+        context.arena.add(middlePress, to: self)
         photoMenu.onChoose = { [unowned self] action, index in perform(action, on: index) }
         switcher.onSelect = { [unowned self] kind in show(kind) }
         arrangement.onOpen = { [unowned self] in toggleArrangementMenu() }

@@ -62,6 +62,24 @@ import ViewTree
         #expect(f.scene.recorder.commands(ofView: "loupe").isEmpty, "gone with the key")
     }
 
+    /// The middle button held does what L held does, and the pager stays where it was.
+    @Test func holdingTheMiddleButtonShowsTheLoupeUntilItIsLetGo() throws {
+        let f = BrowserFixture(count: 4)
+        f.source.pixelSizesKnown = true
+        f.open(1)
+        let pointer = Point(x: f.fitted.midX, y: f.fitted.midY)
+        move(f, to: pointer)
+        f.scene.play([PointerEvent(phase: .down, button: .middle, locationInWindow: pointer, timestampNanoseconds: (f.scene.now + 0.05).nanosecondStamp)])
+        f.scene.settle()
+        let loupe = try #require(f.scene.recorder.commands(ofView: "loupe").first?.boundsInWindow, "shown while the button is held")
+        #expect(abs(loupe.midX - pointer.x) < 0.5 && abs(loupe.midY - pointer.y) < 0.5)
+        #expect(loupePicture(f)?.texture == FakePhotoSource.regionHandle(of: 1))
+        f.scene.play([PointerEvent(phase: .up, button: .middle, locationInWindow: pointer, timestampNanoseconds: (f.scene.now + 0.05).nanosecondStamp)])
+        f.scene.settle()
+        #expect(f.scene.recorder.commands(ofView: "loupe").isEmpty, "gone with the button")
+        #expect(f.browser.isPagerOpen && f.browser.pager.currentIndex == 1, "no page turned, nothing closed")
+    }
+
     @Test func shiftLMagnifiesTwiceAndTheEnlargedPictureStandsInUntilThePartComes() throws {
         let f = BrowserFixture(count: 4)
         f.source.pixelSizesKnown = true

@@ -88,7 +88,7 @@ extension Command {
         Command("looks", { localized("Histogram, clipping, focus peaking (full screen, Compare, culling)") }, .photo,
                 keys: [KeyBinding(KeyChord("h"), .toggleLook(.histogram)), KeyBinding(KeyChord("o"), .toggleLook(.clipping)),
                        KeyBinding(KeyChord("k"), .toggleLook(.peaking))]),
-        Command("loupe", { localized("Hold: a loupe at 100 % under the pointer (Shift: 200 %)") }, .photo,
+        Command("loupe", { localized("Hold (or hold the middle button): a loupe at 100 % under the pointer (Shift: 200 %)") }, .photo,
                 keys: [KeyBinding(KeyChord("l"), .loupe(magnification: 1)), KeyBinding(KeyChord("l", .shift), .loupe(magnification: 2))]),
         Command("slideshow", { localized("Slideshow from the photo in hand") }, .photo,
                 keys: [KeyBinding(KeyChord(.function(5), nil), .slideshow)],
