@@ -79,9 +79,9 @@ start=$(now)
 for _ in 1 2 3; do heif-convert "$work/heic/IMG_0200.HEIC" "$work/decoded.y4m" >/dev/null; done
 decode_ms=$(python3 -c "print(($(now) - $start) / 3 * 1000)")
 if [ -x "$work/xpaintwatch" ]; then
-  read -r flick_first flick_sharp < <(first_and_settled .build/release/flick --fullscreen "$work/heic/IMG_0200.HEIC")
+  read -r flick_first flick_sharp < <(SETTLE_MS=2000 WATCH_REGION=320,180,1280,720 first_and_settled .build/release/flick --fullscreen "$work/heic/IMG_0200.HEIC")
   if command -v eog >/dev/null && [ -f /usr/lib/x86_64-linux-gnu/gdk-pixbuf-2.0/2.10.0/loaders/libpixbufloader-heif.so ]; then
-    read -r eog_first eog_sharp < <(first_and_settled eog --fullscreen "$work/heic/IMG_0200.HEIC")
+    read -r eog_first eog_sharp < <(SETTLE_MS=2000 WATCH_REGION=320,180,1280,720 first_and_settled eog --fullscreen "$work/heic/IMG_0200.HEIC")
     awk -v f="$flick_first" -v fs="$flick_sharp" -v e="$eog_first" -v es="$eog_sharp" -v d="$decode_ms" 'BEGIN {
       printf "  12 MP HEIC in a folder of 400, full screen: flick first picture %.0f ms (its thumbnail; target <= 300), sharp %.0f ms; eog %.0f ms, still %.0f ms: flick / eog %.2fx first, %.2fx sharp (target <= 0.8x); heif-convert decodes it in %.0f ms\n", f, fs, e, es, f / e, fs / es, d }'
   else

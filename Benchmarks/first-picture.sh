@@ -23,12 +23,15 @@ first_picture() {  # command...
 }
 
 # As first_picture, printing two medians: the first picture on screen, and the screen
-# still (the photo sharp, whatever stood in for it first).
+# still (the photo sharp, whatever stood in for it first). SETTLE_MS (default 1000): how long
+# the screen must stay still; WATCH_REGION (X,Y,W,H): only that part of it is watched (a
+# caption fading away is not the photo).
 first_and_settled() {  # command...
   local firsts=() settled=() out pid
   for r in $(seq 0 "$runs"); do
     rm -rf "$work/cache"
-    out=$(XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache "$work/xpaintwatch" launch --keep -t 20000 -s 1000 -- "$@" 2>/dev/null) || true
+    out=$(XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache "$work/xpaintwatch" launch --keep -t 20000 -s "${SETTLE_MS:-1000}" \
+      ${WATCH_REGION:+-r "$WATCH_REGION"} -- "$@" 2>/dev/null) || true
     pid=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' <<<"$out")
     [ -n "$pid" ] && { kill -TERM -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; sleep 0.3; kill -KILL -- "-$pid" 2>/dev/null || true; }
     sleep 0.2

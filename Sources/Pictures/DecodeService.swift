@@ -27,6 +27,14 @@ public final class DecodeService: Sendable {
     /// (`releaseStartHold`): on a two-core machine they would halve the speed of the one
     /// picture the person is waiting for, and a blurred stand-in would show before it.
     public static let startHoldSeconds = 0.4
+    /// The wait for a start photo decoded whole, however small it is shown (a HEIC, a PNG):
+    /// a 12 MP HEIC takes most of a second on a core, its own thumbnail stands in meanwhile,
+    /// and the folder's thumbnails would slow the one picture wanted by a fifth.
+    public static let wholeStartHoldSeconds = 2.0
+    /// How long what the start photo's decode would compete with waits for it.
+    public static func startHold(for start: FilePath) -> Double {
+        FolderScanner.photo(at: start)?.format.decodesWhole == true ? wholeStartHoldSeconds : startHoldSeconds
+    }
     /// Likewise the grid's thumbnail size (its cells are 160–250 pt at scale 1), and how
     /// many of the first photos fill a screen.
     public static let guessedThumbnailSide = 256
@@ -50,10 +58,11 @@ public final class DecodeService: Sendable {
     public func prefetchFirstScreen(of photos: [Photo], start: FilePath?, screenPicture: PictureSize, cellSide: Int) {
         let cellPriority: PicturePriority = start == nil ? .visible : .ahead
         if let start {
+            let startHold = Self.startHold(for: start)
             // Thumbnails wait; a file's own small preview standing in for the start photo
             // (a HEIC's, while it decodes whole) does not.
-            thumbnails.hold(for: Self.startHoldSeconds, lessUrgentThan: .instant)
-            screens.hold(for: Self.startHoldSeconds, lessUrgentThan: .visible)
+            thumbnails.hold(for: startHold, lessUrgentThan: .instant)
+            screens.hold(for: startHold, lessUrgentThan: .visible)
             screens.submit(Self.screenRequest(start, screenPicture, .visible))
             thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, fillSide: cellSide, priority: cellPriority))
         }

@@ -61,7 +61,7 @@ public final class AppShell {
         desktopActions = PhotoDesktopActions(desktop: desktop, decoder: helper(), wake: wake)
         service.wake.connect(wake)
         facts = FactsStore(decoder: helper(), wake: wake)
-        if heldForStart != nil { facts.hold(atMost: DecodeService.startHoldSeconds) }
+        if let heldForStart { facts.hold(atMost: DecodeService.startHold(for: heldForStart)) }
         session.factsStore = facts
         session.placeNames = PlaceNames(wake: wake)
         let importDecoder = helper()

@@ -373,3 +373,21 @@ func drain(_ images: PictureStore, until condition: () -> Bool) -> Bool {
         #expect(decodes.thumbnails.withLock { $0 } == 1)
     }
 }
+
+/// What waits for the photo Flick is opened on: longer for one decoded whole (a HEIC, a PNG),
+/// whose own thumbnail or nothing stands in meanwhile, than for a JPEG's quick reduced decode.
+@Suite struct StartHoldTests {
+    @Test func aPhotoDecodedWholeIsWaitedForLongerThanAJPEG() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-start-hold-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("a.png"), jpeg = folder.appendingPathComponent("b.jpg")
+        try Data(try #require(PNGEncoder.encode(PixelBuffer(width: 4, height: 4, blue: 1, green: 2, red: 3)))).write(to: png)
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0] + Array(repeating: 0, count: 64)).write(to: jpeg)
+        #expect(DecodeService.startHold(for: FilePath(png.path)) == DecodeService.wholeStartHoldSeconds)
+        #expect(DecodeService.startHold(for: FilePath(jpeg.path)) == DecodeService.startHoldSeconds)
+        #expect(DecodeService.startHold(for: FilePath(folder.appendingPathComponent("gone.heic").path)) == DecodeService.startHoldSeconds)
+        #expect(ImageFormat.heif.decodesWhole && ImageFormat.avif.decodesWhole && ImageFormat.png.decodesWhole)
+        #expect(!ImageFormat.jpeg.decodesWhole && !ImageFormat.raw.decodesWhole && !ImageFormat.video.decodesWhole && !ImageFormat.svg.decodesWhole)
+    }
+}

@@ -59,6 +59,10 @@ extension ImageFormat {
         }
     }
 
+    /// Decoded whole however small it is shown (a HEIC, a PNG; not a JPEG, a RAW with its
+    /// preview, a drawing, or a video's key frame): slow to the first sharp picture when large.
+    public var decodesWhole: Bool { !entry.decodesSmallerForLess && self != .video }
+
     /// Every MIME type Flick opens, in the table's order: what the desktop entry and the
     /// AppStream metadata declare (folders besides).
     public static var mimeTypes: [String] { allCases.flatMap(\.entry.mimeTypes) }
