@@ -289,6 +289,13 @@ exiftool -q -overwrite_original "-Model=PowerShot G7 X" -FNumber=2.8 facts/some.
 cp facts/none.jpg facts/odd.jpg
 exiftool -q -overwrite_original "-Make=NIKON CORPORATION" "-Model=NIKON D750" "-LensModel=$(printf 'L%.0s' {1..300})" \
   -ExposureTime=0 -FNumber=0 -ISO=0 -FocalLength=0 "-DateTimeOriginal=0000:00:00 00:00:00" facts/odd.jpg
+# Lenses a Canon and a Nikon body name only in their maker notes (exiftool reads both).
+cp facts/none.jpg facts/canon-makernote.jpg
+python3 "$here/make-maker-notes.py" facts/canon-makernote.jpg canon "EF24-70mm f/2.8L II USM"
+cp facts/none.jpg facts/nikon-makernote.jpg
+python3 "$here/make-maker-notes.py" facts/nikon-makernote.jpg nikon 18 55 3.5 5.6
+cp facts/none.jpg facts/nikon-prime.jpg
+python3 "$here/make-maker-notes.py" facts/nikon-prime.jpg nikon 50 50 1.8 1.8
 "$IM" -size 50x70 xc:orange facts/plain.png
 # A WebP of a photo's weight: its EXIF chunk comes after 400 KB of image data, as the
 # WebP container puts it.

@@ -28,6 +28,35 @@ import TestSupport
         #expect(embedded.cameraText == "Canon EOS R6", "the make is not said twice")
     }
 
+    /// Canon and Nikon bodies name the lens in their maker notes only; exiftool reads it there.
+    @Test(arguments: [("canon-makernote.jpg", "EF24-70mm f/2.8L II USM"), ("nikon-makernote.jpg", "18-55mm f/3.5-5.6"),
+                      ("nikon-prime.jpg", "50mm f/1.8")])
+    func aLensNamedOnlyInTheMakerNotesIsRead(name: String, lens: String) throws {
+        let facts = try #require(PhotoFacts.gather(Self.fact(name), decoder: decoder))
+        #expect(facts.embedded?.lens == lens)
+        let exiftool = try runExternalTool(["exiftool", "-s3", "-LensModel", "-Lens", Self.fact(name).string]).output
+        #expect(exiftool.split(separator: "\n").first.map(String.init) == lens, "exiftool reads the same: \(exiftool)")
+    }
+
+    /// A maker note whose directory points past the block, or counts absurdly, gives no lens.
+    @Test func aBrokenMakerNoteGivesNoLensAndNoHarm() throws {
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Self.fact("canon-makernote.jpg").string)))
+        let tiff = try #require(MakerNoteLens.tiffStart(in: bytes))
+        let block = Array(bytes[tiff...])
+        // The maker note: the IFD after IFD0 and the Exif IFD; its first entry count and the lens's offset.
+        var note = [UInt8](repeating: 0, count: 2 + 2 * 12 + 4)
+        note[0] = 2
+        // Tag 0x0095, ASCII, 400 characters, at an offset far past the block.
+        note.replaceSubrange(2..<14, with: [0x95, 0, 2, 0, 0x90, 0x01, 0, 0, 0xFF, 0xFF, 0, 0])
+        #expect(MakerNoteLens.lens(make: "Canon", makerNote: note, in: bytes + note) == nil, "an offset past the block")
+        var absurd = note
+        absurd[0] = 0xFF
+        absurd[1] = 0xFF
+        #expect(MakerNoteLens.lens(make: "Canon", makerNote: absurd, in: bytes + absurd) == nil, "65,535 entries")
+        #expect(MakerNoteLens.lens(make: "NIKON", makerNote: Array("Nikon\0\u{2}".utf8), in: block) == nil, "cut short")
+        #expect(MakerNoteLens.lens(make: "Sony", makerNote: note, in: block) == nil, "a make Flick reads no maker notes of")
+    }
+
     @Test func theLinesOnACardsBackReadAsAPersonWouldSayThem() throws {
         let full = try #require(PhotoFacts.gather(Self.fact("full.jpg"), decoder: decoder))
         #expect(full.lines.count == 6)
