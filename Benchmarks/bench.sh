@@ -43,6 +43,10 @@ echo "== a card of RAWs: every mark known after launch"
 DISPLAY=$display bash Benchmarks/bench-card.sh
 echo
 
+echo "== culling a card beside geeqie: the next photo, a held key"
+DISPLAY=$display bash Benchmarks/bench-culling.sh
+echo
+
 echo "== every folder at once: a library of 100,000 photos"
 DISPLAY=$display bash Benchmarks/bench-library.sh
 echo
