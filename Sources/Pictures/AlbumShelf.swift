@@ -45,6 +45,7 @@ public final class AlbumShelf: AlbumSource {
     public var albumCount: Int { albums.count }
     public func albumName(at index: Int) -> String { albums[index].name }
     public func albumPhotoCount(at index: Int) -> Int { albums[index].photoCount }
+    public func albumVideoCount(at index: Int) -> Int { albums[index].videoCount }
 
     public func albumCover(at index: Int) -> Picture {
         guard coverSide > 0 else { return .loading }

@@ -21,6 +21,8 @@ final class FakeAlbumSource: AlbumSource {
 
     func albumName(at index: Int) -> String { names[index] ?? "Album \(index)" }
     func albumPhotoCount(at index: Int) -> Int { index + 1 }
+    /// Album 2 holds a video, album 3 nothing else.
+    func albumVideoCount(at index: Int) -> Int { [2: 1, 3: 4][index] ?? 0 }
     func albumCover(at index: Int) -> Picture {
         .ready(ImageContent(texture: Self.coverHandle(of: index), pixelSize: Size(width: 300, height: 200)))
     }
@@ -92,7 +94,9 @@ final class FakeAlbumSource: AlbumSource {
     }
 
     @Test func eachCoverIsCaptionedWithItsNameAndPhotoCount() {
-        #expect(labels.rendered.contains("Album 3") && labels.rendered.contains("4 photos") && labels.rendered.contains("1 photo"))
+        #expect(labels.rendered.contains("Album 3") && labels.rendered.contains("4 videos") && labels.rendered.contains("1 photo"))
+        #expect(labels.rendered.contains { $0.hasPrefix("2 phot") && $0.hasSuffix("video") }, "videos are counted apart: \(labels.rendered)")
+        #expect(AlbumCoverCell.count(photos: 3, videos: 1) == "2 photos, 1 video" && AlbumCoverCell.count(photos: 1, videos: 0) == "1 photo")
     }
 
     @Test func aLongNameIsCutInTheMiddleKeepingItsEnd() {

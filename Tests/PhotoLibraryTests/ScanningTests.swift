@@ -110,6 +110,21 @@ import SystemPackage
         #expect(albums.map(\.name) == ["Home", "Trip"])
     }
 
+    /// An album's videos are counted among its photos, and apart.
+    @Test func anAlbumsVideosAreCountedApart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-albums-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Trip"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.photos.appendingPathComponent("IMG_2.jpg"), to: folder.appendingPathComponent("Trip/a.jpg"))
+        // An MP4's first box, as a phone writes it: sniffed as a video.
+        let ftyp: [UInt8] = [0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isommp41".utf8) + [0, 0, 0, 8] + Array("free".utf8)
+        try Data(ftyp).write(to: folder.appendingPathComponent("Trip/clip.mp4"))
+        let albums = AlbumFinder.search(in: FilePath(folder.path)).withEveryFolder(root: FilePath(folder.path), named: "All")
+        let trip = try #require(albums.first { $0.name == "Trip" })
+        #expect(trip.photoCount == 2 && trip.videoCount == 1)
+        #expect(albums.first?.videoCount == 1, "every folder at once counts them too")
+    }
+
     @Test func aMissingFolderHasNoAlbums() {
         #expect(AlbumFinder.albums(in: root.appending("nowhere")).isEmpty)
     }

@@ -156,6 +156,7 @@ public final class AlbumStrip: ScrollContainer<AlbumCoverCell>, ScrollContainerD
         cell.apply(Pose(frame: layout.cellFrame(of: index)), using: context.animator)
         if let source {
             cell.show(cover: source.albumCover(at: index), name: source.albumName(at: index), photoCount: source.albumPhotoCount(at: index),
+                      videoCount: source.albumVideoCount(at: index),
                       index: index, labels: context.labels)
         }
     }
@@ -179,7 +180,7 @@ public final class AlbumCoverCell: View {
     private let cover = PhotoTile()
     private let nameLabel = View()
     private let countLabel = View()
-    private var shownCaption: (name: String, count: Int)?
+    private var shownCaption: (name: String, count: String)?
 
     init() {
         super.init()
@@ -190,18 +191,27 @@ public final class AlbumCoverCell: View {
         addSubview(countLabel)
     }
 
-    func show(cover thumbnail: Picture, name: String, photoCount: Int, index: Int, labels: LabelRenderer?) {
+    func show(cover thumbnail: Picture, name: String, photoCount: Int, videoCount: Int, index: Int, labels: LabelRenderer?) {
         self.name = "album \(index)"
         cover.show(thumbnail, index: index, labels: labels)
-        if shownCaption?.name != name || shownCaption?.count != photoCount, let labels {
-            shownCaption = (name, photoCount)
+        let count = Self.count(photos: photoCount, videos: videoCount)
+        if shownCaption?.name != name || shownCaption?.count != count, let labels {
+            shownCaption = (name, count)
             let room = bounds.width - 4
             set(nameLabel, fitting(name, in: room, pointSize: AlbumStrip.namePointSize, color: AlbumStrip.nameColor, labels: labels))
-            let count = localizedPlural("{count} photo", "{count} photos", count: photoCount)
 
             set(countLabel, fitting(count, in: room, pointSize: AlbumStrip.countPointSize, color: AlbumStrip.countColor, labels: labels))
         }
         setNeedsLayout()
+    }
+
+    /// "12 photos", "3 videos", "12 photos, 3 videos": what an album holds, videos apart.
+    public static func count(photos: Int, videos: Int) -> String {
+        let stills = photos - videos
+        let videoCount = localizedPlural("{count} video", "{count} videos", count: videos)
+        guard videos > 0 else { return localizedPlural("{count} photo", "{count} photos", count: photos) }
+        guard stills > 0 else { return videoCount }
+        return localized("{photos}, {videos}", ["photos": localizedPlural("{count} photo", "{count} photos", count: stills), "videos": videoCount])
     }
 
     private func set(_ label: View, _ rendered: (content: ImageContent, size: Size)?) {

@@ -8,15 +8,18 @@ public struct AlbumFolder: Sendable, Hashable {
     /// ("2024/Trip"), so two "Trip" folders in different years stay apart.
     public let name: String
     public let photoCount: Int
+    /// How many of them are videos.
+    public let videoCount: Int
     /// The first photo in natural order: the album's cover.
     public let cover: Photo
     /// The album of every photo below `path`, to any depth, not of its own alone.
     public let includesSubfolders: Bool
 
-    public init(path: FilePath, name: String, photoCount: Int, cover: Photo, includesSubfolders: Bool = false) {
+    public init(path: FilePath, name: String, photoCount: Int, videoCount: Int = 0, cover: Photo, includesSubfolders: Bool = false) {
         self.path = path
         self.name = name
         self.photoCount = photoCount
+        self.videoCount = videoCount
         self.cover = cover
         self.includesSubfolders = includesSubfolders
     }
@@ -44,7 +47,8 @@ public enum AlbumFinder {
         /// search goes `maximumDepth` deep; the album itself, to any depth).
         public func withEveryFolder(root: FilePath, named name: String) -> [AlbumFolder] {
             guard albums.contains(where: { $0.path != root }), let cover = albums.first?.cover else { return albums }
-            let every = AlbumFolder(path: root, name: name, photoCount: albums.reduce(0) { $0 + $1.photoCount }, cover: cover,
+            let every = AlbumFolder(path: root, name: name, photoCount: albums.reduce(0) { $0 + $1.photoCount },
+                                    videoCount: albums.reduce(0) { $0 + $1.videoCount }, cover: cover,
                                     includesSubfolders: true)
             return [every] + albums
         }
@@ -67,7 +71,8 @@ public enum AlbumFinder {
             searched.append(folder)
             if let photos = try? FolderScanner.photos(in: folder), let cover = photos.first {
                 let name = depth == 0 ? rootName : relativeName(of: folder, below: root)
-                albums.append(AlbumFolder(path: folder, name: name, photoCount: photos.count, cover: cover))
+                albums.append(AlbumFolder(path: folder, name: name, photoCount: photos.count,
+                                          videoCount: photos.count { $0.format == .video }, cover: cover))
             }
             guard depth < maximumDepth else { continue }
             // Reversed onto the stack, so they come off in natural order.
