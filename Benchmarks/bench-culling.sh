@@ -3,9 +3,10 @@
 # Culling a card beside geeqie, on the same screen (bench.sh's private 1920x1080 Xvfb),
 # full screen, as a photographer steps through it:
 #  1. The next photo on a card of 24 MP RAWs whose previews are 1616 px wide (Sony's size,
-#     a few percent short of the screen): a key (each viewer's own next-photo key: Space for
-#     both) until the screen is still, watched from outside by the shared yardstick's
-#     xpaintwatch (Flick's turn slides the photo in over 0.25 s; geeqie swaps it).
+#     a few percent short of the screen), and on a card of 24 MP RAW+JPEG pairs: a key
+#     (each viewer's own next-photo key: Space for both) until the screen is still, watched
+#     from outside by the shared yardstick's xpaintwatch (Flick's turn slides the photo in
+#     over 0.25 s; geeqie swaps it); Flick also with the histogram, clipping and peaking on.
 #  2. The key held for 4 s (the X server's auto-repeat, 25 a second after 660 ms), on that
 #     card and on a mixed card (RAW+JPEG pairs, 24 MP JPEGs, RAWs with full-size previews):
 #     geeqie's pictures a second seen from outside (Benchmarks/held-watch.c: a change after
@@ -18,8 +19,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d /tmp/flick-bench-culling-XXXXXX)
 trap 'pkill -f "$work" 2>/dev/null || true; rm -rf "$work"' EXIT
-mkdir -p "$work/raw" "$work/mixed" "$work/config/flick" "$work/geeqie"
+mkdir -p "$work/raw" "$work/mixed" "$work/config/flick" "$work/looks/flick" "$work/geeqie"
 : > "$work/config/flick/settings"
+echo "looks = histogram, clipping, peaking" > "$work/looks/flick/settings"
 
 # 12 different 24 MP DNGs with 1616x1077 previews, linked to 96 names; the mixed card: 8 of
 # them beside JPEGs of their own name, 24 MP JPEGs, and DNGs with full-size previews.
@@ -42,6 +44,13 @@ for n in $(seq 1 96); do
     3) ln "$work/raw/DSC0$(printf %02d $(( n % 12 + 1 ))).DNG" "$work/mixed/$name.DNG" ;;
   esac
 done
+# RAW+JPEG pairs, as most cameras write them: each DNG beside a 24 MP JPEG of its name.
+mkdir -p "$work/pairs"
+for n in $(seq 1 96); do
+  name=$(printf 'DSC%04d' "$n")
+  ln "$work/raw/DSC0$(printf %02d $(( (n - 1) % 12 + 1 ))).DNG" "$work/pairs/$name.DNG"
+  ln "$work/big.jpg" "$work/pairs/$name.JPG"
+done
 sync
 
 watcher=../shared/bench/xpaintwatch.c
@@ -52,7 +61,9 @@ region=320,180,1280,720
 
 # A viewer started (COMMAND...), given two seconds, its window focused; stop_viewer ends it.
 start_viewer() {
-  XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache HOME=$work/geeqie "$@" >/dev/null 2>&1 &
+  local config=config
+  [ -n "${LOOKS:-}" ] && config=looks
+  XDG_CONFIG_HOME=$work/$config XDG_CACHE_HOME=$work/cache HOME=$work/geeqie "$@" >/dev/null 2>&1 &
   viewer=$!
   local window
   window=$(xdotool search --sync --onlyvisible --pid "$viewer" 2>/dev/null | head -1) || true
@@ -67,17 +78,22 @@ stop_viewer() {
 }
 
 if [ -f "$watcher" ] && cc -O2 -o "$work/xpaintwatch" "$watcher" -lX11 -lXext -lXtst 2>/dev/null; then
-  next() {  # label, command...
-    local label=$1; shift
+  next() {  # label, card's label, command...
+    local label=$1 card=$2; shift 2
     start_viewer "$@"
-    local out; out=$("$work/xpaintwatch" keys -n 9 -s 300 -r "$region" space 2>/dev/null || echo failed)
+    local out; out=$("$work/xpaintwatch" keys -n 15 -s 300 -r "$region" space 2>/dev/null || echo failed)
     stop_viewer
-    printf '  %-8s next photo, 24 MP RAWs with 1616 px previews: first change %6s ms, still %6s ms (median of 9), slowest %6s ms\n' "$label" \
+    printf '  %-22s next photo, %s: first change %6s ms, still %6s ms (median of 15), p90 %6s ms\n' "$label" "$card" \
       "$(sed -n 's/.*median_first_change_ms=\([0-9.]*\).*/\1/p' <<<"$out")" "$(sed -n 's/.*median_settled_ms=\([0-9.]*\).*/\1/p' <<<"$out")" \
-      "$(sed -n 's/.*max_settled_ms=\([0-9.]*\).*/\1/p' <<<"$out")"
+      "$(sed -n 's/.*p90_settled_ms=\([0-9.]*\).*/\1/p' <<<"$out")"
   }
-  next flick .build/release/flick --fullscreen "$work/raw/DSC001.DNG"
-  command -v geeqie >/dev/null && next geeqie geeqie --fullscreen "$work/raw/DSC001.DNG"
+  for card in raw pairs; do
+    label=$([ "$card" = raw ] && echo "24 MP RAWs, 1616 px previews" || echo "24 MP RAW+JPEG pairs")
+    first="$work/$card/$(ls "$work/$card" | head -1)"
+    next flick "$label" .build/release/flick --fullscreen "$first"
+    LOOKS=1 next "flick, H O K on" "$label" .build/release/flick --fullscreen "$first"
+    command -v geeqie >/dev/null && next geeqie "$label" geeqie --fullscreen "$first"
+  done
 else
   echo "  (no $watcher beside the repository: the next photo from outside skipped)"
 fi
@@ -98,15 +114,20 @@ if command -v xset >/dev/null && cc -O2 -o "$work/held-watch" Benchmarks/held-wa
   # geeqie from outside (it swaps each picture in at once; Flick's slide would run its
   # pictures together here, so its own probe counts them below).
   if command -v geeqie >/dev/null; then
-    for card in raw mixed; do
-      label=$([ "$card" = raw ] && echo "24 MP RAWs, 1616 px previews" || echo "a mixed card")
+    for card in raw pairs mixed; do
+      label=$(case $card in raw) echo "24 MP RAWs, 1616 px previews" ;; pairs) echo "24 MP RAW+JPEG pairs" ;; *) echo "a mixed card" ;; esac)
       held_outside geeqie space "$label" geeqie --fullscreen "$work/$card/$(ls "$work/$card" | head -1)"
     done
   fi
   # Flick's own count, and whether each photo it left was sharp (its probe).
   source Benchmarks/bench-held.sh
   held "24 MP RAWs with 1616 px previews" "$work/raw/DSC001.DNG" "$work"
+  held "24 MP RAW+JPEG pairs" "$work/pairs/DSC0001.DNG" "$work"
   held "a mixed card (pairs, JPEGs, RAWs)" "$work/mixed/IMG_0001.JPG" "$work"
+  # With the photographer's looks on: the histogram, clipping and peaking drawn each turn.
+  mkdir -p "$work/withlooks"
+  cp -r "$work/looks" "$work/withlooks/config"
+  held "24 MP RAW+JPEG pairs, H O K on" "$work/pairs/DSC0001.DNG" "$work/withlooks"
 else
   echo "  (held keys skipped: xset or the X development headers are missing)"
 fi
