@@ -256,4 +256,12 @@ extension PhotoBrowser {
             }
         }
     }
+
+    /// A Live or Motion Photo's moment that cannot play (its movie is no video, a codec is
+    /// missing) says why, once, instead of showing the still as if nothing were asked.
+    func sayMomentProblem() {
+        guard pager.phase != .closed, let problem = source?.momentProblem(at: pager.currentIndex), problem != momentProblemSaid else { return }
+        momentProblemSaid = problem
+        showToast(Toast(localized("This photo's moment cannot be played: {reason}", ["reason": problem])))
+    }
 }

@@ -156,6 +156,8 @@ public final class PhotoBrowser: View {
     public var advancesAfterMark = false
     /// The Live Photo whose moment plays while its key is held.
     var momentShown: Int?
+    /// The last moment's problem said: one failing moment is said once.
+    var momentProblemSaid: String?
 
     /// Another view of the album is shown (the app reads what it needs: Compare's bursts).
     public var onShowView: ((AlbumViewKind) -> Void)?
@@ -447,6 +449,7 @@ public final class PhotoBrowser: View {
     /// not seen: relaying it out for every frame cost more than the frame itself.
     public func reloadPlayingPictures() {
         if slideshow.isPlaying { slideshow.reloadData(); return }
+        sayMomentProblem()
         if pager.phase != .closed { pager.reloadData() } else { collection.reloadData() }
     }
 

@@ -109,6 +109,9 @@ public protocol PictureSource: AnyObject {
     /// its still again (false); false where the photo has no moment to play.
     @discardableResult
     func showMoment(_ shown: Bool, at index: Int) -> Bool
+    /// Why the moment shown for photo `index` cannot play (its movie is no video, say);
+    /// nil while it plays or none is shown.
+    func momentProblem(at index: Int) -> String?
 }
 
 /// Where a video playing in place stands (what its bar shows).
@@ -170,6 +173,7 @@ extension PictureSource {
     public func playback(at index: Int) -> PlaybackState? { nil }
     public func control(_ control: PlaybackControl, at index: Int) -> Bool { false }
     public func showMoment(_ shown: Bool, at index: Int) -> Bool { false }
+    public func momentProblem(at index: Int) -> String? { nil }
 }
 
 /// What moves in a photo of the album.

@@ -118,6 +118,12 @@ extension PictureStore {
         return true
     }
 
+    /// Why the moment shown for the photo at `index` cannot play; nil while it plays.
+    public func momentProblem(at index: Int) -> String? {
+        guard let moment, index >= 0, index < photos.count, photos[index].path == moment.still else { return nil }
+        return moment.playback.state.problem
+    }
+
     /// Where the video at `index` playing in place stands; nil where none plays.
     public func playback(at index: Int) -> PlaybackState? {
         guard index >= 0, index < photos.count else { return nil }

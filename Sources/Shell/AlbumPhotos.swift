@@ -47,6 +47,8 @@ final class AlbumPhotos: PhotoSource {
     func look(_ look: PictureLook, at index: Int) -> ImageContent? { pictures.look(look, at: index) }
     func playback(at index: Int) -> PlaybackState? { pictures.playback(at: index) }
     func control(_ control: PlaybackControl, at index: Int) -> Bool { pictures.control(control, at: index) }
+    func momentProblem(at index: Int) -> String? { pictures.momentProblem(at: index) }
+
     func showMoment(_ shown: Bool, at index: Int) -> Bool {
         let part = photo(at: index).flatMap { factsStore?.knownFacts(of: $0.path)?.embedded?.motionVideo }
         return pictures.showMoment(shown, at: index, part: part)

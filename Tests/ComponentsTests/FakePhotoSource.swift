@@ -162,6 +162,10 @@ final class FakePhotoSource: PhotoSource {
         return true
     }
 
+    /// Why the moment shown for a photo cannot play, by index.
+    var momentProblems: [Int: String] = [:]
+    func momentProblem(at index: Int) -> String? { moments.last.map { $0.shown && $0.index == index } == true ? momentProblems[index] : nil }
+
     func control(_ control: PlaybackControl, at index: Int) -> Bool {
         guard var state = playbacks[index] else { return false }
         switch control {

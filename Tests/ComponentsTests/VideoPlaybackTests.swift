@@ -97,6 +97,23 @@ import ViewTree
         #expect(app.source.moments.count == 2)
     }
 
+    /// A moment whose movie cannot play says why, once, rather than leave the still as if
+    /// nothing were asked.
+    @Test func aMomentThatCannotPlaySaysWhyOnce() {
+        let app = BrowserFixture(labels: labels)
+        app.source.livePhotos = [2]
+        app.source.momentProblems = [2: "no video in IMG_0002.MOV"]
+        app.open(2)
+        app.browser.reloadPlayingPictures()
+        #expect(app.browser.toast.message == nil, "nothing is said before the moment is asked")
+        app.key(.character("v"))
+        app.browser.reloadPlayingPictures()
+        #expect(app.browser.toast.message?.contains("no video in IMG_0002.MOV") == true, "\(app.browser.toast.message ?? "no toast")")
+        app.browser.toast.dismiss()
+        app.browser.reloadPlayingPictures()
+        #expect(app.browser.toast.message == nil, "said once")
+    }
+
     @Test func pressingAndHoldingOnALivePhotoPlaysItsMomentAndTheClickDoesNotClose() {
         let app = BrowserFixture(labels: labels)
         app.source.livePhotos = [2]

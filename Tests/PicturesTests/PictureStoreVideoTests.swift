@@ -106,4 +106,28 @@ import ViewTree
         if case let .ready(frame) = store.picture(at: 0, size: size) { #expect(textures.pixels[frame.texture]?.width != 160) }
         #expect(!store.showMoment(true, at: 1), "no such photo")
     }
+
+    /// A Live Photo whose .MOV holds no video: the player says so, and the store tells why.
+    @Test func aMomentWhoseMovieIsNoVideoSaysWhy() throws {
+        let helper = PictureStoreVideoTests()
+        defer { try? FileManager.default.removeItem(at: helper.folder) }
+        try FileManager.default.createDirectory(at: helper.folder, withIntermediateDirectories: true)
+        let movie = helper.folder.appendingPathComponent("IMG_0007.MOV")
+        try Data("not a movie at all, only words".utf8).write(to: movie)
+        let still = Photo(path: FilePath(helper.folder.appendingPathComponent("IMG_0007.JPG").path), format: .jpeg, byteCount: 1, modificationDate: Date(),
+                          companions: [Photo(path: FilePath(movie.path), format: .video, byteCount: 30, modificationDate: Date())])
+        let store = pictureStore([still], textures: FakeTextures()) { _ in .success(PixelBuffer(width: 40, height: 30, blue: 255, green: 0, red: 0)) }
+        store.videoPlayerCommand = [builtExecutable(named: "fake-decode-helper"), PlayerHelper.subcommand]
+        #expect(store.momentProblem(at: 0) == nil)
+        #expect(store.showMoment(true, at: 0))
+        var now = 0.0
+        let said = waitUntil(seconds: 60, pollingEvery: 1000) {
+            now += 0.05
+            store.advanceAnimations(to: now)
+            return store.momentProblem(at: 0) != nil
+        }
+        #expect(said, "the player's failure is the moment's problem")
+        store.showMoment(false, at: 0)
+        #expect(store.momentProblem(at: 0) == nil, "let go, nothing is wrong any more")
+    }
 }
