@@ -63,7 +63,11 @@ final class FlickApp: FrameDriver {
         rootView.frame = Rect(origin: .zero, size: window.sizeInPoints)
         rootView.addSubview(browser)
         browser.frame = rootView.bounds
-        browser.grid.today = { CalendarDay.today() }
+        // The clock is read here, at the edge: the views are given the day.
+        browser.grid.today = {
+            let now = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+            return CalendarDay(year: now.year ?? 1970, month: now.month ?? 1, day: now.day ?? 1)
+        }
         browser.show(view)
         rootView.layoutIfNeeded()
         displayColours?.watch { waker.wake() }

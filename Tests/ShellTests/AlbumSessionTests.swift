@@ -113,27 +113,40 @@ import TestSupport
         #expect(f.session.marksAreKnown)
     }
 
-    /// The picks of a card go to the selects folder with their sidecars, once every photo's
-    /// marks are known: asked first, over the picks shown, and said when done.
-    @Test func copyingThePicksWaitsForTheMarksAsksAndCopiesThePicksOnly() throws {
+    /// A scratch folder holding `name`: PNGs IMG_0001…, every `pickedEvery`th picked in a
+    /// digiKam sidecar.
+    static func shoot(named name: String, photos: Int, pickedEvery: Int) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-picks-\(UUID().uuidString.prefix(8))")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let card = root.appendingPathComponent("Wedding")
-        try FileManager.default.createDirectory(at: card, withIntermediateDirectories: true)
+        let folder = root.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let png = try #require(PNGEncoder.encode(PixelBuffer(width: 4, height: 4, blue: 90, green: 90, red: 90)))
         let pick = Data("""
             <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
             <rdf:Description rdf:about="" xmlns:digiKam="http://www.digikam.org/ns/1.0/" digiKam:PickLabel="3"/></rdf:RDF></x:xmpmeta>
             """.utf8)
-        for number in 1...12 {
+        for number in 1...photos {
             let name = String(format: "IMG_%04d.png", number)
-            try Data(png).write(to: card.appendingPathComponent(name))
-            if number % 4 == 0 { try pick.write(to: card.appendingPathComponent(name + ".xmp")) }
+            try Data(png).write(to: folder.appendingPathComponent(name))
+            if number % pickedEvery == 0 { try pick.write(to: folder.appendingPathComponent(name + ".xmp")) }
         }
+        return root
+    }
+
+    /// The session on `root/name`, marks read through a helper, the selects in `root/Selects`.
+    static func picksFixture(_ root: URL, _ name: String, readsMarks: Bool = true) throws -> Fixture {
         let book = MarkBook(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]),
                             dataFolder: FilePath(root.appendingPathComponent("data").path))
-        let f = try Fixture(opening: card.path, markBook: book, readsMarks: false)
+        let f = try Fixture(opening: root.appendingPathComponent(name).path, markBook: book, readsMarks: readsMarks)
         f.session.selectsFolder = FilePath(root.appendingPathComponent("Selects").path)
+        return f
+    }
+
+    /// The picks of a card go to the selects folder with their sidecars, once every photo's
+    /// marks are known: asked first, over the picks shown, and said when done.
+    @Test func copyingThePicksWaitsForTheMarksAsksAndCopiesThePicksOnly() throws {
+        let root = try Self.shoot(named: "Wedding", photos: 12, pickedEvery: 4)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let f = try Self.picksFixture(root, "Wedding", readsMarks: false)
         #expect(f.run { f.browser.source?.photoCount == 12 })
 
         f.browser.perform(.copyPicks)
@@ -157,24 +170,10 @@ import TestSupport
     /// Moved, the picks leave the album and land in the selects with their sidecars; one
     /// Ctrl+Z brings them all back where they were. A card's picks are never moved.
     @Test func movingThePicksTakesThemOutOfTheAlbumAndCtrlZBringsThemBack() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-move-picks-\(UUID().uuidString.prefix(8))")
+        let root = try Self.shoot(named: "Shoot", photos: 6, pickedEvery: 3)
         defer { try? FileManager.default.removeItem(at: root) }
         let shoot = root.appendingPathComponent("Shoot")
-        try FileManager.default.createDirectory(at: shoot, withIntermediateDirectories: true)
-        let png = try #require(PNGEncoder.encode(PixelBuffer(width: 4, height: 4, blue: 90, green: 90, red: 90)))
-        let pick = Data("""
-            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-            <rdf:Description rdf:about="" xmlns:digiKam="http://www.digikam.org/ns/1.0/" digiKam:PickLabel="3"/></rdf:RDF></x:xmpmeta>
-            """.utf8)
-        for number in 1...6 {
-            let name = String(format: "IMG_%04d.png", number)
-            try Data(png).write(to: shoot.appendingPathComponent(name))
-            if number % 3 == 0 { try pick.write(to: shoot.appendingPathComponent(name + ".xmp")) }
-        }
-        let book = MarkBook(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]),
-                            dataFolder: FilePath(root.appendingPathComponent("data").path))
-        let f = try Fixture(opening: shoot.path, markBook: book)
-        f.session.selectsFolder = FilePath(root.appendingPathComponent("Selects").path)
+        let f = try Self.picksFixture(root, "Shoot")
         #expect(f.run { f.browser.source?.photoCount == 6 && f.session.marksAreKnown })
 
         f.browser.perform(.movePicks)

@@ -89,11 +89,3 @@ extension CalendarDay {
         return CalendarDay(year: parts.year!, month: parts.month!, day: parts.day!)
     }
 }
-
-extension CalendarDay {
-    /// Today, in the user's calendar and time zone.
-    public static func today(calendar: Calendar = .current) -> CalendarDay {
-        let now = calendar.dateComponents([.year, .month, .day], from: Date())
-        return CalendarDay(year: now.year ?? 1970, month: now.month ?? 1, day: now.day ?? 1)
-    }
-}
