@@ -205,13 +205,14 @@ public final class AlbumCoverCell: View {
         setNeedsLayout()
     }
 
-    /// "12 photos", "3 videos", "12 photos, 3 videos": what an album holds, videos apart.
+    /// "12 photos", "3 videos", "12 photos · ▶ 3": what an album holds, its videos apart,
+    /// short enough for a cover's width (the ▶ as on a video's own badge).
     public static func count(photos: Int, videos: Int) -> String {
         let stills = photos - videos
-        let videoCount = localizedPlural("{count} video", "{count} videos", count: videos)
         guard videos > 0 else { return localizedPlural("{count} photo", "{count} photos", count: photos) }
-        guard stills > 0 else { return videoCount }
-        return localized("{photos}, {videos}", ["photos": localizedPlural("{count} photo", "{count} photos", count: stills), "videos": videoCount])
+        guard stills > 0 else { return localizedPlural("{count} video", "{count} videos", count: videos) }
+        return localized("{photos} · ▶ {videos}", ["photos": localizedPlural("{count} photo", "{count} photos", count: stills),
+                                                   "videos": Language.number(videos)])
     }
 
     private func set(_ label: View, _ rendered: (content: ImageContent, size: Size)?) {
