@@ -63,7 +63,9 @@ public final class AppShell {
         facts = FactsStore(decoder: helper(), wake: wake)
         if let heldForStart { facts.hold(atMost: DecodeService.startHold(for: heldForStart)) }
         session.factsStore = facts
-        session.placeNames = PlaceNames(wake: wake)
+        // Names looked up in earlier runs come from the index; new ones go to it.
+        session.placeNames = PlaceNames(wake: wake, earlier: { [index] in index.placeNames() },
+                                        remember: { [index] position, name in index.record(placeName: name, at: position) })
         let importDecoder = helper()
         session.importFacts = Ingest.facts(from: importDecoder)
         session.importCaptioner = Ingest.captioner(from: importDecoder)

@@ -45,6 +45,32 @@ import TestSupport
         }
     }
 
+    /// Place names looked up are kept for the next run, a position with no town as such; an
+    /// index made before they were kept gains their table and keeps its photos.
+    @Test func placeNamesAreKeptForTheNextRunEvenInAnEarlierRunsIndex() throws {
+        let place = try Place()
+        let lisbon = PlaceNames.Position(latitude: 3871, longitude: -914), sea = PlaceNames.Position(latitude: 0, longitude: -3000)
+        let index = place.recorded()
+        index.record(placeName: "Lisbon, Portugal", at: lisbon)
+        index.record(placeName: nil, at: sea)
+        let again = LibraryIndex(file: place.file)
+        let expected: [PlaceNames.Position: String?] = [lisbon: "Lisbon, Portugal", sea: nil]
+        #expect(again.placeNames() == expected && expected.count == 2)
+
+        // An earlier run's index: its photos stay, and names are kept from now on.
+        let earlier = try Place()
+        earlier.recorded().record(placeName: "Paris, France", at: lisbon)
+        let sqlite = try runExternalTool(["sqlite3", earlier.file.string, "DROP TABLE place"])
+        try #require(sqlite.status == 0, "\(sqlite.output)")
+        let reopened = LibraryIndex(file: earlier.file)
+        #expect(reopened.placeNames().isEmpty)
+        reopened.record(placeName: "Lisbon, Portugal", at: lisbon)
+        let kept: [PlaceNames.Position: String?] = [lisbon: "Lisbon, Portugal"]
+        #expect(LibraryIndex(file: earlier.file).placeNames() == kept)
+        #expect(earlier.relative(LibraryIndex(file: earlier.file).photos(under: earlier.tree)).count == 3, "its photos kept")
+        #expect(reopened.takeNotice() == nil, "nothing to say: it was not rebuilt")
+    }
+
     @Test func aTreeWalkedOnceComesBackWithItsDatesFromAnotherRun() throws {
         let place = try Place()
         _ = place.recorded()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import PhotoLibrary
+import Synchronization
 import Testing
 
 /// Where a photo was taken, in words, offline: libgweather's world, the nearest town within
@@ -32,5 +33,19 @@ import Testing
         places.waitUntilIdle()
         #expect(woken.wait(timeout: .now() + 0.2) == .timedOut, "asked twice, looked up once")
         #expect(places.name(latitude: 48.8566, longitude: 2.3522) == .some("Paris, France"))
+    }
+
+    /// Names an earlier run looked up are known without looking them up again; a new one is
+    /// handed over to be kept.
+    @Test func namesFromEarlierRunsAreKnownAndNewOnesAreKept() {
+        let kept = Mutex<[PlaceNames.Position: String?]>([:])
+        let places = PlaceNames(earlier: { [PlaceNames.Position(latitude: 3871, longitude: -914): "Kept from before"] },
+                                remember: { position, name in kept.withLock { $0[position] = name } })
+        _ = places.name(latitude: 38.7139, longitude: -9.1394)
+        _ = places.name(latitude: 48.8566, longitude: 2.3522)
+        places.waitUntilIdle()
+        #expect(places.name(latitude: 38.7139, longitude: -9.1394) == .some("Kept from before"), "not looked up again")
+        #expect(places.name(latitude: 48.8566, longitude: 2.3522) == .some("Paris, France"))
+        #expect(kept.withLock { $0 } == [PlaceNames.Position(latitude: 4886, longitude: 235): "Paris, France"], "only the new name is handed over")
     }
 }

@@ -45,6 +45,10 @@ public final class LibraryIndex: Sendable {
         let upsert: SQLiteConnection.Statement
         let delete: SQLiteConnection.Statement
         let taken: SQLiteConnection.Statement
+        /// The place names looked up, by position; nil in an index opened read-only from
+        /// before they were kept (its table is made on the first write).
+        let places: SQLiteConnection.Statement?
+        let placeUpsert: SQLiteConnection.Statement?
     }
 
     /// Where the index lives: `$XDG_CACHE_HOME/flick/library.sqlite`.
@@ -143,6 +147,25 @@ public final class LibraryIndex: Sendable {
                 try statements.taken.run([.text(traits.dateTaken), text(traits.camera), text(traits.lens), real(traits.latitude),
                                           real(traits.longitude), .blob(path.rawBytes)])
             }
+        }
+    }
+
+    /// The place names looked up in earlier runs, by position in hundredths of a degree (a
+    /// nil name: no town near it).
+    public func placeNames() -> [PlaceNames.Position: String?] {
+        var found: [PlaceNames.Position: String?] = [:]
+        use { (statements) throws(SQLiteError) in
+            try statements.places?.run([]) { row in
+                found[PlaceNames.Position(latitude: Int(row.integer(0)), longitude: Int(row.integer(1)))] = .some(row.text(2))
+            }
+        }
+        return found
+    }
+
+    /// A place name looked up, kept for the next run.
+    public func record(placeName name: String?, at position: PlaceNames.Position) {
+        write { (statements) throws(SQLiteError) in
+            try statements.placeUpsert?.run([.integer(Int64(position.latitude)), .integer(Int64(position.longitude)), name.map { .text($0) } ?? .null])
         }
     }
 
@@ -246,6 +269,16 @@ public final class LibraryIndex: Sendable {
         }
         // The index is a cache: a power cut may cost its last writes, never its shape.
         if !readOnly { try connection.execute("PRAGMA synchronous = NORMAL") }
+        // Added after the photo table: made where missing, so an index of an earlier run is
+        // kept (an earlier Flick leaves the table alone).
+        if !readOnly {
+            try connection.execute("""
+                CREATE TABLE IF NOT EXISTS place (
+                    latitude INTEGER NOT NULL, longitude INTEGER NOT NULL, name TEXT, PRIMARY KEY (latitude, longitude)
+                ) WITHOUT ROWID
+                """)
+        }
+        let places = try? connection.prepare("SELECT latitude, longitude, name FROM place")
         let statements = Statements(
             under: try connection.prepare("""
                 SELECT path, size, modified, format, taken, camera, lens, latitude, longitude FROM photo WHERE path >= ?1 AND path < ?2
@@ -262,7 +295,9 @@ public final class LibraryIndex: Sendable {
                     size = excluded.size, modified = excluded.modified, inode = excluded.inode, format = excluded.format
                 """),
             delete: try connection.prepare("DELETE FROM photo WHERE path = ?1"),
-            taken: try connection.prepare("UPDATE photo SET taken = ?1, camera = ?2, lens = ?3, latitude = ?4, longitude = ?5 WHERE path = ?6"))
+            taken: try connection.prepare("UPDATE photo SET taken = ?1, camera = ?2, lens = ?3, latitude = ?4, longitude = ?5 WHERE path = ?6"),
+            places: places,
+            placeUpsert: places == nil || readOnly ? nil : try connection.prepare("INSERT OR REPLACE INTO place (latitude, longitude, name) VALUES (?1, ?2, ?3)"))
         state.connection = connection
         return statements
     }

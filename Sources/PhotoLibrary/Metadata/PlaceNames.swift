@@ -9,25 +9,41 @@ import Synchronization
 /// database of the world's places that libgweather keeps on the machine (as Loupe does):
 /// offline, nothing sent anywhere. A position farther than `nearby` from any town (at sea)
 /// has no name. Looked up on a queue of its own (a few milliseconds each) and kept by
-/// position to about a kilometre, so the details ask as often as they draw.
+/// position to about a kilometre, so the details ask as often as they draw; what earlier
+/// runs looked up (kept in the library's index) is read once, on that queue, before the
+/// first lookup.
 public final class PlaceNames: Sendable {
     /// Farther than this from the nearest town, a position is not named after it (km).
     public static let nearby = 40.0
 
-    private struct Key: Hashable {
-        let latitude: Int
-        let longitude: Int
+    /// A position to about a kilometre: hundredths of a degree.
+    public struct Position: Hashable, Sendable {
+        public let latitude: Int
+        public let longitude: Int
+
+        public init(latitude: Int, longitude: Int) {
+            (self.latitude, self.longitude) = (latitude, longitude)
+        }
     }
+
+    private typealias Key = Position
 
     private let known = Mutex<[Key: String?]>([:])
     private let answers = Atomic<Int>(0)
     private let asked = Mutex<Set<Key>>([])
     private let queue = DispatchQueue(label: "flick.places", qos: .utility)
     private let wake: @Sendable () -> Void
+    private let earlier: @Sendable () -> [Position: String?]
+    private let remember: @Sendable (Position, String?) -> Void
+    private let loaded = Atomic(false)
 
-    /// `wake` runs once a name asked for is known.
-    public init(wake: @escaping @Sendable () -> Void = {}) {
+    /// `wake` runs once a name asked for is known. `earlier` gives the names earlier runs
+    /// looked up (read on the lookups' queue, once); `remember` keeps each new one.
+    public init(wake: @escaping @Sendable () -> Void = {}, earlier: @escaping @Sendable () -> [Position: String?] = { [:] },
+                remember: @escaping @Sendable (Position, String?) -> Void = { _, _ in }) {
         self.wake = wake
+        self.earlier = earlier
+        self.remember = remember
     }
 
     /// The name of the place at this position if it is known (nil inside: none); nil while
@@ -38,8 +54,18 @@ public final class PlaceNames: Sendable {
         if let found = known.withLock({ $0[key] }) { return found }
         if asked.withLock({ $0.insert(key).inserted }) {
             queue.async { [self] in
-                let name = Self.lookUp(latitude: latitude, longitude: longitude)
-                known.withLock { $0[key] = .some(name) }
+                if !loaded.exchange(true, ordering: .acquiringAndReleasing) {
+                    let names = earlier()
+                    known.withLock { $0.merge(names) { current, _ in current } }
+                }
+                let name: String?
+                if let kept = known.withLock({ $0[key] }) {
+                    name = kept
+                } else {
+                    name = Self.lookUp(latitude: latitude, longitude: longitude)
+                    known.withLock { $0[key] = .some(name) }
+                    remember(key, name)
+                }
                 answers.add(1, ordering: .releasing)
                 wake()
             }
