@@ -5,7 +5,8 @@
 # launch to the first photo on screen, to the listing complete and to every date known
 # (Flick's probe, FLICK_BENCH_PROBE), beside exiftool -fast2 -r reading the same dates and
 # find walking the tree. Warm (the index left by the cold run): the same. Then the PSS of
-# Flick and its helpers with the 100,000 photos in the album, and the index's size on disk.
+# Flick and its helpers with the 100,000 photos in the album, the index's size on disk, and
+# a search keystroke to the narrowed grid drawn.
 # BENCH_LIBRARY_PHOTOS and BENCH_LIBRARY_FOLDERS make it smaller. Needs DISPLAY.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,6 +77,28 @@ rm -rf "$work/cache"
 run "Flick, cold (no index)"
 run "Flick, warm (the index)"
 echo "  Flick's PSS with the album's photos and every date known: $(( $(cat "$work/pss") / 1024 )) MB"
+
+# Search as you type, warm: Ctrl+F, then "7" three times ("7", "77", "777": years, folders
+# and names holding them), each key until the grid is drawn narrowed, watched from outside
+# by the shared yardstick's xpaintwatch (goal: by the next frame or two).
+watcher=../shared/bench/xpaintwatch.c
+if [ -f "$watcher" ] && cc -O2 -o "$work/xpaintwatch" "$watcher" -lX11 -lXext -lXtst 2>/dev/null; then
+  XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache FLICK_BENCH_PROBE=1 .build/release/flick --fullscreen "$work/Pictures" 2>"$work/search.log" &
+  pid=$!
+  window=$(xdotool search --sync --onlyvisible --pid "$pid" | head -1)
+  for _ in $(seq 2400); do grep -q "flick-probe dates-known" "$work/search.log" && break; sleep 0.05; done
+  sleep 1
+  xdotool key --window "$window" ctrl+f
+  sleep 0.5
+  out=$("$work/xpaintwatch" keys -n 3 -s 300 -r 0,200,1920,880 7 2>/dev/null || echo failed)
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  printf '  a search keystroke among %s photos, warm: the grid changes after %s ms, drawn narrowed after %s ms (median of 3; slowest %s ms)\n' "$photos" \
+    "$(sed -n 's/.*median_first_change_ms=\([0-9.]*\).*/\1/p' <<<"$out")" "$(sed -n 's/.*median_settled_ms=\([0-9.]*\).*/\1/p' <<<"$out")" \
+    "$(sed -n 's/.*max_settled_ms=\([0-9.]*\).*/\1/p' <<<"$out")"
+else
+  echo "  (no $watcher beside the repository: the search keystroke skipped)"
+fi
 if [ -f "$work/cache/flick/library.sqlite" ]; then
   echo "  the index on disk: $(du -ck "$work/cache/flick/library.sqlite"* | awk 'END {printf "%.1f MB", $1 / 1024}') for $photos photos"
 fi

@@ -183,6 +183,26 @@ final class AlbumFixture {
         token.cancel()
     }
 
+    /// Search as you type keeps each photo's folded words between keystrokes; what is read
+    /// later (a camera) is found from then on, not hidden by what was kept.
+    @Test func aSearchFindsWhatIsReadAfterItsFirstKeystroke() throws {
+        func photo(_ name: String) -> Photo {
+            Photo(path: FilePath("/p/\(name)"), format: .jpeg, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 0))
+        }
+        let model = AlbumModel(folder: FilePath("/p"), trash: Trash(homeTrash: FilePath("/nonexistent/Trash")))
+        model.appendListing(["Trip/a.jpg", "Trip/b.jpg", "Home/c.jpg"].map(photo))
+        model.setSearch(PhotoSearch("trip", root: FilePath("/p")))
+        #expect(model.photos.map(\.fileName) == ["a.jpg", "b.jpg"])
+        model.setSearch(PhotoSearch("canon", root: FilePath("/p")))
+        #expect(model.photos.isEmpty, "no camera read yet")
+        model.noteTraits([FilePath("/p/Home/c.jpg"): PhotoTraits(dateTaken: "2024:05:01 10:00:00", camera: "Canon EOS R6", lens: nil, latitude: nil, longitude: nil)])
+        #expect(model.photos.map(\.fileName) == ["c.jpg"], "the camera read since is found")
+        model.setSearch(PhotoSearch("canon home", root: FilePath("/p")))
+        #expect(model.photos.map(\.fileName) == ["c.jpg"])
+        model.setSearch(nil)
+        #expect(model.count == 3)
+    }
+
     @Test func movesAreWhatLeftTheLongestRunThatKeptItsOrder() {
         func photos(_ names: [String]) -> [Photo] {
             names.map { Photo(path: FilePath("/p/\($0)"), format: .jpeg, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 0)) }
