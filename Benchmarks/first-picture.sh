@@ -10,19 +10,10 @@ first_picture_ready() {
 }
 
 first_picture() {  # command...
-  local samples=() out pid
-  for r in $(seq 0 "$runs"); do
-    rm -rf "$work/cache"
-    out=$(XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache "$work/xpaintwatch" launch --keep -t 20000 -s 1000 -- "$@" 2>/dev/null) || true
-    pid=$(sed -n 's/.*pid=\([0-9]*\).*/\1/p' <<<"$out")
-    [ -n "$pid" ] && { kill -TERM -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; sleep 0.3; kill -KILL -- "-$pid" 2>/dev/null || true; }
-    sleep 0.2
-    [ "$r" -ge 1 ] && samples+=("$(sed -n 's/.*first_image_ms=\([0-9.]*\).*/\1/p' <<<"$out")")
-  done
-  printf '%s\n' "${samples[@]}" | sort -g | awk '{a[NR]=$1} END{ if (NR%2) print a[(NR+1)/2]; else printf "%.1f\n", (a[NR/2]+a[NR/2+1])/2 }'
+  first_and_settled "$@" | cut -d' ' -f1
 }
 
-# As first_picture, printing two medians: the first picture on screen, and the screen
+# The medians of $runs launches (after one warm-up): the first picture on screen, and the screen
 # still (the photo sharp, whatever stood in for it first). SETTLE_MS (default 1000): how long
 # the screen must stay still; WATCH_REGION (X,Y,W,H): only that part of it is watched (a
 # caption fading away is not the photo).

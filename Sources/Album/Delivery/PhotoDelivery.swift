@@ -110,8 +110,8 @@ public struct PhotoDelivery: Sendable {
 
     /// The sidecar named for the photo's stem (`IMG_0001.xmp`), if it has one.
     private func sharedSidecar(of photo: Photo) -> FilePath? {
-        let stem = Sidecars(of: photo.path, dataFolder: dataFolder).stem
-        return stem == Sidecars(of: photo.path, dataFolder: dataFolder).named ? nil : stem
+        let sidecars = Sidecars(of: photo.path, dataFolder: dataFolder)
+        return sidecars.stem == sidecars.named ? nil : sidecars.stem
     }
 
     /// Puts moved files back where they were, the last moved first, never replacing what
