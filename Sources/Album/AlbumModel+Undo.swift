@@ -52,6 +52,11 @@ extension AlbumModel {
         case let .movedAway(records):
             history.removeLast()
             return moveBack(records)
+        case let .redated(before):
+            history.removeLast()
+            for (path, date) in before { markBook?.setDateTaken(date, for: path) }
+            datesChanged()
+            return .redated(before.keys.sorted { $0.rawBytes.lexicographicallyPrecedes($1.rawBytes) })
         case let .marked(before):
             history.removeLast()
             for (path, marks) in before { markBook?.set(marks, for: path) }

@@ -49,6 +49,8 @@ public final class AlbumModel {
         case turned([OrientationWriter.Turned])
         /// Photos were moved to another folder (the picks to the selects).
         case movedAway([MovedPhoto])
+        /// Dates taken were fixed in sidecars: what each file's sidecar recorded before.
+        case redated([FilePath: String?])
     }
 
     /// What an undo took back.
@@ -62,6 +64,8 @@ public final class AlbumModel {
         case turned([FilePath], failures: [FilePath: RotationError])
         /// Moved photos are back in the album; those that could not come back say why.
         case movedBack([Photo], failures: [String])
+        /// These photos' dates taken are as they were.
+        case redated([FilePath])
     }
 
     /// How many steps can be undone.
@@ -88,7 +92,7 @@ public final class AlbumModel {
     /// Photos read and found to have no date taken (sorted by their files' times).
     private var datesRead: Set<FilePath> = []
     /// How sharp each photo is and what it looks like, where read (nil: it could not be).
-    private var likenesses: [FilePath: PhotoLikeness?] = [:]
+    private(set) var likenesses: [FilePath: PhotoLikeness?] = [:]
     /// Every photo that is a frame of a burst, with its burst's frames in time order.
     public private(set) var bursts: [FilePath: [FilePath]] = [:]
     /// Each burst's frames are shown together, in time order, where its first one shown
@@ -353,10 +357,8 @@ public final class AlbumModel {
     public func noteDatesTaken(_ dates: [FilePath: String]) {
         guard !dates.isEmpty else { return }
         datesTaken.merge(dates.mapValues { $0.isEmpty ? nil : $0 }.compactMapValues { $0 }) { $1 }
-        daySectionsCache = nil
         for path in dates.keys where dates[path] == "" { datesRead.insert(path) }
-        if !likenesses.isEmpty { regroupBursts() }
-        if order.key == .dateTaken || groupsBursts { commit(listing) }
+        datesChanged()
     }
 
     /// The photos shown cut into days, when they are sorted by a date (taken, or modified):
@@ -370,7 +372,7 @@ public final class AlbumModel {
         return sections
     }
 
-    private var daySectionsCache: [DaySection]?
+    var daySectionsCache: [DaySection]?
 
     /// The day `photo` counts as in the current date order: its EXIF day where the album is
     /// sorted by date taken and it has one (else the file's, as the sort does).
@@ -382,9 +384,11 @@ public final class AlbumModel {
         return CalendarDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
     }
 
-    /// When `photo` counts as taken, as EXIF writes it: its EXIF's date, else a date its
-    /// name carries (`NameDate`: WhatsApp's, a phone's, a screenshot's), else its file's time.
-    private func dateTaken(of photo: Photo) -> String {
+    /// When `photo` counts as taken, as EXIF writes it: a date its sidecar records (fixed
+    /// by the user), else its EXIF's date, else a date its name carries (`NameDate`:
+    /// WhatsApp's, a phone's, a screenshot's), else its file's time.
+    func dateTaken(of photo: Photo) -> String {
+        if let fixed = fixedDate(of: photo) { return fixed }
         if let taken = datesTaken[photo.path] { return taken }
         if let named = nameDates[photo.path] { return named ?? Self.exifStyle(photo.modificationDate) }
         let named = NameDate.taken(fromFileName: photo.fileName)
@@ -394,6 +398,8 @@ public final class AlbumModel {
 
     /// Dates found in the photos' names (nil inside: none), each name parsed once.
     private var nameDates: [FilePath: String?] = [:]
+
+    func hasReadDate(of path: FilePath) -> Bool { datesTaken[path] != nil || datesRead.contains(path) }
 
     /// Photos whose dates taken are not read yet.
     public var photosWithoutDateTaken: [FilePath] {
@@ -423,7 +429,7 @@ public final class AlbumModel {
 
     /// Bursts among the photos whose looks are known, timed by the camera's clock where read,
     /// else by the file.
-    private func regroupBursts() {
+    func regroupBursts() {
         // Photos as shown: a RAW and its JPEG are one shot, not a burst of two.
         let frames = photosIgnoringFilter.compactMap { photo -> Bursts.Frame? in
             guard let likeness = likeness(of: photo.path) else { return nil }
@@ -495,7 +501,8 @@ public final class AlbumModel {
     /// notices to show.
     public func drainMarks() -> [MarkBook.Notice] {
         guard let markBook else { return [] }
-        let (changed, notices) = markBook.drain()
+        let (changed, redated, notices) = markBook.drain()
+        if !redated.isEmpty { datesChanged() }
         if !changed.isEmpty {
             notifyMarks(changed)
             if filter != .all || search != nil { commit(listing) }

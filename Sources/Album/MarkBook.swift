@@ -5,7 +5,8 @@ import PhotoLibrary
 import Synchronization
 import SystemPackage
 
-/// Every photo's marks as Flick knows them, and their sidecars kept in step. Marks are read
+/// Every photo's marks as Flick knows them (and a date taken its sidecar records, where the
+/// user fixed one here or in darktable or digiKam), and their sidecars kept in step. Marks are read
 /// in the background (sidecars first, then the packet inside the photo) and never hold up
 /// a screen; a mark the user makes is known at once and written behind them, atomically
 /// (a new file renamed over the old), into the sidecar other tools read, or where the
@@ -28,6 +29,7 @@ public final class MarkBook {
 
     private let worker: Worker
     private var known: [FilePath: PhotoMarks] = [:]
+    private var dates: [FilePath: String] = [:]
 
     /// `wake` runs on a worker when marks arrive: it should only wake the UI thread.
     public init(decoder: IsolatedDecoder, dataFolder: FilePath = Sidecars.dataFolder(), wake: @escaping @Sendable () -> Void = {}) {
@@ -41,6 +43,19 @@ public final class MarkBook {
     /// where it has any (darktable rates the RAW it edits), else the JPEG's count.
     public func marks(of photo: Photo) -> PhotoMarks {
         (photo.companions.map(\.path) + [photo.path]).lazy.map(marks(of:)).first { !$0.isEmpty } ?? .none
+    }
+
+    /// The date taken photo `path`'s sidecar records, as EXIF writes one (nil: none, or not read).
+    public func dateTaken(of path: FilePath) -> String? { dates[path] }
+
+    /// Whether any sidecar records a date (most folders: none, and a sort asks nothing).
+    public var holdsDates: Bool { !dates.isEmpty }
+
+    /// Sets the date taken photo `path`'s sidecar records (nil: takes it out, so the photo's
+    /// own counts again): known at once, written in the background as marks are.
+    public func setDateTaken(_ date: String?, for path: FilePath) {
+        dates[path] = date
+        worker.write(.dateTaken(date), for: path)
     }
 
     /// Reads the marks of `paths` in the background (in this order).
@@ -57,18 +72,25 @@ public final class MarkBook {
     /// Sets photo `path`'s marks: known at once, written in the background.
     public func set(_ marks: PhotoMarks, for path: FilePath) {
         known[path] = marks
-        worker.write(marks, for: path)
+        worker.write(.marks(marks), for: path)
     }
 
-    /// Takes in what was read; returns the photos whose marks changed, and any notices.
-    public func drain() -> (changed: [FilePath], notices: [Notice]) {
+    /// Takes in what was read; returns the photos whose marks changed, those whose sidecars'
+    /// dates taken changed, and any notices.
+    public func drain() -> (changed: [FilePath], redated: [FilePath], notices: [Notice]) {
         let (results, notices) = worker.take()
-        var changed: [FilePath] = []
-        for result in results where worker.isCurrent(result) && marks(of: result.path) != result.marks {
-            known[result.path] = result.marks
-            changed.append(result.path)
+        var changed: [FilePath] = [], redated: [FilePath] = []
+        for result in results where worker.isCurrent(result) {
+            if marks(of: result.path) != result.marks {
+                known[result.path] = result.marks
+                changed.append(result.path)
+            }
+            if dates[result.path] != result.dateTaken {
+                dates[result.path] = result.dateTaken
+                redated.append(result.path)
+            }
         }
-        return (changed, notices)
+        return (changed, redated, notices)
     }
 
     /// How many photos' marks were asked to be read (`read`) and are not known yet: while
@@ -89,6 +111,7 @@ public final class MarkBook {
     struct ReadResult {
         var path: FilePath
         var marks: PhotoMarks
+        var dateTaken: String?
         /// The photo's write count when the read began: a read that a mark overtook is stale.
         var writeGeneration: Int
     }
@@ -160,33 +183,38 @@ public final class MarkBook {
                         return asked == state.written[path, default: 0] ? asked : nil
                     }
                     guard let generation else { continue }
-                    let marks = readMarks(path, sidecars: sidecars)
+                    let (marks, date) = readMarks(path, sidecars: sidecars)
                     state.withLock { $0.signatures[path] = signature }
-                    found.append(ReadResult(path: path, marks: marks, writeGeneration: generation))
+                    found.append(ReadResult(path: path, marks: marks, dateTaken: date, writeGeneration: generation))
                 }
                 deliver()
             }
         }
 
-        /// The first sidecar that records marks decides; with none, the photo's own packet.
-        /// A sidecar that cannot be read is said once (`Notice.sidecarNotRead`).
-        private func readMarks(_ path: FilePath, sidecars: Sidecars) -> PhotoMarks {
-            for sidecar in sidecars.existing {
+        /// The first sidecar that records marks decides them; with none, the photo's own
+        /// packet. The first sidecar that records a date taken decides it (a photo's own is
+        /// its EXIF's, read with its facts). A sidecar that cannot be read is said once
+        /// (`Notice.sidecarNotRead`).
+        private func readMarks(_ path: FilePath, sidecars: Sidecars) -> (PhotoMarks, String?) {
+            var marks: PhotoMarks?, date: String?
+            for sidecar in sidecars.existing where marks == nil || date == nil {
                 if let reason = Sidecars.tooLargeToRead(sidecar) {
                     tell(.sidecarNotRead(photo: DisplayName.of(lastComponentOf: path), reason: reason))
                     continue
                 }
                 switch decoder.marks(sidecar) {
-                case let .success(marks?): return marks
-                case .success(nil): continue
+                case let .success(record):
+                    marks = marks ?? record.marks
+                    date = date ?? record.dateTaken
                 case let .failure(error): tell(.sidecarNotRead(photo: DisplayName.of(lastComponentOf: path), reason: error.headline))
                 }
             }
+            if let marks { return (marks, date) }
             // Most photos carry no packet, which a few bytes of the file tell (here, not
             // in a helper: nothing is parsed but their layout); only a packet is read by one.
-            guard EmbeddedXMP.packet(at: path) != nil else { return .none }
-            if case let .success(marks?) = decoder.marks(path) { return marks }
-            return .none
+            guard EmbeddedXMP.packet(at: path) != nil else { return (.none, date) }
+            if case let .success(record) = decoder.marks(path), let marks = record.marks { return (marks, date) }
+            return (.none, date)
         }
 
         /// A sidecar not read is said once a session; then the UI thread is woken for it.
@@ -200,13 +228,13 @@ public final class MarkBook {
             if isNews { wake() }
         }
 
-        func write(_ marks: PhotoMarks, for path: FilePath) {
+        func write(_ change: SidecarChange, for path: FilePath) {
             let generation = state.withLock { state in
                 state.asked[path, default: 0] += 1
                 return state.asked[path]!
             }
             writes.async { [self] in
-                let notice = store(marks, for: path)
+                let notice = store(change, for: path)
                 state.withLock { state in
                     state.written[path] = max(state.written[path, default: 0], generation)
                     state.signatures[path] = Sidecars(of: path, dataFolder: dataFolder).signature
@@ -228,19 +256,19 @@ public final class MarkBook {
 
         /// Into the folder's sidecar; failing that, into Flick's copy. Returns what the
         /// user should hear.
-        private func store(_ marks: PhotoMarks, for path: FilePath) -> Notice? {
+        private func store(_ change: SidecarChange, for path: FilePath) -> Notice? {
             let sidecars = Sidecars(of: path, dataFolder: dataFolder)
             let target = sidecars.writeTarget
             let name = DisplayName.of(lastComponentOf: path)
             do throws(SidecarWriteError) {
-                try SidecarFile.write(marks, to: target, base: Sidecars.isFile(target) ? target : nil, decoder: decoder)
+                try SidecarFile.write(change, to: target, base: Sidecars.isFile(target) ? target : nil, decoder: decoder)
                 // The folder holds the marks again: Flick's copy would only hide later ones.
                 if Sidecars.isFile(sidecars.kept) { _ = sidecars.kept.withPlatformString { unlink($0) } }
                 return nil
             } catch let folderError {
                 let base: FilePath? = Sidecars.isFile(sidecars.kept) ? sidecars.kept : nil
                 do throws(SidecarWriteError) {
-                    try SidecarFile.write(marks, to: sidecars.kept, base: base, decoder: decoder, makingFolders: true)
+                    try SidecarFile.write(change, to: sidecars.kept, base: base, decoder: decoder, makingFolders: true)
                     return .keptInDataFolder(photo: name, reason: folderError.reason)
                 } catch {
                     return .notWritten(photo: name, reason: error.reason)

@@ -10,12 +10,18 @@ public struct SidecarWriteError: Error, Sendable {
     public var reason: String
 }
 
+/// What is written into a sidecar: marks, or a date taken (nil: the sidecar's taken out).
+enum SidecarChange: Sendable {
+    case marks(PhotoMarks)
+    case dateTaken(String?)
+}
+
 /// Writes one sidecar the safe way: its new bytes made by a helper from the old ones, into
 /// a new file beside it, flushed, then renamed over it, so a crash or a full disk leaves
 /// the old sidecar whole. The old one's permissions are kept; a sidecar that may not be
 /// written is not replaced, even where the folder would allow the rename.
 enum SidecarFile {
-    static func write(_ marks: PhotoMarks, to target: FilePath, base: FilePath?, decoder: IsolatedDecoder,
+    static func write(_ change: SidecarChange, to target: FilePath, base: FilePath?, decoder: IsolatedDecoder,
                       makingFolders: Bool = false) throws(SidecarWriteError) {
         if base == target, target.withPlatformString({ access($0, W_OK) }) != 0 {
             throw SidecarWriteError(reason: Self.describe(errno))
@@ -24,7 +30,11 @@ enum SidecarFile {
             throw SidecarWriteError(reason: localized("its sidecar cannot be read ({problem})", ["problem": reason]))
         }
         let bytes: [UInt8]
-        switch decoder.sidecar(base, updatedWith: marks) {
+        let made = switch change {
+        case let .marks(marks): decoder.sidecar(base, updatedWith: marks)
+        case let .dateTaken(date): decoder.sidecar(base, datedAt: date)
+        }
+        switch made {
         case let .success(made): bytes = made
         case let .failure(error): throw SidecarWriteError(reason: localized("its sidecar cannot be read ({problem})", ["problem": error.headline]))
 

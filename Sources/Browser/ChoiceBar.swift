@@ -15,16 +15,17 @@ public final class ChoiceBar: View {
     private let pill = MessagePill(name: "choice")
     private let clearButton = LabelButton(title: localized("Choose None"))
     /// What the mouse can do to all of them, as the keys can.
-    private let actionButtons: [(button: LabelButton, action: ChosenAction)] = [
+    private let actionButtons: [(button: LabelButton, action: PhotoAction)] = [
         (LabelButton(title: localized("Rotate Left")), .turn(clockwise: false)),
         (LabelButton(title: localized("Rotate Right")), .turn(clockwise: true)),
+        (LabelButton(title: localized("Fix Date…")), .fixDate),
         (LabelButton(title: localized("Move to Trash")), .trash),
     ]
     public private(set) var count = 0
     /// Choose None was clicked.
     var onClear: (() -> Void)?
     /// An action's button was clicked.
-    var onAction: ((ChosenAction) -> Void)?
+    var onAction: ((PhotoAction) -> Void)?
 
     init(context: ComponentContext) {
         self.context = context

@@ -21,6 +21,7 @@ extension PhotoBrowser {
         let chain: [(KeyEvent) -> Bool] = [
             // Letters typed into the search are words, not commands ("?" too).
             { self.searchBar.isEditing && self.searchBar.handleKey($0) },
+            { self.dateBar.handleKey($0) },
             { self.performCommand(for: $0, in: .always) },
             // Help is in front of everything: any key closes it.
             { _ in self.help.isShown && self.closing(self.help.hide) },
@@ -67,6 +68,7 @@ extension PhotoBrowser {
     /// Text the keyboard typed (a letter, an accented one, an input method's word): the
     /// search's, while it has the keys.
     public func handleText(_ text: String) {
+        if dateBar.isShown { return dateBar.insert(text) }
         searchBar.insert(text)
     }
 
@@ -179,7 +181,7 @@ extension PhotoBrowser {
         case let .photo(photoAction):
             // Del and R act on every photo chosen together, where some are.
             switch (photoAction, chosenPhotos.first) {
-            case let (.trash, first?), let (.turn, first?):
+            case let (.trash, first?), let (.turn, first?), let (.fixDate, first?):
                 perform(photoAction, on: first)
                 return true
             default: break

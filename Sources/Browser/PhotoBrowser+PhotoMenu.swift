@@ -55,6 +55,7 @@ extension PhotoBrowser {
             switch action {
             case .trash: return onChosenAction?(.trash, chosen) ?? ()
             case let .turn(clockwise): return onChosenAction?(.turn(clockwise: clockwise), chosen) ?? ()
+            case .fixDate: return beginDateFix(chosen)
             case .slideshow where chosen.count >= 2: return startSlideshow(playing: chosen)
             default: break
             }
@@ -69,6 +70,8 @@ extension PhotoBrowser {
             startSlideshow(at: index)
         case .trash:
             trash(index)
+        case .fixDate:
+            beginDateFix([index])
         case .turn, .copyImage, .copyPath, .showInFiles, .openWith, .setWallpaper:
             onPhotoAction?(action, index)
         }
@@ -80,21 +83,5 @@ extension PhotoBrowser {
         if !isPagerOpen, let view = collection as? TrashingView, collection.photoInHand == index { return view.trashPhotoInHand() }
         let name = source?.fileName(at: index) ?? ""
         showToast(Trashing.attempt(index, named: name, trash: trashPhoto) { [unowned self] in undo() }.toast)
-    }
-}
-
-/// What can be done to several chosen photos at once.
-public enum ChosenAction: Equatable, Sendable {
-    case mark(MarkChange)
-    case trash
-    case turn(clockwise: Bool)
-}
-
-extension PhotoBrowser {
-    /// The photos chosen together in the grid, in order; none while the pager is up or
-    /// another view is shown (the keys then act on the photo in hand).
-    public var chosenPhotos: [Int] {
-        guard viewKind == .grid, !isPagerOpen, let grid = views[.grid] as? GridView else { return [] }
-        return grid.chosen.sorted()
     }
 }

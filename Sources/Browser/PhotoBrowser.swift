@@ -92,6 +92,8 @@ public final class PhotoBrowser: View {
     public let searchBar: SearchBar
     /// How many photos are chosen together, while some are.
     public let choiceBar: ChoiceBar
+    /// A date fix being typed (Ctrl+Shift+D, Fix Date…), at the top of the album.
+    public let dateBar: DateBar
     /// An action on the photos chosen together (indices, in order): one undo step.
     public var onChosenAction: ((ChosenAction, [Int]) -> Void)?
     /// What the app does for commands it registered (quit, full screen).
@@ -212,6 +214,7 @@ public final class PhotoBrowser: View {
         confirmBar = ConfirmBar(context: context)
         searchBar = SearchBar(context: context)
         choiceBar = ChoiceBar(context: context)
+        dateBar = DateBar(context: context)
         super.init()
         name = "browser"
         addSubview(collection)
@@ -230,11 +233,8 @@ public final class PhotoBrowser: View {
         addSubview(confirmBar)
         addSubview(searchBar)
         addSubview(choiceBar)
-        choiceBar.onClear = { [unowned self] in _ = grid.perform(.clearChoice, key: nil) }
-        choiceBar.onAction = { [unowned self] action in
-            let chosen = chosenPhotos
-            if !chosen.isEmpty { onChosenAction?(action, chosen) }
-        }
+        addSubview(dateBar)
+        connectChoosing()
         focusRing.name = "focus ring"
         focusRing.borderColor = Self.focusColor
         focusRing.borderWidth = Self.focusWidth
@@ -502,24 +502,6 @@ public final class PhotoBrowser: View {
         setNeedsLayout()
     }
 
-    /// Takes back the album's last step: a photo back from the Trash (the culling pager
-    /// drops its card in), or marks as they were.
-    public func undo() {
-        switch onUndo?() ?? .nothing {
-        case .nothing, .marked, .turned:
-            break
-        case let .restored(index):
-            if !isPagerOpen, let view = collection as? TrashingView { view.photoCameBack(index) }
-        case let .failed(problem):
-            showToast(Toast(problem))
-        }
-    }
-
-    /// Marks changed (a key, an undo, a sidecar read): every badge shows them.
-    public func marksChanged() {
-        reloadData()
-    }
-
     /// The pointer moved (hovering or dragging) to `location` in the window: Z zooms about
     /// where it is.
     public func pointerMoved(to location: Point? = nil) {
@@ -576,6 +558,8 @@ public final class PhotoBrowser: View {
         choiceBar.isHidden = choiceBar.count == 0 || isPagerOpen || viewKind != .grid
         choiceBar.place(in: collectionFrame)
         bringSubviewToFront(choiceBar)
+        dateBar.place(in: isPagerOpen ? bounds : collectionFrame)
+        bringSubviewToFront(dateBar)
         confirmBar.place(in: bounds)
         bringSubviewToFront(confirmBar)
         toast.place(in: bounds)

@@ -21,6 +21,8 @@ public enum PhotoAction: Hashable, Sendable {
     case slideshow
     /// Turned a quarter to the right (clockwise) or left, in its file.
     case turn(clockwise: Bool)
+    /// Its date taken moved or set (the date bar, then its sidecar).
+    case fixDate
     case trash
 }
 

@@ -15,7 +15,8 @@ public final class SearchBar: View {
 
     private let context: ComponentContext
     private let pill = MessagePill(name: "search")
-    public private(set) var query = ""
+    private var line = TypedLine()
+    public var query: String { line.text }
     /// Typed keys go into the words (else the album's keys are the album's).
     public private(set) var isEditing = false
     /// How many photos the words find, said after them.
@@ -43,17 +44,14 @@ public final class SearchBar: View {
     func clear() {
         isEditing = false
         guard !query.isEmpty else { return refresh() }
-        query = ""
+        line.clear()
         onChange?(query)
         refresh()
     }
 
     /// Text the keyboard typed, while the words have the keys.
     func insert(_ typed: String) {
-        guard isEditing else { return }
-        let printable = typed.filter { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 32 && $0.value != 127 } }
-        guard !printable.isEmpty else { return }
-        query += printable
+        guard isEditing, line.insert(typed) else { return }
         onChange?(query)
         refresh()
     }
@@ -62,7 +60,7 @@ public final class SearchBar: View {
     /// keys that edit them: Backspace (Ctrl: a word), Enter (done), Esc (away). The rest —
     /// arrows, Page Up, Ctrl+Q — go on to the album and the app.
     func handleKey(_ key: KeyEvent) -> Bool {
-        let commanded = !key.modifiers.isDisjoint(with: [.control, .alt, .command])
+        let commanded = TypedLine.isCommand(key)
         guard isEditing else {
             guard !query.isEmpty, key.key == .escape, !commanded else { return false }
             clear()
@@ -75,13 +73,7 @@ public final class SearchBar: View {
             isEditing = false
             if query.isEmpty { clear() } else { refresh() }
         case .backspace:
-            guard !query.isEmpty else { return true }
-            if key.modifiers.contains(.control) {
-                let trimmed = query.trimmingCharacters(in: .whitespaces)
-                query = String(trimmed[..<(trimmed.lastIndex(of: " ").map { trimmed.index(after: $0) } ?? trimmed.startIndex)])
-            } else {
-                query.removeLast()
-            }
+            guard line.erase(key) else { return true }
             onChange?(query)
             refresh()
         case .character, .space:

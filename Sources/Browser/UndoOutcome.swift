@@ -11,6 +11,8 @@ public enum UndoOutcome: Equatable, Sendable {
     case marked(Int?)
     /// The photo at this index is turned back as it was.
     case turned(Int?)
+    /// Dates taken are as they were (the photo at this index among them).
+    case redated(Int?)
     /// Nothing changed; the message says why (a photo that stays in the Trash).
     case failed(String)
 }

@@ -97,6 +97,16 @@ final class AlbumPhotos: PhotoSource {
             let location = rows.firstIndex { $0.label == localized("Location") }.map { $0 + 1 } ?? rows.count
             rows.insert((localized("Place"), localized("near {place}", ["place": place])), at: location)
         }
+        // A date fixed in its sidecar is the photo's date taken now; its camera's is kept.
+        if let fixed = model().fixedDateText(of: photo), let date = TakenMoment(exif: fixed)?.readable {
+            let row = (localized("Taken"), localized("{date} (fixed)", ["date": date]))
+            if let taken = rows.firstIndex(where: { $0.label == localized("Taken") }) {
+                rows.insert((localized("Camera said"), rows[taken].value), at: taken + 1)
+                rows[taken] = row
+            } else {
+                rows.insert(row, at: 0)
+            }
+        }
         // A pair's details are its JPEG's, and the RAW beside it.
         return rows + photo.companions.map {
             (localized("With"), "\($0.displayName), \(PhotoFacts.sizeText($0.byteCount))")

@@ -57,6 +57,9 @@ extension AlbumSession {
             case nil: return .nothing
             case let .restored(records)?: return records.lazy.compactMap { self.model.index(of: $0.photo.path) }.first.map { .restored($0) } ?? .nothing
             case let .marks(paths)?: return .marked(paths.first.flatMap(model.index(of:)))
+            case let .redated(paths)?:
+                browser.reloadData()
+                return .redated(paths.lazy.compactMap(model.index(of:)).first)
             case let .movedBack(photos, failures)?:
                 if let failure = failures.first { return .failed(localized("{what} could not come back; it stays where it was moved to.", ["what": failure])) }
                 return photos.lazy.compactMap { self.model.index(of: $0.path) }.first.map { .restored($0) } ?? .nothing

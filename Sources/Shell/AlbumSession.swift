@@ -68,6 +68,8 @@ public final class AlbumSession {
     private var unreadMarks: [FilePath] = []
     /// Dates taken, read when the album is sorted by them (or its bursts are looked for).
     let takenDates: TakenDates?
+    /// A date fix asked for before its photos' dates were read.
+    var dateFixWaiting: (photos: [Photo], fix: DateFix)?
     /// Focus measures and looks, read when the album is sorted by sharpness or Compare is
     /// shown (its bursts).
     private let likenesses: Likenesses?
@@ -180,6 +182,7 @@ public final class AlbumSession {
             // The days may change where the order does not (the timeline's headers).
             if shownOrder.key == .dateTaken { browser.reloadData() }
         }
+        takeDateFixWaiting()
         if let found = likenesses?.drain(), !found.isEmpty {
             model.noteLikenesses(found)
             browser.reloadData()

@@ -77,8 +77,10 @@ public final class AppShell {
             case let .mark(change): session.markChosen(indices, change)
             case .trash: session.trashChosen(indices)
             case let .turn(clockwise): turn(indices.filter { $0 < session.photos.count }.map { session.photos[$0] }, clockwise: clockwise)
+            case let .redate(fix): session.redateChosen(indices, fix)
             }
         }
+        browser.onDatePreview = { [unowned self] fix, indices in session.datePreview(fix, indices) }
     }
 
     /// Shown once, on Flick's very first run.

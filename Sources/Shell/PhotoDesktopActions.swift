@@ -132,7 +132,7 @@ public final class PhotoDesktopActions: Sendable {
                 case let .failed(reason): say(localized("The wallpaper was not set: {reason}", ["reason": reason]))
                 }
             }
-        case .open, .copyPath, .details, .slideshow, .trash, .turn:
+        case .open, .copyPath, .details, .slideshow, .trash, .turn, .fixDate:
             break
         }
     }

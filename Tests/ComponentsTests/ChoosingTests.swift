@@ -171,4 +171,32 @@ import TestSupport
         try press("choose none button")
         #expect(t.f.grid.chosen.isEmpty && t.bar == nil)
     }
+
+    /// Fix Date… on a choice (or Ctrl+Shift+D on the photo in hand) opens a line at the top
+    /// that takes the keys; Enter asks for the fix typed, Esc leaves the dates alone.
+    @Test func theDateBarAsksForTheFixTypedOnThePhotosChosen() throws {
+        let t = Fixture()
+        t.click(2, .control)
+        t.click(5, .control)
+        let button = try #require(t.f.scene.recorder.last.first { $0.viewName == "chosen fixDate button" }?.boundsInWindow)
+        t.f.scene.play(PointerScript.clicks(at: Point(x: button.midX, y: button.midY), startTime: t.f.scene.now + 0.5))
+        t.f.scene.settle()
+        #expect(t.f.browser.dateBar.photos == [2, 5])
+        t.f.browser.handleText("+1")
+        t.key(.enter)
+        #expect(t.acted.isEmpty && t.f.browser.dateBar.isShown, "a number without its unit is no fix yet")
+        t.key(.character("x"))
+        #expect(t.f.grid.chosen == [2, 5], "letters are the line's, not the album's marks")
+        t.f.browser.handleText("h")
+        t.key(.enter)
+        #expect(t.acted.count == 1 && t.acted[0].0 == .redate(.shift(DateShift(seconds: 3_600))) && t.acted[0].1 == [2, 5])
+        #expect(!t.f.browser.dateBar.isShown)
+
+        t.click(7)
+        t.key(.character("d"), [.control, .shift])
+        #expect(t.f.browser.dateBar.photos == [7])
+        t.f.browser.handleText("2024-06-14")
+        t.key(.escape)
+        #expect(!t.f.browser.dateBar.isShown && t.acted.count == 1, "Esc fixes nothing")
+    }
 }

@@ -200,7 +200,7 @@ import Testing
         let sidecar = folder.appendingPathComponent("IMG_9.CR3.xmp")
         try Data(Self.darktableSidecar.utf8).write(to: sidecar)
         let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])
-        #expect(try decoder.marks(FilePath(sidecar.path)).get() == PhotoMarks(rating: 1))
+        #expect(try decoder.marks(FilePath(sidecar.path)).get() == XMPRecord(marks: PhotoMarks(rating: 1), dateTaken: "2025-07-12 10:21:33"))
         let updated = try decoder.sidecar(FilePath(sidecar.path), updatedWith: PhotoMarks(rating: 5, flag: .pick, label: .red)).get()
         #expect(XMPMarks.marks(inPacket: updated) == PhotoMarks(rating: 5, flag: .pick, label: .red))
         #expect(String(decoding: updated, as: UTF8.self).contains("colorbalancergb"))
@@ -210,6 +210,6 @@ import Testing
         let broken = folder.appendingPathComponent("broken.xmp")
         try Data("<x:xmpmeta><oops".utf8).write(to: broken)
         #expect(throws: DecodeError.self) { try decoder.sidecar(FilePath(broken.path), updatedWith: PhotoMarks(rating: 2)).get() }
-        #expect(try decoder.marks(FilePath(broken.path)).get() == nil)
+        #expect(try decoder.marks(FilePath(broken.path)).get() == XMPRecord())
     }
 }

@@ -100,6 +100,10 @@ extension Command {
         Command("turn-left", { localized("Turn the photo a quarter left") }, .photo,
                 keys: [KeyBinding(KeyChord("r", .shift), .photo(.turn(clockwise: false)))],
                 menu: CommandMenuRow({ localized("Rotate Left") }, .turn(clockwise: false)), inHelp: false),
+        // Into the sidecar, as darktable and digiKam fix a date: the photo is not changed.
+        Command("fix-date", { localized("Fix the date taken: shift it (+1h, -1d) or set it") }, .photo,
+                keys: [KeyBinding(KeyChord("d", [.control, .shift]), .photo(.fixDate))],
+                menu: CommandMenuRow({ localized("Fix Date…") }, .fixDate)),
         Command("trash", { localized("Move the photo to the Trash") }, .photo,
                 keys: [KeyBinding(KeyChord(.delete), .photo(.trash))],
                 menu: CommandMenuRow({ localized("Move to Trash") }, .trash, startsGroup: true), inHelp: false),

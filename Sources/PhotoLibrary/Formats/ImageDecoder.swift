@@ -99,6 +99,8 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
     /// A sidecar's bytes with an import's caption, creator, copyright, credit and keywords
     /// written in (`XMPCaption`); like `.sidecarUpdate`, the app writes them.
     case sidecarCaption = 9
+    /// A sidecar's bytes with a date taken set or taken out (`XMPDate`); the app writes them.
+    case sidecarDate = 10
 }
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
@@ -141,7 +143,7 @@ public enum ImageDecoder {
         switch kind {
         case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize, colours: colours)
-        case .facts, .animation, .marks, .sidecarUpdate, .sidecarCaption, .likeness, .likenessWithThumbnail: throw .unreadable("not one picture")
+        case .facts, .animation, .marks, .sidecarUpdate, .sidecarCaption, .sidecarDate, .likeness, .likenessWithThumbnail: throw .unreadable("not one picture")
         case .region: throw .unreadable("a region needs its rectangle (decodeRegion)")
         }
     }

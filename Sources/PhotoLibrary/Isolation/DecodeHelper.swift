@@ -19,8 +19,10 @@ import Marks
 ///           | u8 2, u32 length, the facts (`EmbeddedFacts`, kind `.facts` only)
 ///           | u8 3, u32 width, u32 height, u32 frame count, u32 plays (kind `.animation` only;
 ///             a frame count below 2: no animation, and the helper takes requests again)
-///           | u8 5, u8 1 and u32 marks (`PhotoMarks.wireValue`), or u8 0: none (kind `.marks`)
-///           | u8 6, u32 length, the sidecar's new bytes (kinds `.sidecarUpdate`, `.sidecarCaption`)
+///           | u8 5, u8 1 and u32 marks (`PhotoMarks.wireValue`), or u8 0: none, then u32 length
+///             and the date taken as EXIF writes it (0: none) (kind `.marks`)
+///           | u8 6, u32 length, the sidecar's new bytes (kinds `.sidecarUpdate`, `.sidecarCaption`,
+///             `.sidecarDate`)
 ///           | u8 7, u64 sharpness (an IEEE double's bits), u64 look hash (kind `.likeness`)
 ///           | u8 8, u64 sharpness, u64 look hash, u8 1 and the thumbnail as status 0 above, or
 ///             u8 0: none (kind `.likenessWithThumbnail`)
@@ -128,6 +130,8 @@ public enum DecodeHelper {
                     guard output.write(try sidecarResponse(existing) { XMPMarks.updating($0, with: marks) }) else { exit(0) }
                 case let .sidecarCaption(existing, caption):
                     guard output.write(try sidecarResponse(existing) { caption.written(into: $0) }) else { exit(0) }
+                case let .sidecarDate(existing, date):
+                    guard output.write(try sidecarResponse(existing) { XMPDate.updating($0, dateTaken: date) }) else { exit(0) }
                 case let .likeness(path):
                     let likeness = try ImageDecoder.likeness(path)
                     keepsBuffers = true
@@ -159,12 +163,12 @@ public enum DecodeHelper {
         exit(0)
     }
 
-    /// The marks in the sidecar at `path`, or in the photo there. A sidecar that cannot be
-    /// read (too large, not readable) is an error, so that the user hears why its marks
-    /// are not shown; a photo without a packet simply has none.
-    static func readMarks(_ path: FilePath) throws(DecodeError) -> PhotoMarks? {
+    /// The marks (and a date taken) in the sidecar at `path`, or in the photo there. A
+    /// sidecar that cannot be read (too large, not readable) is an error, so that the user
+    /// hears why its marks are not shown; a photo without a packet simply has none.
+    static func readMarks(_ path: FilePath) throws(DecodeError) -> XMPRecord {
         let packet = path.extension?.lowercased() == "xmp" ? try ImageDecoder.read(path, limits: sidecarLimits) : EmbeddedXMP.packet(at: path)
-        return packet.flatMap(XMPMarks.marks(inPacket:))
+        return packet.map(XMPMarks.record(inPacket:)) ?? XMPRecord()
     }
 
     /// A sidecar is read whole, up to XMPMarks' limit.
@@ -174,10 +178,12 @@ public enum DecodeHelper {
         return limits
     }
 
-    private static func marksResponse(_ marks: PhotoMarks?) -> [UInt8] {
-        var response: [UInt8] = [5, marks == nil ? 0 : 1]
-        Wire.append(marks?.wireValue ?? 0, to: &response)
-        return response
+    private static func marksResponse(_ record: XMPRecord) -> [UInt8] {
+        var response: [UInt8] = [5, record.marks == nil ? 0 : 1]
+        Wire.append(record.marks?.wireValue ?? 0, to: &response)
+        let date = Array((record.dateTaken ?? "").utf8.prefix(64))
+        Wire.append(UInt32(date.count), to: &response)
+        return response + date
     }
 
     private static func sidecarResponse(_ path: FilePath?, update: ([UInt8]?) -> [UInt8]?) throws(DecodeError) -> [UInt8] {

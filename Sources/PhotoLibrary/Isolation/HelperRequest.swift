@@ -20,6 +20,8 @@ enum HelperRequest: Equatable {
     /// The sidecar at `existing` (nil: a new one) with `caption` written in; the caption's
     /// words follow the colours byte (u32 length, `XMPCaption.encoded`).
     case sidecarCaption(existing: FilePath?, caption: XMPCaption)
+    /// A sidecar's bytes with its date taken set (EXIF's style) or taken out (nil).
+    case sidecarDate(existing: FilePath?, date: String?)
     case likeness(FilePath)
     case likenessWithThumbnail(FilePath, thumbnailSize: Int, colours: ColourChoice)
     /// An animation opened, its frames within a size: the helper then takes frame commands.
@@ -34,7 +36,9 @@ enum HelperRequest: Equatable {
         case let .marks(path): Self.encode(.marks, path)
         case let .sidecarUpdate(existing, marks): Self.encode(.sidecarUpdate, existing ?? FilePath(), size: marks.wireValue)
         case let .sidecarCaption(existing, caption):
-            Self.encode(.sidecarCaption, existing ?? FilePath()) + { var bytes: [UInt8] = []; Wire.append(UInt32(caption.encoded.count), to: &bytes); return bytes }() + caption.encoded
+            Self.encode(.sidecarCaption, existing ?? FilePath()) + Self.counted(caption.encoded)
+        case let .sidecarDate(existing, date):
+            Self.encode(.sidecarDate, existing ?? FilePath()) + Self.counted(Array((date ?? "").utf8))
         case let .likeness(path): Self.encode(.likeness, path, size: UInt32(PhotoLikeness.workingSide))
         case let .likenessWithThumbnail(path, side, colours): Self.encode(.likenessWithThumbnail, path, size: UInt32(side), colours: colours)
         case let .animation(path, size): Self.encode(.animation, path, size: size.map(UInt32.init) ?? 0, colours: .sRGB)
@@ -49,6 +53,13 @@ enum HelperRequest: Equatable {
         let pathBytes = path.rawBytes
         Wire.append(UInt32(pathBytes.count), to: &bytes)
         return bytes + pathBytes + [colours.rawValue]
+    }
+
+    /// `bytes` after their count.
+    private static func counted(_ bytes: [UInt8]) -> [UInt8] {
+        var counted: [UInt8] = []
+        Wire.append(UInt32(bytes.count), to: &counted)
+        return counted + bytes
     }
 
     private static func words(_ values: Int...) -> [UInt8] {
@@ -79,6 +90,9 @@ enum HelperRequest: Equatable {
         case .sidecarCaption:
             guard let count = input.readUInt32(), count < 1 << 20, let words = input.read(Int(count)), let caption = XMPCaption(encoded: words) else { return nil }
             return .sidecarCaption(existing: path.isEmpty ? nil : path, caption: caption)
+        case .sidecarDate:
+            guard let count = input.readUInt32(), count <= 64, let date = input.read(Int(count)) else { return nil }
+            return .sidecarDate(existing: path.isEmpty ? nil : path, date: date.isEmpty ? nil : String(decoding: date, as: UTF8.self))
         case .likeness: return .likeness(path)
         case .likenessWithThumbnail: return .likenessWithThumbnail(path, thumbnailSize: maximumPixelSize ?? PhotoLikeness.workingSide, colours: colours)
         case .animation: return .animation(path, maximumPixelSize: maximumPixelSize)

@@ -77,9 +77,9 @@ public final class IsolatedDecoder: Sendable {
         }
     }
 
-    /// The marks an XMP packet records: the sidecar at `path` (a name ending in .xmp), or
-    /// the packet inside the photo there. Success(nil): no marks.
-    public func marks(_ path: FilePath) -> Result<PhotoMarks?, DecodeError> {
+    /// The marks (and a date taken) an XMP packet records: the sidecar at `path` (a name
+    /// ending in .xmp), or the packet inside the photo there.
+    public func marks(_ path: FilePath) -> Result<XMPRecord, DecodeError> {
         ask(.marks(path)).flatMap { answer in
             guard case let .marks(marks) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(marks)
@@ -109,6 +109,15 @@ public final class IsolatedDecoder: Sendable {
     /// everything else kept, for the caller to write.
     public func sidecar(_ existing: FilePath?, updatedWith marks: PhotoMarks) -> Result<[UInt8], DecodeError> {
         ask(.sidecarUpdate(existing: existing, marks: marks)).flatMap { answer in
+            guard case let .sidecar(bytes) = answer else { return .failure(.decoderFailed("answered something else")) }
+            return .success(bytes)
+        }
+    }
+
+    /// The bytes of the sidecar at `existing` (nil: a new one) with its date taken set to
+    /// `date` (EXIF's style; nil: taken out) and everything else kept, for the caller to write.
+    public func sidecar(_ existing: FilePath?, datedAt date: String?) -> Result<[UInt8], DecodeError> {
+        ask(.sidecarDate(existing: existing, date: date)).flatMap { answer in
             guard case let .sidecar(bytes) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(bytes)
         }
@@ -218,7 +227,7 @@ final class Helper: @unchecked Sendable {
     enum Answer {
         case pixels(PixelBuffer)
         case facts(EmbeddedFacts)
-        case marks(PhotoMarks?)
+        case marks(XMPRecord)
         case sidecar([UInt8])
         case likeness(PhotoLikeness)
         case likenessWithThumbnail(PhotoLikeness, PixelBuffer?)
@@ -263,8 +272,11 @@ final class Helper: @unchecked Sendable {
             return .answered(.success(.facts(EmbeddedFacts(decoding: text))))
         }
         if status[0] == 5 {
-            guard let present = fromHelper.read(1, deadline: deadline), let value = fromHelper.readUInt32(deadline: deadline) else { return timedOutOrDied(deadline) }
-            return .answered(.success(.marks(present[0] == 1 ? PhotoMarks(wireValue: value) : nil)))
+            guard let present = fromHelper.read(1, deadline: deadline), let value = fromHelper.readUInt32(deadline: deadline),
+                  let length = fromHelper.readUInt32(deadline: deadline), length <= 64,
+                  let date = fromHelper.read(Int(length), deadline: deadline) else { return timedOutOrDied(deadline) }
+            let marks = present[0] == 1 ? PhotoMarks(wireValue: value) : nil
+            return .answered(.success(.marks(XMPRecord(marks: marks, dateTaken: date.isEmpty ? nil : String(decoding: date, as: UTF8.self)))))
         }
         if status[0] == 7 {
             guard let likeness = readLikeness(deadline: deadline) else { return timedOutOrDied(deadline) }

@@ -28,27 +28,34 @@ public enum XMPMarks {
     private static let toolkit = Mutex(false)
 
     /// The marks packet `bytes` records; nil when it records none or is not XMP.
-    public static func marks(inPacket bytes: [UInt8]) -> PhotoMarks? {
-        withToolkit { () -> PhotoMarks? in
+    public static func marks(inPacket bytes: [UInt8]) -> PhotoMarks? { record(inPacket: bytes).marks }
+
+    /// What packet `bytes` records of what Flick reads from sidecars: marks and a date taken.
+    public static func record(inPacket bytes: [UInt8]) -> XMPRecord {
+        withToolkit { () -> XMPRecord? in
             guard bytes.count <= maximumPacketBytes, let xmp = parse(bytes) else { return nil }
             defer { xmp_free(xmp) }
-            let ratingText = property(xmp, xmpNamespace, "Rating")
-            let labelText = property(xmp, xmpNamespace, "Label")
-            let pickLabel = property(xmp, digiKamNamespace, "PickLabel")
-            let tagged = property(xmp, photoMechanicNamespace, "Tagged")
-            guard ratingText != nil || labelText != nil || pickLabel != nil || tagged != nil else { return nil }
-            var marks = PhotoMarks()
-            // Some tools write "3.0"; anything else that is not a number counts as unrated.
-            let rating = ratingText.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { Int($0.rounded()) } ?? 0
-            if rating < 0 || pickLabel == digiKamRejected {
-                marks.flag = .reject
-            } else if pickLabel == digiKamAccepted || tagged?.lowercased() == "true" {
-                marks.flag = .pick
-            }
-            marks.rating = max(rating, 0)
-            marks.label = labelText.flatMap { ColourLabel(xmpName: $0.trimmingCharacters(in: .whitespaces)) }
-            return marks
+            return XMPRecord(marks: marks(in: xmp), dateTaken: XMPDate.dateTaken(in: xmp))
+        } ?? XMPRecord()
+    }
+
+    private static func marks(in xmp: XmpPtr) -> PhotoMarks? {
+        let ratingText = property(xmp, xmpNamespace, "Rating")
+        let labelText = property(xmp, xmpNamespace, "Label")
+        let pickLabel = property(xmp, digiKamNamespace, "PickLabel")
+        let tagged = property(xmp, photoMechanicNamespace, "Tagged")
+        guard ratingText != nil || labelText != nil || pickLabel != nil || tagged != nil else { return nil }
+        var marks = PhotoMarks()
+        // Some tools write "3.0"; anything else that is not a number counts as unrated.
+        let rating = ratingText.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { Int($0.rounded()) } ?? 0
+        if rating < 0 || pickLabel == digiKamRejected {
+            marks.flag = .reject
+        } else if pickLabel == digiKamAccepted || tagged?.lowercased() == "true" {
+            marks.flag = .pick
         }
+        marks.rating = max(rating, 0)
+        marks.label = labelText.flatMap { ColourLabel(xmpName: $0.trimmingCharacters(in: .whitespaces)) }
+        return marks
     }
 
     /// `existing` (a sidecar's bytes; nil for a new one) with `marks` written into it and
@@ -126,6 +133,18 @@ public enum XMPMarks {
             _ = xmp_register_namespace(uri, prefix, registered)
             xmp_string_free(registered)
         }
+    }
+}
+
+/// What a packet records that Flick reads of it: marks (nil: none), and a date taken as EXIF
+/// writes one (nil: none).
+public struct XMPRecord: Sendable, Equatable {
+    public var marks: PhotoMarks?
+    public var dateTaken: String?
+
+    public init(marks: PhotoMarks? = nil, dateTaken: String? = nil) {
+        self.marks = marks
+        self.dateTaken = dateTaken
     }
 }
 
