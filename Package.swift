@@ -175,7 +175,7 @@ let package = Package(
                                                        .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Marks", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         // Imports from a generated card to real folders (tmpfs mounts where root may).
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "PhotoLibrary", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Geometry", "Motion", "Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
         .testTarget(name: "AppTests", dependencies: ["Geometry", "Gestures", "Motion", "flick", "Album", "Marks", "Components", "Browser", "Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),

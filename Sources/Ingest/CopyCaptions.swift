@@ -4,13 +4,16 @@ import PhotoLibrary
 import SystemPackage
 
 /// The caption, creator, copyright, credit and keywords an import writes into the sidecar
-/// of each photo it copied: the card's sidecar copied with it where there was one (keeping
-/// what another program wrote), else a new `NAME.EXT.xmp`. Never into the card.
+/// of each photo it copied, and its date taken where the camera's clock was set right: the
+/// card's sidecar copied with it where there was one (keeping what another program wrote),
+/// else a new `NAME.EXT.xmp`. Never into the card, never into the photo.
 extension Ingest {
     /// `copied`: per file of `item`, the copies made now by destination; `existing`, those
-    /// already there.
-    func caption(_ item: IngestItem, copied: [[Int: FilePath]], existing: [[FilePath?]], report: inout IngestReport) {
-        guard !options.caption.isEmpty, let captioner else { return }
+    /// already there; `setRight`: its date taken, where a clock shift moved it.
+    func caption(_ item: IngestItem, copied: [[Int: FilePath]], existing: [[FilePath?]], setRight: TakenTime?, report: inout IngestReport) {
+        var caption = options.caption
+        caption.dateTaken = setRight?.exifText
+        guard !caption.isEmpty, let captioner else { return }
         var captioned: Set<FilePath> = []
         for (index, suffix) in item.suffixes.enumerated() where !CardFiles.isSidecar(suffix) {
             for (destination, copy) in copied[index] {
@@ -18,7 +21,7 @@ extension Ingest {
                 guard captioned.insert(sidecar).inserted else { continue }
                 var info = stat()
                 let isThere = sidecar.withPlatformString { lstat($0, &info) } == 0
-                switch captioner(isThere ? sidecar : nil, options.caption) {
+                switch captioner(isThere ? sidecar : nil, caption) {
                 case let .success(bytes):
                     if let problem = Self.writeWhole(bytes, to: sidecar) { report.uncaptioned.append((sidecar, problem)) }
                 case let .failure(error):

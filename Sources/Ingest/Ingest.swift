@@ -117,10 +117,10 @@ public final class Ingest: Sendable {
         let (found, unreadable) = CardFiles.items(under: source)
         var state = IngestProgress(totalFiles: found.reduce(0) { $0 + $1.suffixes.count }, totalBytes: found.reduce(0) { $0 + $1.byteCount })
         var cancelled = false
-        var read: [(item: IngestItem, taken: (time: TakenTime, camera: String?))] = []
+        var read: [(item: IngestItem, taken: (time: TakenTime, camera: String?, setRight: Bool))] = []
         for item in found {
             cancelled = cancelled || !progress(state)
-            read.append((item, cancelled ? (TakenTime(local: item.modificationDate), nil) : taken(of: item)))
+            read.append((item, cancelled ? (TakenTime(local: item.modificationDate), nil, false) : taken(of: item)))
             state.files += item.suffixes.count
         }
         let named = read.sorted { a, b in (a.taken.time, a.item.folder.string, a.item.stem) < (b.taken.time, b.item.folder.string, b.item.stem) }
@@ -149,7 +149,9 @@ public final class Ingest: Sendable {
             let nameFacts = NameFacts(taken: entry.taken.time, camera: entry.taken.camera, originalStem: item.stem, sequence: sequence + 1, job: options.job)
             let plan = placement(of: item, facts: nameFacts, contents: contents, reserved: &reserved)
             var copied = Array(repeating: [Int: FilePath](), count: item.suffixes.count)
-            defer { caption(item, copied: copied, existing: plan.existing, report: &report) }
+            defer {
+                caption(item, copied: copied, existing: plan.existing, setRight: entry.taken.setRight ? entry.taken.time : nil, report: &report)
+            }
             for (index, path) in item.paths.enumerated() {
                 state.current = path
                 let size = item.byteCounts[index]
@@ -265,8 +267,8 @@ public final class Ingest: Sendable {
     }
 
     /// The item's date taken and camera: its principal file's, else another of its files',
-    /// else the file's own time.
-    private func taken(of item: IngestItem) -> (time: TakenTime, camera: String?) {
+    /// else the file's own time; `setRight` where a camera's date was moved by its clock's shift.
+    private func taken(of item: IngestItem) -> (time: TakenTime, camera: String?, setRight: Bool) {
         var camera: String?, time: TakenTime?
         for path in item.paths where !path.string.lowercased().hasSuffix(".xmp") {
             let read = facts(path)
@@ -277,7 +279,7 @@ public final class Ingest: Sendable {
             }
         }
         let shift = camera.flatMap { name in options.clockShifts.first { $0.key.lowercased() == name.lowercased() }?.value } ?? 0
-        return ((time ?? TakenTime(local: item.modificationDate)).adding(seconds: shift), camera)
+        return ((time ?? TakenTime(local: item.modificationDate)).adding(seconds: shift), camera, time != nil && shift != 0)
     }
 
     static func commonAncestor(_ a: FilePath, _ b: FilePath) -> FilePath {

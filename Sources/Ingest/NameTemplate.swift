@@ -18,6 +18,9 @@ public struct TakenTime: Sendable, Equatable, Comparable {
         self.init(year: digits[0], month: digits[1], day: digits[2], hour: rest[3], minute: rest[4], second: rest[5])
     }
 
+    /// "2024-05-01 14:03:22", as Flick writes a date taken.
+    public var exifText: String { String(format: "%04d-%02d-%02d %02d:%02d:%02d", year, month, day, hour, minute, second) }
+
     /// The local time of `date` (a file's modification time, where no camera said).
     public init(local date: Date) {
         var time = time_t(date.timeIntervalSince1970.rounded(.down))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import Ingest
+import PhotoLibrary
 import SystemPackage
 import TestSupport
 import Testing
@@ -104,6 +105,32 @@ import Testing
         options.isDryRun = false
         let real = try Ingest(source: card.source, options: options) { _ in (taken, "Canon EOS R6") }.run()
         #expect(real.copiedCount == 4 && FileManager.default.fileExists(atPath: destination.path + "/2026-05-01/2315-0001.CR3"))
+    }
+
+    /// A camera's clock set right at import goes into each copy's sidecar as its date
+    /// taken (exif:DateTimeOriginal, where Flick's timeline, darktable and digiKam read it);
+    /// the copies' bytes stay the card's.
+    @Test func aClockSetRightIsWrittenIntoTheCopiesSidecars() throws {
+        let card = try TestCard()
+        defer { card.remove() }
+        try card.pairs(1)
+        let destination = card.folder("Pictures")
+        var options = try card.ingest(to: [destination.path], rename: "{name}").options
+        options.clockShifts = ["canon eos r6": -2 * 3600]
+        let taken = TakenTime(year: 2026, month: 5, day: 2, hour: 1, minute: 15)
+        let captioner = Ingest.captioner(from: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]))
+        let report = try Ingest(source: card.source, options: options, facts: { _ in (taken, "Canon EOS R6") }, captioner: captioner).run()
+        #expect(report.copiedCount == 2 && report.uncaptioned.isEmpty)
+        for name in ["IMG_0001.CR3.xmp", "IMG_0001.JPG.xmp"] {
+            let (status, read) = try runExternalTool(["exiftool", "-s", "-s", "-s", "-XMP-exif:DateTimeOriginal", destination.appendingPathComponent(name).path])
+            #expect(status == 0 && read.hasPrefix("2026:05:01 23:15:00"), "\(name): \(read)")
+        }
+
+        // Without a shift, nothing is written where nothing else asks for a sidecar.
+        let plain = card.folder("Plain")
+        let unshifted = try card.ingest(to: [plain.path], rename: "{name}").options
+        _ = try Ingest(source: card.source, options: unshifted, facts: { _ in (taken, "Canon EOS R6") }, captioner: captioner).run()
+        #expect(!FileManager.default.fileExists(atPath: plain.appendingPathComponent("IMG_0001.CR3.xmp").path))
     }
 
     @Test func aDestinationOnTheCardIsRefusedAndNothingIsWritten() throws {

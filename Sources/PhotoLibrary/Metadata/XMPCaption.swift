@@ -5,7 +5,9 @@ internal import CExempi
 /// What an import writes into each copy's sidecar, as IPTC Core puts it in XMP, where Photo
 /// Mechanic, Lightroom, darktable, digiKam and exiftool read it: the photographer
 /// (dc:creator), the copyright notice (dc:rights), the credit line (photoshop:Credit), the
-/// caption (dc:description) and keywords (dc:subject, added to those already there).
+/// caption (dc:description) and keywords (dc:subject, added to those already there); and,
+/// where the camera's clock was wrong, the date taken set right (exif:DateTimeOriginal, as
+/// a date fixed in Flick is).
 /// Everything else in a sidecar is kept; runs in a decode helper (`DecodeKind.sidecarCaption`).
 public struct XMPCaption: Sendable, Equatable {
     public var creator: String?
@@ -13,6 +15,8 @@ public struct XMPCaption: Sendable, Equatable {
     public var credit: String?
     public var caption: String?
     public var keywords: [String]
+    /// The date taken, as EXIF writes one, where the import set the camera's clock right.
+    public var dateTaken: String?
 
     public init(creator: String? = nil, copyright: String? = nil, credit: String? = nil, caption: String? = nil, keywords: [String] = []) {
         func given(_ text: String?) -> String? { text.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } }
@@ -21,7 +25,7 @@ public struct XMPCaption: Sendable, Equatable {
     }
 
     /// Nothing to write.
-    public var isEmpty: Bool { creator == nil && copyright == nil && credit == nil && caption == nil && keywords.isEmpty }
+    public var isEmpty: Bool { creator == nil && copyright == nil && credit == nil && caption == nil && keywords.isEmpty && dateTaken == nil }
 
     static let dublinCore = "http://purl.org/dc/elements/1.1/"
     static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
@@ -42,6 +46,9 @@ public struct XMPCaption: Sendable, Equatable {
                 guard xmp_set_localized_text(xmp, Self.dublinCore, name, "", "x-default", text, 0) else { return nil }
             }
             if let credit, !xmp_set_property(xmp, Self.photoshop, "Credit", credit, 0) { return nil }
+            if let dateTaken {
+                guard let text = XMPDate.xmpStyle(fromExif: dateTaken), xmp_set_property(xmp, XMPDate.exifNamespace, "DateTimeOriginal", text, 0) else { return nil }
+            }
             var present = Set<String>()
             let item = xmp_string_new()
             defer { xmp_string_free(item) }
@@ -60,7 +67,7 @@ public struct XMPCaption: Sendable, Equatable {
     /// The caption on the helpers' wire: its fields, then its keywords, each ended by a
     /// zero byte, a field without text as a lone 1.
     var encoded: [UInt8] {
-        ([creator, copyright, credit, caption].map { $0.map { Array($0.utf8) } ?? [1] } + keywords.map { Array($0.utf8) })
+        ([creator, copyright, credit, caption, dateTaken].map { $0.map { Array($0.utf8) } ?? [1] } + keywords.map { Array($0.utf8) })
             .flatMap { $0 + [0] }
     }
 
@@ -68,7 +75,8 @@ public struct XMPCaption: Sendable, Equatable {
         let fields = bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { field -> String? in
             field.elementsEqual([1]) ? nil : String(decoding: field, as: UTF8.self)
         }
-        guard fields.count >= 4 else { return nil }
-        self.init(creator: fields[0], copyright: fields[1], credit: fields[2], caption: fields[3], keywords: fields.dropFirst(4).compactMap { $0 })
+        guard fields.count >= 5 else { return nil }
+        self.init(creator: fields[0], copyright: fields[1], credit: fields[2], caption: fields[3], keywords: fields.dropFirst(5).compactMap { $0 })
+        dateTaken = fields[4]
     }
 }
