@@ -78,7 +78,8 @@ enum SidecarFile {
         }
     }
 
-    private static func describe(_ code: Int32) -> String {
+    /// Errors a person can act on, in their words.
+    static func describe(_ code: Int32) -> String {
         switch code {
         case EACCES, EPERM: localized("the folder may not be written")
         case EROFS: localized("the folder is on a read-only volume")

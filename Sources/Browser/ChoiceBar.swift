@@ -19,6 +19,7 @@ public final class ChoiceBar: View {
         (LabelButton(title: localized("Rotate Left")), .turn(clockwise: false)),
         (LabelButton(title: localized("Rotate Right")), .turn(clockwise: true)),
         (LabelButton(title: localized("Fix Date…")), .fixDate),
+        (LabelButton(title: localized("Share…")), .share),
         (LabelButton(title: localized("Move to Trash")), .trash),
     ]
     public private(set) var count = 0

@@ -10,6 +10,8 @@ public enum ChosenAction: Equatable, Sendable {
     case turn(clockwise: Bool)
     /// Their dates taken moved or set (in their sidecars).
     case redate(DateFix)
+    /// Copies made as JPEGs, into the folder for copies or for the mail program.
+    case share(SharedCopy, mailing: Bool)
 }
 
 extension PhotoBrowser {
@@ -35,12 +37,21 @@ extension PhotoBrowser {
             if let first = chosenPhotos.first { perform(action, on: first) }
         }
         dateBar.onFix = { [unowned self] fix, photos in onChosenAction?(.redate(fix), photos) }
+        shareBar.onShare = { [unowned self] copy, mailing, photos in onChosenAction?(.share(copy, mailing: mailing), photos) }
     }
 
     /// The date bar, for `photos`; the search (whose line it would share the keys with) is
     /// left as it is.
     func beginDateFix(_ photos: [Int]) {
+        shareBar.close()
         dateBar.begin(photos)
+        setNeedsLayout()
+    }
+
+    /// The share bar, for `photos`.
+    func beginSharing(_ photos: [Int]) {
+        dateBar.close()
+        shareBar.begin(photos)
         setNeedsLayout()
     }
 

@@ -22,6 +22,7 @@ extension PhotoBrowser {
             // Letters typed into the search are words, not commands ("?" too).
             { self.searchBar.isEditing && self.searchBar.handleKey($0) },
             { self.dateBar.handleKey($0) },
+            { self.shareBar.handleKey($0) },
             { self.performCommand(for: $0, in: .always) },
             // Help is in front of everything: any key closes it.
             { _ in self.help.isShown && self.closing(self.help.hide) },
@@ -181,7 +182,7 @@ extension PhotoBrowser {
         case let .photo(photoAction):
             // Del and R act on every photo chosen together, where some are.
             switch (photoAction, chosenPhotos.first) {
-            case let (.trash, first?), let (.turn, first?), let (.fixDate, first?):
+            case let (.trash, first?), let (.turn, first?), let (.fixDate, first?), let (.share, first?):
                 perform(photoAction, on: first)
                 return true
             default: break

@@ -56,6 +56,7 @@ extension PhotoBrowser {
             case .trash: return onChosenAction?(.trash, chosen) ?? ()
             case let .turn(clockwise): return onChosenAction?(.turn(clockwise: clockwise), chosen) ?? ()
             case .fixDate: return beginDateFix(chosen)
+            case .share: return beginSharing(chosen)
             case .slideshow where chosen.count >= 2: return startSlideshow(playing: chosen)
             default: break
             }
@@ -72,6 +73,8 @@ extension PhotoBrowser {
             trash(index)
         case .fixDate:
             beginDateFix([index])
+        case .share:
+            beginSharing([index])
         case .turn, .copyImage, .copyPath, .showInFiles, .openWith, .setWallpaper:
             onPhotoAction?(action, index)
         }

@@ -94,6 +94,8 @@ public final class PhotoBrowser: View {
     public let choiceBar: ChoiceBar
     /// A date fix being typed (Ctrl+Shift+D, Fix Date…), at the top of the album.
     public let dateBar: DateBar
+    /// Copies being shared (Ctrl+Shift+S, Share…), at the top of the album.
+    public let shareBar: ShareBar
     /// An action on the photos chosen together (indices, in order): one undo step.
     public var onChosenAction: ((ChosenAction, [Int]) -> Void)?
     /// What the app does for commands it registered (quit, full screen).
@@ -215,6 +217,7 @@ public final class PhotoBrowser: View {
         searchBar = SearchBar(context: context)
         choiceBar = ChoiceBar(context: context)
         dateBar = DateBar(context: context)
+        shareBar = ShareBar(context: context)
         super.init()
         name = "browser"
         addSubview(collection)
@@ -234,6 +237,7 @@ public final class PhotoBrowser: View {
         addSubview(searchBar)
         addSubview(choiceBar)
         addSubview(dateBar)
+        addSubview(shareBar)
         connectChoosing()
         focusRing.name = "focus ring"
         focusRing.borderColor = Self.focusColor
@@ -558,8 +562,9 @@ public final class PhotoBrowser: View {
         choiceBar.isHidden = choiceBar.count == 0 || isPagerOpen || viewKind != .grid
         choiceBar.place(in: collectionFrame)
         bringSubviewToFront(choiceBar)
+        for bar in [dateBar, shareBar] as [View] { bringSubviewToFront(bar) }
         dateBar.place(in: isPagerOpen ? bounds : collectionFrame)
-        bringSubviewToFront(dateBar)
+        shareBar.place(in: isPagerOpen ? bounds : collectionFrame)
         confirmBar.place(in: bounds)
         bringSubviewToFront(confirmBar)
         toast.place(in: bounds)

@@ -23,6 +23,8 @@ public enum PhotoAction: Hashable, Sendable {
     case turn(clockwise: Bool)
     /// Its date taken moved or set (the date bar, then its sidecar).
     case fixDate
+    /// Copies shared as JPEGs (the share bar: a folder, or mail).
+    case share
     case trash
 }
 

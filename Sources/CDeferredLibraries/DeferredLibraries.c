@@ -342,6 +342,14 @@ FORWARD(GIO, GVariant *, g_dbus_connection_call_sync,
         (connection, bus_name, object_path, interface_name, method_name, parameters, reply_type, flags, timeout_msec,
          cancellable, error))
 FORWARD(GIO, GQuark, g_dbus_error_quark, (void), ())
+FORWARD(GIO, GVariant *, g_dbus_connection_call_with_unix_fd_list_sync,
+        (GDBusConnection *connection, const gchar *bus_name, const gchar *object_path, const gchar *interface_name,
+         const gchar *method_name, GVariant *parameters, const GVariantType *reply_type, GDBusCallFlags flags,
+         gint timeout_msec, GUnixFDList *fd_list, GUnixFDList **out_fd_list, GCancellable *cancellable, GError **error),
+        (connection, bus_name, object_path, interface_name, method_name, parameters, reply_type, flags, timeout_msec,
+         fd_list, out_fd_list, cancellable, error))
+FORWARD(GIO, GUnixFDList *, g_unix_fd_list_new, (void), ())
+FORWARD(GIO, gint, g_unix_fd_list_append, (GUnixFDList *list, gint fd, GError **error), (list, fd, error))
 
 // SDL2 and SDL_ttf: the window, the renderer, text. Platform's, in Flick itself: the decode
 // helper forked at start never loads them.

@@ -44,22 +44,35 @@ static inline int flick_launch_application(GAppInfo *info, const char *uri, char
 // need one are made here. Each returns 0 when the service answered, else -1 with
 // `*message` (free with g_free) saying why; `*missing` is set when no such service is on
 // the bus, so the caller can try another way.
+static inline int flick_dbus_call_with_fds(GVariant *arguments, GUnixFDList *fds, const char *name, const char *path,
+                                           const char *interface, const char *method, int timeout_ms, char **message, int *missing);
 static inline int flick_dbus_call(GVariant *arguments, const char *name, const char *path, const char *interface,
                                   const char *method, int timeout_ms, char **message, int *missing) {
+    return flick_dbus_call_with_fds(arguments, NULL, name, path, interface, method, timeout_ms, message, missing);
+}
+
+// As flick_dbus_call, with file descriptors passed along (`fds`, may be NULL; unreffed).
+static inline int flick_dbus_call_with_fds(GVariant *arguments, GUnixFDList *fds, const char *name, const char *path,
+                                           const char *interface, const char *method, int timeout_ms, char **message, int *missing) {
     *message = NULL;
     *missing = 0;
     GError *error = NULL;
     GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
     if (!bus) {
         g_variant_unref(g_variant_ref_sink(arguments));
+        if (fds) g_object_unref(fds);
         *missing = 1;
         *message = g_strdup(error ? error->message : "no session bus");
         g_clear_error(&error);
         return -1;
     }
-    GVariant *reply = g_dbus_connection_call_sync(bus, name, path, interface, method, arguments, NULL,
-                                                  G_DBUS_CALL_FLAGS_NONE, timeout_ms, NULL, &error);
+    GVariant *reply = fds
+        ? g_dbus_connection_call_with_unix_fd_list_sync(bus, name, path, interface, method, arguments, NULL,
+                                                        G_DBUS_CALL_FLAGS_NONE, timeout_ms, fds, NULL, NULL, &error)
+        : g_dbus_connection_call_sync(bus, name, path, interface, method, arguments, NULL,
+                                      G_DBUS_CALL_FLAGS_NONE, timeout_ms, NULL, &error);
     g_object_unref(bus);
+    if (fds) g_object_unref(fds);
     if (!reply) {
         *missing = g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN)
             || g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER)
@@ -93,4 +106,37 @@ static inline int flick_portal_set_wallpaper(const char *uri, int timeout_ms, ch
     return flick_dbus_call(g_variant_new("(ssa{sv})", "", uri, &options), "org.freedesktop.portal.Desktop",
                            "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Wallpaper", "SetWallpaperURI",
                            timeout_ms, message, missing);
+}
+
+// The desktop portal's Email.ComposeEmail: the user's mail program opens a new message
+// with the files open at `fds` attached (the portal reads them through the descriptors,
+// so the files may go once it has answered). No address, no subject: the user writes them.
+static inline int flick_portal_compose_email(const int *fds, int count, int timeout_ms, char **message, int *missing) {
+    GUnixFDList *list = g_unix_fd_list_new();
+    GVariantBuilder handles;
+    g_variant_builder_init(&handles, G_VARIANT_TYPE("ah"));
+    for (int i = 0; i < count; i++) {
+        gint handle = g_unix_fd_list_append(list, fds[i], NULL);
+        if (handle >= 0) g_variant_builder_add(&handles, "h", handle);
+    }
+    GVariantBuilder options;
+    g_variant_builder_init(&options, G_VARIANT_TYPE_VARDICT);
+    g_variant_builder_add(&options, "{sv}", "attachment_fds", g_variant_builder_end(&handles));
+    return flick_dbus_call_with_fds(g_variant_new("(sa{sv})", "", &options), list, "org.freedesktop.portal.Desktop",
+                                    "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Email", "ComposeEmail",
+                                    timeout_ms, message, missing);
+}
+
+// Starts `argv` (searched for on PATH) as a program of its own, its signals as
+// `flick_child_signal_defaults` leaves them. Returns its process id (to wait for: it is
+// not reaped here), or -1 with `*message`.
+static inline int flick_spawn_program(char **argv, char **message) {
+    *message = NULL;
+    GError *error = NULL;
+    GPid pid = 0;
+    if (g_spawn_async(NULL, argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                      flick_child_signal_defaults, NULL, &pid, &error)) return (int)pid;
+    *message = g_strdup(error ? error->message : "the program could not be started");
+    g_clear_error(&error);
+    return -1;
 }

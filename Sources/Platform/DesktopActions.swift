@@ -56,6 +56,51 @@ public enum DesktopActions {
         return openFolder(path.removingLastComponent())
     }
 
+    /// A new message in the user's mail program with `files` attached: through the desktop
+    /// portal's Email (the files handed over open, so they may go once it answers), else
+    /// `xdg-email --attach` (the files must stay until the message is sent).
+    public static func composeEmail(attaching files: [FilePath]) -> Result<MailWay, DesktopProblem> {
+        if let problem = GIOLibrary.problem { return .failure(.failed(problem)) }
+        let fds = files.map { path in path.withPlatformString { Glibc.open($0, O_RDONLY | O_CLOEXEC) } }
+        defer { for fd in fds where fd >= 0 { close(fd) } }
+        guard !fds.contains(where: { $0 < 0 }) else { return .failure(.failed(String(cString: strerror(errno)))) }
+        var message: UnsafeMutablePointer<CChar>?
+        var missing: Int32 = 0
+        if flick_portal_compose_email(fds, Int32(fds.count), timeoutMilliseconds, &message, &missing) == 0 { return .success(.portal) }
+        defer { g_free(message) }
+        guard missing != 0 else { return .failure(.failed(String(cString: message!))) }
+        let arguments = ["xdg-email"] + files.flatMap { ["--attach", $0.string] }
+        var spawnMessage: UnsafeMutablePointer<CChar>?
+        defer { g_free(spawnMessage) }
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        let pid = flick_spawn_program(&argv, &spawnMessage)
+        guard pid > 0 else { return .failure(.unavailable) }
+        // xdg-email says within moments whether a mail program took the message (exit 0)
+        // or none is set up (3, 4); one that waits on the mail program is left to it.
+        var status: Int32 = 0
+        for _ in 0..<Int(mailerWait * 20) {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                let code = (status >> 8) & 0xFF
+                return code == 0 ? .success(.mailer) : .failure(code == 3 || code == 4 ? .unavailable : .failed("xdg-email: \(code)"))
+            }
+            usleep(50_000)
+        }
+        DispatchQueue.global(qos: .utility).async { _ = waitpid(pid, nil, 0) }
+        return .success(.mailer)
+    }
+
+    /// How long xdg-email is given to say whether a mail program took the message, seconds.
+    static let mailerWait = 10.0
+
+    /// How a message was handed over.
+    public enum MailWay: Equatable, Sendable {
+        /// The desktop portal read the files: they may go at once.
+        case portal
+        /// xdg-email opened the mail program on their paths: they must stay for a while.
+        case mailer
+    }
+
     private static func openFolder(_ folder: FilePath) -> DesktopProblem? {
         guard let info = g_app_info_get_default_for_type("inode/directory", 0) else { return .unavailable }
         defer { unref(info) }

@@ -31,6 +31,9 @@ extension AlbumSession {
         redate(photos.filter { model.index(of: $0.path) != nil }, fix)
     }
 
+    /// The date taken `photo`'s sidecar records (fixed by the user), for its shared copies.
+    func fixedDate(of photo: Photo) -> String? { model.fixedDateText(of: photo) }
+
     /// What `fix` makes of the earliest of the photos at `indices`, as the user reads dates.
     func datePreview(_ fix: DateFix, _ indices: [Int]) -> (before: String, after: String)? {
         let photos = indices.filter { $0 < model.count }.map { model.photos[$0] }

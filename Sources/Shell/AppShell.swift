@@ -28,8 +28,12 @@ public final class AppShell {
     /// Every photo's marks and their sidecars, read and written through helpers of their own.
     private let markBook: MarkBook
     /// The photo menu's copy, file manager, programs and wallpaper.
-    private let desktopActions: PhotoDesktopActions
+    let desktopActions: PhotoDesktopActions
     private var desktopActionsPrepared = false
+    /// Shared copies (Share…), made in a helper of their own.
+    let export: PhotoExport
+    /// Where shared copies are saved (`export-folder`, else the Pictures folder's `Shared`).
+    public var exportFolder = Settings.defaultExportFolder()
     /// Cards put in while Flick runs (`watchMounts`).
     private var mountWatch: MountWatch?
     /// The photo Flick was opened on, until its screen picture has been drawn.
@@ -59,6 +63,7 @@ public final class AppShell {
                                likenesses: Likenesses(decoder: helper(), cache: likenessCache, thumbnails: service.thumbnailsAlongside, wake: wake),
                                index: index, filter: filter, order: order, wake: wake)
         desktopActions = PhotoDesktopActions(desktop: desktop, decoder: helper(), wake: wake)
+        export = PhotoExport(decoder: helper(), mail: { files in desktop.composeEmail(attaching: files) }, wake: wake)
         service.wake.connect(wake)
         facts = FactsStore(decoder: helper(), wake: wake)
         if let heldForStart { facts.hold(atMost: DecodeService.startHold(for: heldForStart)) }
@@ -78,6 +83,7 @@ public final class AppShell {
             case .trash: session.trashChosen(indices)
             case let .turn(clockwise): turn(indices.filter { $0 < session.photos.count }.map { session.photos[$0] }, clockwise: clockwise)
             case let .redate(fix): session.redateChosen(indices, fix)
+            case let .share(copy, mailing): share(indices, as: copy, mailing: mailing)
             }
         }
         browser.onDatePreview = { [unowned self] fix, indices in session.datePreview(fix, indices) }
@@ -135,6 +141,7 @@ public final class AppShell {
         _ = pictures.advanceAnimations(to: now)
         if !facts.drain().isEmpty { browser.reloadData() }
         for message in desktopActions.takeMessages() { browser.showToast(Toast(message)) }
+        takeShareReports()
     }
 
     /// Quitting: a mark made just before is in its sidecar before Flick is gone (marks still
@@ -155,6 +162,7 @@ public final class AppShell {
         // quick, and no file is left half written (a copy asked again skips what arrived).
         session.stopCopying()
         session.stopImporting()
+        export.stop()
         desktopActions.finish()
     }
 
@@ -168,6 +176,7 @@ public final class AppShell {
         settings.groupsBursts = session.groupsBursts
         settings.everyFolderOrder = session.everyFolderOrderChosen
         settings.looks = browser.looks
+        settings.sharedCopy = browser.shareBar.copy
         return settings
     }
 
@@ -180,6 +189,8 @@ public final class AppShell {
         if let folder = remembered.selectsFolder { session.selectsFolder = folder }
         if let order = remembered.everyFolderOrder { session.setEveryFolderOrder(order) }
         if let looks = remembered.looks { browser.looks = looks }
+        if let copy = remembered.sharedCopy { browser.shareBar.copy = copy }
+        if let folder = remembered.exportFolder { exportFolder = folder }
         session.importOptions = IngestOptions(destinations: [remembered.importTo ?? Settings.defaultImportDestination()] + [remembered.importBackup].compactMap { $0 },
                                               rename: remembered.importRename ?? session.importOptions.rename, job: remembered.importJob ?? "",
                                               caption: remembered.importCaption)

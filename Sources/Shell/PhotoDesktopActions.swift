@@ -28,6 +28,9 @@ public protocol DesktopServices: Sendable {
     func showInFiles(_ path: FilePath) -> DesktopOutcome
     func open(_ path: FilePath, with applicationID: String) -> DesktopOutcome
     func setWallpaper(_ path: FilePath) -> DesktopOutcome
+    /// A new message in the user's mail program with `files` attached; why not, and whether
+    /// the files may go at once (the portal read them) or must stay a while.
+    func composeEmail(attaching files: [FilePath]) -> (problem: String?, filesMayGo: Bool)
     /// The programs for files like `path`, the default first.
     func applications(for path: FilePath) -> [MenuApplication]
     /// Flick is quitting: what it put on the clipboard goes to the desktop's clipboard
@@ -132,7 +135,7 @@ public final class PhotoDesktopActions: Sendable {
                 case let .failed(reason): say(localized("The wallpaper was not set: {reason}", ["reason": reason]))
                 }
             }
-        case .open, .copyPath, .details, .slideshow, .trash, .turn, .fixDate:
+        case .open, .copyPath, .details, .slideshow, .trash, .turn, .fixDate, .share:
             break
         }
     }

@@ -7,10 +7,9 @@ import PhotoLibrary
 import Synchronization
 import SystemPackage
 
-/// Copies a run of photos into a folder on a thread of its own, one after another, and says
-/// how far it got: the UI thread takes its reports each frame (`takeReports`), woken as they
-/// come. A copy never waits for the screen, nor the screen for a copy.
-final class PicksDelivery: @unchecked Sendable {
+/// Copies (or moves) a run of photos into a folder on a thread of its own (`PhotoRun`),
+/// and says how far it got.
+final class PicksDelivery: Sendable {
     /// How far a copy has got, or how it ended.
     enum Report: Equatable {
         case progress(done: Int, of: Int, moving: Bool)
@@ -25,63 +24,50 @@ final class PicksDelivery: @unchecked Sendable {
         let files: [PhotoDelivery.MovedFile]
     }
 
-    /// A progress report at most this often: a toast that counts, not a flood.
-    static let progressSeconds = 0.1
+    private struct Job {
+        let folder: FilePath
+        let moving: Bool
+    }
 
-    private let queue = DispatchQueue(label: "flick.picks-delivery")
-    /// Set when Flick quits: the photo being copied is finished, the rest left (a copy asked
-    /// for again skips what arrived).
-    private let stopping = Atomic(false)
-    private let reports = Mutex<[Report]>([])
-    private let wake: @Sendable () -> Void
+    private let run: PhotoRun<Job, PhotoDelivery.Outcome>
 
     init(wake: @escaping @Sendable () -> Void) {
-        self.wake = wake
+        run = PhotoRun(label: "flick.picks-delivery", wake: wake)
     }
 
     /// Starts copying (or `moving`) `photos` into `folder`; reports follow.
     func deliver(_ photos: [Photo], to folder: FilePath, dataFolder: FilePath, moving: Bool = false) {
         let delivery = PhotoDelivery(to: folder, dataFolder: dataFolder)
-        queue.async { [self] in
-            var copied = 0, alreadyThere = 0, failures: [String] = [], moved: [Moved] = []
-            var lastReport = 0.0
-            for (index, photo) in photos.enumerated() {
-                // Quitting: what was moved so far is said, so its undo is kept for the run.
-                guard !stopping.load(ordering: .relaxed) else { break }
-                switch delivery.deliver(photo, moving: moving) {
-                case .copied: copied += 1
-                case let .moved(_, files):
-                    copied += 1
-                    moved.append(Moved(photo: photo, files: files))
-                case .alreadyThere: alreadyThere += 1
-                case let .failed(reason): failures.append("\(photo.displayName): \(reason)")
-                }
-                let now = ProcessInfo.processInfo.systemUptime
-                if now - lastReport > Self.progressSeconds, index + 1 < photos.count {
-                    lastReport = now
-                    post(.progress(done: index + 1, of: photos.count, moving: moving))
-                }
-            }
-            post(.finished(copied: copied, alreadyThere: alreadyThere, failures: failures, folder: folder, moving: moving, moved: moved))
-        }
+        run.start(photos, job: Job(folder: folder, moving: moving)) { photo, _ in delivery.deliver(photo, moving: moving) }
     }
 
     /// Blocks until the copies asked for so far are done (tests).
-    func waitUntilIdle() { queue.sync {} }
+    func waitUntilIdle() { run.waitUntilIdle() }
 
     /// Quitting: the photo being copied is finished (no file is left half written), the
-    /// rest are not started.
-    func stop() {
-        stopping.store(true, ordering: .relaxed)
-        queue.sync {}
-    }
+    /// rest are not started; what was moved so far is said, so its undo is kept.
+    func stop() { run.stop() }
 
-    private func post(_ report: Report) {
-        reports.withLock { $0.append(report) }
-        wake()
+    func takeReports() -> [Report] {
+        run.takeReports().map { report in
+            switch report {
+            case let .progress(job, done, total): return .progress(done: done, of: total, moving: job.moving)
+            case let .finished(job, steps):
+                var copied = 0, alreadyThere = 0, failures: [String] = [], moved: [Moved] = []
+                for (photo, outcome) in steps {
+                    switch outcome {
+                    case .copied: copied += 1
+                    case let .moved(_, files):
+                        copied += 1
+                        moved.append(Moved(photo: photo, files: files))
+                    case .alreadyThere: alreadyThere += 1
+                    case let .failed(reason): failures.append("\(photo.displayName): \(reason)")
+                    }
+                }
+                return .finished(copied: copied, alreadyThere: alreadyThere, failures: failures, folder: job.folder, moving: job.moving, moved: moved)
+            }
+        }
     }
-
-    func takeReports() -> [Report] { reports.withLock { reports in defer { reports = [] }; return reports } }
 
     /// `folder` as a person reads it: the home folder as "~", a hostile name made visible.
     static func shown(_ folder: FilePath, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String {

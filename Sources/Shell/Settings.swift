@@ -47,6 +47,11 @@ public struct Settings: Equatable, Sendable {
     /// `selects-folder = PATH` (absolute): where the picks are copied, each album into a
     /// folder of its name (set by hand; by default the Pictures folder's `Selects`).
     public var selectsFolder: FilePath?
+    /// `export-folder = PATH` (absolute): where shared copies are saved (set by hand; by
+    /// default the Pictures folder's `Shared`).
+    public var exportFolder: FilePath?
+    /// `share = 2048, without-place`: the long side (or `full`) and the metadata of shared copies.
+    public var sharedCopy: SharedCopy?
     /// `import-to = ~/Pictures/%Y/%Y-%m-%d`, `import-backup = /media/backup/%Y`, `import-rename
     /// = {name}`, `import-job = …`: how a card is imported (set by hand; `flick help import`
     /// names the tokens).
@@ -65,6 +70,7 @@ public struct Settings: Equatable, Sendable {
     public func keepingWhatAPersonWrites(from remembered: Settings) -> Settings {
         var kept = self
         (kept.colourManagement, kept.reducesMotion, kept.selectsFolder) = (remembered.colourManagement, remembered.reducesMotion, remembered.selectsFolder)
+        kept.exportFolder = remembered.exportFolder
         (kept.importTo, kept.importBackup, kept.importRename) = (remembered.importTo, remembered.importBackup, remembered.importRename)
         (kept.importJob, kept.importCaption, kept.importClockShifts) = (remembered.importJob, remembered.importCaption, remembered.importClockShifts)
         return kept
@@ -168,6 +174,10 @@ public struct Settings: Equatable, Sendable {
             case "import-caption": importCaption.caption = value
             case "import-keywords":
                 importCaption.keywords = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            case "export-folder":
+                if value.hasPrefix("/") { exportFolder = FilePath(value) } else { warnings.append("export-folder is an absolute path, not \"\(value)\"") }
+            case "share":
+                if let copy = SharedCopy(settingText: value) { sharedCopy = copy } else { warnings.append("share is a long side (1024, 2048, 3072 or full) and none, without-place or with-place, not \"\(value)\"") }
             case "selects-folder":
                 if value.hasPrefix("/") { selectsFolder = FilePath(value) } else { warnings.append("selects-folder is an absolute path, not \"\(value)\"") }
             default:
@@ -196,6 +206,8 @@ public struct Settings: Equatable, Sendable {
         if let gridSize, Self.gridSizeNames.indices.contains(gridSize) { lines.append("grid-size = \(Self.gridSizeNames[gridSize])") }
         if let groupsBursts { lines.append("group-bursts = \(groupsBursts)") }
         if let selectsFolder { lines.append("selects-folder = \(selectsFolder.string)") }
+        if let exportFolder { lines.append("export-folder = \(exportFolder.string)") }
+        if let sharedCopy { lines.append("share = \(sharedCopy.settingText)") }
         if let importTo { lines.append("import-to = \(importTo.text)") }
         if let importBackup { lines.append("import-backup = \(importBackup.text)") }
         if let importRename { lines.append("import-rename = \(importRename.text)") }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Localization
 import Browser
 import Components
 import Platform
@@ -26,6 +27,15 @@ struct PlatformDesktop: DesktopServices {
         switch DesktopActions.setWallpaper(path) {
         case .success: .done
         case let .failure(problem): Self.outcome(problem)
+        }
+    }
+
+    func composeEmail(attaching files: [FilePath]) -> (problem: String?, filesMayGo: Bool) {
+        switch DesktopActions.composeEmail(attaching: files) {
+        case .success(.portal): (nil, true)
+        case .success(.mailer): (nil, false)
+        case .failure(.unavailable): (localized("there is no mail program here (no desktop portal, no xdg-email)"), true)
+        case let .failure(.failed(reason)): (reason, true)
         }
     }
 

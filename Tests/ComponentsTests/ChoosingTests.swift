@@ -31,6 +31,13 @@ import TestSupport
             f.scene.settle()
         }
 
+        /// Clicks the button drawn as view `name`.
+        func press(_ name: String) throws {
+            let button = try #require(f.scene.recorder.last.first { $0.viewName == name }?.boundsInWindow, "\(name) is shown")
+            f.scene.play(PointerScript.clicks(at: Point(x: button.midX, y: button.midY), startTime: f.scene.now + 0.5))
+            f.scene.settle()
+        }
+
         /// The cells drawn tinted as chosen, by their photos.
         var tinted: Set<Int> {
             Set(f.scene.recorder.last.compactMap { command -> Int? in
@@ -160,15 +167,10 @@ import TestSupport
         let t = Fixture()
         t.click(2, .control)
         t.click(3, .control)
-        func press(_ name: String) throws {
-            let button = try #require(t.f.scene.recorder.last.first { $0.viewName == name }?.boundsInWindow, "\(name) is shown")
-            t.f.scene.play(PointerScript.clicks(at: Point(x: button.midX, y: button.midY), startTime: t.f.scene.now + 0.5))
-            t.f.scene.settle()
-        }
-        try press("chosen turn(clockwise: true) button")
-        try press("chosen trash button")
+        try t.press("chosen turn(clockwise: true) button")
+        try t.press("chosen trash button")
         #expect(t.acted.map(\.0) == [.turn(clockwise: true), .trash] && t.acted.allSatisfy { $0.1 == [2, 3] })
-        try press("choose none button")
+        try t.press("choose none button")
         #expect(t.f.grid.chosen.isEmpty && t.bar == nil)
     }
 
@@ -178,9 +180,7 @@ import TestSupport
         let t = Fixture()
         t.click(2, .control)
         t.click(5, .control)
-        let button = try #require(t.f.scene.recorder.last.first { $0.viewName == "chosen fixDate button" }?.boundsInWindow)
-        t.f.scene.play(PointerScript.clicks(at: Point(x: button.midX, y: button.midY), startTime: t.f.scene.now + 0.5))
-        t.f.scene.settle()
+        try t.press("chosen fixDate button")
         #expect(t.f.browser.dateBar.photos == [2, 5])
         t.f.browser.handleText("+1")
         t.key(.enter)
@@ -198,5 +198,32 @@ import TestSupport
         t.f.browser.handleText("2024-06-14")
         t.key(.escape)
         #expect(!t.f.browser.dateBar.isShown && t.acted.count == 1, "Esc fixes nothing")
+    }
+
+    /// Share… on a choice (or Ctrl+Shift+S on the photo in hand): S and M go round the sizes
+    /// and the metadata, Enter saves the copies, E mails them, Esc leaves.
+    @Test func theShareBarAsksForCopiesAsChosen() throws {
+        let t = Fixture()
+        t.click(1, .control)
+        t.click(4, .control)
+        try t.press("chosen share button")
+        #expect(t.f.browser.shareBar.photos == [1, 4] && t.f.browser.shareBar.copy == SharedCopy(longSide: 2048, metadata: .withoutPlace))
+        t.key(.character("s"))
+        t.key(.character("m"))
+        t.key(.character("x"))
+        #expect(t.f.grid.chosen == [1, 4], "the bar's keys are its own")
+        t.key(.enter)
+        #expect(t.acted.count == 1 && t.acted[0].0 == .share(SharedCopy(longSide: 3072, metadata: .withPlace), mailing: false) && t.acted[0].1 == [1, 4])
+        #expect(!t.f.browser.shareBar.isShown)
+
+        t.click(6)
+        t.key(.character("s"), [.control, .shift])
+        #expect(t.f.browser.shareBar.photos == [6])
+        t.key(.character("e"))
+        #expect(t.acted.count == 2 && t.acted[1].0 == .share(SharedCopy(longSide: 3072, metadata: .withPlace), mailing: true) && t.acted[1].1 == [6],
+                "the choice is kept for the next share")
+        t.key(.character("s"), [.control, .shift])
+        t.key(.escape)
+        #expect(!t.f.browser.shareBar.isShown && t.acted.count == 2)
     }
 }

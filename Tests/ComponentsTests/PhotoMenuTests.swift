@@ -58,7 +58,7 @@ import ViewTree
         m.rightClick(at: point)
         #expect(m.f.browser.photoMenu.isShown && m.f.browser.photoMenu.photo == 5)
         #expect(m.f.grid.selectedIndex == 5, "the cell it is for is ringed")
-        #expect(m.rows == ["Open", "Copy", "Copy Path", "Show in Files", "Open With", "Set as Wallpaper", "Details", "Slideshow", "Rotate Right", "Rotate Left", "Fix Date…",
+        #expect(m.rows == ["Open", "Copy", "Copy Path", "Show in Files", "Open With", "Set as Wallpaper", "Details", "Slideshow", "Rotate Right", "Rotate Left", "Fix Date…", "Share…",
                           "Move to Trash"])
         let panel = try #require(m.f.scene.recorder.last.first { $0.viewName == "photo menu panel" }?.boundsInWindow)
         #expect(abs(panel.minX - point.x) < 1 && abs(panel.minY - point.y) < 1, "its corner at the pointer: \(panel)")

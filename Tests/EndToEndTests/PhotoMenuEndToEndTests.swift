@@ -288,8 +288,8 @@ import Testing
         try desktop.startBus()
         try desktop.startServices(["org.freedesktop.portal.Desktop"])
         let (flick, photo) = try flickOnAPhoto((red: 40, green: 40, blue: 200), environment: desktop.environment)
-        // From the end: Move to Trash, Fix Date…, Rotate Left, Rotate Right, Slideshow, Details, Set as Wallpaper.
-        try choose(flick, keys: ["End", "Up", "Up", "Up", "Up", "Up", "Up"])
+        // From the end: Move to Trash, Share…, Fix Date…, Rotate Left, Rotate Right, Slideshow, Details, Set as Wallpaper.
+        try choose(flick, keys: ["End", "Up", "Up", "Up", "Up", "Up", "Up", "Up"])
         #expect(desktop.waitForLog(containing: "org.freedesktop.portal.Wallpaper.SetWallpaperURI ('', '\(photo.absoluteURL.absoluteString)', {'show-preview': False, 'set-on': 'both'})"),
                 "\(desktop.loggedCalls)")
         _ = try flick.server.xdotool("key", "q")
@@ -317,7 +317,7 @@ import Testing
             "XDG_CURRENT_DESKTOP": "GNOME", "GSETTINGS_BACKEND": "keyfile", "GSETTINGS_SCHEMA_DIR": schemas.path,
         ]) { $1 })
         let original = try Data(contentsOf: photo)
-        try choose(flick, keys: ["End", "Up", "Up", "Up", "Up", "Up", "Up"])
+        try choose(flick, keys: ["End", "Up", "Up", "Up", "Up", "Up", "Up", "Up"])
         let keyfile = desktop.config.appendingPathComponent("glib-2.0/settings/keyfile")
         let copy = desktop.data.appendingPathComponent("backgrounds/photo_1.png")
         var settings = ""

@@ -197,6 +197,39 @@ public struct PhotoDelivery: Sendable {
         defer { close(input) }
         var info = stat()
         guard fstat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw DeliveryError(reason: "\(source.string) is not a file") }
+        try writeNew(target, mode: info.st_mode & 0o7777, times: [info.st_atim, info.st_mtim]) { output throws(DeliveryError) in
+            var buffer = [UInt8](repeating: 0, count: chunk)
+            while true {
+                let count = read(input, &buffer, chunk)
+                guard count >= 0 else { throw DeliveryError(reason: "\(source.string): \(String(cString: strerror(errno)))") }
+                if count == 0 { break }
+                try writeAll(buffer[..<count], to: output, target: target)
+            }
+        }
+    }
+
+    /// `bytes` as a new file in `folder` named `name`, or "NAME (2).EXT" and on where that
+    /// is taken: never replacing a file. Where it went.
+    public static func writeNew(_ bytes: [UInt8], named name: [UInt8], in folder: FilePath) throws(DeliveryError) -> FilePath {
+        try makeFolder(folder)
+        for number in 1...999 {
+            let target = FilePath(rawBytes: folder.rawBytes + [UInt8(ascii: "/")] + renamed(name, number: number))
+            var info = stat()
+            guard target.withPlatformString({ lstat($0, &info) }) != 0 else { continue }
+            do throws(DeliveryError) {
+                try writeNew(target, mode: 0o666 & ~currentUmask, times: nil) { output throws(DeliveryError) in try writeAll(bytes[...], to: output, target: target) }
+                return target
+            } catch {
+                // Taken meanwhile: the next name.
+                if !error.nameTaken { throw error }
+            }
+        }
+        throw DeliveryError(reason: "every name up to 999 is taken")
+    }
+
+    /// A file made by `fill` at `target`: written beside it, flushed, its mode (and times)
+    /// set, then linked into place only if nothing took the name meanwhile (EEXIST then).
+    private static func writeNew(_ target: FilePath, mode: mode_t, times: [timespec]?, fill: (Int32) throws(DeliveryError) -> Void) throws(DeliveryError) {
         let temporary = temporaryName(of: target, process: getpid())
         removeLeftovers(of: target)
         let output = try open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
@@ -204,29 +237,36 @@ public struct PhotoDelivery: Sendable {
         defer { if !linked { _ = temporary.withPlatformString { unlink($0) } } }
         do {
             defer { close(output) }
-            var buffer = [UInt8](repeating: 0, count: chunk)
-            while true {
-                let count = read(input, &buffer, chunk)
-                guard count >= 0 else { throw DeliveryError(reason: "\(source.string): \(String(cString: strerror(errno)))") }
-                if count == 0 { break }
-                var written = 0
-                while written < count {
-                    let step = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
-                    guard step > 0 else { throw DeliveryError(reason: "\(target.string): \(String(cString: strerror(errno)))") }
-                    written += step
-                }
-            }
-            let times = [info.st_atim, info.st_mtim]
-            guard fchmod(output, info.st_mode & 0o7777) == 0, futimens(output, times) == 0, fsync(output) == 0 else {
+            try fill(output)
+            guard fchmod(output, mode) == 0, times.map({ futimens(output, $0) == 0 }) ?? true, fsync(output) == 0 else {
                 throw DeliveryError(reason: "\(target.string): \(String(cString: strerror(errno)))")
             }
         }
         // link() fails where the name exists: a file that appeared meanwhile is never replaced.
         guard temporary.withPlatformString({ from in target.withPlatformString { link(from, $0) } }) == 0 else {
-            throw DeliveryError(reason: "\(target.lastComponent?.string ?? target.string): \(String(cString: strerror(errno)))")
+            throw DeliveryError(reason: "\(target.lastComponent?.string ?? target.string): \(String(cString: strerror(errno)))", nameTaken: errno == EEXIST)
         }
         linked = true
         _ = temporary.withPlatformString { unlink($0) }
+    }
+
+    private static func writeAll(_ bytes: ArraySlice<UInt8>, to output: Int32, target: FilePath) throws(DeliveryError) {
+        var written = 0
+        while written < bytes.count {
+            let step = bytes.withUnsafeBytes { write(output, $0.baseAddress! + written, bytes.count - written) }
+            if step < 0 && errno == EINTR { continue }
+            guard step > 0 else { throw DeliveryError(reason: "\(target.string): \(describe(errno))") }
+            written += step
+        }
+    }
+
+    private static func describe(_ code: Int32) -> String { SidecarFile.describe(code) }
+
+    /// The process's umask, read without setting it (umask(2) would, for every thread).
+    private static var currentUmask: mode_t {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
+        return line.flatMap { mode_t($0.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022
     }
 
     /// Where `target` is written before it takes its name: hidden beside it, named for the
@@ -263,4 +303,11 @@ public struct PhotoDelivery: Sendable {
 /// Why a photo could not be delivered, in words for the user.
 public struct DeliveryError: Error {
     public let reason: String
+    /// The name was taken (by another program, meanwhile): another name will do.
+    var nameTaken = false
+
+    public init(reason: String, nameTaken: Bool = false) {
+        self.reason = reason
+        self.nameTaken = nameTaken
+    }
 }

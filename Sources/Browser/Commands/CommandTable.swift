@@ -104,6 +104,10 @@ extension Command {
         Command("fix-date", { localized("Fix the date taken: shift it (+1h, -1d) or set it") }, .photo,
                 keys: [KeyBinding(KeyChord("d", [.control, .shift]), .photo(.fixDate))],
                 menu: CommandMenuRow({ localized("Fix Date…") }, .fixDate)),
+        // Copies only: the photos themselves are read, never changed.
+        Command("share", { localized("Share copies: JPEGs into a folder, or by email") }, .photo,
+                keys: [KeyBinding(KeyChord("s", [.control, .shift]), .photo(.share))],
+                menu: CommandMenuRow({ localized("Share…") }, .share)),
         Command("trash", { localized("Move the photo to the Trash") }, .photo,
                 keys: [KeyBinding(KeyChord(.delete), .photo(.trash))],
                 menu: CommandMenuRow({ localized("Move to Trash") }, .trash, startsGroup: true), inHelp: false),

@@ -10,7 +10,10 @@ public final class LabelButton: View {
     public static let textSize = 14.0
     public static let pill = PillStyle.standard
 
-    public let title: String
+    /// Changed, it is rendered again at the next layout (a choice going round).
+    public var title: String {
+        didSet { if title != oldValue { label.content = nil } }
+    }
     private let label = View()
     private var action: (() -> Void)?
     /// Its click, which a click handler of the view beneath should wait out.
@@ -34,7 +37,7 @@ public final class LabelButton: View {
         context.arena.add(tap, to: self)
     }
 
-    /// Renders the title once and sizes the pill around it.
+    /// Renders the title once (again once it changed) and sizes the pill around it.
     public func update(labels: LabelRenderer?) {
         guard label.content == nil, let rendered = labels?.label(title, pointSize: Self.textSize, color: .white) else { return }
         label.name = "\(name ?? title) label"

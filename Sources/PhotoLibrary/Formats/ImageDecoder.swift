@@ -101,6 +101,9 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
     case sidecarCaption = 9
     /// A sidecar's bytes with a date taken set or taken out (`XMPDate`); the app writes them.
     case sidecarDate = 10
+    /// A shared copy: the photo as an sRGB JPEG within a long side, with the metadata asked
+    /// for (`PhotoExport`); the app writes it.
+    case export = 11
 }
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
@@ -143,7 +146,7 @@ public enum ImageDecoder {
         switch kind {
         case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize, colours: colours)
-        case .facts, .animation, .marks, .sidecarUpdate, .sidecarCaption, .sidecarDate, .likeness, .likenessWithThumbnail: throw .unreadable("not one picture")
+        case .facts, .animation, .marks, .sidecarUpdate, .sidecarCaption, .sidecarDate, .export, .likeness, .likenessWithThumbnail: throw .unreadable("not one picture")
         case .region: throw .unreadable("a region needs its rectangle (decodeRegion)")
         }
     }

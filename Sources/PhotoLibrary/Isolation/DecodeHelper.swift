@@ -23,6 +23,7 @@ import Marks
 ///             and the date taken as EXIF writes it (0: none) (kind `.marks`)
 ///           | u8 6, u32 length, the sidecar's new bytes (kinds `.sidecarUpdate`, `.sidecarCaption`,
 ///             `.sidecarDate`)
+///           | u8 9, u32 length, a JPEG file's bytes (kind `.export`)
 ///           | u8 7, u64 sharpness (an IEEE double's bits), u64 look hash (kind `.likeness`)
 ///           | u8 8, u64 sharpness, u64 look hash, u8 1 and the thumbnail as status 0 above, or
 ///             u8 0: none (kind `.likenessWithThumbnail`)
@@ -130,6 +131,16 @@ public enum DecodeHelper {
                     guard output.write(try sidecarResponse(existing) { XMPMarks.updating($0, with: marks) }) else { exit(0) }
                 case let .sidecarCaption(existing, caption):
                     guard output.write(try sidecarResponse(existing) { caption.written(into: $0) }) else { exit(0) }
+                case let .export(path, side, metadata, date):
+                    let pixels = try decode(path, .image, side, nil, .sRGB)
+                    keepsBuffers = true
+                    let facts = metadata == .none ? nil : try? ImageDecoder.embeddedFacts(path)
+                    guard let jpeg = JPEGEncoder.encode(pixels, app1: facts.flatMap { ExportExif.block($0, metadata: metadata, dateTaken: date) }) else {
+                        throw .decoderFailed("the copy could not be made")
+                    }
+                    var response: [UInt8] = [9]
+                    Wire.append(UInt32(jpeg.count), to: &response)
+                    guard output.write(response + jpeg) else { exit(0) }
                 case let .sidecarDate(existing, date):
                     guard output.write(try sidecarResponse(existing) { XMPDate.updating($0, dateTaken: date) }) else { exit(0) }
                 case let .likeness(path):

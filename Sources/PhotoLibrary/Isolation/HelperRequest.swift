@@ -22,6 +22,9 @@ enum HelperRequest: Equatable {
     case sidecarCaption(existing: FilePath?, caption: XMPCaption)
     /// A sidecar's bytes with its date taken set (EXIF's style) or taken out (nil).
     case sidecarDate(existing: FilePath?, date: String?)
+    /// A shared copy as JPEG bytes: within `longSide` (nil: whole), sRGB, with `metadata`,
+    /// its date taken `dateTaken` where one was fixed.
+    case export(FilePath, longSide: Int?, metadata: ExportMetadata, dateTaken: String?)
     case likeness(FilePath)
     case likenessWithThumbnail(FilePath, thumbnailSize: Int, colours: ColourChoice)
     /// An animation opened, its frames within a size: the helper then takes frame commands.
@@ -39,6 +42,9 @@ enum HelperRequest: Equatable {
             Self.encode(.sidecarCaption, existing ?? FilePath()) + Self.counted(caption.encoded)
         case let .sidecarDate(existing, date):
             Self.encode(.sidecarDate, existing ?? FilePath()) + Self.counted(Array((date ?? "").utf8))
+        case let .export(path, side, metadata, date):
+            Self.encode(.export, path, size: side.map(UInt32.init) ?? 0, colours: .sRGB)
+                + Self.counted([UInt8(ExportMetadata.allCases.firstIndex(of: metadata) ?? 0)] + Array((date ?? "").utf8))
         case let .likeness(path): Self.encode(.likeness, path, size: UInt32(PhotoLikeness.workingSide))
         case let .likenessWithThumbnail(path, side, colours): Self.encode(.likenessWithThumbnail, path, size: UInt32(side), colours: colours)
         case let .animation(path, size): Self.encode(.animation, path, size: size.map(UInt32.init) ?? 0, colours: .sRGB)
@@ -93,6 +99,11 @@ enum HelperRequest: Equatable {
         case .sidecarDate:
             guard let count = input.readUInt32(), count <= 64, let date = input.read(Int(count)) else { return nil }
             return .sidecarDate(existing: path.isEmpty ? nil : path, date: date.isEmpty ? nil : String(decoding: date, as: UTF8.self))
+        case .export:
+            guard let count = input.readUInt32(), (1...65).contains(count), let payload = input.read(Int(count)),
+                  Int(payload[0]) < ExportMetadata.allCases.count else { return nil }
+            let date = payload.count > 1 ? String(decoding: payload.dropFirst(), as: UTF8.self) : nil
+            return .export(path, longSide: maximumPixelSize, metadata: ExportMetadata.allCases[Int(payload[0])], dateTaken: date)
         case .likeness: return .likeness(path)
         case .likenessWithThumbnail: return .likenessWithThumbnail(path, thumbnailSize: maximumPixelSize ?? PhotoLikeness.workingSide, colours: colours)
         case .animation: return .animation(path, maximumPixelSize: maximumPixelSize)

@@ -114,6 +114,15 @@ public final class IsolatedDecoder: Sendable {
         }
     }
 
+    /// The photo at `path` as a shared copy: an sRGB JPEG within `longSide` (nil: its own
+    /// size), carrying `metadata` (a date fixed in its sidecar as `dateTaken`).
+    public func export(_ path: FilePath, longSide: Int?, metadata: ExportMetadata, dateTaken: String?) -> Result<[UInt8], DecodeError> {
+        ask(.export(path, longSide: longSide, metadata: metadata, dateTaken: dateTaken)).flatMap { answer in
+            guard case let .encoded(bytes) = answer else { return .failure(.decoderFailed("answered something else")) }
+            return .success(bytes)
+        }
+    }
+
     /// The bytes of the sidecar at `existing` (nil: a new one) with its date taken set to
     /// `date` (EXIF's style; nil: taken out) and everything else kept, for the caller to write.
     public func sidecar(_ existing: FilePath?, datedAt date: String?) -> Result<[UInt8], DecodeError> {
@@ -229,6 +238,7 @@ final class Helper: @unchecked Sendable {
         case facts(EmbeddedFacts)
         case marks(XMPRecord)
         case sidecar([UInt8])
+        case encoded([UInt8])
         case likeness(PhotoLikeness)
         case likenessWithThumbnail(PhotoLikeness, PixelBuffer?)
     }
@@ -289,6 +299,11 @@ final class Helper: @unchecked Sendable {
             guard hasThumbnail == [1] else { return .answered(.success(.likenessWithThumbnail(likeness, nil))) }
             guard fromHelper.read(1, deadline: deadline) == [0], let pixels = readPixels(deadline: deadline) else { return timedOutOrDied(deadline) }
             return .answered(.success(.likenessWithThumbnail(likeness, pixels)))
+        }
+        if status[0] == 9 {
+            guard let length = fromHelper.readUInt32(deadline: deadline), length <= 1 << 28,
+                  let bytes = fromHelper.read(Int(length), deadline: deadline) else { return timedOutOrDied(deadline) }
+            return .answered(.success(.encoded(bytes)))
         }
         if status[0] == 6 {
             guard let length = fromHelper.readUInt32(deadline: deadline), length <= UInt32(XMPMarks.maximumPacketBytes) * 2,
