@@ -115,11 +115,11 @@ let package = Package(
         // the user's formats: the leaf every module that shows words imports.
         .target(name: "Localization", dependencies: ["CIntl"]),
         // Files and pixels; codecs behind internal imports.
-        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CGWeather", "CMalloc", "CProcess", "CImageLoading", "CVideo", "CPlayer", "CResample", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "PhotoLibrary", dependencies: ["Pixels", "Marks", "Localization", "CExempi", "CGWeather", "CMalloc", "CProcess", "CImageLoading", "CVideo", "CPlayer", "CResample", "CTurboJPEG", "CJPEG", "CExif", "CPNG", "CGIF", "CWebP", "CGLib", "CHeif", "CJXL", "CRsvg", "CLibRaw", "CDeferredLibraries", "CTIFF", "CLCMS", "CXXHash", .product(name: "SystemPackage", package: "swift-system")]),
         // An album's photos by identity, changes as diffs, the Trash with undo; its listing.
         .target(name: "Album", dependencies: ["PhotoLibrary", "Marks", "Localization", "CSQLite", "CDeferredLibraries", .product(name: "SystemPackage", package: "swift-system")]),
         // From a card to verified copies, renamed: `flick import` and the import dialog.
-        .target(name: "Ingest", dependencies: ["PhotoLibrary", "CXXHash", "CDeferredLibraries", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Ingest", dependencies: ["PhotoLibrary", "CDeferredLibraries", .product(name: "SystemPackage", package: "swift-system")]),
         // The pipeline between the model and the screen: pictures per photo and size, the
         // broker of views' demands, covers, the decode queues. Textures through a protocol.
         .target(name: "Pictures", dependencies: ["PhotoSources", "Pixels", "Marks", "Localization", "Geometry", "ViewTree", "PhotoLibrary", "Album",

@@ -52,6 +52,16 @@ extension AlbumModel {
         case let .movedAway(records):
             history.removeLast()
             return moveBack(records)
+        case let .together(steps):
+            // Each undone as itself, the last first; what the first taken back says is said.
+            history.removeLast()
+            history.append(contentsOf: steps)
+            var said: Undone?
+            for _ in steps {
+                let undone = try undo()
+                if case .restored = undone { said = undone } else if said == nil { said = undone }
+            }
+            return said
         case let .redated(before):
             history.removeLast()
             for (path, date) in before { markBook?.setDateTaken(date, for: path) }

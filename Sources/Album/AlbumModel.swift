@@ -51,6 +51,9 @@ public final class AlbumModel {
         case movedAway([MovedPhoto])
         /// Dates taken were fixed in sidecars: what each file's sidecar recorded before.
         case redated([FilePath: String?])
+        /// Steps taken as one (a duplicate's marks merged into the photo kept, the copies
+        /// trashed): undone together, the last first.
+        indirect case together([Step])
     }
 
     /// What an undo took back.
@@ -82,6 +85,9 @@ public final class AlbumModel {
     public private(set) var filter = PhotoFilter.all
     /// What a search asks (Ctrl+F); nil: every photo the filter lets through.
     public private(set) var search: PhotoSearch?
+    /// Shown instead of the arrangement while set: these photos, in this order (the
+    /// duplicates found, each group together).
+    public internal(set) var spotlight: [FilePath]?
     /// Cameras, lenses and positions read with the dates, for a search.
     private var traits: [FilePath: PhotoTraits] = [:]
     /// Names the positions a search asks of (looked up as asked; `refreshSearch` after).
@@ -443,12 +449,16 @@ public final class AlbumModel {
     }
 
     /// True while the listing is shown as it is: every photo, by name.
-    private var isShownAsListed: Bool { filter == .all && order == .byName && search == nil }
+    private var isShownAsListed: Bool { filter == .all && order == .byName && search == nil && spotlight == nil }
 
     /// The listing as shown: filtered, then sorted (a stable sort over natural order, so
     /// photos that tie stay by name).
     private func arranged(_ listing: [ListingEntry]) -> [Photo] {
         var shown = FilePairs.folded(listing.map(\.photo))
+        if let spotlight {
+            let byPath = Dictionary(shown.map { ($0.path, $0) }) { first, _ in first }
+            return spotlight.compactMap { byPath[$0] }
+        }
         if filter != .all {
             shown.removeAll { !filter.admits(marks(of: $0)) }
         }

@@ -76,6 +76,8 @@ public final class ArrangementMenu: View {
         case movePicks
         /// "Import from Card…": asks, then copies the card the album is on.
         case importCard
+        /// "Find Duplicates…": shows them together, then asks.
+        case findDuplicates
 
         /// The command the row does, as its keys do.
         var action: CommandAction {
@@ -87,6 +89,7 @@ public final class ArrangementMenu: View {
             case .copyPicks: .copyPicks
             case .movePicks: .movePicks
             case .importCard: .importCard
+            case .findDuplicates: .findDuplicates
             }
         }
     }
@@ -115,7 +118,7 @@ public final class ArrangementMenu: View {
     var onChoose: ((Choice) -> Void)?
 
     /// The rows in order: filters (the first column), then orders.
-    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order) + [.groupBursts, .trashRejects, .copyPicks, .movePicks, .importCard]
+    public static let choices: [Choice] = PhotoFilter.choices.map(Choice.filter) + PhotoOrder.Key.allCases.map(Choice.order) + [.groupBursts, .trashRejects, .copyPicks, .movePicks, .findDuplicates, .importCard]
 
     init(context: ComponentContext) {
         self.context = context
@@ -140,6 +143,7 @@ public final class ArrangementMenu: View {
         case .copyPicks: localized("Copy picks to Selects…")
         case .movePicks: localized("Move picks to Selects…")
         case .importCard: localized("Import from Card…")
+        case .findDuplicates: localized("Find Duplicates…")
         }
     }
 
@@ -231,7 +235,7 @@ public final class ArrangementMenu: View {
             case let .filter(each): each == filter
             case let .order(key): key == order.key
             case .groupBursts: groupsBursts
-            case .trashRejects, .copyPicks, .movePicks, .importCard: false
+            case .trashRejects, .copyPicks, .movePicks, .importCard, .findDuplicates: false
             }
             row.view.backgroundColor = index == focused ? Self.focusColor : isCurrent ? Self.markColor : .clear
         }

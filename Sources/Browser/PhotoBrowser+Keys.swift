@@ -142,6 +142,9 @@ extension PhotoBrowser {
             onDeliverPicks?(true)
         case .importCard:
             onImportCard?()
+        case .findDuplicates:
+            // The app registers it; without the app, there is no finder.
+            return false
         case .search:
             if isPagerOpen { closePager() }
             searchBar.begin()

@@ -559,7 +559,7 @@ public final class PhotoBrowser: View {
         }
         searchBar.place(in: collectionFrame, found: source?.photoCount ?? 0)
         bringSubviewToFront(searchBar)
-        choiceBar.isHidden = choiceBar.count == 0 || isPagerOpen || viewKind != .grid
+        choiceBar.isHidden = choiceBar.count == 0 || isPagerOpen || viewKind != .grid || confirmBar.isShown
         choiceBar.place(in: collectionFrame)
         bringSubviewToFront(choiceBar)
         for bar in [dateBar, shareBar] as [View] { bringSubviewToFront(bar) }

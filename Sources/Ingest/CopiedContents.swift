@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import PhotoLibrary
 import Foundation
 import SystemPackage
 

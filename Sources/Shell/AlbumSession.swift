@@ -70,9 +70,12 @@ public final class AlbumSession {
     let takenDates: TakenDates?
     /// A date fix asked for before its photos' dates were read.
     var dateFixWaiting: (photos: [Photo], fix: DateFix)?
+    /// A search for duplicates under way (Alt+D); the finder the app gives.
+    var duplicateSearch: DuplicateSearch?
+    public var duplicateFinder: DuplicateFinder?
     /// Focus measures and looks, read when the album is sorted by sharpness or Compare is
     /// shown (its bursts).
-    private let likenesses: Likenesses?
+    let likenesses: Likenesses?
     /// What every album is shown with: kept from one album to the next.
     public private(set) var filter: PhotoFilter
     /// Ctrl+F's words: the album shows what they find, from one album to the next.
@@ -183,6 +186,7 @@ public final class AlbumSession {
             if shownOrder.key == .dateTaken { browser.reloadData() }
         }
         takeDateFixWaiting()
+        takeDuplicateSearch()
         if let found = likenesses?.drain(), !found.isEmpty {
             model.noteLikenesses(found)
             browser.reloadData()

@@ -87,6 +87,8 @@ public final class AppShell {
             }
         }
         browser.onDatePreview = { [unowned self] fix, indices in session.datePreview(fix, indices) }
+        session.duplicateFinder = DuplicateFinder(decoder: helper())
+        browser.register(.findDuplicates) { [unowned self] in session.findDuplicates() }
     }
 
     /// Shown once, on Flick's very first run.

@@ -22,6 +22,8 @@ public enum CommandAction: Hashable, Sendable {
     case movePicks
     /// The card the album is on imported to verified copies (asks first; again: stops).
     case importCard
+    /// Copies among the album's photos found, shown together and offered to the Trash.
+    case findDuplicates
     /// Words typed narrow the album (Ctrl+F).
     case search
     /// The next (1) or previous (−1) album.

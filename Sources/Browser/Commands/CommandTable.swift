@@ -48,6 +48,8 @@ extension Command {
                 keys: [KeyBinding(KeyChord("e", [.control, .shift]), .copyPicks)]),
         Command("move-picks", { localized("Move the picks to the selects folder (asks first; Ctrl+Z brings them back)") }, .arrangement,
                 keys: [KeyBinding(KeyChord("m", [.control, .shift]), .movePicks)]),
+        Command("find-duplicates", { localized("Find duplicates: the same file, the same picture (asks before the Trash)") }, .arrangement,
+                keys: [KeyBinding(KeyChord("f", [.control, .shift]), .findDuplicates)]),
         Command("import", { localized("Import the card: verified copies, renamed (asks first; again: stops)") }, .arrangement,
                 keys: [KeyBinding(KeyChord("i", .control), .importCard)]),
 

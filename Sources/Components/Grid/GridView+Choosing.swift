@@ -17,6 +17,13 @@ extension GridView {
         select(index, scroll: false)
     }
 
+    /// Chooses exactly `indices` (the copies a search found, for the user to see and change).
+    public func choose(only indices: Set<Int>) {
+        chosen = indices.filter { $0 < photoCount }
+        choiceAnchor = nil
+        choiceBase = []
+    }
+
     /// A run of chosen photos starts at `index`, beside what is chosen now.
     private func startRun(at index: Int) {
         choiceAnchor = index
