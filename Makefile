@@ -67,7 +67,7 @@ run: build
 # Benchmarks print figures; they are never part of `make test`. The peers they measure Flick
 # beside: vipsthumbnail (thumbnails), feh and nsxiv (first photo, paging, memory), eog with
 # heif-gdk-pixbuf (a HEIC); xset sets and reads the key repeat the held-key run relies on.
-BENCH_PACKAGES := libvips-tools feh nsxiv x11-xserver-utils eog heif-gdk-pixbuf rsync ffmpegthumbnailer mpv geeqie
+BENCH_PACKAGES := libvips-tools feh nsxiv x11-xserver-utils eog heif-gdk-pixbuf rsync ffmpegthumbnailer mpv geeqie fdupes
 
 bench: deps
 	@bash scripts/install-packages.sh --optional "The benchmarks compare Flick with these; without them their lines are skipped:" $(BENCH_PACKAGES)

@@ -51,6 +51,14 @@ echo "== every folder at once: a library of 100,000 photos"
 DISPLAY=$display bash Benchmarks/bench-library.sh
 echo
 
+echo "== duplicates in a library, beside fdupes"
+DISPLAY=$display bash Benchmarks/bench-duplicates.sh
+echo
+
+echo "== sharing copies: 2048-px JPEGs, beside vipsthumbnail"
+DISPLAY=$display bash Benchmarks/bench-export.sh
+echo
+
 echo "== importing a card: verified copies to two destinations"
 bash Benchmarks/bench-import.sh
 echo

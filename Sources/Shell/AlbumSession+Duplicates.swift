@@ -64,6 +64,7 @@ extension AlbumSession {
     /// The groups together in the grid, the copies chosen (the user may choose otherwise),
     /// and the question; either answer shows the album as before.
     private func showDuplicates(_ groups: [DuplicateGroup], among count: Int) {
+        onDuplicatesShown?(groups.count, groups.reduce(0) { $0 + $1.copies.count })
         guard !groups.isEmpty else {
             return browser.showToast(Toast(localizedPlural("No duplicates among {count} photo", "No duplicates among {count} photos", count: count)))
         }

@@ -73,6 +73,8 @@ public final class AlbumSession {
     /// A search for duplicates under way (Alt+D); the finder the app gives.
     var duplicateSearch: DuplicateSearch?
     public var duplicateFinder: DuplicateFinder?
+    /// The search ended, shown (its groups and copies; the bench probe hears it).
+    public var onDuplicatesShown: ((_ groups: Int, _ copies: Int) -> Void)?
     /// Focus measures and looks, read when the album is sorted by sharpness or Compare is
     /// shown (its bursts).
     let likenesses: Likenesses?
@@ -186,11 +188,12 @@ public final class AlbumSession {
             if shownOrder.key == .dateTaken { browser.reloadData() }
         }
         takeDateFixWaiting()
-        takeDuplicateSearch()
         if let found = likenesses?.drain(), !found.isEmpty {
             model.noteLikenesses(found)
             browser.reloadData()
         }
+        // After the looks taken in: the frame loop sleeps until woken again.
+        takeDuplicateSearch()
         if let notice = index?.takeNotice() { browser.showToast(Toast(notice)) }
         // Places a search asked for were named meanwhile: it looks again.
         if let answered = placeNames?.answered, answered != placesAnswered {

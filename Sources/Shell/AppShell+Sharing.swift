@@ -20,6 +20,7 @@ extension AppShell {
 
     func takeShareReports() {
         for report in export.takeReports() {
+            if case let .finished(made, _, _, _, _, _) = report { onShared?(made) }
             guard case let .finished(made, _, _, false, _, first?) = report, made > 0 else {
                 browser.showToast(Toast(PhotoExport.message(report)))
                 continue

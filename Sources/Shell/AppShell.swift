@@ -34,6 +34,8 @@ public final class AppShell {
     let export: PhotoExport
     /// Where shared copies are saved (`export-folder`, else the Pictures folder's `Shared`).
     public var exportFolder = Settings.defaultExportFolder()
+    /// A share ended with this many copies made (the bench probe hears it).
+    public var onShared: ((Int) -> Void)?
     /// Cards put in while Flick runs (`watchMounts`).
     private var mountWatch: MountWatch?
     /// The photo Flick was opened on, until its screen picture has been drawn.

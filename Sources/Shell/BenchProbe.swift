@@ -77,6 +77,16 @@ public final class BenchProbe {
         }
     }
 
+    /// A search for duplicates ended, its `groups` holding `copies` copies on screen.
+    public func noteDuplicates(groups: Int, copies: Int) {
+        report("duplicates", String(format: "%.6f %d %d", StartupTrace.realtime(), groups, copies))
+    }
+
+    /// A share ended, `copies` made.
+    public func noteShared(copies: Int) {
+        report("shared", String(format: "%.6f %d", StartupTrace.realtime(), copies))
+    }
+
     /// Whether the screen saver may start (SDL's word), each time a slideshow changes it.
     public func noteScreenSaver(allowed: Bool) {
         report("screensaver", allowed ? "allowed" : "held")

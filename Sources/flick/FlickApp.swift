@@ -57,6 +57,8 @@ final class FlickApp: FrameDriver {
                          startScreenPicture: startScreenPicture, isFirstRun: isFirstRun, filter: filter, order: order,
                          advancesAfterMark: advancesAfterMark, copyText: { window.copyToClipboard($0) }, wake: { waker.wake() })
         self.displayColours = displayColours
+        shell.session.onDuplicatesShown = { [probe] in probe?.noteDuplicates(groups: $0, copies: $1) }
+        shell.onShared = { [probe] in probe?.noteShared(copies: $0) }
         let browser = shell.browser
         browser.stack.frameStyle = frame.style(textures: window.textures)
         rootView.name = "root"

@@ -26,8 +26,8 @@ import TestSupport
         let session: AlbumSession
 
         /// `readsMarks`: marks are read from the start, as once the app's first frame is up.
-        init(opening path: String, markBook: MarkBook? = nil, takenDates: TakenDates? = nil, readsMarks: Bool = true,
-             index: LibraryIndex? = nil) throws {
+        init(opening path: String, markBook: MarkBook? = nil, takenDates: TakenDates? = nil, likenesses: Likenesses? = nil,
+             readsMarks: Bool = true, index: LibraryIndex? = nil) throws {
             let opening = try Folder.open(path: path)
             let decode: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = { _ in
                 .success(PixelBuffer(width: 8, height: 8, blue: 0, green: 0, red: 255))
@@ -39,7 +39,8 @@ import TestSupport
             scene.root.addSubview(browser)
             browser.frame = scene.root.bounds
             session = AlbumSession(opening: opening, lister: AlbumLister(album: opening.album, start: opening.startPath, index: index),
-                                   pictures: pictures, browser: browser, markBook: markBook, takenDates: takenDates, index: index, wake: {})
+                                   pictures: pictures, browser: browser, markBook: markBook, takenDates: takenDates, likenesses: likenesses,
+                                   index: index, wake: {})
             browser.show(.grid)
             if readsMarks { session.startReadingMarks() }
         }

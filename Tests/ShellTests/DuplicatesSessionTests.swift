@@ -26,4 +26,24 @@ import TestSupport
         _ = f.browser.handleKey(KeyEvent(key: .escape, timestampNanoseconds: 0))
         #expect(f.browser.chosenPhotos.isEmpty && f.browser.source?.photoCount == 4)
     }
+
+    /// The search starts in the frame that takes in the last looks, and shows in the frame
+    /// after the finder ends: a frame loop that sleeps until woken misses neither.
+    @Test func theSearchGoesOnInTheFramesItsWorkWakes() throws {
+        let pictures = try EveryFolderSessionTests.Pictures()
+        let helper = [builtExecutable(named: "fake-decode-helper")]
+        let looks = Likenesses(decoder: IsolatedDecoder(command: helper))
+        let f = try AlbumSessionTests.Fixture(opening: pictures.path, likenesses: looks)
+        let finder = DuplicateFinder(decoder: IsolatedDecoder(command: helper))
+        f.session.duplicateFinder = finder
+        #expect(f.run { f.browser.source?.photoCount == 4 && f.session.marksAreKnown })
+        looks.waitUntilIdle()
+        f.session.update()
+        f.session.findDuplicates()
+        looks.waitUntilIdle()
+        f.session.update()
+        finder.waitUntilIdle()
+        f.session.update()
+        #expect(f.browser.confirmBar.isShown, "\(f.browser.toast.message ?? "no toast")")
+    }
 }
