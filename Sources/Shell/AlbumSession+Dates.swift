@@ -22,10 +22,9 @@ extension AlbumSession {
         redate(photos, fix)
     }
 
-    /// A date fix waiting for its photos' dates is made once they are read; the date bar
-    /// shows the dates read meanwhile.
+    /// A date fix waiting for its photos' dates (and marks: a sidecar's date) is made once
+    /// they are known.
     func takeDateFixWaiting() {
-        if browser.dateBar.isShown { browser.dateBar.refresh() }
         guard let (photos, fix) = dateFixWaiting, datesAreKnown(of: photos) else { return }
         dateFixWaiting = nil
         redate(photos.filter { model.index(of: $0.path) != nil }, fix)

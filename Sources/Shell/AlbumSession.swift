@@ -186,6 +186,7 @@ public final class AlbumSession {
             if album.includesSubfolders { recordInIndex(dates) }
             // The days may change where the order does not (the timeline's headers).
             if shownOrder.key == .dateTaken { browser.reloadData() }
+            if browser.dateBar.isShown { browser.dateBar.refresh() }
         }
         takeDateFixWaiting()
         if let found = likenesses?.drain(), !found.isEmpty {

@@ -40,4 +40,26 @@ import TestSupport
         #expect(book.dateTaken(of: FilePath(folder.appendingPathComponent("a.jpg").path)) == nil)
         #expect(try runExternalTool(["exiftool", "-s", "-s", "-s", "-XMP-exif:DateTimeOriginal", sidecar]).output.isEmpty)
     }
+
+    /// Asked before the marks are read (a sidecar may hold a date): made once they are.
+    @Test func aFixAskedBeforeTheMarksAreReadIsMadeOnceTheyAre() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-redate-marks-\(getpid())-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("a.jpg").path
+        #expect(try runExternalTool(["convert", "-size", "32x24", "xc:gray", path]).status == 0)
+        #expect(try runExternalTool(["exiftool", "-q", "-overwrite_original", "-DateTimeOriginal=2015:01:01 09:00:00", path]).status == 0)
+        let helper = [builtExecutable(named: "fake-decode-helper")]
+        let book = MarkBook(decoder: IsolatedDecoder(command: helper), dataFolder: FilePath(root.appendingPathComponent("data").path))
+        let dates = TakenDates(decoder: IsolatedDecoder(command: helper))
+        let f = try AlbumSessionTests.Fixture(opening: root.path, markBook: book, takenDates: dates, readsMarks: false)
+        #expect(f.run { f.session.photos.count == 1 })
+        f.session.redateChosen([0], .shift(DateShift(seconds: 60)))
+        dates.waitUntilIdle()
+        f.session.update()
+        #expect(book.dateTaken(of: FilePath(path)) == nil, "not before the marks are known")
+        f.session.startReadingMarks()
+        #expect(f.run { book.dateTaken(of: FilePath(path)) == "2015-01-01 09:01:00" })
+        book.waitForWrites()
+    }
 }
