@@ -166,7 +166,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Geometry", "Motion", "ViewTree", "Gestures", "TestSupport"]),
         // The views and the browser over them, headless, on a manual clock.
         .testTarget(name: "ComponentsTests", dependencies: ["Geometry", "Gestures", "Localization", "Motion", "ViewTree", "Components", "Browser", "PhotoSources", "Pixels", "Marks", "TestSupport"]),
-        .testTarget(name: "AlbumTests", dependencies: ["Album", "Marks", "PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "AlbumTests", dependencies: ["Album", "Marks", "PhotoLibrary", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         // Headless: fake decodes and a fake texture sink; no SDL, no helper process.
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "ViewTree", "TestSupport", "fake-decode-helper",
                                                           .product(name: "SystemPackage", package: "swift-system")]),

@@ -38,7 +38,7 @@ extension AlbumModel {
             if !restored.isEmpty { commit(ListingOrder.union(listing, adding: listingOrder.entries(restored.map(\.photo)))) }
             if let failure { throw failure }
             return .restored(restored.reversed())
-        case let .turned(records):
+        case let .turned(records, inSidecars):
             history.removeLast()
             var failures: [FilePath: RotationError] = [:]
             for record in records.reversed() {
@@ -48,7 +48,8 @@ extension AlbumModel {
                     failures[record.path] = error
                 }
             }
-            return .turned(records.map(\.path), failures: failures)
+            for record in inSidecars.reversed() { markBook?.undo(record) }
+            return .turned(records.map(\.path) + inSidecars.map(\.path), failures: failures)
         case let .movedAway(records):
             history.removeLast()
             return moveBack(records)
@@ -90,23 +91,32 @@ extension AlbumModel {
         if history.count > Self.undoDepth { history.removeFirst() }
     }
 
-    /// Turns `photos` a quarter, each in its file (a JPEG's orientation tag, every other
-    /// byte kept), as one step Ctrl+Z takes back. A photo whose file is no longer as it was
-    /// listed (another program changed it) is refused. What could not be turned, and why.
+    /// Turns `photos` a quarter, as one step Ctrl+Z takes back: a JPEG in its file (its
+    /// orientation tag, every other byte kept), any other photo (and a JPEG without a tag,
+    /// or one whose sidecar already turns it) in its sidecar. A JPEG whose file is no longer
+    /// as it was listed (another program changed it) is refused. What could not be turned,
+    /// and why.
     public func turn(_ photos: [Photo], _ turn: QuarterTurn) -> [(photo: Photo, problem: RotationError)] {
-        var turned: [OrientationWriter.Turned] = [], failed: [(photo: Photo, problem: RotationError)] = []
+        var turned: [OrientationWriter.Turned] = [], inSidecars: [MarkBook.SidecarTurn] = []
+        var failed: [(photo: Photo, problem: RotationError)] = []
         for photo in photos {
+            if let markBook, markBook.orientation(of: photo.path) != nil {
+                inSidecars.append(markBook.turn(photo.path, turn))
+                continue
+            }
             guard let stamp = FileStamp(of: photo.path), stamp.matches(size: photo.byteCount, modified: photo.modificationDate) else {
                 failed.append((photo, .changed))
                 continue
             }
             do throws(RotationError) {
                 turned.append(try OrientationWriter.turn(photo.path, turn, expecting: stamp))
+            } catch .noTag where markBook != nil {
+                inSidecars.append(markBook!.turn(photo.path, turn))
             } catch {
                 failed.append((photo, error))
             }
         }
-        if !turned.isEmpty { remember(.turned(turned)) }
+        if !turned.isEmpty || !inSidecars.isEmpty { remember(.turned(turned, inSidecars: inSidecars)) }
         return failed
     }
 }

@@ -45,8 +45,8 @@ public final class AlbumModel {
         case trashed([TrashedPhoto])
         /// Marks were changed: each photo's marks before.
         case marked([FilePath: PhotoMarks])
-        /// Photos were turned a quarter in their files.
-        case turned([OrientationWriter.Turned])
+        /// Photos were turned a quarter: in their files (a JPEG's tag), or in their sidecars.
+        case turned([OrientationWriter.Turned], inSidecars: [MarkBook.SidecarTurn])
         /// Photos were moved to another folder (the picks to the selects).
         case movedAway([MovedPhoto])
         /// Dates taken were fixed in sidecars: what each file's sidecar recorded before.
@@ -511,14 +511,19 @@ public final class AlbumModel {
     /// notices to show.
     public func drainMarks() -> [MarkBook.Notice] {
         guard let markBook else { return [] }
-        let (changed, redated, notices) = markBook.drain()
+        let (changed, redated, turned, notices) = markBook.drain()
         if !redated.isEmpty { datesChanged() }
+        if !turned.isEmpty { onTurned?(turned) }
         if !changed.isEmpty {
             notifyMarks(changed)
             if filter != .all || search != nil { commit(listing) }
         }
         return notices
     }
+
+    /// Photos whose sidecars turn them otherwise than before (read, another program's): their
+    /// pictures are to be made again.
+    public var onTurned: (([FilePath]) -> Void)?
 
     /// `body` hears which photos' marks changed, until the token is cancelled.
     public func observeMarks(_ body: @escaping ([FilePath]) -> Void) -> ObservationToken {

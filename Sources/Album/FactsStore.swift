@@ -70,7 +70,7 @@ public final class FactsStore: Sendable {
     /// The facts of `path` if known; otherwise nil, and they are read (once).
     /// The facts of `path` where they have been read; never starts a read (a badge on every
     /// cell of the grid asks: reading them all would hold back the thumbnails).
-    public func knownFacts(of path: FilePath) -> PhotoFacts? { state.withLock { $0.known[path] } }
+    public func knownFacts(of path: FilePath) -> PhotoFacts? { shown(state.withLock { $0.known[path] }, path) }
 
     public func facts(of path: FilePath) -> PhotoFacts? {
         let startReading: Bool = state.withLock { state in
@@ -85,7 +85,14 @@ public final class FactsStore: Sendable {
                 wake()
             }
         }
-        return state.withLock { $0.known[path] }
+        return shown(state.withLock { $0.known[path] }, path)
+    }
+
+    /// `facts` as the photo is shown: its size across where its sidecar turns it a quarter.
+    private func shown(_ facts: PhotoFacts?, _ path: FilePath) -> PhotoFacts? {
+        guard var facts, decoder.turns.turn(of: path).swapsDimensions else { return facts }
+        facts.embedded.map { facts.embedded?.pixelWidth = $0.pixelHeight; facts.embedded?.pixelHeight = $0.pixelWidth }
+        return facts
     }
 
     /// Takes in what arrived; returns the photos whose facts are now known (or known to be

@@ -5,8 +5,9 @@ import PhotoLibrary
 import Synchronization
 import SystemPackage
 
-/// Every photo's marks as Flick knows them (and a date taken its sidecar records, where the
-/// user fixed one here or in darktable or digiKam), and their sidecars kept in step. Marks are read
+/// Every photo's marks as Flick knows them (and a date taken or an orientation its sidecar
+/// records, where the user fixed one here or in darktable or digiKam), and their sidecars
+/// kept in step. Marks are read
 /// in the background (sidecars first, then the packet inside the photo) and never hold up
 /// a screen; a mark the user makes is known at once and written behind them, atomically
 /// (a new file renamed over the old), into the sidecar other tools read, or where the
@@ -28,12 +29,51 @@ public final class MarkBook {
     }
 
     private let worker: Worker
+    private let decoder: IsolatedDecoder
     private var known: [FilePath: PhotoMarks] = [:]
     private var dates: [FilePath: String] = [:]
+    /// Orientations sidecars record, and what the photos' files say of themselves (read
+    /// where a sidecar records one, or a photo is turned).
+    private var orientations: [FilePath: Orientation] = [:]
+    private var ownOrientations: [FilePath: Orientation] = [:]
 
     /// `wake` runs on a worker when marks arrive: it should only wake the UI thread.
     public init(decoder: IsolatedDecoder, dataFolder: FilePath = Sidecars.dataFolder(), wake: @escaping @Sendable () -> Void = {}) {
+        self.decoder = decoder
         worker = Worker(decoder: decoder, dataFolder: dataFolder, wake: wake)
+    }
+
+    /// The orientation photo `path`'s sidecar records (nil: none, or not read).
+    public func orientation(of path: FilePath) -> Orientation? { orientations[path] }
+
+    /// What a turn written into a sidecar did, for its undo.
+    public struct SidecarTurn: Sendable, Equatable {
+        public var path: FilePath
+        /// The sidecar's orientation before (nil: none).
+        public var before: Orientation?
+        /// What the file says of itself.
+        public var own: Orientation
+    }
+
+    /// Turns photo `path` a quarter in its sidecar (`tiff:Orientation`, from what it shows
+    /// now): shown so at once (`PhotoTurns`), written in the background as marks are.
+    public func turn(_ path: FilePath, _ turn: QuarterTurn) -> SidecarTurn {
+        let own = ownOrientations[path] ?? ((try? decoder.facts(path).get())?.orientation ?? .up)
+        ownOrientations[path] = own
+        let before = orientations[path]
+        setOrientation((before ?? own).turned(turn), own: own, for: path)
+        return SidecarTurn(path: path, before: before, own: own)
+    }
+
+    /// Takes a sidecar turn back: the orientation it found, or none.
+    public func undo(_ turned: SidecarTurn) {
+        setOrientation(turned.before, own: turned.own, for: turned.path)
+    }
+
+    private func setOrientation(_ orientation: Orientation?, own: Orientation, for path: FilePath) {
+        orientations[path] = orientation
+        decoder.turns.set(orientation.map { Orientation.turn(from: own, to: $0) } ?? .up, for: path)
+        worker.write(.orientation(orientation), for: path)
     }
 
     /// Photo `path`'s marks (none until read).
@@ -76,10 +116,11 @@ public final class MarkBook {
     }
 
     /// Takes in what was read; returns the photos whose marks changed, those whose sidecars'
-    /// dates taken changed, and any notices.
-    public func drain() -> (changed: [FilePath], redated: [FilePath], notices: [Notice]) {
+    /// dates taken changed, those now turned otherwise (their pictures are to be made
+    /// again), and any notices.
+    public func drain() -> (changed: [FilePath], redated: [FilePath], turned: [FilePath], notices: [Notice]) {
         let (results, notices) = worker.take()
-        var changed: [FilePath] = [], redated: [FilePath] = []
+        var changed: [FilePath] = [], redated: [FilePath] = [], turned: [FilePath] = []
         for result in results where worker.isCurrent(result) {
             if marks(of: result.path) != result.marks {
                 known[result.path] = result.marks
@@ -89,8 +130,12 @@ public final class MarkBook {
                 dates[result.path] = result.dateTaken
                 redated.append(result.path)
             }
+            orientations[result.path] = result.orientation?.wanted
+            if let own = result.orientation?.own { ownOrientations[result.path] = own }
+            let turn = result.orientation.map { Orientation.turn(from: $0.own, to: $0.wanted) } ?? .up
+            if decoder.turns.set(turn, for: result.path) { turned.append(result.path) }
         }
-        return (changed, redated, notices)
+        return (changed, redated, turned, notices)
     }
 
     /// How many photos' marks were asked to be read (`read`) and are not known yet: while
@@ -112,6 +157,8 @@ public final class MarkBook {
         var path: FilePath
         var marks: PhotoMarks
         var dateTaken: String?
+        /// The orientation its sidecar records, and what the file says of itself.
+        var orientation: (wanted: Orientation, own: Orientation)?
         /// The photo's write count when the read began: a read that a mark overtook is stale.
         var writeGeneration: Int
     }
@@ -183,9 +230,11 @@ public final class MarkBook {
                         return asked == state.written[path, default: 0] ? asked : nil
                     }
                     guard let generation else { continue }
-                    let (marks, date) = readMarks(path, sidecars: sidecars)
+                    let (marks, date, wanted) = readMarks(path, sidecars: sidecars)
                     state.withLock { $0.signatures[path] = signature }
-                    found.append(ReadResult(path: path, marks: marks, dateTaken: date, writeGeneration: generation))
+                    // A sidecar's orientation replaces the file's, so the file's is read too.
+                    let orientation = wanted.map { ($0, (try? decoder.facts(path).get())?.orientation ?? .up) }
+                    found.append(ReadResult(path: path, marks: marks, dateTaken: date, orientation: orientation, writeGeneration: generation))
                 }
                 deliver()
             }
@@ -193,11 +242,11 @@ public final class MarkBook {
 
         /// The first sidecar that records marks decides them; with none, the photo's own
         /// packet. The first sidecar that records a date taken decides it (a photo's own is
-        /// its EXIF's, read with its facts). A sidecar that cannot be read is said once
-        /// (`Notice.sidecarNotRead`).
-        private func readMarks(_ path: FilePath, sidecars: Sidecars) -> (PhotoMarks, String?) {
-            var marks: PhotoMarks?, date: String?
-            for sidecar in sidecars.existing where marks == nil || date == nil {
+        /// its EXIF's, read with its facts), and so an orientation. A sidecar that cannot be
+        /// read is said once (`Notice.sidecarNotRead`).
+        private func readMarks(_ path: FilePath, sidecars: Sidecars) -> (PhotoMarks, String?, Orientation?) {
+            var marks: PhotoMarks?, date: String?, orientation: Orientation?
+            for sidecar in sidecars.existing where marks == nil || date == nil || orientation == nil {
                 if let reason = Sidecars.tooLargeToRead(sidecar) {
                     tell(.sidecarNotRead(photo: DisplayName.of(lastComponentOf: path), reason: reason))
                     continue
@@ -206,15 +255,16 @@ public final class MarkBook {
                 case let .success(record):
                     marks = marks ?? record.marks
                     date = date ?? record.dateTaken
+                    orientation = orientation ?? record.orientation
                 case let .failure(error): tell(.sidecarNotRead(photo: DisplayName.of(lastComponentOf: path), reason: error.headline))
                 }
             }
-            if let marks { return (marks, date) }
+            if let marks { return (marks, date, orientation) }
             // Most photos carry no packet, which a few bytes of the file tell (here, not
             // in a helper: nothing is parsed but their layout); only a packet is read by one.
-            guard EmbeddedXMP.packet(at: path) != nil else { return (.none, date) }
-            if case let .success(record) = decoder.marks(path), let marks = record.marks { return (marks, date) }
-            return (.none, date)
+            guard EmbeddedXMP.packet(at: path) != nil else { return (.none, date, orientation) }
+            if case let .success(record) = decoder.marks(path), let marks = record.marks { return (marks, date, orientation) }
+            return (.none, date, orientation)
         }
 
         /// A sidecar not read is said once a session; then the UI thread is woken for it.

@@ -10,10 +10,12 @@ public struct SidecarWriteError: Error, Sendable {
     public var reason: String
 }
 
-/// What is written into a sidecar: marks, or a date taken (nil: the sidecar's taken out).
+/// What is written into a sidecar: marks, a date taken or an orientation (nil: the
+/// sidecar's taken out).
 enum SidecarChange: Sendable {
     case marks(PhotoMarks)
     case dateTaken(String?)
+    case orientation(Orientation?)
 }
 
 /// Writes one sidecar the safe way: its new bytes made by a helper from the old ones, into
@@ -33,6 +35,7 @@ enum SidecarFile {
         let made = switch change {
         case let .marks(marks): decoder.sidecar(base, updatedWith: marks)
         case let .dateTaken(date): decoder.sidecar(base, datedAt: date)
+        case let .orientation(orientation): decoder.sidecar(base, orientedAs: orientation)
         }
         switch made {
         case let .success(made): bytes = made

@@ -104,7 +104,7 @@ public final class DecodeService: Sendable {
         let decoder = IsolatedDecoder(command: DecodeHelper.command)
         decoder.prestart(firstHelper)
         let shown: ColourChoice = colourManaged ? .display : .untouched
-        let cache = ThumbnailCache(root: ThumbnailCache.defaultRoot(environment: environment), application: application)
+        let cache = ThumbnailCache(root: ThumbnailCache.defaultRoot(environment: environment), application: application, turns: decoder.turns)
         let maker = ThumbnailMaker(cache: cache, decode: { decoder.decode($0, maximumPixelSize: $1, colours: .sRGB) })
         let alongside = colourManaged ? ThumbnailsAlongside(cache: cache) : nil
         let wake = WakeRelay()

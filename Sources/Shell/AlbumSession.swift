@@ -568,7 +568,6 @@ public final class AlbumSession {
                 browser.showToast(Toast(localized("Marks on {name} cannot be saved: {reason}. They last until Flick closes.", ["name": photo, "reason": reason])))
             case let .sidecarNotRead(photo, reason):
                 browser.showToast(Toast(localized("The sidecar of {name} is not read: {reason}. Marks made on it are kept in Flick's own folder.", ["name": photo, "reason": reason])))
-
             }
         }
     }
@@ -584,6 +583,7 @@ public final class AlbumSession {
         browser.albumMessage = nil
         browser.cull.trashedCount = model.trashedCount
         marksObservation = model.observeMarks { [unowned browser] _ in browser.marksChanged() }
+        model.onTurned = { [unowned self] in onPhotosTurned?($0) }
         modelObservation = model.observe { [unowned self] diff in
             browser.albumMessage = message
             browser.cull.trashedCount = model.trashedCount

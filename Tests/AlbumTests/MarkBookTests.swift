@@ -3,6 +3,7 @@ import Album
 import Foundation
 import Marks
 import PhotoLibrary
+import Pixels
 import SystemPackage
 import Testing
 import TestSupport
@@ -11,6 +12,7 @@ import TestSupport
 final class MarkFolder {
     let folder: URL
     let dataFolder: FilePath
+    let decoder = IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")])
     let book: MarkBook
 
     init(root: URL? = nil) throws {
@@ -18,7 +20,7 @@ final class MarkFolder {
         folder = base.appendingPathComponent("flick-marks-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         dataFolder = FilePath(FileManager.default.temporaryDirectory.appendingPathComponent("flick-data-\(UUID().uuidString.prefix(8))").path)
-        book = MarkBook(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]), dataFolder: dataFolder)
+        book = MarkBook(decoder: decoder, dataFolder: dataFolder)
     }
 
     deinit {
@@ -56,6 +58,47 @@ final class MarkFolder {
 }
 
 @Suite struct MarkBookTests {
+    /// digiKam's sidecar turns a photo (`tiff:Orientation`): it replaces what the photo's
+    /// EXIF says, and Flick shows the photo so, its thumbnails kept out of the shared cache.
+    @Test func anOrientationInAnotherProgramsSidecarReplacesThePhotosOwn() throws {
+        let f = try MarkFolder()
+        // Red on the left as stored, blue on the right; EXIF says turn it a quarter
+        // clockwise (red on top), the sidecar a quarter anticlockwise (red below).
+        try f.run(["convert", "-size", "16x24", "xc:red", "-size", "16x24", "xc:blue", "+append", f.path("a.jpg").string])
+        try f.run(["exiftool", "-q", "-overwrite_original", "-n", "-Orientation=6", f.path("a.jpg").string])
+        try f.photo("b.jpg")
+        // exiftool's sidecar copies the EXIF's orientation: it turns nothing more.
+        try f.run(["exiftool", "-q", "-o", f.path("a.jpg.xmp").string, f.path("a.jpg").string])
+        f.book.read([f.path("a.jpg")])
+        f.book.waitUntilIdle()
+        #expect(f.book.drain().turned.isEmpty && f.book.orientation(of: f.path("a.jpg")) == .right)
+        try f.run(["exiftool", "-q", "-overwrite_original", "-n", "-XMP-tiff:Orientation=8", f.path("a.jpg.xmp").string])
+        func red(atTop: Bool) throws -> Bool {
+            let pixels = try f.decoder.decode(f.path("a.jpg"), maximumPixelSize: nil).get()
+            #expect(pixels.width == 24 && pixels.height == 32)
+            return pixels.pixel(x: 12, y: atTop ? 2 : 29).red > 150
+        }
+        #expect(try red(atTop: true), "as its EXIF says, before the sidecar is read")
+
+        f.book.recheck([f.path("a.jpg")])
+        f.book.read([f.path("b.jpg")])
+        f.book.waitUntilIdle()
+        #expect(f.book.drain().turned == [f.path("a.jpg")], "its pictures are to be made again")
+        #expect(f.book.orientation(of: f.path("a.jpg")) == .left && f.book.orientation(of: f.path("b.jpg")) == nil)
+        #expect(try red(atTop: false), "as the sidecar says")
+        let cache = ThumbnailCache(root: FilePath(f.folder.appendingPathComponent("thumbnails").path), application: "flick-test", turns: f.decoder.turns)
+        let photo = Photo(path: f.path("a.jpg"), format: .jpeg, byteCount: 1, modificationDate: Date())
+        try cache.store(PixelBuffer(width: 8, height: 8, blue: 0, green: 0, red: 255), for: photo, flavor: .normal)
+        #expect(cache.entry(for: photo, flavor: .normal) == .missing, "the shared cache holds the file as other programs show it")
+
+        // The sidecar's orientation taken out by that program: as the EXIF says again.
+        try f.run(["exiftool", "-q", "-overwrite_original", "-XMP-tiff:Orientation=", f.path("a.jpg.xmp").string])
+        f.book.recheck([f.path("a.jpg")])
+        f.book.waitUntilIdle()
+        #expect(f.book.drain().turned == [f.path("a.jpg")])
+        #expect(try red(atTop: true))
+    }
+
     @Test func marksAreReadFromEitherSidecarAndFromInsideThePhoto() throws {
         let f = try MarkFolder()
         for name in ["darktable.jpg", "lightroom.jpg", "inside.jpg", "plain.jpg"] { try f.photo(name) }

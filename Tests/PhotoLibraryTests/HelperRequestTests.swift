@@ -27,16 +27,19 @@ import Testing
         // Not UTF-8: a Latin-1 name, byte for byte.
         let path = FilePath(rawBytes: Array("/photos/caf".utf8) + [0xE9] + Array(".jpg".utf8))
         let requests: [HelperRequest] = [
-            .picture(path, kind: .image, maximumPixelSize: 1920, box: PixelBox(width: 1920, height: 1080), colours: .display),
-            .picture(path, kind: .image, maximumPixelSize: nil, box: nil, colours: .untouched),
-            .picture(path, kind: .embeddedPreview, maximumPixelSize: 256, box: nil, colours: .sRGB),
-            .region(path, PixelRect(x: 1200, y: 800, width: 1920, height: 1080), colours: .display),
+            .picture(path, kind: .image, maximumPixelSize: 1920, box: PixelBox(width: 1920, height: 1080), colours: .display, turn: .up),
+            .picture(path, kind: .image, maximumPixelSize: nil, box: nil, colours: .untouched, turn: .right),
+            .picture(path, kind: .embeddedPreview, maximumPixelSize: 256, box: nil, colours: .sRGB, turn: .leftMirrored),
+            .region(path, PixelRect(x: 1200, y: 800, width: 1920, height: 1080), colours: .display, turn: .down),
             .facts(path),
             .marks(path),
             .sidecarUpdate(existing: FilePath("/photos/a.jpg.xmp"), marks: PhotoMarks(rating: 4, flag: .pick, label: .green)),
             .sidecarUpdate(existing: nil, marks: PhotoMarks(flag: .reject)),
             .likeness(path),
-            .likenessWithThumbnail(path, thumbnailSize: 256, colours: .sRGB),
+            .likenessWithThumbnail(path, thumbnailSize: 256, colours: .sRGB, turn: .left),
+            .sidecarOrientation(existing: FilePath("/photos/a.heic.xmp"), orientation: .right),
+            .sidecarOrientation(existing: nil, orientation: nil),
+            .export(path, longSide: 2048, metadata: .withoutPlace, dateTaken: "2024-06-14 10:03:22", turn: .right),
             .animation(path, maximumPixelSize: 1280),
             .animation(path, maximumPixelSize: nil),
         ]

@@ -102,6 +102,40 @@ import TestSupport
                 "the part that arrived is the photo's")
     }
 
+    /// A photo its sidecar turns (`PhotoTurns`): the rectangle is of the photo as shown so,
+    /// a JPEG's found in its stored pixels, any other photo's cut from the whole turned.
+    @Test(arguments: [(6, Orientation.down), (1, .right), (8, .leftMirrored)])
+    func aRegionOfAPhotoItsSidecarTurnsIsOfThePhotoAsShown(orientation: Int, turn: Orientation) throws {
+        let path = try Self.detailedJPEG(orientation: orientation)
+        let shown = try whole(path).applying(turn)
+        let rect = PixelRect(x: 133, y: 251, width: 320, height: 200)
+        let part = try ImageDecoder.decodeRegion(path, rect, colours: .untouched, turn: turn)
+        #expect(part.bytes == shown.cropped(to: rect).bytes)
+        let png = Fixtures.photo("orient-6.png")
+        let pngShown = try whole(png).applying(turn)
+        let pngRect = PixelRect(x: 3, y: 2, width: pngShown.width / 2, height: pngShown.height / 2)
+        #expect(try ImageDecoder.decodeRegion(png, pngRect, colours: .untouched, turn: turn).bytes == pngShown.cropped(to: pngRect).bytes)
+        // Through a helper, as the photo's turn says.
+        let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])
+        decoder.turns.set(turn, for: path)
+        #expect(try decoder.decodeRegion(path, rect, colours: .untouched).get().bytes == part.bytes)
+        let fitted = try decoder.decode(path, maximumPixelSize: nil, box: PixelBox(width: 400, height: 300), colours: .untouched).get()
+        #expect((fitted.width > fitted.height) == (shown.width > shown.height), "fitted to the window as shown: \(fitted.width)×\(fitted.height)")
+        #expect(fitted.width <= 400 && fitted.height <= 300)
+    }
+
+    /// Turns compose as the pixels do: a sidecar's orientation over a file's is one turn more.
+    @Test func orientationsComposeAsTheirPicturesDo() {
+        let probe = OrientationWriterTests.asymmetric
+        for first in Orientation.allCases {
+            for second in Orientation.allCases {
+                #expect(probe.applying(first).applying(second).bytes == probe.applying(first.followed(by: second)).bytes)
+                #expect(first.followed(by: Orientation.turn(from: first, to: second)) == second)
+            }
+        }
+        #expect(Orientation.right.followed(by: .right) == .down && Orientation.turn(from: .right, to: .left) == .down)
+    }
+
     @Test func aRegionComesThroughAHelper() throws {
         let path = try Self.detailedJPEG(orientation: 6)
         let decoder = IsolatedDecoder(command: [IsolationTests.fakeHelper])

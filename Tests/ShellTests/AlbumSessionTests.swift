@@ -300,11 +300,59 @@ import TestSupport
         #expect(try Data(contentsOf: file) == original, "byte for byte")
         #expect(remade == [photo.path], "its pictures are made again")
 
-        // A PNG has no tag to change in place: it is left as it is, and the reason said.
+        // Without sidecars (no mark book), a PNG has no tag to change in place: it is left
+        // as it is, and the reason said.
         let png = folder.appendingPathComponent("IMG_0002.png")
         _ = try runExternalTool(["convert", "-size", "40x30", "xc:red", png.path])
         #expect(f.run { f.browser.source?.photoCount == 2 })
         let pngPhoto = try #require(f.session.photos.first { $0.path.string.hasSuffix(".png") })
         #expect(f.session.turn(pngPhoto, .clockwise)?.1 == .noTag)
+    }
+
+    /// A PNG (or a JPEG without a tag, a HEIC, a RAW) is turned in its sidecar, where
+    /// digiKam and darktable read it, and shown turned; the photo's bytes stay as they were;
+    /// Ctrl+Z takes the orientation out again.
+    @Test func aPNGIsTurnedInItsSidecarAndShownSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-turn-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        let png = folder.appendingPathComponent("photos/IMG_0002.png")
+        _ = try runExternalTool(["convert", "-size", "40x30", "xc:red", png.path])
+        let original = try Data(contentsOf: png)
+        let decoder = IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")])
+        let book = MarkBook(decoder: decoder, dataFolder: FilePath(folder.appendingPathComponent("data").path))
+        let f = try Fixture(opening: folder.appendingPathComponent("photos").path, markBook: book)
+        #expect(f.run { f.browser.source?.photoCount == 1 })
+        var remade: [FilePath] = []
+        f.session.onPhotosTurned = { remade += $0 }
+        func shownSize() throws -> String {
+            let pixels = try decoder.decode(FilePath(png.path), maximumPixelSize: nil).get()
+            return "\(pixels.width)×\(pixels.height)"
+        }
+        func sidecarOrientation() throws -> String {
+            let sidecars = try FileManager.default.contentsOfDirectory(atPath: png.deletingLastPathComponent().path).filter { $0.hasSuffix(".xmp") }
+            guard let sidecar = sidecars.first else { return "no sidecar" }
+            let path = png.deletingLastPathComponent().appendingPathComponent(sidecar).path
+            return try runExternalTool(["exiftool", "-s3", "-n", "-XMP-tiff:Orientation", path]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        let photo = try #require(f.session.photos.first)
+        #expect(f.session.turn(photo, .clockwise) == nil)
+        book.waitForWrites()
+        #expect(try sidecarOrientation() == "6")
+        #expect(try shownSize() == "30×40", "shown turned")
+        #expect(try Data(contentsOf: png) == original, "the photo itself is not changed")
+        #expect(f.session.turn(photo, .clockwise) == nil)
+        book.waitForWrites()
+        #expect(try sidecarOrientation() == "3" && shownSize() == "40×30", "half a turn")
+
+        f.browser.undo()
+        book.waitForWrites()
+        #expect(try sidecarOrientation() == "6" && shownSize() == "30×40")
+        f.browser.undo()
+        book.waitForWrites()
+        #expect(try sidecarOrientation() == "" && shownSize() == "40×30", "the orientation taken out")
+        #expect(remade == Array(repeating: photo.path, count: 2), "its pictures are made again on each undo")
+        #expect(try Data(contentsOf: png) == original)
     }
 }

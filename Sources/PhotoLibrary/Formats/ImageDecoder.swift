@@ -104,6 +104,9 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
     /// A shared copy: the photo as an sRGB JPEG within a long side, with the metadata asked
     /// for (`PhotoExport`); the app writes it.
     case export = 11
+    /// A sidecar's bytes with an orientation set or taken out (`XMPOrientation`); the app
+    /// writes them.
+    case sidecarOrientation = 12
 }
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
@@ -146,7 +149,8 @@ public enum ImageDecoder {
         switch kind {
         case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize, colours: colours)
-        case .facts, .animation, .marks, .sidecarUpdate, .sidecarCaption, .sidecarDate, .export, .likeness, .likenessWithThumbnail: throw .unreadable("not one picture")
+        case .facts, .animation, .marks, .sidecarUpdate, .sidecarCaption, .sidecarDate, .sidecarOrientation, .export, .likeness,
+             .likenessWithThumbnail: throw .unreadable("not one picture")
         case .region: throw .unreadable("a region needs its rectangle (decodeRegion)")
         }
     }
@@ -154,13 +158,15 @@ public enum ImageDecoder {
     /// The upright rectangle `rect` of the photo at `path` at full scale, its colours
     /// converted to `colours`: a JPEG's decoded alone (`JPEGDecoder.decodeRegion`), any
     /// other photo decoded whole and cut.
-    static func decodeRegion(_ path: FilePath, _ rect: PixelRect, colours: ColourTarget,
+    /// `turn` turns the photo further than its file says (`PhotoTurns`): `rect` is of the
+    /// photo so turned.
+    static func decodeRegion(_ path: FilePath, _ rect: PixelRect, colours: ColourTarget, turn: Orientation = .up,
                              limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
         guard rect.x >= 0, rect.y >= 0, !rect.isEmpty else { throw .unreadable("the part asked for (\(rect)) is not inside the photo") }
         if let jpeg = try jpegBytes(path, limits: limits), let stored = JPEGDecoder.declaredSize(jpeg) {
             try limits.check(width: stored.width, height: stored.height)
             let exif = ExifInfo(jpeg: jpeg)
-            let orientation = exif.orientation
+            let orientation = exif.orientation.followed(by: turn)
             let upright = orientation.swapsDimensions ? (stored.height, stored.width) : (stored.width, stored.height)
             guard rect.maxX <= upright.0, rect.maxY <= upright.1 else {
                 throw .unreadable("the part asked for (\(rect)) is not inside the photo")
@@ -172,7 +178,7 @@ public enum ImageDecoder {
                 return ColourManagement.converted(pixels, to: colours)
             }
         }
-        let whole = try decode(path, maximumPixelSize: nil, box: nil, colours: colours, limits: limits)
+        let whole = try decode(path, maximumPixelSize: nil, box: nil, colours: colours, limits: limits).applying(turn)
         guard rect.maxX <= whole.width, rect.maxY <= whole.height else {
             throw .unreadable("the part asked for (\(rect)) is not inside the photo")
         }

@@ -68,3 +68,21 @@ extension Orientation {
         }
     }
 }
+
+extension Orientation {
+    /// What shows the stored pixels as `self` then `next` would: `applying(self)` then
+    /// `applying(next)` is `applying(self.followed(by: next))`.
+    public func followed(by next: Orientation) -> Orientation {
+        let turnedTwice = Self.probe.applying(self).applying(next)
+        return Self.allCases.first { Self.probe.applying($0).bytes == turnedTwice.bytes && Self.probe.applying($0).width == turnedTwice.width }!
+    }
+
+    /// What turns pixels shown as `own` into pixels shown as `wanted`: a sidecar's
+    /// orientation (`wanted`) over what the file says of itself (`own`).
+    public static func turn(from own: Orientation, to wanted: Orientation) -> Orientation {
+        allCases.first { own.followed(by: $0) == wanted }!
+    }
+
+    /// Three by two pixels, each its own: every orientation shows them differently.
+    private static let probe = PixelBuffer(width: 3, height: 2, bytesPerRow: 12, bytes: (0..<24).map { UInt8($0 / 4) }, isOpaque: true)
+}

@@ -173,7 +173,8 @@ enum RAWDecoder {
         try check(open(file, in: raw))
         let data = raw.pointee
         var facts = EmbeddedFacts()
-        let turned = orientation(flip: Int(data.sizes.flip)).swapsDimensions
+        facts.orientation = orientation(flip: Int(data.sizes.flip))
+        let turned = facts.orientation!.swapsDimensions
         facts.pixelWidth = Int(turned ? data.sizes.height : data.sizes.width)
         facts.pixelHeight = Int(turned ? data.sizes.width : data.sizes.height)
         facts.cameraMake = text(data.idata.make)

@@ -20,9 +20,9 @@ import Marks
 ///           | u8 3, u32 width, u32 height, u32 frame count, u32 plays (kind `.animation` only;
 ///             a frame count below 2: no animation, and the helper takes requests again)
 ///           | u8 5, u8 1 and u32 marks (`PhotoMarks.wireValue`), or u8 0: none, then u32 length
-///             and the date taken as EXIF writes it (0: none) (kind `.marks`)
+///             and the date taken as EXIF writes it (0: none), u8 orientation (0: none) (kind `.marks`)
 ///           | u8 6, u32 length, the sidecar's new bytes (kinds `.sidecarUpdate`, `.sidecarCaption`,
-///             `.sidecarDate`)
+///             `.sidecarDate`, `.sidecarOrientation`)
 ///           | u8 9, u32 length, a JPEG file's bytes (kind `.export`)
 ///           | u8 7, u64 sharpness (an IEEE double's bits), u64 look hash (kind `.likeness`)
 ///           | u8 8, u64 sharpness, u64 look hash, u8 1 and the thumbnail as status 0 above, or
@@ -131,8 +131,8 @@ public enum DecodeHelper {
                     guard output.write(try sidecarResponse(existing) { XMPMarks.updating($0, with: marks) }) else { exit(0) }
                 case let .sidecarCaption(existing, caption):
                     guard output.write(try sidecarResponse(existing) { caption.written(into: $0) }) else { exit(0) }
-                case let .export(path, side, metadata, date):
-                    let pixels = try decode(path, .image, side, nil, .sRGB)
+                case let .export(path, side, metadata, date, turn):
+                    let pixels = try decode(path, .image, side, nil, .sRGB).applying(turn)
                     keepsBuffers = true
                     let facts = metadata == .none ? nil : try? ImageDecoder.embeddedFacts(path)
                     guard let jpeg = JPEGEncoder.encode(pixels, app1: facts.flatMap { ExportExif.block($0, metadata: metadata, dateTaken: date) }) else {
@@ -143,6 +143,8 @@ public enum DecodeHelper {
                     guard output.write(response + jpeg) else { exit(0) }
                 case let .sidecarDate(existing, date):
                     guard output.write(try sidecarResponse(existing) { XMPDate.updating($0, dateTaken: date) }) else { exit(0) }
+                case let .sidecarOrientation(existing, orientation):
+                    guard output.write(try sidecarResponse(existing) { XMPOrientation.updating($0, orientation: orientation) }) else { exit(0) }
                 case let .likeness(path):
                     let likeness = try ImageDecoder.likeness(path)
                     keepsBuffers = true
@@ -150,20 +152,24 @@ public enum DecodeHelper {
                     Wire.append(likeness.sharpness.bitPattern, to: &response)
                     Wire.append(likeness.hash, to: &response)
                     guard output.write(response) else { exit(0) }
-                case let .likenessWithThumbnail(path, thumbnailSize, colours):
-                    let both = try ImageDecoder.likeness(path, withThumbnail: thumbnailSize, colours: target(colours))
+                case let .likenessWithThumbnail(path, thumbnailSize, colours, turn):
+                    // The likeness stays the file's: a burst's frames are compared as shot.
+                    var both = try ImageDecoder.likeness(path, withThumbnail: thumbnailSize, colours: target(colours))
+                    both.thumbnail = both.thumbnail?.applying(turn)
                     keepsBuffers = true
                     var response: [UInt8] = [8]
                     Wire.append(both.likeness.sharpness.bitPattern, to: &response)
                     Wire.append(both.likeness.hash, to: &response)
                     response.append(both.thumbnail == nil ? 0 : 1)
                     guard output.write(response), both.thumbnail.map({ send($0, delay: nil, to: output) }) ?? true else { exit(0) }
-                case let .region(path, rect, colours):
-                    let pixels = try decodeRegion(path, rect, colours: colours)
+                case let .region(path, rect, colours, turn):
+                    let pixels = try ImageDecoder.decodeRegion(path, rect, colours: target(colours), turn: turn)
                     keepsBuffers = true
                     guard send(pixels, delay: nil, to: output) else { exit(0) }
-                case let .picture(path, kind, maximumPixelSize, box, colours):
-                    let pixels = try decode(path, kind, maximumPixelSize, box, colours)
+                case let .picture(path, kind, maximumPixelSize, box, colours, turn):
+                    // The window's shape is the turned picture's: the file's is across it.
+                    let fitted = turn.swapsDimensions ? box.map { PixelBox(width: $0.height, height: $0.width) } : box
+                    let pixels = try decode(path, kind, maximumPixelSize, fitted, colours).applying(turn)
                     keepsBuffers = pixels.width * pixels.height >= keptAfterPixels
                     guard send(pixels, delay: nil, to: output) else { exit(0) }
                 }
@@ -194,7 +200,7 @@ public enum DecodeHelper {
         Wire.append(record.marks?.wireValue ?? 0, to: &response)
         let date = Array((record.dateTaken ?? "").utf8.prefix(64))
         Wire.append(UInt32(date.count), to: &response)
-        return response + date
+        return response + date + [UInt8(record.orientation?.rawValue ?? 0)]
     }
 
     private static func sidecarResponse(_ path: FilePath?, update: ([UInt8]?) -> [UInt8]?) throws(DecodeError) -> [UInt8] {

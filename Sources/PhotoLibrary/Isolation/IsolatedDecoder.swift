@@ -20,6 +20,9 @@ public final class IsolatedDecoder: Sendable {
     let deadline: Double
     private let idle = Mutex<[Helper]>([])
     private let busy = Mutex<Set<Int32>>([])
+    /// What sidecars turn: every picture, region, thumbnail and shared copy of a photo is
+    /// made turned so.
+    public let turns = PhotoTurns()
 
     /// `command` runs a helper: an executable and its arguments, e.g. Flick itself with
     /// `decode-helper`.
@@ -55,7 +58,7 @@ public final class IsolatedDecoder: Sendable {
     /// With a `box`, the picture also fits that rectangle; its colours are `colours`'.
     public func decode(_ path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?, box: PixelBox? = nil,
                        colours: ColourChoice = .display) -> Result<PixelBuffer, DecodeError> {
-        ask(.picture(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours)).flatMap { answer in
+        ask(.picture(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours, turn: turns.turn(of: path))).flatMap { answer in
             guard case let .pixels(pixels) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(pixels)
         }
@@ -63,7 +66,7 @@ public final class IsolatedDecoder: Sendable {
 
     /// The upright rectangle `region` of the photo at `path`, at full scale (`DecodeKind.region`).
     public func decodeRegion(_ path: FilePath, _ region: PixelRect, colours: ColourChoice = .display) -> Result<PixelBuffer, DecodeError> {
-        ask(.region(path, region, colours: colours)).flatMap { answer in
+        ask(.region(path, region, colours: colours, turn: turns.turn(of: path))).flatMap { answer in
             guard case let .pixels(pixels) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(pixels)
         }
@@ -99,7 +102,7 @@ public final class IsolatedDecoder: Sendable {
     /// both (`DecodeKind.likenessWithThumbnail`).
     public func likeness(_ path: FilePath, withThumbnail thumbnailSize: Int,
                          colours: ColourChoice = .sRGB) -> Result<(likeness: PhotoLikeness, thumbnail: PixelBuffer?), DecodeError> {
-        ask(.likenessWithThumbnail(path, thumbnailSize: thumbnailSize, colours: colours)).flatMap { answer in
+        ask(.likenessWithThumbnail(path, thumbnailSize: thumbnailSize, colours: colours, turn: turns.turn(of: path))).flatMap { answer in
             guard case let .likenessWithThumbnail(likeness, thumbnail) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success((likeness, thumbnail))
         }
@@ -117,7 +120,7 @@ public final class IsolatedDecoder: Sendable {
     /// The photo at `path` as a shared copy: an sRGB JPEG within `longSide` (nil: its own
     /// size), carrying `metadata` (a date fixed in its sidecar as `dateTaken`).
     public func export(_ path: FilePath, longSide: Int?, metadata: ExportMetadata, dateTaken: String?) -> Result<[UInt8], DecodeError> {
-        ask(.export(path, longSide: longSide, metadata: metadata, dateTaken: dateTaken)).flatMap { answer in
+        ask(.export(path, longSide: longSide, metadata: metadata, dateTaken: dateTaken, turn: turns.turn(of: path))).flatMap { answer in
             guard case let .encoded(bytes) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(bytes)
         }
@@ -127,6 +130,15 @@ public final class IsolatedDecoder: Sendable {
     /// `date` (EXIF's style; nil: taken out) and everything else kept, for the caller to write.
     public func sidecar(_ existing: FilePath?, datedAt date: String?) -> Result<[UInt8], DecodeError> {
         ask(.sidecarDate(existing: existing, date: date)).flatMap { answer in
+            guard case let .sidecar(bytes) = answer else { return .failure(.decoderFailed("answered something else")) }
+            return .success(bytes)
+        }
+    }
+
+    /// The bytes of the sidecar at `existing` (nil: a new one) with its orientation set to
+    /// `orientation` (nil: taken out) and everything else kept, for the caller to write.
+    public func sidecar(_ existing: FilePath?, orientedAs orientation: Orientation?) -> Result<[UInt8], DecodeError> {
+        ask(.sidecarOrientation(existing: existing, orientation: orientation)).flatMap { answer in
             guard case let .sidecar(bytes) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(bytes)
         }
@@ -284,9 +296,11 @@ final class Helper: @unchecked Sendable {
         if status[0] == 5 {
             guard let present = fromHelper.read(1, deadline: deadline), let value = fromHelper.readUInt32(deadline: deadline),
                   let length = fromHelper.readUInt32(deadline: deadline), length <= 64,
-                  let date = fromHelper.read(Int(length), deadline: deadline) else { return timedOutOrDied(deadline) }
+                  let date = fromHelper.read(Int(length), deadline: deadline),
+                  let orientation = fromHelper.read(1, deadline: deadline) else { return timedOutOrDied(deadline) }
             let marks = present[0] == 1 ? PhotoMarks(wireValue: value) : nil
-            return .answered(.success(.marks(XMPRecord(marks: marks, dateTaken: date.isEmpty ? nil : String(decoding: date, as: UTF8.self)))))
+            return .answered(.success(.marks(XMPRecord(marks: marks, dateTaken: date.isEmpty ? nil : String(decoding: date, as: UTF8.self),
+                                                       orientation: Orientation(rawValue: Int(orientation[0]))))))
         }
         if status[0] == 7 {
             guard let likeness = readLikeness(deadline: deadline) else { return timedOutOrDied(deadline) }

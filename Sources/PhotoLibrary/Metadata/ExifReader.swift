@@ -65,6 +65,7 @@ public struct ExifInfo: Sendable, Equatable {
             }
         }
         orientation = integer(EXIF_TAG_ORIENTATION).flatMap(Orientation.init(rawValue:)) ?? .up
+        facts.orientation = orientation
         // "2024:05:01 14:03:22" as EXIF writes it; shown with dashes in the date.
         // An unset clock writes zeros or blanks: no date rather than year 0.
         facts.dateTaken = (text(EXIF_TAG_DATE_TIME_ORIGINAL) ?? text(EXIF_TAG_DATE_TIME)).flatMap { value in

@@ -62,6 +62,9 @@ public struct EmbeddedFacts: Sendable, Equatable {
     public var duration: Double?
     /// A Motion Photo's video: its bytes in the file, after the picture; nil for a still.
     public var motionVideo: Range<Int>?
+    /// How the file says its pixels stand (EXIF's orientation; a RAW's flip), which a
+    /// sidecar's may replace (`PhotoTurns`); nil where it says nothing (upright).
+    public var orientation: Orientation?
 
     public init() {}
 
@@ -89,7 +92,8 @@ public struct EmbeddedFacts: Sendable, Equatable {
     // MARK: The wire: one field per line, `key<TAB>value`
 
     private enum Key: String, CaseIterable {
-        case width, height, dateTaken, make, model, lens, exposureTime, fNumber, iso, focalLength, colourSpace, latitude, longitude, duration, motionVideo
+        case width, height, dateTaken, make, model, lens, exposureTime, fNumber, iso, focalLength, colourSpace, latitude, longitude, duration, motionVideo,
+             orientation
     }
 
     var encoded: [UInt8] {
@@ -109,6 +113,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
         if let longitude { fields.append((.longitude, String(longitude))) }
         if let duration { fields.append((.duration, String(duration))) }
         if let motionVideo { fields.append((.motionVideo, "\(motionVideo.lowerBound) \(motionVideo.count)")) }
+        if let orientation { fields.append((.orientation, String(orientation.rawValue))) }
         return Array(fields.map { "\($0.0.rawValue)\t\(Self.singleLine($0.1))\n" }.joined().utf8)
     }
 
@@ -132,6 +137,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
             case .latitude: latitude = Double(value)
             case .longitude: longitude = Double(value)
             case .duration: duration = Double(value).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+            case .orientation: orientation = Int(value).flatMap(Orientation.init(rawValue:))
             case .motionVideo:
                 let numbers = value.split(separator: " ").compactMap { Int($0) }
                 if numbers.count == 2, numbers[0] > 0, numbers[1] > 0, numbers[0] <= Int.max - numbers[1] {

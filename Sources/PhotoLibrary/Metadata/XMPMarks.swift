@@ -30,12 +30,13 @@ public enum XMPMarks {
     /// The marks packet `bytes` records; nil when it records none or is not XMP.
     public static func marks(inPacket bytes: [UInt8]) -> PhotoMarks? { record(inPacket: bytes).marks }
 
-    /// What packet `bytes` records of what Flick reads from sidecars: marks and a date taken.
+    /// What packet `bytes` records of what Flick reads from sidecars: marks, a date taken, an
+    /// orientation.
     public static func record(inPacket bytes: [UInt8]) -> XMPRecord {
         withToolkit { () -> XMPRecord? in
             guard bytes.count <= maximumPacketBytes, let xmp = parse(bytes) else { return nil }
             defer { xmp_free(xmp) }
-            return XMPRecord(marks: marks(in: xmp), dateTaken: XMPDate.dateTaken(in: xmp))
+            return XMPRecord(marks: marks(in: xmp), dateTaken: XMPDate.dateTaken(in: xmp), orientation: XMPOrientation.orientation(in: xmp))
         } ?? XMPRecord()
     }
 
@@ -137,14 +138,16 @@ public enum XMPMarks {
 }
 
 /// What a packet records that Flick reads of it: marks (nil: none), and a date taken as EXIF
-/// writes one (nil: none).
+/// writes one (nil: none), and an orientation (`XMPOrientation`; nil: none).
 public struct XMPRecord: Sendable, Equatable {
     public var marks: PhotoMarks?
     public var dateTaken: String?
+    public var orientation: Orientation?
 
-    public init(marks: PhotoMarks? = nil, dateTaken: String? = nil) {
+    public init(marks: PhotoMarks? = nil, dateTaken: String? = nil, orientation: Orientation? = nil) {
         self.marks = marks
         self.dateTaken = dateTaken
+        self.orientation = orientation
     }
 }
 

@@ -48,10 +48,17 @@ public struct ThumbnailCache: Sendable {
     /// The `fail/` subfolder this program records in, e.g. "flick-0.1.0".
     public let failureFolder: String
 
-    public init(root: FilePath, application: String) {
+    /// Photos turned by their sidecars (`PhotoTurns`): the cache holds every file as it is,
+    /// for every program, so theirs are neither read from it nor written into it.
+    public let turns: PhotoTurns?
+
+    public init(root: FilePath, application: String, turns: PhotoTurns? = nil) {
         self.root = root
         failureFolder = application
+        self.turns = turns
     }
+
+    private func isTurned(_ photo: Photo) -> Bool { turns.map { $0.turn(of: photo.path) != .up } ?? false }
 
     /// `$XDG_CACHE_HOME/thumbnails`, or `~/.cache/thumbnails`.
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> FilePath {
@@ -103,7 +110,7 @@ public struct ThumbnailCache: Sendable {
     /// where the entry records it, its size. A file written within the second it was first
     /// seen (a copy arriving, empty at first) has a new size though not a new time.
     public func entry(for photo: Photo, flavor: Flavor) -> Entry {
-        guard let uri = Self.uri(for: photo.path) else { return .missing }
+        guard !isTurned(photo), let uri = Self.uri(for: photo.path) else { return .missing }
         let mtime = Self.mtime(photo.modificationDate), size = String(photo.byteCount)
         func isCurrent(_ thumbnail: FilePath) -> Bool {
             Self.text(in: thumbnail, key: "Thumb::URI") == uri && Self.text(in: thumbnail, key: "Thumb::MTime") == mtime
@@ -124,6 +131,7 @@ public struct ThumbnailCache: Sendable {
 
     /// Stores `pixels` (already no larger than the flavour) as the thumbnail of `file`.
     public func store(_ pixels: PixelBuffer, for photo: Photo, flavor: Flavor, originalSize: (width: Int, height: Int)? = nil) throws(CacheError) {
+        guard !isTurned(photo) else { return }
         guard let uri = Self.uri(for: photo.path) else { throw .noURI }
         var texts = Self.stamp(of: photo, uri: uri) + [("Software", "Flick")]
         if let originalSize {
