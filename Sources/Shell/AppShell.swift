@@ -52,7 +52,9 @@ public final class AppShell {
                 filter: PhotoFilter, order: PhotoOrder, advancesAfterMark: Bool,
                 copyText: @escaping (String) -> Void, wake: @escaping @Sendable () -> Void) {
         self.service = service
-        let helper = { IsolatedDecoder(command: DecodeHelper.command) }
+        // One knowledge of what sidecars turn: the marks' reader sets it, every decoder turns by it.
+        let turns = service.decoder?.turns ?? PhotoTurns()
+        let helper = { IsolatedDecoder(command: DecodeHelper.command, turns: turns) }
         pictures = PictureStore(photos: [], service: service, textures: textures)
         pictures.videoPlayerCommand = PlayerHelper.ownCommand
         if let start = opening.startPath { pictures.noteScreenRequest(start, size: startScreenPicture) }

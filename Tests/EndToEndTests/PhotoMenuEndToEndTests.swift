@@ -268,6 +268,38 @@ import Testing
         #expect(uris.trimmingCharacters(in: .whitespacesAndNewlines) == photo.absoluteURL.absoluteString, "\(uris)")
     }
 
+    /// R on a PNG (no orientation tag to change in place): its sidecar records the turn, the
+    /// pager shows it turned at once, and the PNG's bytes stay as they were.
+    @Test func aPNGTurnedWithRIsShownTurnedAndOnlyItsSidecarChanges() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Red on the left, blue on the right: turned right, red is on top.
+        let photo = folder.appendingPathComponent("photo.png")
+        let made = try run("convert-im6.q16", ["-size", "600x600", "xc:rgb(200,30,30)", "-size", "600x600", "xc:rgb(30,30,200)", "+append", photo.path])
+        try #require(made.status == 0, "\(made.error)")
+        let original = try Data(contentsOf: photo)
+        let flick = try FlickSession(arguments: [photo.path])
+        let window = try flick.geometry()
+        let (x, top, bottom) = (Int(window.midX), Int(window.midY - window.height * 0.3), Int(window.midY + window.height * 0.3))
+        #expect(try flick.waitForScreen { $0.matches(x: Int(window.midX) - 20, y: Int(window.midY), (200, 30, 30)) }.1, "the photo: \(flick.errorOutput())")
+        _ = try flick.server.xdotool("key", "r")
+        #expect(try flick.waitForScreen { $0.matches(x: x, y: top, (200, 30, 30)) && $0.matches(x: x, y: bottom, (30, 30, 200)) }.1,
+                "shown turned right: \(flick.errorOutputSoFar())")
+        let sidecar = folder.appendingPathComponent("photo.png.xmp")
+        var recorded = ""
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            recorded = (try? run("exiftool", ["-s3", "-n", "-XMP-tiff:Orientation", sidecar.path]).output) ?? ""
+            if !recorded.isEmpty { break }
+            usleep(100_000)
+        } while Date() < deadline
+        #expect(recorded.trimmingCharacters(in: .whitespacesAndNewlines) == "6", "the sidecar records the turn")
+        #expect(try Data(contentsOf: photo) == original, "the photo itself is untouched")
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
+
     @Test func showInFilesAsksTheFileManagerToSelectThePhoto() throws {
         try #require(Desktop.canFakeServices, "needs dbus-daemon and python3-gi (make deps)")
         let desktop = try Desktop()

@@ -21,15 +21,16 @@ public final class IsolatedDecoder: Sendable {
     private let idle = Mutex<[Helper]>([])
     private let busy = Mutex<Set<Int32>>([])
     /// What sidecars turn: every picture, region, thumbnail and shared copy of a photo is
-    /// made turned so.
-    public let turns = PhotoTurns()
+    /// made turned so. One for the app, shared by its decoders.
+    public let turns: PhotoTurns
 
     /// `command` runs a helper: an executable and its arguments, e.g. Flick itself with
-    /// `decode-helper`.
-    public init(command: [String], deadline: Double = IsolatedDecoder.defaultDeadline) {
+    /// `decode-helper`; `turns` is what sidecars turn, the app's other decoders' too.
+    public init(command: [String], deadline: Double = IsolatedDecoder.defaultDeadline, turns: PhotoTurns = PhotoTurns()) {
         precondition(!command.isEmpty, "a helper command is needed")
         self.command = command
         self.deadline = deadline
+        self.turns = turns
     }
 
     deinit {
