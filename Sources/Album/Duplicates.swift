@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import PhotoLibrary
+import Synchronization
 import SystemPackage
 
 /// Photos that are copies of one another, in two tiers kept apart: the same file (the same
@@ -162,20 +163,43 @@ public enum Duplicates {
 public final class DuplicateFinder: Sendable {
     private let decoder: IsolatedDecoder
     private let queue = DispatchQueue(label: "flick.duplicates", qos: .utility)
+    /// The same-file tier found ahead (`prepare`), for the photos it was found among.
+    private let prepared = Mutex<(photos: [FilePath], groups: [[Photo]])?>(nil)
 
     public init(decoder: IsolatedDecoder) {
         self.decoder = decoder
     }
 
+    /// Finds the same files among `photos` (the tier that needs no looks) while their looks
+    /// are read: `find` among the same photos then takes them.
+    public func prepare(_ photos: [Photo]) {
+        queue.async { [self] in
+            let groups = Self.sameFiles(photos)
+            prepared.withLock { $0 = (photos.map(\.path), groups) }
+        }
+    }
+
     /// The groups among `candidates`, the same file's first, delivered on the finder's thread.
     public func find(_ candidates: [Duplicates.Candidate], then deliver: @escaping @Sendable ([DuplicateGroup]) -> Void) {
-        queue.async { [decoder] in deliver(Self.groups(candidates, decoder: decoder)) }
+        queue.async { [self] in
+            let ready = prepared.withLock { ready in
+                defer { ready = nil }
+                return ready
+            }
+            let photos = candidates.map(\.photo)
+            let sameFiles = ready.flatMap { $0.photos == photos.map(\.path) ? $0.groups : nil } ?? Self.sameFiles(photos)
+            deliver(Self.groups(candidates, sameFiles: sameFiles, decoder: decoder))
+        }
+    }
+
+    static func sameFiles(_ photos: [Photo]) -> [[Photo]] {
+        Duplicates.sameFiles(photos) { ContentHash.of($0, prefix: $1) }
     }
 
     /// Blocks until the search asked for is done (tests).
     public func waitUntilIdle() { queue.sync {} }
 
-    static func groups(_ candidates: [Duplicates.Candidate], decoder: IsolatedDecoder) -> [DuplicateGroup] {
+    static func groups(_ candidates: [Duplicates.Candidate], sameFiles: [[Photo]], decoder: IsolatedDecoder) -> [DuplicateGroup] {
         let marked = Set(candidates.filter(\.isMarked).map(\.photo.path))
         var facts: [FilePath: Duplicates.Facts?] = [:]
         func read(_ photo: Photo) -> Duplicates.Facts? {
@@ -188,8 +212,7 @@ public final class DuplicateFinder: Sendable {
             facts[photo.path] = found
             return found
         }
-        let sameFiles = Duplicates.sameFiles(candidates.map(\.photo)) { ContentHash.of($0, prefix: $1) }
-            .map { Duplicates.keeperFirst($0, pixels: { _ in 0 }, isMarked: { marked.contains($0.path) }) }
+        let sameFiles = sameFiles.map { Duplicates.keeperFirst($0, pixels: { _ in 0 }, isMarked: { marked.contains($0.path) }) }
         let copies = Set(sameFiles.flatMap { $0.dropFirst().map(\.path) })
         let samePictures = Duplicates.samePictures(candidates.filter { !copies.contains($0.photo.path) }, facts: read) { photo in
             guard case let .success(pixels) = decoder.decode(photo.path, maximumPixelSize: Duplicates.comparedSide, colours: .untouched) else { return nil }

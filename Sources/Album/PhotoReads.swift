@@ -9,6 +9,7 @@ import SystemPackage
 /// and delivered in batches as it is read; each photo is read once.
 public final class PhotoReads<Value: Sendable>: Sendable {
     private let reading: @Sendable (FilePath) -> Value
+    private let kept: (@Sendable (FilePath) -> Value?)?
     private let wake: @Sendable () -> Void
     private let queue: DispatchQueue
     private let state = Mutex(State())
@@ -21,11 +22,16 @@ public final class PhotoReads<Value: Sendable>: Sendable {
 
     /// How many values are delivered at once.
     static var batch: Int { 256 }
+    /// How many kept values are looked up at once.
+    static var keptLanes: Int { 4 }
 
     /// `wake` runs on the reading thread when a batch has arrived: it should only wake the
-    /// UI thread.
-    public init(label: String, wake: @escaping @Sendable () -> Void = {}, reading: @escaping @Sendable (FilePath) -> Value) {
+    /// UI thread. `kept` finds a value kept from before (a cache: small reads, made several
+    /// at once); `reading` reads what it did not find.
+    public init(label: String, wake: @escaping @Sendable () -> Void = {}, kept: (@Sendable (FilePath) -> Value?)? = nil,
+                reading: @escaping @Sendable (FilePath) -> Value) {
         self.reading = reading
+        self.kept = kept
         self.wake = wake
         queue = DispatchQueue(label: label, qos: .utility)
     }
@@ -35,17 +41,36 @@ public final class PhotoReads<Value: Sendable>: Sendable {
         let fresh = state.withLock { state in paths.filter { state.asked.insert($0).inserted } }
         guard !fresh.isEmpty else { return }
         queue.async { [self] in
-            var found: [FilePath: Value] = [:]
-            for (number, path) in fresh.enumerated() {
-                found[path] = reading(path)
-                if found.count >= Self.batch || number == fresh.count - 1 {
-                    let batch = found
-                    found = [:]
-                    state.withLock { $0.arrived.merge(batch) { $1 } }
-                    wake()
+            var unread = fresh
+            if let kept {
+                // A library searched again finds tens of thousands of values kept: looked up
+                // several at once, and delivered at once (each delivery costs the UI thread
+                // a regrouping of the album).
+                let found = Mutex<[FilePath: Value]>([:])
+                DispatchQueue.concurrentPerform(iterations: Self.keptLanes) { lane in
+                    var mine: [FilePath: Value] = [:]
+                    for index in stride(from: lane, to: fresh.count, by: Self.keptLanes) {
+                        if let value = kept(fresh[index]) { mine[fresh[index]] = value }
+                    }
+                    found.withLock { $0.merge(mine) { $1 } }
+                }
+                let batch = found.withLock { $0 }
+                if !batch.isEmpty {
+                    unread.removeAll { batch[$0] != nil }
+                    deliver(batch)
                 }
             }
+            for start in stride(from: 0, to: unread.count, by: Self.batch) {
+                var batch: [FilePath: Value] = [:]
+                for path in unread[start..<min(start + Self.batch, unread.count)] { batch[path] = reading(path) }
+                deliver(batch)
+            }
         }
+    }
+
+    private func deliver(_ batch: [FilePath: Value]) {
+        state.withLock { $0.arrived.merge(batch) { $1 } }
+        wake()
     }
 
     /// The values read since the last call.
@@ -108,8 +133,14 @@ public typealias Likenesses = PhotoReads<PhotoLikeness?>
 extension PhotoReads where Value == PhotoLikeness? {
     public convenience init(decoder: IsolatedDecoder, cache: LikenessCache? = nil, thumbnails: ThumbnailsAlongside? = nil,
                             wake: @escaping @Sendable () -> Void = {}) {
-        self.init(label: "flick.likeness", wake: wake) { path in
-            if let kept = cache?.likeness(of: path) { return kept }
+        var kept: (@Sendable (FilePath) -> PhotoLikeness??)?
+        if let cache {
+            kept = { path -> PhotoLikeness?? in
+                guard let likeness = cache.likeness(of: path) else { return nil }
+                return .some(.some(likeness))
+            }
+        }
+        self.init(label: "flick.likeness", wake: wake, kept: kept) { path in
             let stamp = LikenessCache.Stamp(of: path)
             guard let measured = Self.measure(path, decoder: decoder, thumbnails: thumbnails) else { return nil }
             if let cache, let stamp { cache.store(measured, for: path, measuredAt: stamp) }

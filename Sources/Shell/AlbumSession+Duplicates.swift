@@ -36,6 +36,7 @@ extension AlbumSession {
         }
         let search = DuplicateSearch(photos: model.photosIgnoringFilter)
         duplicateSearch = search
+        duplicateFinder.prepare(search.photos)
         likenesses?.read(search.photos.map(\.path))
         browser.showToast(Toast(localizedPlural("Looking for duplicates among {count} photo…", "Looking for duplicates among {count} photos…",
                                                 count: search.photos.count)))

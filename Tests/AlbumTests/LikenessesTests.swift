@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 import Album
 import PhotoLibrary
+import Synchronization
 import SystemPackage
 
 /// Likenesses read for bursts and the sharpness order are kept: a folder opened again is
@@ -16,6 +17,21 @@ import SystemPackage
         likenesses.read([path])
         likenesses.waitUntilIdle()
         return likenesses.drain()[path]
+    }
+
+    /// A library opened again: what was kept from before arrives at once, in one delivery
+    /// (each costs the album a regrouping), and only the rest is read, in batches.
+    @Test func keptValuesArriveTogetherBeforeTheRestIsRead() {
+        let deliveries = Mutex(0)
+        let reads = PhotoReads<Int>(label: "test", wake: { deliveries.withLock { $0 += 1 } },
+                                    kept: { path in path.string.hasSuffix("-kept.jpg") ? 1 : nil }, reading: { _ in 2 })
+        let paths = (0..<1000).map { FilePath("/photos/\($0)\($0 % 2 == 0 ? "-kept" : "").jpg") }
+        reads.read(paths)
+        reads.waitUntilIdle()
+        let values = reads.drain()
+        #expect(values.count == 1000)
+        #expect(paths.allSatisfy { values[$0] == ($0.string.hasSuffix("-kept.jpg") ? 1 : 2) })
+        #expect(deliveries.withLock { $0 } == 1 + 2, "the kept ones at once, then 500 read in two batches")
     }
 
     @Test func aPhotoMeasuredOnceIsReadBackWithoutAHelperUntilItChanges() throws {

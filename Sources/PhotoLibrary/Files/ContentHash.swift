@@ -54,9 +54,13 @@ extension ContentHash {
         let fd = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        let chunk = 1 << 20
-        var buffer = [UInt8](repeating: 0, count: chunk)
+        // A buffer no larger than the file: a duplicate search hashes tens of thousands of
+        // small photos, and a megabyte made and faulted in for each cost more than reading.
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : Int.max
         var left = prefix ?? .max
+        var buffer = [UInt8](repeating: 0, count: max(1, min(1 << 20, left, size == Int.max ? size : size + 1)))
+        let chunk = buffer.count
         while left > 0 {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min(chunk, left)) }
             if count < 0 && errno == EINTR { continue }
