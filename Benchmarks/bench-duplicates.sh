@@ -3,7 +3,7 @@
 # Duplicates in a library: 100,000 small distinct JPEGs in 500 folders of a Pictures tree,
 # 10,000 of them copied byte for byte into a backup folder, and 1,000 resized copies
 # (a messenger's). Flick (every folder at once) is launched once to read every photo's look
-# (cold: the likeness cache is empty) and again, warm: from Ctrl+Shift+F to the groups on
+# (cold: the likeness cache is empty) and again, warm (the looks kept in the index): from Ctrl+Shift+F to the groups on
 # screen (Flick's probe, FLICK_BENCH_PROBE), beside fdupes -r finding the same files alike.
 # BENCH_DUPLICATES_PHOTOS makes it smaller. Needs DISPLAY.
 set -euo pipefail
@@ -76,7 +76,7 @@ PY
 
 echo "  a library of $total photos: $photos distinct, $copies copied byte for byte, $resized resized"
 launch "cold (every look read)"
-launch "warm (looks from the likeness cache)"
+launch "warm (looks from the index)"
 if command -v fdupes >/dev/null; then
   start=$(date +%s.%N)
   groups=$(fdupes -r -q "$work/Pictures" | awk 'BEGIN {g = 0} /^$/ {g++} END {print g}')

@@ -17,6 +17,7 @@ public final class AlbumLister: Sendable {
     private struct State {
         var arrived: [Photo] = []
         var traits: [FilePath: PhotoTraits] = [:]
+        var likenesses: [FilePath: PhotoLikeness?] = [:]
         var finished = false
         var walkEnded = false
         var cancelled = false
@@ -56,7 +57,10 @@ public final class AlbumLister: Sendable {
             for chunk in [rows.prefix(Self.firstChunk), rows.dropFirst(Self.firstChunk)] where !chunk.isEmpty {
                 let entries = LibraryIndex.checked(chunk)
                 state.withLock { state in
-                    for entry in entries { if let traits = entry.traits { state.traits[entry.photo.path] = traits } }
+                    for entry in entries {
+                        if let traits = entry.traits { state.traits[entry.photo.path] = traits }
+                        if let likeness = entry.likeness { state.likenesses[entry.photo.path] = .some(likeness) }
+                    }
                 }
                 known = known || !entries.isEmpty
                 let sorted = order.entries(entries.map(\.photo)).sorted(by: ListingOrder.precedes).map(\.photo)
@@ -149,11 +153,12 @@ public final class AlbumLister: Sendable {
         }
     }
 
-    /// What the index remembered of the photos (dates taken and the rest), since the last call.
-    public func drainTraits() -> [FilePath: PhotoTraits] {
+    /// What the index remembered of the photos (dates taken and the rest; how sharp each is
+    /// and how it looks), since the last call.
+    public func drainRemembered() -> (traits: [FilePath: PhotoTraits], likenesses: [FilePath: PhotoLikeness?]) {
         state.withLock { state in
-            defer { state.traits = [:] }
-            return state.traits
+            defer { (state.traits, state.likenesses) = ([:], [:]) }
+            return (state.traits, state.likenesses)
         }
     }
 }

@@ -37,7 +37,7 @@ extension AlbumSession {
         let search = DuplicateSearch(photos: model.photosIgnoringFilter)
         duplicateSearch = search
         duplicateFinder.prepare(search.photos)
-        likenesses?.read(search.photos.map(\.path))
+        likenesses?.read(search.photos.map(\.path).filter { !model.isLikenessRead($0) })
         browser.showToast(Toast(localizedPlural("Looking for duplicates among {count} photo…", "Looking for duplicates among {count} photos…",
                                                 count: search.photos.count)))
     }

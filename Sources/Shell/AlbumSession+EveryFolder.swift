@@ -31,14 +31,28 @@ extension AlbumSession {
         keptInHand = inHand.map { ($0, inPager) }
     }
 
-    /// Dates read are kept in the index, once the walk has put their photos' rows there.
-    func recordInIndex(_ dates: [FilePath: PhotoTraits]) {
+    /// Dates read and looks measured are kept in the index, once the walk has put their
+    /// photos' rows there.
+    func recordInIndex(_ dates: [FilePath: PhotoTraits], likenesses: [FilePath: PhotoLikeness] = [:]) {
         guard let index else { return }
         datesForIndex.merge(dates) { $1 }
-        guard listingVerified, !datesForIndex.isEmpty else { return }
-        let written = datesForIndex
-        datesForIndex = [:]
-        indexWrites.async { index.record(traits: written) }
+        likenessesForIndex.merge(likenesses) { $1 }
+        guard listingVerified, !datesForIndex.isEmpty || !likenessesForIndex.isEmpty else { return }
+        let (dates, likenesses) = (datesForIndex, likenessesForIndex)
+        (datesForIndex, likenessesForIndex) = ([:], [:])
+        indexWrites.async {
+            index.record(traits: dates)
+            index.record(likenesses: likenesses)
+        }
+    }
+
+    /// Looks read (measured, or kept from before): bursts and the sharpness order follow,
+    /// and a tree's go into its index (those it already held are not written again).
+    func takeLikenesses() {
+        guard let found = likenesses?.drain(), !found.isEmpty else { return }
+        model.noteLikenesses(found)
+        browser.reloadData()
+        if album.includesSubfolders { recordInIndex([:], likenesses: found.compactMapValues { $0 }) }
     }
 
     /// A rescan of every folder finished: applied as one diff.

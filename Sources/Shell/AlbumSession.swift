@@ -97,6 +97,7 @@ public final class AlbumSession {
     let indexWrites = DispatchQueue(label: "flick.index", qos: .utility)
     /// Dates read before the walk put the tree's photos in the index: written after it.
     var datesForIndex: [FilePath: PhotoTraits] = [:]
+    var likenessesForIndex: [FilePath: PhotoLikeness] = [:]
     /// A rescan of every folder, walked in the background.
     var rescanLister: AlbumLister?
     var rescanned: [Photo] = []
@@ -189,10 +190,7 @@ public final class AlbumSession {
             if browser.dateBar.isShown { browser.dateBar.refresh() }
         }
         takeDateFixWaiting()
-        if let found = likenesses?.drain(), !found.isEmpty {
-            model.noteLikenesses(found)
-            browser.reloadData()
-        }
+        takeLikenesses()
         // After the looks taken in: the frame loop sleeps until woken again.
         takeDuplicateSearch()
         if let notice = index?.takeNotice() { browser.showToast(Toast(notice)) }
@@ -310,8 +308,9 @@ public final class AlbumSession {
         }
         guard !listingFinished else { return }
         // Dates the index remembered arrive before their photos: sorted by them at once.
-        let known = lister.drainTraits()
+        let (known, looks) = lister.drainRemembered()
         model.noteTraits(known)
+        model.noteLikenesses(looks)
         let (photos, finished) = lister.drain()
         listingFinished = finished
         model.appendListing(photos)
@@ -386,7 +385,7 @@ public final class AlbumSession {
         lister.wake.connect(wake)
         listingFinished = false
         listingVerified = false
-        datesForIndex = [:]
+        (datesForIndex, likenessesForIndex) = ([:], [:])
         rescanPending = false
         startPath = nil
         keptInHand = nil
@@ -526,7 +525,7 @@ public final class AlbumSession {
     func readLooksIfWanted(_ paths: [FilePath]? = nil) {
         let wantsBursts = browser.viewKind == .compare || groupsBursts
         guard wantsBursts || shownOrder.key == .sharpness else { return }
-        var wanted = paths ?? model.photosWithoutLikeness
+        var wanted = paths.map { $0.filter { !model.isLikenessRead($0) } } ?? model.photosWithoutLikeness
         if paths == nil, let inHand = browser.photoInHand, inHand < model.count {
             let here = model.photos[inHand].path
             let place = Dictionary(model.photos.enumerated().map { ($1.path, abs($0 - inHand)) }) { first, _ in first }

@@ -71,6 +71,35 @@ import TestSupport
         #expect(reopened.takeNotice() == nil, "nothing to say: it was not rebuilt")
     }
 
+    /// Looks measured are kept, so a library searched for duplicates again needs none of
+    /// them measured or read from elsewhere; a photo changed since is measured again, and an
+    /// earlier run's index gains the columns and keeps its photos.
+    @Test func looksMeasuredAreKeptUntilThePhotoChangesEvenInAnEarlierRunsIndex() throws {
+        let earlier = try Place()
+        // An index as the run before looks were kept made it: its photo table without them.
+        _ = earlier.recorded()
+        for column in ["sharpness", "look", "measure"] {
+            let dropped = try runExternalTool(["sqlite3", earlier.file.string, "ALTER TABLE photo DROP COLUMN \(column)"])
+            try #require(dropped.status == 0, "\(dropped.output)")
+        }
+        let index = LibraryIndex(file: earlier.file)
+        #expect(index.photos(under: earlier.tree).allSatisfy { $0.likeness == nil }, "its photos kept, no looks yet")
+        let a = FilePath(earlier.tree.string + "/2019/a.jpg"), c = FilePath(earlier.tree.string + "/2020/c.jpg")
+        let sharp = PhotoLikeness(sharpness: 12.5, hash: 0xF00D_0000_BEEF_0001), soft = PhotoLikeness(sharpness: 0.25, hash: .max)
+        index.record(likenesses: [a: sharp, c: soft])
+        let again = LibraryIndex(file: earlier.file).photos(under: earlier.tree)
+        #expect(again.first { $0.photo.path == a }?.likeness == sharp && again.first { $0.photo.path == c }?.likeness == soft)
+        #expect(again.first { $0.photo.fileName == "b.jpg" }?.likeness == nil)
+        #expect(index.takeNotice() == nil, "nothing to say: it was not rebuilt")
+
+        // c.jpg rewritten: its look is measured again, a's kept through the next walk.
+        try earlier.write("2020/c.jpg", bytes: 300)
+        let walkedAgain = LibraryIndex(file: earlier.file)
+        walkedAgain.record(earlier.walked, under: earlier.tree)
+        let after = walkedAgain.photos(under: earlier.tree)
+        #expect(after.first { $0.photo.path == c }?.likeness == nil && after.first { $0.photo.path == a }?.likeness == sharp)
+    }
+
     @Test func aTreeWalkedOnceComesBackWithItsDatesFromAnotherRun() throws {
         let place = try Place()
         _ = place.recorded()

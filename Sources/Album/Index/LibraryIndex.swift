@@ -7,7 +7,8 @@ import SystemPackage
 
 /// What Flick read of the photos of every tree it opened whole, so that a tree opened again
 /// is on screen before its folders are walked: each photo's path (byte for byte), size,
-/// modification time, inode, format, and what was read of it (date taken, camera, lens, GPS). An SQLite database in
+/// modification time, inode, format, and what was read of it (date taken, camera, lens, GPS;
+/// its sharpness and look, as the likeness cache's measure scored them). An SQLite database in
 /// `$XDG_CACHE_HOME/flick/`, and only a cache: the files stay the truth, every row is
 /// checked against the disk before it is shown, and a walk replaces what it contradicts.
 /// Deleted, damaged, another program's, of another schema, read-only, full, shared with a
@@ -19,6 +20,8 @@ public final class LibraryIndex: Sendable {
         public let photo: Photo
         /// What was read of it (its date as EXIF writes it, "" for none); nil where not read.
         public let traits: PhotoTraits?
+        /// How sharp it is and how it looks; nil where not measured (by this measure).
+        public var likeness: PhotoLikeness? = nil
     }
 
     /// The schema's version (`PRAGMA user_version`): another one is rebuilt.
@@ -45,6 +48,7 @@ public final class LibraryIndex: Sendable {
         let upsert: SQLiteConnection.Statement
         let delete: SQLiteConnection.Statement
         let taken: SQLiteConnection.Statement
+        let looks: SQLiteConnection.Statement?
         /// The place names looked up, by position; nil in an index opened read-only from
         /// before they were kept (its table is made on the first write).
         let places: SQLiteConnection.Statement?
@@ -76,6 +80,7 @@ public final class LibraryIndex: Sendable {
         let modified: Int64
         let format: String
         let traits: PhotoTraits?
+        let likeness: PhotoLikeness?
     }
 
     /// The photos the index holds below `root`, each checked on disk first: a photo gone is
@@ -95,7 +100,11 @@ public final class LibraryIndex: Sendable {
                 let traits = row.text(4).map { date in
                     PhotoTraits(dateTaken: date, camera: row.text(5), lens: row.text(6), latitude: row.real(7), longitude: row.real(8))
                 }
-                rows.append(Row(path: row.blob(0), size: row.integer(1), modified: row.integer(2), format: row.text(3) ?? "", traits: traits))
+                let likeness = row.real(9).flatMap { sharpness in
+                    row.integer(11) == LikenessCache.version ? PhotoLikeness(sharpness: sharpness, hash: UInt64(bitPattern: row.integer(10))) : nil
+                }
+                rows.append(Row(path: row.blob(0), size: row.integer(1), modified: row.integer(2), format: row.text(3) ?? "", traits: traits,
+                                likeness: likeness))
             }
         }
         return rows
@@ -113,7 +122,8 @@ public final class LibraryIndex: Sendable {
                 return FolderScanner.photo(at: path).map { Entry(photo: $0, traits: nil) }
             }
             let date = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-            return Entry(photo: Photo(path: path, format: format, byteCount: Int(info.st_size), modificationDate: date), traits: row.traits)
+            return Entry(photo: Photo(path: path, format: format, byteCount: Int(info.st_size), modificationDate: date), traits: row.traits,
+                         likeness: row.likeness)
         }
     }
 
@@ -146,6 +156,19 @@ public final class LibraryIndex: Sendable {
             for (path, traits) in read {
                 try statements.taken.run([.text(traits.dateTaken), text(traits.camera), text(traits.lens), real(traits.latitude),
                                           real(traits.longitude), .blob(path.rawBytes)])
+            }
+        }
+    }
+
+    /// What was measured of the photos: how sharp each is and how it looks (`LikenessCache`'s
+    /// measure, whose edition is kept beside them).
+    public func record(likenesses measured: [FilePath: PhotoLikeness]) {
+        guard !measured.isEmpty else { return }
+        write { (statements) throws(SQLiteError) in
+            guard let looks = statements.looks else { return }
+            for (path, likeness) in measured {
+                try looks.run([.real(likeness.sharpness), .integer(Int64(bitPattern: likeness.hash)), .integer(Int64(LikenessCache.version)),
+                               .blob(path.rawBytes)])
             }
         }
     }
@@ -267,6 +290,17 @@ public final class LibraryIndex: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        // Looks were added to the photo table later: an earlier run's index gains them.
+        var hasLooks = try connection.integer("SELECT count(*) FROM pragma_table_info('photo') WHERE name = 'look'") > 0
+        if !hasLooks && !readOnly {
+            try connection.execute("""
+                ALTER TABLE photo ADD COLUMN sharpness REAL;
+                ALTER TABLE photo ADD COLUMN look INTEGER;
+                ALTER TABLE photo ADD COLUMN measure INTEGER;
+                """)
+            hasLooks = true
+        }
+        let looks = hasLooks ? "sharpness, look, measure" : "NULL, NULL, NULL"
         // The index is a cache: a power cut may cost its last writes, never its shape.
         if !readOnly { try connection.execute("PRAGMA synchronous = NORMAL") }
         // Added after the photo table: made where missing, so an index of an earlier run is
@@ -281,7 +315,7 @@ public final class LibraryIndex: Sendable {
         let places = try? connection.prepare("SELECT latitude, longitude, name FROM place")
         let statements = Statements(
             under: try connection.prepare("""
-                SELECT path, size, modified, format, taken, camera, lens, latitude, longitude FROM photo WHERE path >= ?1 AND path < ?2
+                SELECT path, size, modified, format, taken, camera, lens, latitude, longitude, \(looks) FROM photo WHERE path >= ?1 AND path < ?2
                 ORDER BY taken IS NULL OR taken = '', taken
                 """),
             upsert: try connection.prepare("""
@@ -292,10 +326,12 @@ public final class LibraryIndex: Sendable {
                     lens = CASE WHEN size = excluded.size AND modified = excluded.modified THEN lens ELSE NULL END,
                     latitude = CASE WHEN size = excluded.size AND modified = excluded.modified THEN latitude ELSE NULL END,
                     longitude = CASE WHEN size = excluded.size AND modified = excluded.modified THEN longitude ELSE NULL END,
+                    \(hasLooks ? "sharpness = CASE WHEN size = excluded.size AND modified = excluded.modified THEN sharpness ELSE NULL END," : "")
                     size = excluded.size, modified = excluded.modified, inode = excluded.inode, format = excluded.format
                 """),
             delete: try connection.prepare("DELETE FROM photo WHERE path = ?1"),
             taken: try connection.prepare("UPDATE photo SET taken = ?1, camera = ?2, lens = ?3, latitude = ?4, longitude = ?5 WHERE path = ?6"),
+            looks: hasLooks && !readOnly ? try connection.prepare("UPDATE photo SET sharpness = ?1, look = ?2, measure = ?3 WHERE path = ?4") : nil,
             places: places,
             placeUpsert: places == nil || readOnly ? nil : try connection.prepare("INSERT OR REPLACE INTO place (latitude, longitude, name) VALUES (?1, ?2, ?3)"))
         state.connection = connection

@@ -14,7 +14,7 @@ public struct LikenessCache: Sendable {
     /// The measure's edition: raised whenever `FocusMeasure` or `LookHash` would score a
     /// photo differently, so no old score is ranked beside a new one. 4: a RAW is measured
     /// on its JPEG preview's own luma; 5: the contrastier half of the tiles pooled.
-    static let version = 5
+    public static let version = 5
     /// A record is a few lines; anything longer is not one.
     static let maximumBytes = 4096
 
