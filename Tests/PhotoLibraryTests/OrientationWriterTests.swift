@@ -84,6 +84,42 @@ import SystemPackage
         #expect(try Data(contentsOf: file) == original)
     }
 
+    /// An Ultra HDR photo (a phone's since 2023): the picture, an MPF index in APP2 and its
+    /// gain map, a second JPEG, after the first's end. Turned, every byte but the tag's is
+    /// kept, and exiftool reads nothing else changed.
+    @Test func anUltraHDRPhotosGainMapAndIndexSurviveATurn() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let primary = try Data(contentsOf: jpeg(in: folder, orientation: 1))
+        let gainMap = folder.appendingPathComponent("gainmap.jpg")
+        _ = try runExternalTool(["convert", "-size", "32x24", "gradient:black-white", "-quality", "80", gainMap.path])
+        let gain = try Data(contentsOf: gainMap)
+        // After the EXIF segment: APP2 "MPF\0" and a big-endian MP index with no entries.
+        var exifEnd = 2
+        while primary[exifEnd] == 0xFF && primary[exifEnd + 1] != 0xE1 { exifEnd += 2 + (Int(primary[exifEnd + 2]) << 8 | Int(primary[exifEnd + 3])) }
+        try #require(primary[exifEnd + 1] == 0xE1, "an EXIF block")
+        exifEnd += 2 + (Int(primary[exifEnd + 2]) << 8 | Int(primary[exifEnd + 3]))
+        let index: [UInt8] = Array("MPF".utf8) + [0, 0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0]
+        let mpf: [UInt8] = [0xFF, 0xE2, UInt8((index.count + 2) >> 8), UInt8((index.count + 2) & 0xFF)] + index
+        let file = folder.appendingPathComponent("ultrahdr.jpg")
+        try (primary.prefix(exifEnd) + Data(mpf) + primary.dropFirst(exifEnd) + gain).write(to: file)
+        let original = try Data(contentsOf: file)
+        let before = try runExternalTool(["exiftool", "-a", "-G1", "-s", "-n", "-x", "FileModifyDate", "-x", "FileAccessDate", "-x", "FileInodeChangeDate",
+                                          file.path]).output
+
+        let turned = try OrientationWriter.turn(FilePath(file.path), .anticlockwise)
+        let now = try Data(contentsOf: file)
+        let differing = zip(original, now).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(now.count == original.count && differing.allSatisfy { $0 == turned.tag.offset || $0 == turned.tag.offset + 1 } && !differing.isEmpty)
+        #expect(now.suffix(gain.count) == gain, "the gain map whole")
+        let after = try runExternalTool(["exiftool", "-a", "-G1", "-s", "-n", "-x", "FileModifyDate", "-x", "FileAccessDate", "-x", "FileInodeChangeDate",
+                                         file.path]).output
+        let changed = Set(after.split(separator: "\n")).symmetricDifference(Set(before.split(separator: "\n")))
+        #expect(changed.allSatisfy { $0.contains("Orientation") } && changed.count == 2, "exiftool sees the orientation alone change: \(changed)")
+        _ = try OrientationWriter.undo(turned)
+        #expect(try Data(contentsOf: file) == original)
+    }
+
     @Test func anEXIFBlockAfterOtherSegmentsIsFoundAndADamagedOneIsNotWrittenInto() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
