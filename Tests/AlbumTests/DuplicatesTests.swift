@@ -48,6 +48,45 @@ import TestSupport
         #expect(groups.map { Set($0.map(\.fileName)) } == [["big.jpg", "small.jpg", "whatsapp.jpg", "resaved.jpg"]], "\(groups.map { $0.map(\.fileName) })")
     }
 
+    /// A library of 100,000 photos with 10,000 copied byte for byte, 1,000 resized, and
+    /// 3,000 black frames that all look alike: every copy found, nothing else grouped, and
+    /// the frames' crowded look not searched pair by pair.
+    @Test func aHundredThousandPhotosWithTenThousandCopiesAreSortedOut() {
+        var generator = SystemRandomNumberGenerator()
+        let count = 100_000
+        // Sizes crowd into a narrow range, as a phone's JPEGs do: most sizes are shared.
+        let originals = (0..<count).map { photo("IMG_\($0).jpg", bytes: 2_000_000 + Int.random(in: 0..<20_000, using: &generator)) }
+        let copied = originals.prefix(10_000).map { photo("Backup/" + $0.fileName, bytes: $0.byteCount) }
+        var content = Dictionary(uniqueKeysWithValues: originals.enumerated().map { ($0.element.path, UInt64($0.offset)) })
+        for (copy, original) in zip(copied, originals) { content[copy.path] = content[original.path] }
+        var hashes = 0
+        let sameFiles = Duplicates.sameFiles(originals + copied) { path, _ in
+            hashes += 1
+            return ContentHash(high: 7, low: content[path]!)
+        }
+        #expect(sameFiles.count == 10_000 && sameFiles.allSatisfy { $0.count == 2 && $0[0].fileName == $0[1].fileName })
+        #expect(hashes < 2 * (count + 10_000) + 1, "each file read at most twice (a part, then the whole)")
+
+        var looks = (0..<count).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) }
+        for black in 50_000..<53_000 { looks[black] = 0 }
+        var candidates = originals.enumerated().map { Duplicates.Candidate(photo: $0.element, likeness: PhotoLikeness(sharpness: 1, hash: looks[$0.offset]), isMarked: false) }
+        var facts = Dictionary(uniqueKeysWithValues: originals.map { ($0.fileName, Duplicates.Facts(width: 4000, height: 3000, dateTaken: nil)) })
+        for index in 20_000..<21_000 {
+            let resized = photo("WhatsApp/\(index).jpg", bytes: 200_000)
+            candidates.append(Duplicates.Candidate(photo: resized, likeness: PhotoLikeness(sharpness: 1, hash: looks[index] ^ 1), isMarked: false))
+            facts[resized.fileName] = Duplicates.Facts(width: 1600, height: 1200, dateTaken: nil)
+        }
+        var decoded = 0
+        let samePictures = Duplicates.samePictures(candidates, facts: { facts[$0.fileName] }) { photo in
+            decoded += 1
+            return ContentHash(high: 0, low: UInt64(abs(photo.fileName.hashValue)))
+        }
+        let resizedGroups = samePictures.filter { group in group.contains { $0.path.string.contains("WhatsApp") } }
+        #expect(resizedGroups.count == 1_000 && resizedGroups.allSatisfy { $0.count == 2 }, "\(resizedGroups.count) of 1,000")
+        #expect(samePictures.count == 1_000, "the black frames and chance looks are not copies: \(samePictures.count - resizedGroups.count) more")
+        #expect(decoded < 1_000, "pixels decoded only where sizes agree and looks are near: \(decoded)")
+    }
+
     @Test func theOneKeptIsTheLargestThenTheOldestThenAMarkedOne() {
         let photos = [photo("b.jpg", modified: 5), photo("a.jpg", modified: 9), photo("c.jpg", modified: 5)]
         #expect(Duplicates.keeperFirst(photos, pixels: { $0.fileName == "a.jpg" ? 2 : 1 }, isMarked: { _ in false }).map(\.fileName) == ["a.jpg", "b.jpg", "c.jpg"])
