@@ -68,6 +68,18 @@ extension AlbumModel {
             for (path, date) in before { markBook?.setDateTaken(date, for: path) }
             datesChanged()
             return .redated(before.keys.sorted { $0.rawBytes.lexicographicallyPrecedes($1.rawBytes) })
+        case let .shared(copies):
+            history.removeLast()
+            var moved = 0, failures: [String] = []
+            for copy in copies {
+                do throws(TrashError) {
+                    _ = try trash.trash(copy)
+                    moved += 1
+                } catch {
+                    failures.append("\(copy.lastComponent?.string ?? ""): \(error.reason)")
+                }
+            }
+            return .unshared(moved: moved, failures: failures)
         case let .marked(before):
             history.removeLast()
             for (path, marks) in before { markBook?.set(marks, for: path) }
@@ -89,6 +101,12 @@ extension AlbumModel {
     func remember(_ step: Step) {
         history.append(step)
         if history.count > Self.undoDepth { history.removeFirst() }
+    }
+
+    /// Shared copies were made (new files in a folder of their own): Ctrl+Z moves them to
+    /// the Trash, from where they can come back.
+    public func rememberShared(_ copies: [FilePath]) {
+        if !copies.isEmpty { remember(.shared(copies)) }
     }
 
     /// Turns `photos` a quarter, as one step Ctrl+Z takes back: a JPEG in its file (its

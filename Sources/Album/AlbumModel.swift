@@ -51,6 +51,8 @@ public final class AlbumModel {
         case movedAway([MovedPhoto])
         /// Dates taken were fixed in sidecars: what each file's sidecar recorded before.
         case redated([FilePath: String?])
+        /// Copies were shared into a folder (new files outside the album).
+        case shared([FilePath])
         /// Steps taken as one (a duplicate's marks merged into the photo kept, the copies
         /// trashed): undone together, the last first.
         indirect case together([Step])
@@ -69,6 +71,8 @@ public final class AlbumModel {
         case movedBack([Photo], failures: [String])
         /// These photos' dates taken are as they were.
         case redated([FilePath])
+        /// Shared copies went to the Trash; those that could not say why.
+        case unshared(moved: Int, failures: [String])
     }
 
     /// How many steps can be undone.

@@ -63,8 +63,8 @@ extension PhotoBrowser {
             break
         case let .restored(index):
             if !isPagerOpen, let view = collection as? TrashingView { view.photoCameBack(index) }
-        case let .failed(problem):
-            showToast(Toast(problem))
+        case let .failed(message), let .said(message):
+            showToast(Toast(message))
         }
     }
 

@@ -15,4 +15,7 @@ public enum UndoOutcome: Equatable, Sendable {
     case redated(Int?)
     /// Nothing changed; the message says why (a photo that stays in the Trash).
     case failed(String)
+    /// Something outside the album was taken back; the message says what (shared copies
+    /// moved to the Trash).
+    case said(String)
 }

@@ -15,6 +15,9 @@ extension AlbumSession {
         model.turn(photos, turn)
     }
 
+    /// Shared copies were made: one step, which Ctrl+Z takes back by trashing them.
+    func rememberShared(_ copies: [FilePath]) { model.rememberShared(copies) }
+
     /// Turns `photo` a quarter in its file; the problem where it was not turned.
     public func turn(_ photo: Photo, _ turn: QuarterTurn) -> (Photo, RotationError)? {
         self.turn([photo], turn).first.map { ($0.photo, $0.problem) }
@@ -63,6 +66,10 @@ extension AlbumSession {
             case let .movedBack(photos, failures)?:
                 if let failure = failures.first { return .failed(localized("{what} could not come back; it stays where it was moved to.", ["what": failure])) }
                 return photos.lazy.compactMap { self.model.index(of: $0.path) }.first.map { .restored($0) } ?? .nothing
+            case let .unshared(moved, failures)?:
+                var message = localizedPlural("{count} shared copy moved to the Trash", "{count} shared copies moved to the Trash", count: moved)
+                if let first = failures.first { message = localized("{moved}; {failed}", ["moved": message, "failed": first]) }
+                return .said(message)
             case let .turned(paths, failures)?:
                 onPhotosTurned?(paths.filter { failures[$0] == nil })
                 guard let (path, problem) = failures.first else { return .turned(paths.first.flatMap(model.index(of:))) }

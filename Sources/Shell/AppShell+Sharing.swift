@@ -21,10 +21,12 @@ extension AppShell {
     func takeShareReports() {
         for report in export.takeReports() {
             if case let .finished(made, _, _, _, _, _) = report { onShared?(made) }
-            guard case let .finished(made, _, _, false, _, first?) = report, made > 0 else {
+            guard case let .finished(made, _, _, false, _, copies) = report, made > 0, let first = copies.first else {
                 browser.showToast(Toast(PhotoExport.message(report)))
                 continue
             }
+            // Ctrl+Z takes a share back as any other step: its copies go to the Trash.
+            session.rememberShared(copies)
             browser.showToast(Toast(PhotoExport.message(report), action: (title: localized("Show in Files"), perform: { [unowned self] in
                 desktopActions.perform(.showInFiles, on: first, named: first.lastComponent?.string ?? "", applications: [])
             })))

@@ -16,8 +16,9 @@ final class PhotoExport: Sendable {
     enum Report: Equatable {
         case progress(done: Int, of: Int, mailing: Bool)
         /// `problem`: why the mail program was not reached (a share by mail).
-        /// `first`: the first copy made (to show in the file manager).
-        case finished(made: Int, failures: [String], folder: FilePath, mailing: Bool, problem: String?, first: FilePath?)
+        /// `copies`: those made (the first shown in the file manager; Ctrl+Z puts a folder's
+        /// in the Trash).
+        case finished(made: Int, failures: [String], folder: FilePath, mailing: Bool, problem: String?, copies: [FilePath])
     }
 
     private struct Job {
@@ -88,9 +89,8 @@ final class PhotoExport: Sendable {
                     guard case let .failure(error) = step.step else { return nil }
                     return "\(step.photo.displayName): \(error.reason)"
                 }
-                let first = steps.lazy.compactMap { try? $0.step.get() }.first
                 return .finished(made: steps.count - failures.count, failures: failures, folder: job.folder, mailing: job.mailing,
-                                 problem: job.mailed.problem, first: first)
+                                 problem: job.mailed.problem, copies: steps.compactMap { try? $0.step.get() })
             }
         }
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// Many photos at once, as a parent tidying a year does it: twenty chosen across two days
 /// with the mouse and the keys, then rated, turned, re-dated, shared and trashed, each in
-/// one step that one Ctrl+Z takes back. What happened is read from the files (exiftool,
+/// one step that one Ctrl+Z takes back (a share's copies go to the Trash). What happened is read from the files (exiftool,
 /// the Trash), waited for without a clock's say.
 @Suite(.serialized) struct ChoosingEndToEndTests {
     final class Library {
@@ -124,6 +124,17 @@ import Testing
             usleep(200_000)
         } while Date() < deadline
         #expect(Set(copies) == chosen, "\(copies.sorted()) \(flick.errorOutputSoFar())")
+        // Ctrl+Z: the copies go to the Trash (never deleted), the originals stay.
+        _ = try flick.server.xdotool("key", "ctrl+z")
+        let unshareDeadline = Date().addingTimeInterval(20)
+        repeat {
+            copies = ((try? FileManager.default.contentsOfDirectory(atPath: shared.path)) ?? []).filter { $0.hasSuffix(".jpg") }
+            if copies.isEmpty { break }
+            usleep(200_000)
+        } while Date() < unshareDeadline
+        #expect(copies.isEmpty && library.names.allSatisfy { FileManager.default.fileExists(atPath: library.path($0)) }, "\(copies)")
+        let trashedCopies = (try? FileManager.default.contentsOfDirectory(atPath: library.root.appendingPathComponent("data/Trash/files").path)) ?? []
+        #expect(Set(trashedCopies) == chosen, "the copies in the Trash: \(trashedCopies.sorted())")
 
         // To the Trash together; Ctrl+Z brings all twenty back.
         _ = try flick.server.xdotool("key", "Delete")
@@ -136,7 +147,7 @@ import Testing
         } while Date() < trashDeadline
         #expect(Set(gone) == chosen, "\(gone)")
         let trashed = (try? FileManager.default.contentsOfDirectory(atPath: library.root.appendingPathComponent("data/Trash/files").path)) ?? []
-        #expect(chosen.isSubset(of: Set(trashed)), "in the Trash: \(trashed.sorted())")
+        #expect(trashed.filter { $0.hasSuffix(".jpg") }.count == 40, "in the Trash beside the copies: \(trashed.sorted())")
         _ = try flick.server.xdotool("key", "ctrl+z")
         var back: [String] = []
         let backDeadline = Date().addingTimeInterval(20)

@@ -62,7 +62,7 @@ import TestSupport
         f.export.export(photos, as: SharedCopy(longSide: 100, metadata: .none), to: FilePath(shared.path), fixedDates: [:])
         let report = try #require(f.finished())
         #expect(report == .finished(made: 3, failures: [], folder: FilePath(shared.path), mailing: false, problem: nil,
-                                    first: FilePath(shared.appendingPathComponent("IMG_1.jpg").path)))
+                                    copies: ["IMG_1.jpg", "IMG_1 (2).jpg", "IMG_2 (2).jpg"].map { FilePath(shared.appendingPathComponent($0).path) }))
         let names = try FileManager.default.contentsOfDirectory(atPath: shared.path).sorted()
         #expect(names == ["IMG_1 (2).jpg", "IMG_1.jpg", "IMG_2 (2).jpg", "IMG_2.jpg"], "\(names)")
         #expect(try String(contentsOf: shared.appendingPathComponent("IMG_2.jpg"), encoding: .utf8) == "mine", "a file there is never replaced")
