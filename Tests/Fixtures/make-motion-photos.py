@@ -4,12 +4,16 @@
 container.jpg (Google's XMP Container directory, 2021+), microvideo.jpg (GCamera's
 MicroVideoOffset, 2018-2020), samsung.jpg (the video as a SEF record at the end), and the
 hostile ones: past-end.jpg (a length longer than the file) and into-jpeg.jpg (an offset
-that points into the picture)."""
+that points into the picture). Given a HEIC too: mpvd.heic (the video in a top-level
+`mpvd` box after the HEIF's own, as Pixel and Samsung phones write HEIC Motion Photos) and
+the hostile mpvd-noise.heic (the box holding no video) and mpvd-huge.heic (a box claiming
+more than the file holds)."""
 import os
 import struct
 import sys
 
 jpeg_path, mp4_path, out = sys.argv[1:4]
+heic_path = sys.argv[4] if len(sys.argv) > 4 else None
 os.makedirs(out, exist_ok=True)
 jpeg = open(jpeg_path, 'rb').read()
 mp4 = open(mp4_path, 'rb').read()
@@ -57,4 +61,11 @@ directory = b'SEFH' + struct.pack('<II', 106, 1) + struct.pack('<HHII', 0, 0x0a3
 write('samsung.jpg', body + directory + struct.pack('<I', len(directory)) + b'SEFT')
 
 write('past-end.jpg', with_xmp(container(len(mp4) + len(jpeg) + 100000)) + mp4)
+
+if heic_path:
+    heic = open(heic_path, 'rb').read()
+    assert heic[4:8] == b'ftyp'
+    write('mpvd.heic', heic + struct.pack('>I', 8 + len(mp4)) + b'mpvd' + mp4)
+    write('mpvd-noise.heic', heic + struct.pack('>I', 8 + 4096) + b'mpvd' + bytes(range(256)) * 16)
+    write('mpvd-huge.heic', heic + struct.pack('>I', 8 + len(mp4) * 50) + b'mpvd' + mp4)
 write('into-jpeg.jpg', with_xmp(micro_video(len(mp4) + 200)) + mp4)

@@ -89,4 +89,5 @@ ff -f lavfi -i sine=frequency=440:duration=1 -c:a aac -f ipod hostile/sound.m4a
 # Motion Photos (Tests/Fixtures/make-motion-photos.py): the upright picture as a JPEG with
 # the upright video after it, as Pixel and Samsung phones write them, and hostile ones.
 ff -i "$upright" -vf scale=120:80:flags=neighbor -q:v 2 upright.jpg
-python3 "$here/make-motion-photos.py" upright.jpg upright.mp4 motion
+heif-enc -q 90 -o upright.heic upright.jpg >/dev/null
+python3 "$here/make-motion-photos.py" upright.jpg upright.mp4 motion upright.heic

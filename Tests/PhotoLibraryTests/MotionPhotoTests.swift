@@ -6,14 +6,14 @@ import SystemPackage
 import Testing
 
 /// A Motion Photo's video is found where its file says (Google's Container directory, the
-/// older MicroVideoOffset, Samsung's SEF trailer), and believed only where a video starts
+/// older MicroVideoOffset, Samsung's SEF trailer, a HEIC's `mpvd` box), and believed only where a video starts
 /// there; it plays from the file's bytes, nothing copied out.
 @Suite struct MotionPhotoTests {
     static func motion(_ name: String) -> FilePath { VideoTests.video("motion/\(name)") }
 
     static var videoSize: Int { (try? FileManager.default.attributesOfItem(atPath: VideoTests.video("upright.mp4").string)[.size] as? Int) ?? 0 }
 
-    @Test(arguments: ["container.jpg", "microvideo.jpg", "samsung.jpg"])
+    @Test(arguments: ["container.jpg", "microvideo.jpg", "samsung.jpg", "mpvd.heic"])
     func eachPhonesWayOfSayingWhereTheVideoIsIsRead(_ name: String) throws {
         let facts = try ImageDecoder.embeddedFacts(Self.motion(name))
         let range = try #require(facts.motionVideo, "\(name): no video found")
@@ -26,7 +26,7 @@ import Testing
         VideoTests.expectUprightPoster(still)
     }
 
-    @Test(arguments: ["past-end.jpg", "into-jpeg.jpg"])
+    @Test(arguments: ["past-end.jpg", "into-jpeg.jpg", "mpvd-noise.heic", "mpvd-huge.heic"])
     func anOffsetPastTheEndOrIntoThePictureIsNoVideo(_ name: String) throws {
         #expect(try ImageDecoder.embeddedFacts(Self.motion(name)).motionVideo == nil)
         VideoTests.expectUprightPoster(try ImageDecoder.decode(Self.motion(name), maximumPixelSize: nil))

@@ -187,9 +187,14 @@ extension HEIFDecoder: FormatDecoder {
         try decode(bytes, limits: request.limits)
     }
 
-    /// A HEIF's EXIF item may lie anywhere: libheif finds it.
+    /// A HEIF's EXIF item may lie anywhere: libheif finds it. A Motion Photo's video is
+    /// found by the file's boxes (`MotionPhoto`).
     static func facts(of path: FilePath, _ file: FileBytes) throws(DecodeError) -> EmbeddedFacts? {
-        try facts(of: path)
+        var facts = try facts(of: path)
+        if let head = file.read(0..<min(file.count, 2 * ImageDecoder.exifSearchLength)) {
+            facts.motionVideo = MotionPhoto.video(in: file, head: head)
+        }
+        return facts
     }
 
     static func embeddedPreview(of path: FilePath, head: [UInt8], limits: DecodeLimits) throws(DecodeError) -> PixelBuffer? {

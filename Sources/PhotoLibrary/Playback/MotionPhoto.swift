@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// A Motion Photo: a JPEG as Pixel, Samsung and Xiaomi phones save it, the moment's short
-/// video written after its picture in the same file. Where the video is, the file says:
-/// Google's XMP `Container` directory (its `MotionPhoto` item's length, counted from the
-/// end), the older `GCamera:MicroVideoOffset` (likewise), or Samsung's trailer (a SEF
-/// directory at the very end naming its `MotionPhoto_Data`). What it says is believed only
+/// A Motion Photo: a JPEG or HEIC as Pixel, Samsung and Xiaomi phones save it, the moment's
+/// short video written after its picture in the same file. Where the video is, the file
+/// says: Google's XMP `Container` directory (its `MotionPhoto` item's length, counted from
+/// the end), the older `GCamera:MicroVideoOffset` (likewise), Samsung's trailer (a SEF
+/// directory at the very end naming its `MotionPhoto_Data`), or in a HEIC, a top-level
+/// `mpvd` box holding the video (Google's Motion Photo format 1.0, and Samsung's). What it says is believed only
 /// where an ISO media file starts there: an offset past the end or into the picture is no
 /// video, and the photo is a still.
 enum MotionPhoto {
     /// The bytes of the video in `file`, whose first bytes are `head`; nil for a still.
     static func video(in file: FileBytes, head: [UInt8]) -> Range<Int>? {
-        let candidates = [fromXMP(head, fileSize: file.count), fromSamsungTrailer(file)]
+        let candidates = [fromXMP(head, fileSize: file.count), fromHEIFBox(file, head: head), fromSamsungTrailer(file)]
         return candidates.compactMap { $0 }.first { isISOMedia(file, at: $0) }
     }
 
@@ -58,6 +59,31 @@ enum MotionPhoto {
         return nil
     }
 
+    /// The payload of a HEIF's top-level `mpvd` box, found by walking the file's boxes (a
+    /// few bytes read each); nil where `head` is no ISO media file or no such box is there.
+    static func fromHEIFBox(_ file: FileBytes, head: [UInt8]) -> Range<Int>? {
+        guard head.count >= 8, head[4..<8].elementsEqual("ftyp".utf8) else { return nil }
+        var at = 0
+        for _ in 0..<maximumBoxes {
+            guard at + 8 <= file.count, let header = file.read(at..<at + 8) else { return nil }
+            var size = bigEndian(header[0..<4]), headerLength = 8
+            if size == 1 {
+                guard at + 16 <= file.count, let large = file.read(at + 8..<at + 16) else { return nil }
+                size = bigEndian(large[...])
+                headerLength = 16
+            } else if size == 0 {
+                size = file.count - at
+            }
+            guard size >= headerLength, size <= file.count - at else { return nil }
+            if header[4..<8].elementsEqual("mpvd".utf8) { return at + headerLength..<at + size }
+            at += size
+        }
+        return nil
+    }
+
+    /// A HEIF holds a handful of top-level boxes; a file claiming thousands is not walked.
+    static let maximumBoxes = 64
+
     /// True where an ISO media file (a `ftyp` box) starts at the range's start.
     static func isISOMedia(_ file: FileBytes, at range: Range<Int>) -> Bool {
         guard range.lowerBound > 0, range.upperBound <= file.count, range.count > 16,
@@ -68,6 +94,10 @@ enum MotionPhoto {
     private static func number(after prefix: String, in text: Substring) -> Int? {
         guard let found = text.range(of: prefix) else { return nil }
         return Int(text[found.upperBound...].prefix { $0.isASCII && $0.isNumber })
+    }
+
+    private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.reduce(0) { ($0 << 8 | Int($1)) & (1 << 62 - 1) }
     }
 
     private static func littleEndian(_ bytes: ArraySlice<UInt8>) -> Int {
