@@ -10,7 +10,7 @@ import ViewTree
 extension FullScreenPager {
     /// Pages to photo `index`. Far jumps (Home, End) start one page away so the motion
     /// is one page long, not a blur of hundreds.
-    public func goTo(_ index: Int, animated: Bool = true) {
+    public func goTo(_ index: Int, animated: Bool = true, spring: Spring = FullScreenPager.pagingSpring) {
         guard photoCount > 0, phase == .open || phase == .opening else { return }
         // Paging on during the opening flight: the pager is open from here (the flight may
         // end cancelled when its page is recycled, and must not leave it half-open).
@@ -26,7 +26,7 @@ extension FullScreenPager {
                 let before = Double(index) + (Double(index) > shownPage ? -1 : 1)
                 setStripOffset(before * pageWidth)
             }
-            animateStrip(to: target, velocity: nil)
+            animateStrip(to: target, velocity: nil, spring: spring)
         }
         setCurrentIndex(index, notify: true)
     }
@@ -101,7 +101,7 @@ extension FullScreenPager {
         let waiting = heldTurn?.step == step ? heldTurn?.count ?? 0 : 0
         heldTurn = nil
         if !key.isRepeat || isPictureInFrontSharp {
-            goTo(currentIndex + step)
+            goTo(currentIndex + step, spring: Self.keySpring)
             if waiting > 0 { heldTurn = HeldTurn(step: step, key: key.key, count: waiting, expires: key.time + Self.heldTurnPatience) }
         } else {
             heldTurn = HeldTurn(step: step, key: key.key, count: min(waiting + 1, Self.maximumWaitingTurns),
@@ -121,7 +121,7 @@ extension FullScreenPager {
         }
         held.count -= 1
         heldTurn = held.count > 0 ? held : nil
-        goTo(currentIndex + held.step)
+        goTo(currentIndex + held.step, spring: Self.keySpring)
     }
 
     /// A key was let go: its waiting turn is dropped, so paging stops with the key.
