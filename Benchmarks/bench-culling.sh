@@ -5,8 +5,9 @@
 #  1. The next photo on a card of 24 MP RAWs whose previews are 1616 px wide (Sony's size,
 #     a few percent short of the screen), and on a card of 24 MP RAW+JPEG pairs: a key
 #     (each viewer's own next-photo key: Space for both) until the screen is still, watched
-#     from outside by the shared yardstick's xpaintwatch (Flick's turn slides the photo in
-#     over 0.25 s; geeqie swaps it); Flick also with the histogram, clipping and peaking on.
+#     from outside by the shared yardstick's xpaintwatch (both swap the photo at once: a key
+#     turns Flick's page without a slide); Flick also with the histogram, clipping and
+#     peaking on.
 #  2. The key held for 4 s (the X server's auto-repeat, 25 a second after 660 ms), on that
 #     card and on a mixed card (RAW+JPEG pairs, 24 MP JPEGs, RAWs with full-size previews):
 #     geeqie's pictures a second seen from outside (Benchmarks/held-watch.c: a change after
@@ -34,6 +35,8 @@ for n in $(seq 13 96); do ln "$work/raw/DSC0$(printf %02d $(( (n - 1) % 12 + 1 )
 source Benchmarks/bench-album.sh
 make_photo "$work/scene.jpg" 3
 convert-im6.q16 "$work/scene.jpg" -resize 6000x4000! -quality 90 "$work/big.jpg"
+# Its mirror image: photos next to each other differ, so a swap shows on the screen.
+convert-im6.q16 "$work/big.jpg" -flop -quality 90 "$work/big2.jpg"
 python3 Tests/Fixtures/make-dng.py "$work/full.dng" 6000 4000 --preview "$work/big.jpg" --preview-size 6000x4000
 for n in $(seq 1 96); do
   name=$(printf 'IMG_%04d' "$n")
@@ -49,7 +52,7 @@ mkdir -p "$work/pairs"
 for n in $(seq 1 96); do
   name=$(printf 'DSC%04d' "$n")
   ln "$work/raw/DSC0$(printf %02d $(( (n - 1) % 12 + 1 ))).DNG" "$work/pairs/$name.DNG"
-  ln "$work/big.jpg" "$work/pairs/$name.JPG"
+  ln "$work/big$([ $((n % 2)) = 0 ] && echo 2).jpg" "$work/pairs/$name.JPG"
 done
 sync
 

@@ -65,9 +65,10 @@ import ViewTree
 
     @Test func aFlickWhileAPageSlidesInGoesOnFromThatPage() {
         // Heading for page 6 and caught on the way: a flick on goes to 7, a flick back to 5.
+        // (A slide as the wheel starts one: a key's turn is at once.)
         for (dx, expected) in [(-80.0, 7), (80, 5)] {
             let app = pager(at: 5)
-            app.key(.right)
+            app.pager.goTo(6)
             app.scene.runFrames(for: 0.05)
             #expect(app.pager.presentedOffset > 5 * app.pager.pageWidth && app.pager.presentedOffset < 6 * app.pager.pageWidth)
             swipe(app, from: 400, [(dx, 0.03)])
@@ -75,10 +76,22 @@ import ViewTree
         }
         // Heading back for page 5 and caught on the way: a flick back goes to 4.
         let app = pager(at: 6)
-        app.key(.left)
+        app.pager.goTo(5)
         app.scene.runFrames(for: 0.05)
         swipe(app, from: 400, [(80, 0.03)])
         #expect(app.pager.currentIndex == 4)
+    }
+
+    /// A key turns the page at once, as a desktop viewer does: the next photo stands in
+    /// place in the very next frame, the gap never on screen.
+    @Test func aKeyTurnsThePageAtOnce() {
+        let app = pager(at: 5)
+        app.key(.right)
+        app.scene.runFrames(for: 1.0 / 60)
+        #expect(app.pager.currentIndex == 6 && app.pager.presentedOffset == 6 * app.pager.pageWidth)
+        app.key(.left)
+        app.scene.runFrames(for: 1.0 / 60)
+        #expect(app.pager.currentIndex == 5 && app.pager.presentedOffset == 5 * app.pager.pageWidth)
     }
 
     @Test func neverMoreThanOnePageAndNeverOutsideTheAlbum() {

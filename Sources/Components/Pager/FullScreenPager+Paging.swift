@@ -10,7 +10,7 @@ import ViewTree
 extension FullScreenPager {
     /// Pages to photo `index`. Far jumps (Home, End) start one page away so the motion
     /// is one page long, not a blur of hundreds.
-    public func goTo(_ index: Int, animated: Bool = true, spring: Spring = FullScreenPager.pagingSpring) {
+    public func goTo(_ index: Int, animated: Bool = true) {
         guard photoCount > 0, phase == .open || phase == .opening else { return }
         // Paging on during the opening flight: the pager is open from here (the flight may
         // end cancelled when its page is recycled, and must not leave it half-open).
@@ -26,7 +26,7 @@ extension FullScreenPager {
                 let before = Double(index) + (Double(index) > shownPage ? -1 : 1)
                 setStripOffset(before * pageWidth)
             }
-            animateStrip(to: target, velocity: nil, spring: spring)
+            animateStrip(to: target, velocity: nil)
         }
         setCurrentIndex(index, notify: true)
     }
@@ -90,8 +90,10 @@ extension FullScreenPager {
         return true
     }
 
-    /// A press always turns the page; a held key's repeat turns it once the photo in front
-    /// is sharp. Paging by a held key so keeps pace with decoding (a camera's 12 MP photo
+    /// A press always turns the page, at once: the next photo stands in place as a desktop
+    /// viewer's does (geeqie, eog), where a drag slides it; a photographer stepping through
+    /// a card sees each frame as soon as it is decoded. A held key's repeat turns it once
+    /// the photo in front is sharp. Paging by a held key so keeps pace with decoding (a camera's 12 MP photo
     /// may decode slower than keys repeat): every photo is seen sharp, and a repeat that
     /// comes too soon waits for the picture (`takeHeldTurn`) instead of being dropped,
     /// which would leave the paging idle until the next repeat. Up to
@@ -101,7 +103,7 @@ extension FullScreenPager {
         let waiting = heldTurn?.step == step ? heldTurn?.count ?? 0 : 0
         heldTurn = nil
         if !key.isRepeat || isPictureInFrontSharp {
-            goTo(currentIndex + step, spring: Self.keySpring)
+            goTo(currentIndex + step, animated: false)
             if waiting > 0 { heldTurn = HeldTurn(step: step, key: key.key, count: waiting, expires: key.time + Self.heldTurnPatience) }
         } else {
             heldTurn = HeldTurn(step: step, key: key.key, count: min(waiting + 1, Self.maximumWaitingTurns),
@@ -121,7 +123,7 @@ extension FullScreenPager {
         }
         held.count -= 1
         heldTurn = held.count > 0 ? held : nil
-        goTo(currentIndex + held.step, spring: Self.keySpring)
+        goTo(currentIndex + held.step, animated: false)
     }
 
     /// A key was let go: its waiting turn is dropped, so paging stops with the key.

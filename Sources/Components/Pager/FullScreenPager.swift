@@ -33,10 +33,6 @@ public final class FullScreenPager: View, ViewActionPerformer, LookShowing {
     /// turn by key is over within 0.3 s as a person sees it (`make bench`). Softer, the
     /// last pixels crept for half a second.
     public static let pagingSpring = Spring(dampingRatio: 1, response: 0.15)
-    /// A turn by key (or a held key's) lands on a stiffer one: still a slide, but a full page
-    /// is still to the pixel within about 0.15 s, so a photographer stepping through a card
-    /// sees the next photo as soon as a viewer that swaps it (geeqie, `make bench`).
-    public static let keySpring = Spring(dampingRatio: 1, response: 0.09)
     /// A drag down past this distance (or a flick down faster than `dismissSpeed`) closes.
     public static let dismissDistance = 100.0
     public static let dismissSpeed = 500.0
