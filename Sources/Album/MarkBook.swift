@@ -7,12 +7,11 @@ import SystemPackage
 
 /// Every photo's marks as Flick knows them (and a date taken or an orientation its sidecar
 /// records, where the user fixed one here or in darktable or digiKam), and their sidecars
-/// kept in step. Marks are read
-/// in the background (sidecars first, then the packet inside the photo) and never hold up
-/// a screen; a mark the user makes is known at once and written behind them, atomically
-/// (a new file renamed over the old), into the sidecar other tools read, or where the
-/// folder cannot be written, into Flick's own copy under `$XDG_DATA_HOME/flick/` (the
-/// first time, a notice says so). Sidecars changed by another program are read again
+/// kept in step. Marks are read in the background (sidecars first, then the packet inside
+/// the photo) and never hold up a screen; a mark the user makes is known at once and
+/// written behind them, atomically (a new file renamed over the old), into the sidecar
+/// other tools read, or where the folder cannot be written, into Flick's own copy under
+/// `$XDG_DATA_HOME/flick/` (the first time, a notice says so). Sidecars changed by another program are read again
 /// when `recheck` finds them changed. The UI thread calls everything here; helpers do
 /// every parse.
 public final class MarkBook {
