@@ -5,6 +5,7 @@ import Album
 import Pictures
 import PhotoSources
 import Components
+import Geometry
 import Gestures
 import Motion
 import TestSupport
@@ -30,9 +31,11 @@ import TestSupport
         let pager = app.browser.pager
         #expect(pager.currentIndex == 0 && pager.presentedOffset == 0)
 
-        // Five seconds with nothing to draw (the loop asleep), then Right.
+        // Five seconds with nothing to draw (the loop asleep), then the wheel (a key turns the
+        // page at once; the wheel slides it).
         let pressed = now + 5
-        app.handle(.input(.key(KeyEvent(key: .right, timestampNanoseconds: pressed.nanosecondStamp))))
+        app.handle(.input(.wheel(WheelEvent(deltaInPoints: Point(x: 0, y: 1_000), locationInWindow: Point(x: 100, y: 100),
+                                            timestampNanoseconds: pressed.nanosecondStamp))))
         app.update(at: pressed + 0.016)
         #expect(pager.currentIndex == 1)
         #expect(pager.presentedOffset > 0 && pager.presentedOffset < 0.5 * pager.pageWidth,
