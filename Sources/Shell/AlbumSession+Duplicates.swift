@@ -65,7 +65,8 @@ extension AlbumSession {
     /// The groups together in the grid, the copies chosen (the user may choose otherwise),
     /// and the question; either answer shows the album as before.
     private func showDuplicates(_ groups: [DuplicateGroup], among count: Int) {
-        onDuplicatesShown?(groups.count, groups.reduce(0) { $0 + $1.copies.count })
+        // Said once they are shown (the bench's probe: the next frame draws them).
+        defer { onDuplicatesShown?(groups.count, groups.reduce(0) { $0 + $1.copies.count }) }
         guard !groups.isEmpty else {
             return browser.showToast(Toast(localizedPlural("No duplicates among {count} photo", "No duplicates among {count} photos", count: count)))
         }
@@ -73,7 +74,7 @@ extension AlbumSession {
         if browser.isPagerOpen { browser.closePager() }
         model.setSpotlight(groups.flatMap { $0.photos.map(\.path) })
         browser.show(.grid)
-        browser.grid.choose(only: Set(groups.flatMap { $0.copies.compactMap { model.index(of: $0.path) } }))
+        browser.grid.choose(only: Set(model.indices(of: groups.flatMap { $0.copies.map(\.path) })))
         let restore = { [unowned self] in
             browser.grid.choose(only: [])
             model.setSpotlight(nil)
