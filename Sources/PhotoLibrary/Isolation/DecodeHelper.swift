@@ -225,11 +225,6 @@ public enum DecodeHelper {
         try ImageDecoder.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: target(colours))
     }
 
-    /// The upright rectangle `region` of a photo at full scale, as a helper decodes it.
-    public static func decodeRegion(_ path: FilePath, _ region: PixelRect, colours: ColourChoice) throws(DecodeError) -> PixelBuffer {
-        try ImageDecoder.decodeRegion(path, region, colours: target(colours))
-    }
-
     /// What `colours` means here: the display's being the profile Flick last sent.
     private static func target(_ colours: ColourChoice) -> ColourTarget {
         switch colours {
