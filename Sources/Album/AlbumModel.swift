@@ -94,17 +94,26 @@ public final class AlbumModel {
     public internal(set) var spotlight: [FilePath]?
     /// Cameras, lenses and positions read with the dates, for a search.
     private var traits: [FilePath: PhotoTraits] = [:]
+    /// The content identifiers read with them, which pair a Live Photo's still and video
+    /// of different names (`FilePairs`).
+    private(set) var contentIdentifiers: [FilePath: String] = [:]
+    /// Videos without a still of their name whose identifiers were asked for, the folders
+    /// whose stills were then, and those stills (`AlbumModel+LivePhotos`).
+    var loneVideosAsked = Set<FilePath>()
+    var foldersAskedForStills = Set<FilePath>()
+    var stillsToPair: [FilePath] = []
     /// Names the positions a search asks of (looked up as asked; `refreshSearch` after).
     public var placeNames: PlaceNames?
     public private(set) var order = PhotoOrder.byName
     /// When each photo was taken, as its EXIF says ("YYYY-MM-DD hh:mm:ss"), where known.
-    private var datesTaken: [FilePath: String] = [:]
+    private(set) var datesTaken: [FilePath: String] = [:]
     /// Photos read and found to have no date taken (sorted by their files' times).
     private var datesRead: Set<FilePath> = []
     /// How sharp each photo is and what it looks like, where read (nil: it could not be).
     private(set) var likenesses: [FilePath: PhotoLikeness?] = [:]
     /// Every photo that is a frame of a burst, with its burst's frames in time order.
-    public private(set) var bursts: [FilePath: [FilePath]] = [:]
+    public internal(set) var bursts: [FilePath: [FilePath]] = [:]
+    var burstRunsCache: [Range<Int>]?
     /// Each burst's frames are shown together, in time order, where its first one shown
     /// would be: the culling pager steps through a moment before the next, the grid folds it.
     public private(set) var groupsBursts = false
@@ -138,7 +147,7 @@ public final class AlbumModel {
     public var allPhotos: [Photo] { listing.map(\.photo) }
 
     /// Every photo as it would be shown without a filter (pairs as one).
-    public var photosIgnoringFilter: [Photo] { FilePairs.folded(listing.map(\.photo)) }
+    public var photosIgnoringFilter: [Photo] { FilePairs.folded(listing.map(\.photo), identifiers: contentIdentifiers) }
 
     /// Where the photo whose file (or a companion's: a RAW beside its JPEG) is `path` is shown.
     public func index(of path: FilePath) -> Int? {
@@ -177,7 +186,9 @@ public final class AlbumModel {
         let inOrder = zip(sequence, sequence.dropFirst()).allSatisfy { ListingOrder.precedes($0, $1) }
         // A batch that begins with the name the last one ended with may hold its pair.
         let continuesAName = listing.last.map { FilePairs.stem(of: $0.photo.path) == FilePairs.stem(of: batch[0].photo.path) } ?? false
-        guard inOrder, isShownAsListed, !continuesAName else { return commit(ListingOrder.union(listing, adding: batch)) }
+        // …and one whose content identifier is known may pair with a photo of another name.
+        let mayPair = !contentIdentifiers.isEmpty && batch.contains { contentIdentifiers[$0.photo.path] != nil }
+        guard inOrder, isShownAsListed, !continuesAName, !mayPair else { return commit(ListingOrder.union(listing, adding: batch)) }
         let oldCount = photos.count
         listing += batch
         photos += FilePairs.folded(batch.map(\.photo))
@@ -325,8 +336,14 @@ public final class AlbumModel {
     public func noteTraits(_ read: [FilePath: PhotoTraits]) {
         guard !read.isEmpty else { return }
         traits.merge(read) { $1 }
+        let identifiers = read.compactMapValues(\.contentIdentifier).filter { contentIdentifiers[$0.key] != $0.value }
+        contentIdentifiers.merge(identifiers) { $1 }
+        askForStills(pairingWith: identifiers)
         noteDatesTaken(read.mapValues(\.dateTaken))
-        if search != nil && order.key != .dateTaken && !groupsBursts { commit(listing) }
+        // Found by the search, or a Live Photo's still and video found to be one (the
+        // dates have arranged the album again already where it is sorted by them).
+        let arrangedByDates = order.key == .dateTaken || groupsBursts
+        if (search != nil || !identifiers.isEmpty) && !arrangedByDates { commit(listing) }
     }
 
     /// What was read of the photo at `path` besides its date (camera, lens, position).
@@ -355,24 +372,6 @@ public final class AlbumModel {
         groupsBursts = groups
         commit(listing)
     }
-
-    /// Where the shown photos run as one burst (grouping on): index ranges of two or more.
-    /// Kept until the photos or the bursts change.
-    public func burstRuns() -> [Range<Int>] {
-        guard groupsBursts else { return [] }
-        if let burstRunsCache { return burstRunsCache }
-        let keys = photos.map { bursts[$0.path]?.first }
-        var runs: [Range<Int>] = [], start = 0
-        for index in 1...max(keys.count, 1) {
-            if index < keys.count, keys[index] != nil, keys[index] == keys[start] { continue }
-            if index - start >= 2 { runs.append(start..<index) }
-            start = index
-        }
-        burstRunsCache = runs
-        return runs
-    }
-
-    private var burstRunsCache: [Range<Int>]?
 
     /// Dates taken read from the photos (in the background): sorted by date, they move to
     /// their places.
@@ -444,33 +443,13 @@ public final class AlbumModel {
         listing.map(\.photo.path).filter { likenesses[$0] == nil }
     }
 
-    /// The sharpest frame of the burst `path` is in (by the focus measure); nil outside one.
-    public func sharpestFrame(ofBurstWith path: FilePath) -> FilePath? {
-        bursts[path]?.max { (likeness(of: $0)?.sharpness ?? 0) < (likeness(of: $1)?.sharpness ?? 0) }
-    }
-
-    /// Bursts among the photos whose looks are known, timed by the camera's clock where read,
-    /// else by the file.
-    func regroupBursts() {
-        // Photos as shown: a RAW and its JPEG are one shot, not a burst of two.
-        let frames = photosIgnoringFilter.compactMap { photo -> Bursts.Frame? in
-            guard let likeness = likeness(of: photo.path) else { return nil }
-            let time = datesTaken[photo.path].flatMap(Bursts.seconds(taken:)) ?? photo.modificationDate.timeIntervalSince1970
-            return Bursts.Frame(path: photo.path, time: time, likeness: likeness)
-        }
-        var grouped: [FilePath: [FilePath]] = [:]
-        for burst in Bursts.group(frames) { for path in burst { grouped[path] = burst } }
-        bursts = grouped
-        burstRunsCache = nil
-    }
-
     /// True while the listing is shown as it is: every photo, by name.
     private var isShownAsListed: Bool { filter == .all && order == .byName && search == nil && spotlight == nil }
 
     /// The listing as shown: filtered, then sorted (a stable sort over natural order, so
     /// photos that tie stay by name).
     private func arranged(_ listing: [ListingEntry]) -> [Photo] {
-        var shown = FilePairs.folded(listing.map(\.photo))
+        var shown = FilePairs.folded(listing.map(\.photo), identifiers: contentIdentifiers)
         if let spotlight {
             let byPath = Dictionary(shown.map { ($0.path, $0) }) { first, _ in first }
             return spotlight.compactMap { byPath[$0] }
@@ -504,23 +483,6 @@ public final class AlbumModel {
         }
         if order.reversed { shown.reverse() }
         return groupsBursts && !bursts.isEmpty ? Self.gatheringBursts(shown, bursts) : shown
-    }
-
-    /// `shown` with each burst's frames together, in time order, where its first one was.
-    private static func gatheringBursts(_ shown: [Photo], _ bursts: [FilePath: [FilePath]]) -> [Photo] {
-        let byPath = Dictionary(shown.map { ($0.path, $0) }) { first, _ in first }
-        var gathered: [Photo] = [], placed = Set<FilePath>()
-        gathered.reserveCapacity(shown.count)
-        for photo in shown where !placed.contains(photo.path) {
-            guard let frames = bursts[photo.path] else {
-                gathered.append(photo)
-                continue
-            }
-            for frame in frames {
-                if let framePhoto = byPath[frame], placed.insert(frame).inserted { gathered.append(framePhoto) }
-            }
-        }
-        return gathered
     }
 
     /// Takes in marks read from disk (sidecars, another program's changes); returns the

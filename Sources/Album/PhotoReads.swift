@@ -106,18 +106,22 @@ public struct PhotoTraits: Sendable, Equatable {
     public var lens: String?
     public var latitude: Double?
     public var longitude: Double?
+    /// A Live Photo's still and video share it (`EmbeddedFacts.contentIdentifier`).
+    public var contentIdentifier: String?
 
-    public init(dateTaken: String, camera: String? = nil, lens: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
+    public init(dateTaken: String, camera: String? = nil, lens: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
+                contentIdentifier: String? = nil) {
         self.dateTaken = dateTaken
         self.camera = camera
         self.lens = lens
         self.latitude = latitude
         self.longitude = longitude
+        self.contentIdentifier = contentIdentifier
     }
 
     init(_ facts: EmbeddedFacts?) {
         self.init(dateTaken: facts?.dateTaken ?? "", camera: facts?.cameraText, lens: facts?.lens,
-                  latitude: facts?.latitude, longitude: facts?.longitude)
+                  latitude: facts?.latitude, longitude: facts?.longitude, contentIdentifier: facts?.contentIdentifier)
     }
 
     /// Only a date: the index of an older Flick, a test.

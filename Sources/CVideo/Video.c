@@ -149,6 +149,8 @@ static void read_camera(AVFormatContext *format, flick_video_facts *facts) {
     if (!model) model = tag(format->metadata, "model");
     copy_text(facts->make, sizeof facts->make, make);
     copy_text(facts->model, sizeof facts->model, model);
+    copy_text(facts->content_identifier, sizeof facts->content_identifier,
+              tag(format->metadata, "com.apple.quicktime.content.identifier"));
 }
 
 static int quarter_turns(AVStream *stream) {

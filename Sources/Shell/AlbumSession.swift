@@ -184,6 +184,7 @@ public final class AlbumSession {
         }
         if let dates = takenDates?.drain(), !dates.isEmpty {
             model.noteTraits(dates)
+            takenDates?.read(model.takeStillsToPair())
             if album.includesSubfolders { recordInIndex(dates) }
             // The days may change where the order does not (the timeline's headers).
             if shownOrder.key == .dateTaken { browser.reloadData() }
@@ -315,7 +316,7 @@ public final class AlbumSession {
         listingFinished = finished
         model.appendListing(photos)
         readMarks(of: photos.map(\.path), onlyIfChanged: false)
-        if shownOrder.key == .dateTaken { takenDates?.read(photos.map(\.path).filter { known[$0] == nil }) }
+        takenDates?.read(shownOrder.key == .dateTaken ? photos.map(\.path).filter { known[$0] == nil } : model.loneVideos(among: photos) + model.takeStillsToPair())
         if !photos.isEmpty { readLooksIfWanted(photos.map(\.path)) }
         if finished { model.finishListing() }
         if finished && lister.isWalked {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Marks
 import Testing
 import Album
 import PhotoLibrary
@@ -201,6 +202,33 @@ final class AlbumFixture {
         #expect(model.photos.map(\.fileName) == ["c.jpg"])
         model.setSearch(nil)
         #expect(model.count == 3)
+    }
+
+    /// A Live Photo whose still and video another program named apart shows as two photos
+    /// until their content identifiers are read; then as one, the video leaving as a diff
+    /// observers hear, in name order and by date alike; a listing after keeps them one.
+    @Test(arguments: [PhotoOrder.byName, PhotoOrder(.dateTaken, reversed: true)])
+    func aLivePhotosStillAndVideoOfTwoNamesBecomeOneWhenTheirIdentifiersAreRead(order: PhotoOrder) throws {
+        func photo(_ name: String, _ format: ImageFormat) -> Photo {
+            Photo(path: FilePath("/p/\(name)"), format: format, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 0))
+        }
+        let listing = [photo("20230601_120001.jpg", .jpeg), photo("20230601_120002.mov", .video), photo("20230601_130000.jpg", .jpeg)]
+        let model = AlbumModel(folder: FilePath("/p"), trash: Trash(homeTrash: FilePath("/nonexistent/Trash")))
+        model.setOrder(order)
+        model.appendListing(listing)
+        model.finishListing()
+        #expect(model.count == 3)
+        var heard: [AlbumDiff] = []
+        let token = model.observe { heard.append($0) }
+        model.noteTraits([listing[0].path: PhotoTraits(dateTaken: "2023-06-01 12:00:01", contentIdentifier: "A1"),
+                          listing[1].path: PhotoTraits(dateTaken: "2023-06-01 12:00:01", contentIdentifier: "A1"),
+                          listing[2].path: PhotoTraits(dateTaken: "2023-06-01 13:00:00")])
+        #expect(model.count == 2)
+        #expect(model.photos.first { $0.path == listing[0].path }?.liveVideo?.path == listing[1].path)
+        #expect(heard.contains { !$0.removed.isEmpty }, "the video left the album as a diff")
+        model.applyRescan(listing)
+        #expect(model.count == 2 && model.index(of: listing[1].path) == model.index(of: listing[0].path))
+        token.cancel()
     }
 
     @Test func movesAreWhatLeftTheLongestRunThatKeptItsOrder() {

@@ -35,6 +35,31 @@ import TestSupport
         #expect(shown([photo("B.MOV", .video), photo("B.MP4", .video)]) == ["B.MOV", "B.MP4"])
     }
 
+    /// A Live Photo renamed by another program (by time, say) is paired by the content
+    /// identifier its still and video carry, in their folder; a still and a video of one name
+    /// that carry different ones are two.
+    @Test func aLivePhotoOfTwoNamesIsPairedByItsContentIdentifier() {
+        let still = photo("20230601_120001.jpg", .jpeg), video = photo("20230601_120002.mov", .video)
+        let between = photo("20230601_120001b.png", .png)
+        let identifiers = [still.path: "A1", video.path: "A1"]
+        let paired = FilePairs.folded([still, between, video], identifiers: identifiers)
+        #expect(paired.map(\.fileName) == ["20230601_120001.jpg", "20230601_120001b.png"])
+        #expect(paired[0].liveVideo?.fileName == "20230601_120002.mov")
+        #expect(FilePairs.folded([still, video]).count == 2, "without identifiers read, two photos")
+        #expect(FilePairs.folded([still, video], identifiers: [still.path: "A1", video.path: "B2"]).count == 2)
+        // In another folder it is another Live Photo's, not this one's.
+        let elsewhere = Photo(path: FilePath("/card/other/IMG_9.MOV"), format: .video, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 0))
+        #expect(FilePairs.folded([still, elsewhere], identifiers: [still.path: "A1", elsewhere.path: "A1"]).count == 2)
+        // A still that has its video by name takes no second one.
+        let named = photo("20230601_120001.MOV", .video)
+        let both = FilePairs.folded([still, named, video], identifiers: [still.path: "A1", video.path: "A1"])
+        #expect(both.map(\.fileName) == ["20230601_120001.jpg", "20230601_120002.mov"] && both[0].liveVideo?.fileName == "20230601_120001.MOV")
+        // One name, different identifiers: the video is another moment's.
+        let other = photo("20230601_120001.MOV", .video)
+        #expect(shown([still, other]) == ["20230601_120001.jpg+20230601_120001.MOV"], "nothing read: paired by name")
+        #expect(FilePairs.folded([still, other], identifiers: [still.path: "A1", other.path: "C3"]).map(\.liveVideo) == [nil, nil])
+    }
+
     @Test func otherNamesAndLoneFilesStayAsTheyAre() {
         #expect(shown([photo("IMG_1 copy.JPG", .jpeg), photo("IMG_1.CR3", .raw)]) == ["IMG_1 copy.JPG", "IMG_1.CR3"])
         #expect(shown([photo("IMG_1.CR3", .raw), photo("IMG_1.PNG", .png)]) == ["IMG_1.CR3", "IMG_1.PNG"])

@@ -100,6 +100,33 @@ import TestSupport
         #expect(after.first { $0.photo.path == c }?.likeness == nil && after.first { $0.photo.path == a }?.likeness == sharp)
     }
 
+    /// A Live Photo's content identifier is kept with its date; an earlier run's index gains
+    /// the column, and its photos that may carry one (an iPhone's, a video) are read again.
+    @Test func contentIdentifiersAreKeptAndAnEarlierRunsIPhonePhotosAreReadAgain() throws {
+        let place = try Place(photos: ["2019/a.jpg", "2019/b.jpg", "2019/IMG_1.mov"])
+        let a = FilePath(place.tree.string + "/2019/a.jpg"), b = FilePath(place.tree.string + "/2019/b.jpg")
+        let video = FilePath(place.tree.string + "/2019/IMG_1.mov")
+        let iPhone = PhotoTraits(dateTaken: "2019-06-01 12:00:00", camera: "Apple iPhone 13", contentIdentifier: "5C1B0E2A")
+        let canon = PhotoTraits(dateTaken: "2019-06-02 09:00:00", camera: "Canon EOS R6")
+        let clip = PhotoTraits(dateTaken: "2019-06-01 12:00:01", contentIdentifier: "5C1B0E2A")
+        let index = LibraryIndex(file: place.file)
+        // The walk lists the .mov by its content: here it is no video, so it is listed as one by hand.
+        index.record(place.walked + [Photo(path: video, format: .video, byteCount: 100, modificationDate: Date())], under: place.tree)
+        index.record(traits: [a: iPhone, b: canon, video: clip])
+        var again = LibraryIndex(file: place.file).photos(under: place.tree)
+        #expect(again.first { $0.photo.path == a }?.traits == iPhone && again.first { $0.photo.path == video }?.traits == clip)
+
+        let dropped = try runExternalTool(["sqlite3", place.file.string, "ALTER TABLE photo DROP COLUMN content_identifier"])
+        try #require(dropped.status == 0, "\(dropped.output)")
+        let reopened = LibraryIndex(file: place.file)
+        again = reopened.photos(under: place.tree)
+        #expect(again.count == 3, "its photos kept")
+        #expect(again.first { $0.photo.path == a }?.traits == nil && again.first { $0.photo.path == video }?.traits == nil,
+                "read again: they may carry an identifier")
+        #expect(again.first { $0.photo.path == b }?.traits == canon, "a Canon's date kept")
+        #expect(reopened.takeNotice() == nil, "nothing to say: it was not rebuilt")
+    }
+
     @Test func aTreeWalkedOnceComesBackWithItsDatesFromAnotherRun() throws {
         let place = try Place()
         _ = place.recorded()

@@ -296,6 +296,12 @@ cp facts/none.jpg facts/nikon-makernote.jpg
 python3 "$here/make-maker-notes.py" facts/nikon-makernote.jpg nikon 18 55 3.5 5.6
 cp facts/none.jpg facts/nikon-prime.jpg
 python3 "$here/make-maker-notes.py" facts/nikon-prime.jpg nikon 50 50 1.8 1.8
+# An iPhone's Live Photo still exported as JPEG: its maker note's content identifier (the
+# one make-videos.sh gives phone.mov), and one whose identifier is no UUID.
+cp facts/none.jpg facts/iphone-live.jpg
+python3 "$here/make-maker-notes.py" facts/iphone-live.jpg apple 5C1B0E2A-7A1E-4C3B-9E55-0D2F8E7B6A41
+cp facts/none.jpg facts/iphone-odd-identifier.jpg
+python3 "$here/make-maker-notes.py" facts/iphone-odd-identifier.jpg apple "$(printf 'X%.0s' {1..80})"
 "$IM" -size 50x70 xc:orange facts/plain.png
 # A WebP of a photo's weight: its EXIF chunk comes after 400 KB of image data, as the
 # WebP container puts it.

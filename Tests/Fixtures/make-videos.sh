@@ -17,10 +17,12 @@ still=("${input[@]}" -vf scale=120:80:flags=neighbor)
 
 ff "${still[@]}" -c:v libx264 -pix_fmt yuv420p -g 10 -metadata creation_time=2021-06-01T12:03:22Z \
   -metadata location=+48.8577+002.2950/ upright.mp4
-# As an iPhone writes it: QuickTime, its own local date with the zone, its make and model.
+# As an iPhone writes it: QuickTime, its own local date with the zone, its make and model,
+# the content identifier its Live Photo's still shares.
 ff "${still[@]}" -c:v libx264 -pix_fmt yuv420p -g 10 -movflags use_metadata_tags \
   -metadata com.apple.quicktime.creationdate=2019-07-04T21:15:00+0200 -metadata com.apple.quicktime.make=Apple \
-  -metadata "com.apple.quicktime.model=iPhone 12" phone.mov
+  -metadata "com.apple.quicktime.model=iPhone 12" -metadata com.apple.quicktime.content.identifier=5C1B0E2A-7A1E-4C3B-9E55-0D2F8E7B6A41 \
+  phone.mov
 # Held upright: frames stored a quarter anticlockwise, the track's matrix turning them back
 # (written by exiftool: FFmpeg 5.1's muxer no longer writes one).
 ff "${input[@]}" -vf scale=120:80:flags=neighbor,transpose=2 -c:v libx264 -pix_fmt yuv420p turned.mp4

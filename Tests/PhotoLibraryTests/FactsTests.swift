@@ -38,23 +38,48 @@ import TestSupport
         #expect(exiftool.split(separator: "\n").first.map(String.init) == lens, "exiftool reads the same: \(exiftool)")
     }
 
+    /// An iPhone gives a Live Photo's still and its video one content identifier: read from
+    /// the still's maker note (as exiftool reads it, which calls it MediaGroupUUID) and from
+    /// the video's QuickTime keys alike; one that is no UUID is not taken.
+    @Test func aLivePhotosStillAndVideoSayTheSameContentIdentifier() throws {
+        let identifier = "5C1B0E2A-7A1E-4C3B-9E55-0D2F8E7B6A41"
+        let still = try #require(PhotoFacts.gather(Self.fact("iphone-live.jpg"), decoder: decoder))
+        #expect(still.embedded?.contentIdentifier == identifier)
+        let exiftool = try runExternalTool(["exiftool", "-s3", "-MakerNotes:all", Self.fact("iphone-live.jpg").string]).output
+        #expect(exiftool.contains(identifier), "exiftool reads the same: \(exiftool)")
+        let video = FilePath(Fixtures.root.appendingPathComponent("videos/phone.mov").path)
+        #expect(try decoder.facts(video).get().contentIdentifier == identifier)
+        #expect(try PhotoFacts.gather(Self.fact("iphone-odd-identifier.jpg"), decoder: decoder)?.embedded?.contentIdentifier == nil)
+        #expect(try PhotoFacts.gather(Self.fact("canon-makernote.jpg"), decoder: decoder)?.embedded?.contentIdentifier == nil)
+    }
+
+    /// An Apple maker note cut short, or pointing past itself, gives no identifier.
+    @Test func aBrokenAppleMakerNoteGivesNoIdentifier() {
+        let header = Array("Apple iOS\0\0\u{1}MM".utf8)
+        // One entry: tag 0x0011, text, 37 characters, at an offset past the note.
+        let entry: [UInt8] = [0, 1, 0, 0x11, 0, 2, 0, 0, 0, 37, 0, 0, 0x10, 0]
+        #expect(MakerNotes.contentIdentifier(make: "Apple", makerNote: header + entry + [0, 0, 0, 0]) == nil)
+        #expect(MakerNotes.contentIdentifier(make: "Apple", makerNote: Array(header.prefix(12))) == nil)
+        #expect(MakerNotes.contentIdentifier(make: "Apple", makerNote: header + [0xFF, 0xFF]) == nil, "65,535 entries, none there")
+    }
+
     /// A maker note whose directory points past the block, or counts absurdly, gives no lens.
     @Test func aBrokenMakerNoteGivesNoLensAndNoHarm() throws {
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Self.fact("canon-makernote.jpg").string)))
-        let tiff = try #require(MakerNoteLens.tiffStart(in: bytes))
+        let tiff = try #require(MakerNotes.tiffStart(in: bytes))
         let block = Array(bytes[tiff...])
         // The maker note: the IFD after IFD0 and the Exif IFD; its first entry count and the lens's offset.
         var note = [UInt8](repeating: 0, count: 2 + 2 * 12 + 4)
         note[0] = 2
         // Tag 0x0095, ASCII, 400 characters, at an offset far past the block.
         note.replaceSubrange(2..<14, with: [0x95, 0, 2, 0, 0x90, 0x01, 0, 0, 0xFF, 0xFF, 0, 0])
-        #expect(MakerNoteLens.lens(make: "Canon", makerNote: note, in: bytes + note) == nil, "an offset past the block")
+        #expect(MakerNotes.lens(make: "Canon", makerNote: note, in: bytes + note) == nil, "an offset past the block")
         var absurd = note
         absurd[0] = 0xFF
         absurd[1] = 0xFF
-        #expect(MakerNoteLens.lens(make: "Canon", makerNote: absurd, in: bytes + absurd) == nil, "65,535 entries")
-        #expect(MakerNoteLens.lens(make: "NIKON", makerNote: Array("Nikon\0\u{2}".utf8), in: block) == nil, "cut short")
-        #expect(MakerNoteLens.lens(make: "Sony", makerNote: note, in: block) == nil, "a make Flick reads no maker notes of")
+        #expect(MakerNotes.lens(make: "Canon", makerNote: absurd, in: bytes + absurd) == nil, "65,535 entries")
+        #expect(MakerNotes.lens(make: "NIKON", makerNote: Array("Nikon\0\u{2}".utf8), in: block) == nil, "cut short")
+        #expect(MakerNotes.lens(make: "Sony", makerNote: note, in: block) == nil, "a make Flick reads no maker notes of")
     }
 
     @Test func theLinesOnACardsBackReadAsAPersonWouldSayThem() throws {

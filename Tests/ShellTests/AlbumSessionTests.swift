@@ -355,4 +355,38 @@ import TestSupport
         #expect(remade == Array(repeating: photo.path, count: 2), "its pictures are made again on each undo")
         #expect(try Data(contentsOf: png) == original)
     }
+
+    /// A Live Photo another program renamed by time (its still and its video apart), in a
+    /// folder shown by name, where no dates are read: the lone videos' identifiers are, then
+    /// the stills' of their folder, and the two are one photo. A video of another moment
+    /// stays a video.
+    @Test func aLivePhotoNamedApartIsOnePhotoInAFolderShownByName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-live-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/make-maker-notes.py").path
+        func still(_ name: String, identifier: String?) throws {
+            let path = photos.appendingPathComponent(name).path
+            try #require(runExternalTool(["convert", "-size", "40x30", "xc:teal", path]).status == 0)
+            if let identifier { try #require(runExternalTool(["python3", script, path, "apple", identifier]).status == 0) }
+        }
+        func video(_ name: String, identifier: String) throws {
+            let made = try runExternalTool(["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=s=64x48:r=10", "-t", "1",
+                                            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "use_metadata_tags",
+                                            "-metadata", "com.apple.quicktime.content.identifier=\(identifier)", photos.appendingPathComponent(name).path])
+            try #require(made.status == 0, "\(made.output)")
+        }
+        try still("20230601_120001.jpg", identifier: "5C1B0E2A-7A1E-4C3B-9E55-0D2F8E7B6A41")
+        try video("20230601_120002.mov", identifier: "5C1B0E2A-7A1E-4C3B-9E55-0D2F8E7B6A41")
+        try still("20230601_120003.jpg", identifier: nil)
+        try video("20230601_130000.mov", identifier: "0D2F8E7B-7A1E-4C3B-9E55-5C1B0E2A6A41")
+        let decoder = IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")])
+        let f = try Fixture(opening: photos.path, takenDates: TakenDates(decoder: decoder))
+        #expect(f.run { f.session.photos.count == 3 }, "\(f.session.photos.map(\.fileName))")
+        #expect(f.session.photos.map(\.fileName) == ["20230601_120001.jpg", "20230601_120003.jpg", "20230601_130000.mov"])
+        #expect(f.session.photos.first?.liveVideo?.fileName == "20230601_120002.mov")
+        #expect(f.browser.source?.photoCount == 3)
+    }
 }

@@ -7,7 +7,8 @@ import SystemPackage
 
 /// What Flick read of the photos of every tree it opened whole, so that a tree opened again
 /// is on screen before its folders are walked: each photo's path (byte for byte), size,
-/// modification time, inode, format, and what was read of it (date taken, camera, lens, GPS;
+/// modification time, inode, format, and what was read of it (date taken, camera, lens, GPS,
+/// a Live Photo's content identifier;
 /// its sharpness and look, as the likeness cache's measure scored them). An SQLite database in
 /// `$XDG_CACHE_HOME/flick/`, and only a cache: the files stay the truth, every row is
 /// checked against the disk before it is shown, and a walk replaces what it contradicts.
@@ -98,7 +99,8 @@ public final class LibraryIndex: Sendable {
         use { (statements) throws(SQLiteError) in
             try statements.under.run([.blob(range.lower), .blob(range.upper)]) { row in
                 let traits = row.text(4).map { date in
-                    PhotoTraits(dateTaken: date, camera: row.text(5), lens: row.text(6), latitude: row.real(7), longitude: row.real(8))
+                    PhotoTraits(dateTaken: date, camera: row.text(5), lens: row.text(6), latitude: row.real(7), longitude: row.real(8),
+                                contentIdentifier: row.text(12))
                 }
                 let likeness = row.real(9).flatMap { sharpness in
                     row.integer(11) == LikenessCache.version ? PhotoLikeness(sharpness: sharpness, hash: UInt64(bitPattern: row.integer(10))) : nil
@@ -147,7 +149,8 @@ public final class LibraryIndex: Sendable {
         }
     }
 
-    /// What was read of the photos: dates taken ("" for none), cameras, lenses, positions.
+    /// What was read of the photos: dates taken ("" for none), cameras, lenses, positions,
+    /// content identifiers.
     public func record(traits read: [FilePath: PhotoTraits]) {
         guard !read.isEmpty else { return }
         func text(_ value: String?) -> SQLiteConnection.Value { value.map { .text($0) } ?? .null }
@@ -155,7 +158,7 @@ public final class LibraryIndex: Sendable {
         write { (statements) throws(SQLiteError) in
             for (path, traits) in read {
                 try statements.taken.run([.text(traits.dateTaken), text(traits.camera), text(traits.lens), real(traits.latitude),
-                                          real(traits.longitude), .blob(path.rawBytes)])
+                                          real(traits.longitude), .blob(path.rawBytes), text(traits.contentIdentifier)])
             }
         }
     }
@@ -301,6 +304,17 @@ public final class LibraryIndex: Sendable {
             hasLooks = true
         }
         let looks = hasLooks ? "sharpness, look, measure" : "NULL, NULL, NULL"
+        // Then content identifiers (a Live Photo's still and video): the photos that may
+        // carry one — an iPhone's, and videos — are read again once to find theirs.
+        var hasIdentifiers = try connection.integer("SELECT count(*) FROM pragma_table_info('photo') WHERE name = 'content_identifier'") > 0
+        if !hasIdentifiers && !readOnly {
+            try connection.execute("""
+                ALTER TABLE photo ADD COLUMN content_identifier TEXT;
+                UPDATE photo SET taken = NULL WHERE format = '\(ImageFormat.video.rawValue)' OR camera LIKE 'Apple %';
+                """)
+            hasIdentifiers = true
+        }
+        let identifier = hasIdentifiers ? "content_identifier" : "NULL"
         // The index is a cache: a power cut may cost its last writes, never its shape.
         if !readOnly { try connection.execute("PRAGMA synchronous = NORMAL") }
         // Added after the photo table: made where missing, so an index of an earlier run is
@@ -315,7 +329,8 @@ public final class LibraryIndex: Sendable {
         let places = try? connection.prepare("SELECT latitude, longitude, name FROM place")
         let statements = Statements(
             under: try connection.prepare("""
-                SELECT path, size, modified, format, taken, camera, lens, latitude, longitude, \(looks) FROM photo WHERE path >= ?1 AND path < ?2
+                SELECT path, size, modified, format, taken, camera, lens, latitude, longitude, \(looks), \(identifier) FROM photo
+                WHERE path >= ?1 AND path < ?2
                 ORDER BY taken IS NULL OR taken = '', taken
                 """),
             upsert: try connection.prepare("""
@@ -326,11 +341,14 @@ public final class LibraryIndex: Sendable {
                     lens = CASE WHEN size = excluded.size AND modified = excluded.modified THEN lens ELSE NULL END,
                     latitude = CASE WHEN size = excluded.size AND modified = excluded.modified THEN latitude ELSE NULL END,
                     longitude = CASE WHEN size = excluded.size AND modified = excluded.modified THEN longitude ELSE NULL END,
+                    \(hasIdentifiers ? "content_identifier = CASE WHEN size = excluded.size AND modified = excluded.modified THEN content_identifier ELSE NULL END," : "")
                     \(hasLooks ? "sharpness = CASE WHEN size = excluded.size AND modified = excluded.modified THEN sharpness ELSE NULL END," : "")
                     size = excluded.size, modified = excluded.modified, inode = excluded.inode, format = excluded.format
                 """),
             delete: try connection.prepare("DELETE FROM photo WHERE path = ?1"),
-            taken: try connection.prepare("UPDATE photo SET taken = ?1, camera = ?2, lens = ?3, latitude = ?4, longitude = ?5 WHERE path = ?6"),
+            taken: try connection.prepare(hasIdentifiers
+                ? "UPDATE photo SET taken = ?1, camera = ?2, lens = ?3, latitude = ?4, longitude = ?5, content_identifier = ?7 WHERE path = ?6"
+                : "UPDATE photo SET taken = ?1, camera = ?2, lens = ?3, latitude = ?4, longitude = ?5 WHERE path = ?6"),
             looks: hasLooks && !readOnly ? try connection.prepare("UPDATE photo SET sharpness = ?1, look = ?2, measure = ?3 WHERE path = ?4") : nil,
             places: places,
             placeUpsert: places == nil || readOnly ? nil : try connection.prepare("INSERT OR REPLACE INTO place (latitude, longitude, name) VALUES (?1, ?2, ?3)"))

@@ -34,6 +34,8 @@ typedef struct {
     char date_taken[32];
     char make[64];
     char model[64];
+    // An iPhone's Live Photo: the identifier its still carries too; empty where none.
+    char content_identifier[64];
     int has_location;
     double latitude;
     double longitude;

@@ -78,9 +78,10 @@ public struct ExifInfo: Sendable, Equatable {
         facts.cameraMake = text(EXIF_TAG_MAKE)
         facts.cameraModel = text(EXIF_TAG_MODEL)
         facts.lens = text(ExifTag(rawValue: 0xA434))  // LensModel, EXIF 2.3
-        if facts.lens == nil, let entry = flick_exif_entry(data, EXIF_TAG_MAKER_NOTE), let raw = entry.pointee.data, entry.pointee.size > 0 {
+        if let entry = flick_exif_entry(data, EXIF_TAG_MAKER_NOTE), let raw = entry.pointee.data, entry.pointee.size > 0 {
             let note = Array(UnsafeBufferPointer(start: raw, count: Int(min(entry.pointee.size, 1 << 20))))
-            facts.lens = MakerNoteLens.lens(make: facts.cameraMake, makerNote: note, in: bytes)
+            if facts.lens == nil { facts.lens = MakerNotes.lens(make: facts.cameraMake, makerNote: note, in: bytes) }
+            facts.contentIdentifier = MakerNotes.contentIdentifier(make: facts.cameraMake, makerNote: note)
         }
         facts.exposureTime = rational(EXIF_TAG_EXPOSURE_TIME)
         facts.fNumber = rational(EXIF_TAG_FNUMBER)

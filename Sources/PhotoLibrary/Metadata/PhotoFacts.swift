@@ -62,6 +62,10 @@ public struct EmbeddedFacts: Sendable, Equatable {
     public var duration: Double?
     /// A Motion Photo's video: its bytes in the file, after the picture; nil for a still.
     public var motionVideo: Range<Int>?
+    /// What an iPhone gives a Live Photo's still and its video alike (a UUID: the still's
+    /// maker note, the video's `com.apple.quicktime.content.identifier`), so the two are
+    /// one photo whatever their names; nil where the file carries none.
+    public var contentIdentifier: String?
     /// How the file says its pixels stand (EXIF's orientation; a RAW's flip), which a
     /// sidecar's may replace (`PhotoTurns`); nil where it says nothing (upright).
     public var orientation: Orientation?
@@ -93,7 +97,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
 
     private enum Key: String, CaseIterable {
         case width, height, dateTaken, make, model, lens, exposureTime, fNumber, iso, focalLength, colourSpace, latitude, longitude, duration, motionVideo,
-             orientation
+             orientation, contentIdentifier
     }
 
     var encoded: [UInt8] {
@@ -114,6 +118,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
         if let duration { fields.append((.duration, String(duration))) }
         if let motionVideo { fields.append((.motionVideo, "\(motionVideo.lowerBound) \(motionVideo.count)")) }
         if let orientation { fields.append((.orientation, String(orientation.rawValue))) }
+        if let contentIdentifier { fields.append((.contentIdentifier, contentIdentifier)) }
         return Array(fields.map { "\($0.0.rawValue)\t\(Self.singleLine($0.1))\n" }.joined().utf8)
     }
 
@@ -138,6 +143,7 @@ public struct EmbeddedFacts: Sendable, Equatable {
             case .longitude: longitude = Double(value)
             case .duration: duration = Double(value).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
             case .orientation: orientation = Int(value).flatMap(Orientation.init(rawValue:))
+            case .contentIdentifier: contentIdentifier = value.isEmpty ? nil : value
             case .motionVideo:
                 let numbers = value.split(separator: " ").compactMap { Int($0) }
                 if numbers.count == 2, numbers[0] > 0, numbers[1] > 0, numbers[0] <= Int.max - numbers[1] {

@@ -44,6 +44,7 @@ enum VideoDecoder: FormatDecoder {
             facts.dateTaken = text(read.date_taken)
             facts.cameraMake = text(read.make)
             facts.cameraModel = text(read.model)
+            facts.contentIdentifier = text(read.content_identifier)
             if read.has_location != 0 {
                 facts.latitude = read.latitude
                 facts.longitude = read.longitude

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// The lens a camera names only in its maker notes, where EXIF's own LensModel is missing:
-/// Canon's LensModel (tag 0x0095, text) and Nikon's Lens (tag 0x0084: the focal range and
-/// the widest apertures at its ends, written "18-55mm f/3.5-5.6" as exiftool does). Maker
-/// notes are the camera maker's own directories inside EXIF; every offset and count is
-/// checked against the block, which may be hostile.
-enum MakerNoteLens {
+/// What a camera says only in its maker notes (the maker's own directories inside EXIF):
+/// the lens, where EXIF's own LensModel is missing — Canon's LensModel (tag 0x0095, text)
+/// and Nikon's Lens (tag 0x0084: the focal range and the widest apertures at its ends,
+/// written "18-55mm f/3.5-5.6" as exiftool does) — and the content identifier an iPhone
+/// gives a Live Photo's still and its video alike. Every offset and count is checked
+/// against the block, which may be hostile.
+enum MakerNotes {
     /// The lens named by `makerNote` (the MakerNote tag's bytes), found at its place in
     /// `exif` (the block holding the TIFF header), for a camera by `make`.
     static func lens(make: String?, makerNote: [UInt8], in exif: [UInt8]) -> String? {
@@ -26,6 +27,19 @@ enum MakerNoteLens {
             return nikonLens(ifd: first, in: own, bigEndian: ownBigEndian)
         }
         return nil
+    }
+
+    /// The identifier an iPhone writes into a photo's maker note (tag 0x0011; exiftool once
+    /// called it MediaGroupUUID) and into the Live Photo's video
+    /// (`com.apple.quicktime.content.identifier`): "Apple iOS\0", a version, "MM", then a
+    /// big-endian IFD whose offsets count from the maker note's start.
+    static func contentIdentifier(make: String?, makerNote: [UInt8]) -> String? {
+        let header = Array("Apple iOS\0".utf8)
+        guard make?.lowercased().hasPrefix("apple") == true, makerNote.count > header.count + 4, makerNote.starts(with: header),
+              makerNote[header.count + 2] == 0x4D, makerNote[header.count + 3] == 0x4D,
+              let identifier = text(tag: 0x0011, ifd: header.count + 4, in: makerNote, bigEndian: true) else { return nil }
+        // A UUID's letters, digits and dashes; anything else is no identifier to pair by.
+        return identifier.count <= 64 && identifier.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == "-") }) ? identifier : nil
     }
 
     /// Where the TIFF header starts: after "Exif\0\0" (an APP1 segment or EXIF block), or
