@@ -54,6 +54,9 @@ final class VideoPlayback {
             }
             changed = true
         }
+        // The frame uploaded since is shown before a newer one takes its place: frames
+        // arriving as fast as the window draws would otherwise replace each other unseen.
+        if showUploadedFrame() { changed = true }
         if let newest, let pixels = player.pixels(of: newest) {
             if let pending { textures.remove(pending.texture) }
             pending = ImageContent(texture: textures.add(pixels, pinned: true),
@@ -62,13 +65,18 @@ final class VideoPlayback {
             state.position = newest.seconds
             if newest.seconds < state.length - 0.5 { state.hasEnded = false }
         }
-        if let waiting = pending, textures.isUploaded(waiting.texture) {
-            if let shown { textures.remove(shown.texture) }
-            shown = waiting
-            pending = nil
-            changed = true
-        }
+        // Textures that are on the renderer as soon as they are added show at once.
+        if showUploadedFrame() { changed = true }
         return changed
+    }
+
+    /// The frame waiting for its upload, shown once it is on the renderer.
+    private func showUploadedFrame() -> Bool {
+        guard let waiting = pending, textures.isUploaded(waiting.texture) else { return false }
+        if let shown { textures.remove(shown.texture) }
+        shown = waiting
+        pending = nil
+        return true
     }
 
     /// Does `control`; false where it means nothing now (skipping a paused video: the key

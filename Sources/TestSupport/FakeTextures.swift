@@ -11,7 +11,16 @@ public final class FakeTextures: PictureTextures {
     public private(set) var pinned: Set<TextureHandle> = []
     private var nextHandle: UInt64 = 1
 
-    public init() {}
+    /// False: what is added is on the renderer only once `uploadPending` runs (as the
+    /// window uploads when it draws its next frame).
+    private let uploadsAtOnce: Bool
+    private var waiting: Set<TextureHandle> = []
+    /// The handle `add` gave last.
+    public private(set) var lastAdded: TextureHandle?
+
+    public init(uploadsAtOnce: Bool = true) {
+        self.uploadsAtOnce = uploadsAtOnce
+    }
     public var onEvict: ((TextureHandle) -> Void)?
 
     public func add(_ pixels: PixelBuffer, pinned: Bool) -> TextureHandle {
@@ -19,12 +28,18 @@ public final class FakeTextures: PictureTextures {
         nextHandle += 1
         self.pixels[handle] = pixels
         if pinned { self.pinned.insert(handle) }
+        if !uploadsAtOnce { waiting.insert(handle) }
+        lastAdded = handle
         return handle
     }
+
+    /// What was added is on the renderer now (the window drew a frame).
+    public func uploadPending() { waiting.removeAll() }
 
     public func remove(_ handle: TextureHandle) {
         pixels[handle] = nil
         pinned.remove(handle)
+        waiting.remove(handle)
     }
 
     public func setPinned(_ handle: TextureHandle, _ pinned: Bool) {
@@ -32,7 +47,7 @@ public final class FakeTextures: PictureTextures {
         if pinned { self.pinned.insert(handle) } else { self.pinned.remove(handle) }
     }
 
-    public func isUploaded(_ handle: TextureHandle) -> Bool { pixels[handle] != nil }
+    public func isUploaded(_ handle: TextureHandle) -> Bool { pixels[handle] != nil && !waiting.contains(handle) }
 
     public func isPinned(_ handle: TextureHandle) -> Bool { pinned.contains(handle) }
 

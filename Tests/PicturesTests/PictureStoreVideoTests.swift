@@ -81,6 +81,39 @@ import ViewTree
     }
 }
 
+/// Frames arriving as fast as the window draws (a 1080p video on a busy machine): each one
+/// taken is shown at the next frame drawn, not replaced unseen by the one after it (Flick
+/// once showed 2 of a 1080p video's 30 frames a second so).
+@Suite struct PictureStoreVideoPacingTests {
+    @Test func eachFrameTakenIsShownWhenTheWindowDrawsNext() throws {
+        let helper = PictureStoreVideoTests()
+        defer { try? FileManager.default.removeItem(at: helper.folder) }
+        let textures = FakeTextures(uploadsAtOnce: false)
+        let store = pictureStore([try helper.video()], textures: textures) { _ in .failure(.unreadable("not here")) }
+        store.videoPlayerCommand = [builtExecutable(named: "fake-decode-helper"), PlayerHelper.subcommand]
+        let size = PictureSize.within(width: 320, height: 240)
+        let demand = store.makePictureDemand()
+        demand.want([PictureRequest(index: 0, size: size, priority: .visible, plays: true)])
+        var now = 0.0, taken: TextureHandle?, shownAsTaken = 0, missed = 0
+        // A window drawing no faster than the video's 25 frames a second: new frames are
+        // waiting at almost every update.
+        _ = waitUntil(seconds: 60, pollingEvery: 80_000) {
+            now += 0.08
+            let before = textures.lastAdded
+            store.advanceAnimations(to: now)
+            if let taken, case let .ready(frame) = store.picture(at: 0, size: size) {
+                if frame.texture == taken { shownAsTaken += 1 } else { missed += 1 }
+            } else if taken != nil {
+                missed += 1
+            }
+            taken = textures.lastAdded != before ? textures.lastAdded : nil
+            textures.uploadPending()
+            return shownAsTaken + missed >= 20
+        }
+        #expect(shownAsTaken >= 20 && missed == 0, "\(shownAsTaken) frames shown as taken, \(missed) replaced unseen")
+    }
+}
+
 /// A Live Photo's moment plays as its still's picture while it is held.
 @Suite struct PictureStoreMomentTests {
     @Test func aLivePhotosMomentIsItsPictureWhileHeldAndTheStillAfter() throws {
