@@ -36,7 +36,8 @@ extension PhotoBrowser {
             // Esc takes the search's words away, before it closes anything behind.
             { !self.isPagerOpen && self.searchBar.handleKey($0) },
             { self.focus != .view && !self.isPagerOpen && self.performCommand(for: $0, in: .focus) },
-            { self.isPagerOpen && self.performCommand(for: $0, in: .video) },
+            // A held arrow that turned the page pages on past a video that started playing.
+            { self.isPagerOpen && !self.pager.isPaging(with: $0) && self.performCommand(for: $0, in: .video) },
             { self.performCommand(for: $0, in: .album) },
             { self.performCommand(for: $0, in: self.viewContext) },
             { self.performCommand(for: $0, in: .app) },

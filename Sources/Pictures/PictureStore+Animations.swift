@@ -42,6 +42,8 @@ extension PictureStore {
         playing.removeValue(forKey: demand)?.player.stop()
         pendingVideos[demand] = nil
         stopVideo(of: demand)
+        pendingPrerolls[demand] = nil
+        prerolled.removeValue(forKey: demand)?.stop()
     }
 
     /// Stops the video `demand` played, unless another demand plays it too (the slideshow
@@ -71,7 +73,31 @@ extension PictureStore {
             videos[demand] = playing
             return
         }
+        // Made ready beside the page that was in front: it plays at once.
+        if let ready = prerolled.first(where: { $0.value.path == path }) {
+            prerolled[ready.key] = nil
+            pendingPrerolls[ready.key] = nil
+            videos[demand] = ready.value
+            ready.value.play()
+            return
+        }
         pendingVideos[demand] = (path, side, nil)
+    }
+
+    /// The first video among `nearby` (the pages beside the one in front, the next first)
+    /// is opened paused for `demand` once the page in front has stood for `videoSettle`
+    /// (a held key's pages never stand so long); whatever was opened for it before stops.
+    func preroll(_ nearby: [PictureRequest], for demand: ObjectIdentifier) {
+        var wanted: (path: FilePath, side: Int)?
+        if let request = nearby.first(where: { $0.index >= 0 && $0.index < photos.count && photos[$0.index].format == .video }) {
+            wanted = (photos[request.index].path, request.size.sharpness)
+        }
+        guard (prerolled[demand]?.path ?? pendingPrerolls[demand]?.path) != wanted?.path else { return }
+        pendingPrerolls[demand] = nil
+        prerolled.removeValue(forKey: demand)?.stop()
+        guard let (path, side) = wanted, videoPlayerCommand != nil, failures[path] == nil,
+              !videos.values.contains(where: { $0.path == path }) else { return }
+        pendingPrerolls[demand] = (path, side, nil)
     }
 
     /// Starts the players of the videos that have been in front long enough; true if any.
@@ -91,6 +117,16 @@ extension PictureStore {
                                                textures: textures, wake: { [wake] in wake.wake() })
             }
             started = true
+        }
+        for (demand, pending) in pendingPrerolls {
+            guard let since = pending.since else {
+                pendingPrerolls[demand]?.since = now
+                continue
+            }
+            guard now - since >= Self.videoSettle, let command = videoPlayerCommand else { continue }
+            pendingPrerolls[demand] = nil
+            prerolled[demand] = VideoPlayback(path: pending.path, box: PixelBox(width: pending.side, height: pending.side), command: command,
+                                              textures: textures, playing: false, wake: { [wake] in wake.wake() })
         }
         return started
     }
@@ -155,6 +191,8 @@ extension PictureStore {
         }
         if startSettledVideos(at: now) { changed = true }
         for video in videos.values where video.advance() { changed = true }
+        // Their first frames are taken in (and their slots given back) as they come.
+        for video in prerolled.values { _ = video.advance() }
         if let moment, moment.playback.advance() { changed = true }
         if changed { onFramesChange() }
         return changed
@@ -163,7 +201,7 @@ extension PictureStore {
     /// When the next frame of a playing photo is due; nil while none is waiting to show.
     public var nextAnimationChange: Double? {
         // A video waiting to start: when it will (at once, to learn when it was first seen).
-        let starts = pendingVideos.values.map { $0.since.map { $0 + Self.videoSettle } ?? 0 }
+        let starts = (Array(pendingVideos.values) + Array(pendingPrerolls.values)).map { $0.since.map { $0 + Self.videoSettle } ?? 0 }
         return (playing.values.compactMap(\.player.nextChange) + starts).min()
     }
 }

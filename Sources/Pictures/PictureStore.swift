@@ -78,6 +78,11 @@ public final class PictureStore: PictureSource {
     /// `videoSettle` (`since`: the first frame that saw it asked), so a page a held key
     /// passes over never starts a player.
     var pendingVideos: [ObjectIdentifier: (path: FilePath, side: Int, since: Double?)] = [:]
+    /// For each demand, the video of the page beside the one in front (the next, else the
+    /// previous), opened paused once the page in front has stood for `videoSettle`: paged to,
+    /// it plays at once. Pending ones wait as `pendingVideos` do.
+    var prerolled: [ObjectIdentifier: VideoPlayback] = [:]
+    var pendingPrerolls: [ObjectIdentifier: (path: FilePath, side: Int, since: Double?)] = [:]
     /// A Live Photo's moment playing as its still's picture, while it is held.
     var moment: (still: FilePath, playback: VideoPlayback)?
     /// The command that starts a video's player (`PlayerHelper`); nil: videos show their

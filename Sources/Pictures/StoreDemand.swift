@@ -16,6 +16,9 @@ final class StoreDemand: PictureDemand {
         guard let store else { return }
         demand.want(requests.compactMap(store.want(for:)))
         store.play(requests.first(where: \.plays), for: ObjectIdentifier(self))
+        // Only a view that plays (the pager, the slideshow) has pages beside the one it plays.
+        let beside = requests.contains(where: \.plays) ? requests.filter { $0.priority == .nearby } : []
+        store.preroll(beside, for: ObjectIdentifier(self))
     }
 
     deinit {

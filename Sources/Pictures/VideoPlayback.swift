@@ -19,13 +19,19 @@ final class VideoPlayback {
     private(set) var shown: ImageContent?
     private var pending: ImageContent?
 
-    init?(path: FilePath, part: Range<Int>? = nil, box: PixelBox, command: [String], textures: any PictureTextures,
+    /// `playing`: a video in front plays as soon as it can (paging to it is asking for it);
+    /// one made ready beside it waits paused, its first frame drawn, until `play`.
+    init?(path: FilePath, part: Range<Int>? = nil, box: PixelBox, command: [String], textures: any PictureTextures, playing: Bool = true,
           wake: @escaping @Sendable () -> Void) {
         guard let player = VideoPlayer(path: path, part: part, box: box, command: command, wake: wake) else { return nil }
         self.path = path
         self.player = player
         self.textures = textures
-        // A video in front plays as soon as it can: paging to it is asking for it.
+        state.isPaused = true
+        if playing { play() }
+    }
+
+    func play() {
         player.play()
         state.isPaused = false
     }

@@ -54,6 +54,32 @@ import ViewTree
         #expect(app.pager.currentIndex == 4, "paused: Right pages on")
     }
 
+    /// Right held from a photo pages on past a video that starts playing as it is passed
+    /// (its repeats are the pager's); a fresh press on it skips in it, as before.
+    @Test func aHeldArrowPagesOnPastAPlayingVideo() {
+        let app = BrowserFixture(labels: labels)
+        app.source.playbacks[3] = PlaybackState(length: 6, position: 0, isPaused: false)
+        app.open(2)
+        app.scene.settle()
+        func right(repeated: Bool) {
+            _ = app.browser.handleKey(KeyEvent(key: .right, isRepeat: repeated, timestampNanoseconds: app.scene.now.nanosecondStamp))
+            app.scene.settle()
+        }
+        right(repeated: false)
+        #expect(app.pager.currentIndex == 3)
+        right(repeated: true)
+        #expect(app.pager.currentIndex == 4 && app.source.controls.isEmpty, "the held key pages on: nothing skipped")
+        app.browser.handleKeyUp(KeyEvent(key: .right, isDown: false, timestampNanoseconds: app.scene.now.nanosecondStamp))
+        app.key(.left)
+        app.scene.settle()
+        #expect(app.pager.currentIndex == 3)
+        app.browser.handleKeyUp(KeyEvent(key: .left, isDown: false, timestampNanoseconds: app.scene.now.nanosecondStamp))
+        right(repeated: false)
+        right(repeated: true)
+        #expect(app.source.controls.map(\.control) == [.skip(by: 5), .skip(by: 5)] && app.pager.currentIndex == 3,
+                "pressed on the playing video, Right skips in it, held too")
+    }
+
     @Test func itsBarSaysWhereItIsAndAClickOnItsTrackGoesThere() throws {
         let app = album()
         let bar = try #require(descendant(named: "video bar", of: app.pager))

@@ -114,6 +114,49 @@ import ViewTree
     }
 }
 
+/// The video beside the page in front is opened paused once that page has stood a moment
+/// (`videoSettle`, as a video in front waits: a held key's pages never stand so long):
+/// paged to, it plays at once, its first frame already there.
+@Suite struct PictureStoreVideoPrerollTests {
+    @Test func theVideoBesideThePageInFrontPlaysAtOnceWhenPagedTo() throws {
+        let helper = PictureStoreVideoTests()
+        defer { try? FileManager.default.removeItem(at: helper.folder) }
+        let still = Photo(path: FilePath("/photos/still.jpg"), format: .jpeg, byteCount: 1, modificationDate: Date())
+        let other = Photo(path: FilePath("/photos/other.jpg"), format: .jpeg, byteCount: 1, modificationDate: Date())
+        let textures = FakeTextures()
+        let store = pictureStore([still, try helper.video(), other], textures: textures) { _ in .failure(.unreadable("not here")) }
+        store.videoPlayerCommand = [builtExecutable(named: "fake-decode-helper"), PlayerHelper.subcommand]
+        let whole = PictureSize.within(width: 320, height: 240)
+        let demand = store.makePictureDemand()
+        func front(_ index: Int) {
+            var requests = [PictureRequest(index: index, size: whole, priority: .visible, plays: true)]
+            for beside in [index + 1, index - 1] where beside >= 0 && beside < 3 {
+                requests.append(PictureRequest(index: beside, size: whole, priority: .nearby))
+            }
+            demand.want(requests)
+        }
+        // The still stands: the video beside it is made ready, and plays as soon as it is paged to.
+        front(0)
+        var now = 10.0
+        store.advanceAnimations(to: now)
+        now += PictureStore.videoSettle + 0.05
+        store.advanceAnimations(to: now)
+        let size = PictureSize.within(width: 320, height: 240)
+        front(1)
+        #expect(store.playback(at: 1)?.isPaused == false, "it plays at once: no wait for a player to start")
+        let showing = waitUntil(seconds: 60, pollingEvery: 1000) {
+            now += 0.05
+            store.advanceAnimations(to: now)
+            if case let .ready(frame) = store.picture(at: 1, size: size) { return textures.pixels[frame.texture]?.width == 160 }
+            return false
+        }
+        #expect(showing, "its frames are its picture")
+        // Paged on, it stops; the store holds no player for a page not beside the one in front.
+        front(2)
+        #expect(store.playback(at: 1) == nil)
+    }
+}
+
 /// A Live Photo's moment plays as its still's picture while it is held.
 @Suite struct PictureStoreMomentTests {
     @Test func aLivePhotosMomentIsItsPictureWhileHeldAndTheStillAfter() throws {

@@ -100,6 +100,7 @@ extension FullScreenPager {
     /// `maximumWaitingTurns` wait, so paging that fell behind for a slow photo catches up
     /// with the key; none wait once the key is let go.
     func turn(by step: Int, on key: KeyEvent) {
+        pagingKey = key.key
         let waiting = heldTurn?.step == step ? heldTurn?.count ?? 0 : 0
         heldTurn = nil
         if !key.isRepeat || isPictureInFrontSharp {
@@ -129,7 +130,11 @@ extension FullScreenPager {
     /// A key was let go: its waiting turn is dropped, so paging stops with the key.
     public func handleKeyUp(_ key: KeyEvent) {
         if heldTurn?.key == key.key { heldTurn = nil }
+        if pagingKey == key.key { pagingKey = nil }
     }
+
+    /// True for a repeat of the key held since its press turned the page: it pages on.
+    public func isPaging(with key: KeyEvent) -> Bool { key.isRepeat && pagingKey == key.key }
 
     /// True when the photo in front shows the picture asked for it (or the photo whole, or
     /// why it cannot be shown), not a smaller stand-in.

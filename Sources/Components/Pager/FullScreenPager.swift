@@ -124,6 +124,9 @@ public final class FullScreenPager: View, ViewActionPerformer, LookShowing {
     /// A held key's repeat that came before the photo in front was sharp.
     struct HeldTurn { var step: Int; var key: Key; var count: Int; var expires: Seconds }
     var heldTurn: HeldTurn?
+    /// The key whose press turned the page, while it is held: its repeats go on turning
+    /// pages, past videos that play (whose arrows a fresh press would take to skip in them).
+    public internal(set) var pagingKey: Key?
 
     /// A dismissing drag holds the photo it moves.
     enum DragMode { case paging, dismissing(start: Rect, hold: ViewHold), panningPhoto(start: Rect) }
