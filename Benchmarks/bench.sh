@@ -73,3 +73,7 @@ echo
 
 echo "== videos' posters"
 DISPLAY=$display bash Benchmarks/bench-video.sh
+echo
+
+echo "== videos played: frames shown, a page turn onto one, a held key past them (beside mpv)"
+DISPLAY=$display bash Benchmarks/bench-playback.sh
