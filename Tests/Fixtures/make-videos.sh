@@ -64,6 +64,38 @@ assert at > 0
 data[at + 28:at + 32] = b'\xff\xff\xff\xff'
 open(path, 'wb').write(bytes(data))
 PY
+# Matroska written by hand (Motion JPEG: each frame a JPEG, no codec set-up): a picture
+# declared 100000×100000 (a 16×16 JPEG inside), and 10,000 tracks (FFmpeg's own muxer
+# stops at 1,000).
+convert -size 16x16 xc:red -quality 90 tiny.jpg
+python3 - tiny.jpg hostile/declared-100000.mkv hostile/ten-thousand-tracks.mkv <<'PY'
+import sys
+def number(value):  # an EBML unsigned integer's bytes
+    return value.to_bytes(max(1, (value.bit_length() + 7) // 8), 'big')
+def size(length):  # a data size as an EBML variable-length integer, 8 bytes
+    return bytes([0x01]) + length.to_bytes(7, 'big')
+def element(ident, data):
+    return ident + size(len(data)) + data
+def mkv(path, tracks, width, height, frame):
+    header = element(b'\x1a\x45\xdf\xa3', element(b'\x42\x86', number(1)) + element(b'\x42\xf7', number(1)) +
+                     element(b'\x42\xf2', number(4)) + element(b'\x42\xf3', number(8)) + element(b'\x42\x82', b'matroska') +
+                     element(b'\x42\x87', number(4)) + element(b'\x42\x85', number(2)))
+    info = element(b'\x15\x49\xa9\x66', element(b'\x2a\xd7\xb1', number(1000000)) + element(b'\x4d\x80', b'flick') +
+                   element(b'\x57\x41', b'flick'))
+    entries = b''.join(element(b'\xae', element(b'\xd7', number(n)) + element(b'\x73\xc5', number(n)) + element(b'\x83', number(1)) +
+                                     element(b'\x86', b'V_MJPEG') +
+                                     element(b'\xe0', element(b'\xb0', number(width)) + element(b'\xba', number(height))))
+                       for n in range(1, tracks + 1))
+    tracks_element = element(b'\x16\x54\xae\x6b', entries)
+    block = bytes([0x81, 0, 0, 0x80]) + frame  # track 1, at 0, a key frame
+    cluster = element(b'\x1f\x43\xb6\x75', element(b'\xe7', number(0)) + element(b'\xa3', block))
+    body = info + tracks_element + cluster
+    open(path, 'wb').write(header + element(b'\x18\x53\x80\x67', body))
+frame = open(sys.argv[1], 'rb').read()
+mkv(sys.argv[2], 1, 100000, 100000, frame)
+mkv(sys.argv[3], 10000, 16, 16, frame)
+PY
+rm tiny.jpg
 # A Matroska file whose attachment (a cover, a font) declares 1 GB in a file of 2 KB.
 # (Bit-exact: the muxer's random UIDs could hold FileData's ID bytes; and FileData is looked
 # for after the attachment's MIME type, which comes before it.)

@@ -88,7 +88,7 @@ import TestSupport
     }
 
     @Test(arguments: ["hostile/random.mp4", "hostile/empty.mp4", "hostile/cut-before-index.mp4", "hostile/huge.mp4", "hostile/many-tracks.mkv",
-                      "hostile/huge-attachment.mkv"])
+                      "hostile/huge-attachment.mkv", "hostile/declared-100000.mkv", "hostile/ten-thousand-tracks.mkv"])
     func aHostileVideoIsAMessageNotAHang(_ name: String) throws {
         let player = try #require(VideoPlayer(path: VideoTests.video(name), box: PixelBox(width: 320, height: 240),
                                               command: Self.command) {})

@@ -120,6 +120,16 @@ import Testing
         }
     }
 
+    /// Matroska as no camera writes it: a picture declared 100000×100000 (a 16×16 JPEG
+    /// inside) is refused before anything is decoded at that size; 10,000 tracks are
+    /// refused as the hundred are. Facts say no more than the file holds.
+    @Test func aPictureDeclared100000ASideOrTenThousandTracksIsRefused() throws {
+        let declared = #expect(throws: DecodeError.self) { try ImageDecoder.decode(Self.video("hostile/declared-100000.mkv"), maximumPixelSize: nil) }
+        #expect(declared == .tooLarge(width: 100_000, height: 100_000), "\(String(describing: declared))")
+        let tracks = #expect(throws: DecodeError.self) { try ImageDecoder.decode(Self.video("hostile/ten-thousand-tracks.mkv"), maximumPixelSize: nil) }
+        #expect(tracks.map { "\($0)" }?.contains("cannot open") == true, "\(String(describing: tracks))")
+    }
+
     @Test func anAttachmentDeclaredAGigabyteIsNeverReadAndThePictureStillShows() throws {
         let poster = try ImageDecoder.decode(Self.video("hostile/huge-attachment.mkv"), maximumPixelSize: nil)
         #expect(poster.width == 64 && poster.height == 48 && near(rgb(poster, 32, 24), (255, 0, 0), within: 48))
