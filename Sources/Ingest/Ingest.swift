@@ -74,8 +74,10 @@ public enum IngestRefusal: Error, Equatable, CustomStringConvertible {
 /// renamed by a template, skipping what a destination already holds (by content), the
 /// files of one photo together. The card is only ever read.
 public final class Ingest: Sendable {
-    /// A photo's date taken and camera, read (by the caller's means: an isolated helper).
-    public typealias FactsReader = @Sendable (FilePath) -> (taken: TakenTime?, camera: String?)
+    /// A photo's date taken and camera, read (by the caller's means: an isolated helper);
+    /// `problem` says why nothing could be read where the file may well hold a date (its
+    /// reader hung or crashed), so the photo is filed by its file's time and the report says so.
+    public typealias FactsReader = @Sendable (FilePath) -> (taken: TakenTime?, camera: String?, problem: String?)
     /// A sidecar's new bytes (the one at the path given, else a new one) with a caption
     /// written in: an isolated helper's work (`IsolatedDecoder.sidecar(_:captionedWith:)`).
     public typealias Captioner = @Sendable (FilePath?, XMPCaption) -> Result<[UInt8], DecodeError>
@@ -118,9 +120,12 @@ public final class Ingest: Sendable {
         var state = IngestProgress(totalFiles: found.reduce(0) { $0 + $1.suffixes.count }, totalBytes: found.reduce(0) { $0 + $1.byteCount })
         var cancelled = false
         var read: [(item: IngestItem, taken: (time: TakenTime, camera: String?, setRight: Bool))] = []
+        var undated: [(source: FilePath, reason: String)] = []
         for item in found {
             cancelled = cancelled || !progress(state)
-            read.append((item, cancelled ? (TakenTime(local: item.modificationDate), nil, false) : taken(of: item)))
+            let taken = cancelled ? (time: TakenTime(local: item.modificationDate), camera: nil, setRight: false, problem: nil) : taken(of: item)
+            read.append((item, (taken.time, taken.camera, taken.setRight)))
+            if let problem = taken.problem, let first = item.paths.first { undated.append((first, problem)) }
             state.files += item.suffixes.count
         }
         let named = read.sorted { a, b in (a.taken.time, a.item.folder.string, a.item.stem) < (b.taken.time, b.item.folder.string, b.item.stem) }
@@ -128,6 +133,7 @@ public final class Ingest: Sendable {
         let contents = options.destinations.map { CopiedContents(base: $0.base(), sizes: sizes, excluding: card) }
 
         var report = IngestReport(unreadableFolders: unreadable)
+        report.undated = undated
         state.files = 0
         state.isCopying = true
         if let first = options.destinations.first, !cancelled {
@@ -267,19 +273,22 @@ public final class Ingest: Sendable {
     }
 
     /// The item's date taken and camera: its principal file's, else another of its files',
-    /// else the file's own time; `setRight` where a camera's date was moved by its clock's shift.
-    private func taken(of item: IngestItem) -> (time: TakenTime, camera: String?, setRight: Bool) {
-        var camera: String?, time: TakenTime?
+    /// else the file's own time; `setRight` where a camera's date was moved by its clock's
+    /// shift; `problem` where it is the file's time only because no file could be read.
+    private func taken(of item: IngestItem) -> (time: TakenTime, camera: String?, setRight: Bool, problem: String?) {
+        var camera: String?, time: TakenTime?, problem: String?
         for path in item.paths where !path.string.lowercased().hasSuffix(".xmp") {
             let read = facts(path)
             camera = camera ?? read.camera
+            problem = problem ?? read.problem
             if let taken = read.taken {
                 time = taken
                 break
             }
         }
         let shift = camera.flatMap { name in options.clockShifts.first { $0.key.lowercased() == name.lowercased() }?.value } ?? 0
-        return ((time ?? TakenTime(local: item.modificationDate)).adding(seconds: shift), camera, time != nil && shift != 0)
+        return ((time ?? TakenTime(local: item.modificationDate)).adding(seconds: shift), camera, time != nil && shift != 0,
+                time == nil ? problem : nil)
     }
 
     static func commonAncestor(_ a: FilePath, _ b: FilePath) -> FilePath {

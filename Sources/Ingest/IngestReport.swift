@@ -19,6 +19,9 @@ public struct IngestReport: Sendable {
     public var unreadableFolders: [FilePath] = []
     /// Sidecars the caption could not be written into, and why.
     public var uncaptioned: [(sidecar: FilePath, reason: String)] = []
+    /// Photos filed (and named) by their files' times because their dates taken could not
+    /// be read, and why: copied all the same, perhaps under another day than they were taken.
+    public var undated: [(source: FilePath, reason: String)] = []
 
     public var copiedCount: Int { files.count { if case .copied = $0.outcome { true } else { false } } }
     public var skippedCount: Int { files.count { if case .skipped = $0.outcome { true } else { false } } }
@@ -47,6 +50,7 @@ public struct IngestReport: Sendable {
         }
         lines += unreadableFolders.map { "failed  \(shown($0)): the folder cannot be read" }
         lines += uncaptioned.map { "failed  \($0.sidecar.string): the caption was not written (\($0.reason))" }
+        lines += undated.map { "undated \(shown($0.source)): its date taken could not be read (\($0.reason)); filed by its file's time" }
         let planned = files.count { if case .wouldCopy = $0.outcome { true } else { false } }
         lines.append(planned > 0
             ? "\(planned) would be copied, \(skippedCount) already imported (a dry run: nothing was written)."

@@ -493,7 +493,7 @@ public final class AlbumSession {
     public var selectsFolder = Settings.defaultSelectsFolder()
     /// How a card is imported, and how its photos' dates and cameras are read (a helper).
     public var importOptions = IngestOptions(destinations: [Settings.defaultImportDestination()], rename: try! NameTemplate(IngestOptions.defaultRename))
-    public var importFacts: Ingest.FactsReader = { _ in (nil, nil) }
+    public var importFacts: Ingest.FactsReader = { _ in (nil, nil, nil) }
     public var importCaptioner: Ingest.Captioner?
     var cardImport: CardImport?
     /// The cards offered for import already (each once a run).

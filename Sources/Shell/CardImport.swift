@@ -26,7 +26,8 @@ final class CardImport: @unchecked Sendable {
         /// The card was read: what will be copied, and the folder the copies land in.
         case planned(Ingest.Plan)
         case progress(IngestProgress, secondsLeft: Double?)
-        case finished(copied: Int, alreadyThere: Int, failures: [String], cancelled: Bool)
+        /// `undated`: copies filed by their files' times, their dates taken unread.
+        case finished(copied: Int, alreadyThere: Int, failures: [String], undated: Int, cancelled: Bool)
         case refused(IngestRefusal)
     }
 
@@ -71,7 +72,8 @@ final class CardImport: @unchecked Sendable {
                 return "\(DisplayName.of(file.source.lastComponent.map { FilePath(root: nil, [$0]).rawBytes } ?? [])): \(Self.reason(failure))"
             } + report.unreadableFolders.map { localized("{folder} cannot be read", ["folder": DisplayName.of($0.rawBytes)]) }
                 + report.uncaptioned.map { "\(DisplayName.of($0.sidecar.rawBytes)): \($0.reason)" }
-            post(.finished(copied: report.copiedCount, alreadyThere: report.skippedCount, failures: failures, cancelled: cancelled.load(ordering: .relaxed)))
+            post(.finished(copied: report.copiedCount, alreadyThere: report.skippedCount, failures: failures, undated: report.undated.count,
+                           cancelled: cancelled.load(ordering: .relaxed)))
         } catch {
             post(.refused(error))
         }
@@ -127,7 +129,7 @@ final class CardImport: @unchecked Sendable {
             let minutes = Int((secondsLeft / 60).rounded(.up))
             let left = secondsLeft < 60 ? localized("less than a minute left") : localizedPlural("about {count} minute left", "about {count} minutes left", count: minutes)
             return localized("{progress} · {left} · Ctrl+I stops", ["progress": done, "left": left])
-        case let .finished(copied, alreadyThere, failures, cancelled):
+        case let .finished(copied, alreadyThere, failures, undated, cancelled):
             var message = localizedPlural("{count} file imported and verified", "{count} files imported and verified", count: copied)
             if cancelled { message = localized("Import stopped: {done}", ["done": message]) }
             if alreadyThere > 0 {
@@ -136,6 +138,11 @@ final class CardImport: @unchecked Sendable {
             if let first = failures.first {
                 message = localized("{copied}; {count} could not be copied: {reason}",
                                     ["copied": message, "count": Language.number(failures.count), "reason": first])
+            }
+            if undated > 0 {
+                let filed = localizedPlural("{count} filed by its file’s date: its date taken could not be read",
+                                            "{count} filed by their files’ dates: their dates taken could not be read", count: undated)
+                message = localized("{copied}; {undated}", ["copied": message, "undated": filed])
             }
             return message
         case let .refused(refusal):

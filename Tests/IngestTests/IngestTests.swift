@@ -94,7 +94,7 @@ import Testing
         options.clockShifts = ["canon eos r6": -2 * 3600]
         options.isDryRun = true
         let taken = TakenTime(year: 2026, month: 5, day: 2, hour: 1, minute: 15)
-        let dry = try Ingest(source: card.source, options: options) { _ in (taken, "Canon EOS R6") }.run()
+        let dry = try Ingest(source: card.source, options: options) { _ in (taken, "Canon EOS R6", nil) }.run()
         let planned = dry.files.compactMap { if case let .wouldCopy(targets) = $0.outcome { targets.first?.string } else { nil } }
         #expect(Set(planned) == Set(["IMG_0001.CR3", "IMG_0001.JPG", "IMG_0002.CR3", "IMG_0002.JPG"].map {
             destination.path + "/2026-05-01/2315-" + $0.dropFirst(4)
@@ -103,7 +103,7 @@ import Testing
         #expect(dry.lines(relativeTo: card.source).last == "4 would be copied, 0 already imported (a dry run: nothing was written).")
 
         options.isDryRun = false
-        let real = try Ingest(source: card.source, options: options) { _ in (taken, "Canon EOS R6") }.run()
+        let real = try Ingest(source: card.source, options: options) { _ in (taken, "Canon EOS R6", nil) }.run()
         #expect(real.copiedCount == 4 && FileManager.default.fileExists(atPath: destination.path + "/2026-05-01/2315-0001.CR3"))
     }
 
@@ -119,7 +119,7 @@ import Testing
         options.clockShifts = ["canon eos r6": -2 * 3600]
         let taken = TakenTime(year: 2026, month: 5, day: 2, hour: 1, minute: 15)
         let captioner = Ingest.captioner(from: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]))
-        let report = try Ingest(source: card.source, options: options, facts: { _ in (taken, "Canon EOS R6") }, captioner: captioner).run()
+        let report = try Ingest(source: card.source, options: options, facts: { _ in (taken, "Canon EOS R6", nil) }, captioner: captioner).run()
         #expect(report.copiedCount == 2 && report.uncaptioned.isEmpty)
         for name in ["IMG_0001.CR3.xmp", "IMG_0001.JPG.xmp"] {
             let (status, read) = try runExternalTool(["exiftool", "-s", "-s", "-s", "-XMP-exif:DateTimeOriginal", destination.appendingPathComponent(name).path])
@@ -129,8 +129,29 @@ import Testing
         // Without a shift, nothing is written where nothing else asks for a sidecar.
         let plain = card.folder("Plain")
         let unshifted = try card.ingest(to: [plain.path], rename: "{name}").options
-        _ = try Ingest(source: card.source, options: unshifted, facts: { _ in (taken, "Canon EOS R6") }, captioner: captioner).run()
+        _ = try Ingest(source: card.source, options: unshifted, facts: { _ in (taken, "Canon EOS R6", nil) }, captioner: captioner).run()
         #expect(!FileManager.default.fileExists(atPath: plain.appendingPathComponent("IMG_0001.CR3.xmp").path))
+    }
+
+    /// A photo whose date cannot be read because its reader failed (it hung or crashed, on
+    /// a busy machine: asked twice) is still copied, filed by its file's time, and the
+    /// report says which and why; a file that simply holds no date is no problem to report.
+    @Test func aPhotoWhoseDateCannotBeReadIsCopiedAndSaidToBeFiledByItsFilesTime() throws {
+        let card = try TestCard()
+        defer { card.remove() }
+        try card.pairs(2)
+        let destination = card.folder("Pictures")
+        let options = IngestOptions(destinations: [try NameTemplate(destination.path + "/%Y-%m-%d")], rename: try NameTemplate("{name}"), job: "")
+        // Helpers that die at once: every read of the card fails as a crashed reader's does.
+        let dying = IsolatedDecoder(command: ["/bin/sh", "-c", "exit 3"], deadline: 5)
+        let report = try Ingest(source: card.source, options: options, facts: Ingest.facts(from: dying)).run()
+        #expect(report.copiedCount == 4 && report.undated.count == 2, "\(report.lines(relativeTo: card.source))")
+        #expect(report.undated.allSatisfy { $0.reason.hasPrefix("its reader") }, "\(report.undated)")
+        let lines = report.lines(relativeTo: card.source)
+        #expect(lines.filter { $0.hasPrefix("undated DCIM/100CANON/IMG_000") && $0.hasSuffix("filed by its file's time") }.count == 2, "\(lines)")
+        // The card's files hold no date (they are not pictures): read, nothing to say.
+        let plain = try Ingest(source: card.source, options: options, facts: { _ in (nil, nil, nil) }).run()
+        #expect(plain.undated.isEmpty)
     }
 
     @Test func aDestinationOnTheCardIsRefusedAndNothingIsWritten() throws {
@@ -275,7 +296,7 @@ import Testing
                 "the faulty card is mounted")
         let destination = card.folder("Pictures")
         let options = IngestOptions(destinations: [try NameTemplate(destination.path)], rename: try NameTemplate("{name}"))
-        let report = try Ingest(source: FilePath(mountPoint.path), options: options) { _ in (nil, nil) }.run()
+        let report = try Ingest(source: FilePath(mountPoint.path), options: options) { _ in (nil, nil, nil) }.run()
         let faulty = report.files.first { $0.source.lastComponent?.string == "IMG_faulty.CR3" }?.outcome
         guard case let .failed(.sourceUnreadable(reason))? = faulty else {
             Issue.record("the bad file: \(String(describing: faulty)); \(report.lines(relativeTo: FilePath(mountPoint.path)))")

@@ -97,6 +97,6 @@ struct TestCard {
     /// An import of this card with fixed facts (no decoder: the files are not pictures).
     func ingest(to destinations: [String], rename: String = "{name}", job: String = "", camera: String? = "Canon EOS R6") throws -> Ingest {
         let options = IngestOptions(destinations: try destinations.map { try NameTemplate($0) }, rename: try NameTemplate(rename), job: job)
-        return Ingest(source: source, options: options) { _ in (nil, camera) }
+        return Ingest(source: source, options: options) { _ in (nil, camera, nil) }
     }
 }
