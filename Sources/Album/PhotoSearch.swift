@@ -8,8 +8,10 @@ import SystemPackage
 /// What a search typed asks of each photo: every word must be found — in its file's name or
 /// the folders between the album's and it, its camera or lens, the place it was taken
 /// ("lisbon"), as a year or a month it was taken in ("2019",
-/// "June", "juni", in the user's language or English), or as a mark ("picks", "rejected",
-/// "red"). Letters are compared without case and accents ("cafe" finds "Café").
+/// "June", "juni", in the user's language or English), as days it was taken between
+/// ("2019-06-01..2019-08-31", "2019-06..2019-08", "2018..2019": what the timeline's scrubber
+/// writes, both ends taken in), or as a mark ("picks", "rejected", "red"). Letters are
+/// compared without case and accents ("cafe" finds "Café").
 public struct PhotoSearch: Sendable, Equatable {
     public let query: String
     private let words: [Word]
@@ -19,6 +21,7 @@ public struct PhotoSearch: Sendable, Equatable {
         case text(String)
         case year(Int, String)
         case month(Int, String)
+        case days(ClosedRange<CalendarDay>)
         case marks(PhotoFilter, String)
     }
 
@@ -33,6 +36,7 @@ public struct PhotoSearch: Sendable, Equatable {
         let months = Language.monthNames().map { $0.map(Self.fold) }
         let marks = Self.markWords()
         words = folded.map { word in
+            if let days = Self.days(word) { return .days(days) }
             if word.count == 4, let year = Int(word), (1800...2200).contains(year) { return .year(year, word) }
             if word.count >= 3, let month = months.firstIndex(where: { names in names.contains { $0.hasPrefix(word) } }) {
                 return .month(month + 1, word)
@@ -56,9 +60,37 @@ public struct PhotoSearch: Sendable, Equatable {
             case let .text(word): text.contains(word)
             case let .year(year, word): taken?.year == year || text.contains(word)
             case let .month(month, word): taken?.month == month || text.contains(word)
+            case let .days(days): taken.map(days.contains) ?? false
             case let .marks(filter, word): filter.admits(marks) || text.contains(word)
             }
         }
+    }
+
+    /// The days "A..B" spans (each end a year, a month "2019-06" or a day "2019-06-01"; an
+    /// en dash for the dots too), from A's first day to B's last; nil for anything else.
+    static func days(_ word: String) -> ClosedRange<CalendarDay>? {
+        let ends = word.replacingOccurrences(of: "\u{2013}", with: "..").components(separatedBy: "..")
+        guard ends.count == 2, let first = period(ends[0]), let last = period(ends[1]), first.lowerBound <= last.upperBound else { return nil }
+        return first.lowerBound...last.upperBound
+    }
+
+    /// The days of a year, a month or a day written with dashes.
+    private static func period(_ text: String) -> ClosedRange<CalendarDay>? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard (1...3).contains(parts.count), parts.allSatisfy({ $0 != nil }), let year = parts[0], (1800...2200).contains(year) else { return nil }
+        let month = parts.count > 1 ? parts[1]! : nil, day = parts.count > 2 ? parts[2]! : nil
+        if let month, !(1...12).contains(month) { return nil }
+        func length(_ month: Int) -> Int {
+            var components = DateComponents(year: year, month: month)
+            components.calendar = Calendar(identifier: .gregorian)
+            return components.date.flatMap { Calendar(identifier: .gregorian).range(of: .day, in: .month, for: $0)?.count } ?? 31
+        }
+        if let month, let day {
+            guard (1...length(month)).contains(day) else { return nil }
+            return CalendarDay(year: year, month: month, day: day)...CalendarDay(year: year, month: month, day: day)
+        }
+        if let month { return CalendarDay(year: year, month: month, day: 1)...CalendarDay(year: year, month: month, day: length(month)) }
+        return CalendarDay(year: year, month: 1, day: 1)...CalendarDay(year: year, month: 12, day: 31)
     }
 
     /// Lower case, accents off: what is compared.

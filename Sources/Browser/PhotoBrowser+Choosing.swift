@@ -38,6 +38,8 @@ extension PhotoBrowser {
         }
         dateBar.onFix = { [unowned self] fix, photos in onChosenAction?(.redate(fix), photos) }
         shareBar.onShare = { [unowned self] copy, mailing, photos in onChosenAction?(.share(copy, mailing: mailing), photos) }
+        // The days a Shift-drag of the timeline's scrubber went over are searched for.
+        grid.onDays = { [unowned self] days in searchBar.search("\(days.lowerBound)..\(days.upperBound)") }
     }
 
     /// The date bar, for `photos`; the search (whose line it would share the keys with) is

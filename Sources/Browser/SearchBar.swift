@@ -49,6 +49,15 @@ public final class SearchBar: View {
         refresh()
     }
 
+    /// `words` instead of what was typed (the days the timeline's scrubber went over).
+    func search(_ words: String) {
+        isEditing = false
+        line.clear()
+        _ = line.insert(words)
+        onChange?(query)
+        refresh()
+    }
+
     /// Text the keyboard typed, while the words have the keys.
     func insert(_ typed: String) {
         guard isEditing, line.insert(typed) else { return }

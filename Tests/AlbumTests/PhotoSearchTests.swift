@@ -37,6 +37,22 @@ import Testing
         #expect(try finds("2020", "2020/IMG_1.jpg", taken: june2019), "a folder named by the year finds too")
     }
 
+    /// Days between two ends (what the scrubber writes): both taken in, each end a day, a
+    /// month or a year; a photo of no known date is outside any range.
+    @Test func daysBetweenTwoEndsFindThePhotosTakenThen() throws {
+        let day = { (year: Int, month: Int, day: Int) in CalendarDay(year: year, month: month, day: day) }
+        #expect(try finds("2019-06-01..2019-08-31", "a.jpg", taken: day(2019, 6, 1)) && finds("2019-06-01..2019-08-31", "a.jpg", taken: day(2019, 8, 31)))
+        #expect(try !finds("2019-06-01..2019-08-31", "a.jpg", taken: day(2019, 9, 1)) && !finds("2019-06-01..2019-08-31", "a.jpg", taken: day(2019, 5, 31)))
+        #expect(try finds("2019-06..2019-08", "a.jpg", taken: day(2019, 8, 31)), "a month's end is its last day")
+        #expect(try finds("2024-02..2024-02", "a.jpg", taken: day(2024, 2, 29)) && !finds("2023-02..2023-02", "a.jpg", taken: day(2023, 3, 1)))
+        #expect(try finds("2018..2019", "a.jpg", taken: day(2019, 12, 31)) && !finds("2018..2019", "a.jpg", taken: day(2020, 1, 1)))
+        #expect(try finds("2019-06–2019-07 lisbon", "Lisbon/a.jpg", taken: day(2019, 7, 4)), "an en dash, and other words beside")
+        #expect(try !finds("2019..2020", "a.jpg"), "no date known: not within")
+        // Not a range: words as any other (a backwards one, a month 13, a day 31 in June).
+        #expect(try finds("2020..2019", "2020..2019.jpg") && finds("2019-13..2019-14", "2019-13..2019-14.jpg"))
+        #expect(try !finds("2019-06-31..2019-07-01", "a.jpg", taken: day(2019, 7, 1)))
+    }
+
     @Test func theCameraTheLensAndThePlaceAreFound() throws {
         let search = try #require(PhotoSearch("canon lisbon", root: root))
         let traits = PhotoTraits(dateTaken: "", camera: "Canon EOS R6", lens: "RF24-105mm", latitude: 38.71, longitude: -9.14)

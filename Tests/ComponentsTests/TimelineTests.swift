@@ -253,6 +253,29 @@ import ViewTree
         #expect(f.grid.bounds.minY > f.grid.offsetRange.upperBound * 0.3 && f.grid.bounds.minY < f.grid.offsetRange.upperBound * 0.7)
     }
 
+    /// A Shift-drag of the thumb chooses days: the label says the days it goes over, and let
+    /// go, the album is searched for them (the search line says the range, as typed).
+    @Test func aShiftDragOfTheThumbSearchesTheDaysItWentOver() throws {
+        var days: [CalendarDay] = []
+        for index in 0..<3_000 { days.append(CalendarDay(year: 2019, month: 1 + index / 250, day: 1 + (index / 10) % 25)) }
+        let (f, labels) = fixture(count: days.count, days: days)
+        var searched: [String] = []
+        f.browser.onSearch = { searched.append($0) }
+        f.grid.scroll(by: 40)
+        f.scene.settle()
+        let grip = try #require(thumb(f))
+        let first = f.grid.timeline.sections[f.grid.timeline.section(at: f.grid.bounds.minY)].day
+        f.scene.play(PointerScript.drag(from: Point(x: grip.midX, y: grip.midY), to: Point(x: grip.midX, y: 300), duration: 0.3, rateHz: 120,
+                                        startTime: f.scene.now + 0.05, holdBeforeRelease: 0.3, modifiers: .shift))
+        f.scene.settle()
+        let last = f.grid.timeline.sections[f.grid.timeline.section(at: f.grid.bounds.minY)].day
+        #expect(first < last, "the drag went down the timeline: \(first) to \(last)")
+        #expect(searched.last == "\(first)..\(last)", "\(searched)")
+        #expect(f.browser.chosenPhotos.isEmpty, "no band drawn: nothing chosen")
+        let shown = [first, last].map { Language.shortDay(year: $0.year, month: $0.month, day: $0.day) }.joined(separator: " – ")
+        #expect(labels.rendered.contains(shown), "the label said the days while it went")
+    }
+
     @Test func nearTheRightEdgeTheThumbShowsWithoutAScrollAndStaysWhileThePointerDoes() throws {
         let (f, _) = fixture(count: 400)
         let edge = try #require(f.grid.superview?.convert(Point(x: f.grid.frame.maxX - 4, y: f.grid.frame.midY), to: nil))

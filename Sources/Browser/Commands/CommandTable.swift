@@ -43,7 +43,7 @@ extension Command {
                 keys: [KeyBinding(KeyChord(.delete, .control), .trashRejects), KeyBinding(KeyChord(.backspace, .control), .trashRejects, alternative: true)]),
 
         Command("search", { localized("Search by name, folder, year, month or mark; Esc: all again") }, .arrangement,
-                keys: [KeyBinding(KeyChord("f", .control), .search)]),
+                keys: [KeyBinding(KeyChord("f", .control), .search)], pointer: { localized("Shift-drag the timeline scrubber: the days it goes over") }),
         Command("copy-picks", { localized("Copy the picks to the selects folder (asks first)") }, .arrangement,
                 keys: [KeyBinding(KeyChord("e", [.control, .shift]), .copyPicks)]),
         Command("move-picks", { localized("Move the picks to the selects folder (asks first; Ctrl+Z brings them back)") }, .arrangement,

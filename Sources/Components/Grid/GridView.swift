@@ -52,6 +52,11 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     private lazy var memoriesBand = MemoriesBand(context: context)
     /// A year of "On this day" was clicked: its photos, to play as a slideshow.
     public var onPlayMemory: (([Int]) -> Void)?
+    /// The days a Shift-drag of the scrubber's thumb went over (the day at the top where it
+    /// was taken, and where it was let go): the album narrows to them.
+    public var onDays: ((ClosedRange<CalendarDay>) -> Void)?
+    /// The day a Shift-drag of the thumb started on, while it goes on.
+    private var daysFrom: CalendarDay?
 
     private lazy var scroller = Scroller(view: self, animator: context.animator) { [unowned self] in
         timeline.contentHeight
@@ -378,8 +383,31 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
     /// Ctrl or Shift held, draws a band that chooses the photos it touches; any other
     /// drag scrolls.
     private func handlePan(_ pan: PanGestureRecognizer) {
-        if drawsBand(pan) { return }
-        guard scrubber.follow(pan, scroller: scroller, title: { [unowned self] in whereTheAlbumIs }) else { return scroller.handlePan(pan) }
+        if pan.state == .began, pan.modifiers.contains(.shift), timeline.hasHeaders, let start = scrubber.convert(pan.startLocationInWindow, from: nil),
+           scrubber.grabs(start) {
+            daysFrom = dayAtTop
+        }
+        if daysFrom == nil, drawsBand(pan) { return }
+        guard scrubber.follow(pan, scroller: scroller, title: { [unowned self] in daysFrom.map(daysTitle) ?? whereTheAlbumIs }) else {
+            return scroller.handlePan(pan)
+        }
+        if pan.state != .began && pan.state != .changed, let from = daysFrom {
+            daysFrom = nil
+            let to = dayAtTop ?? from
+            onDays?(min(from, to)...max(from, to))
+        }
+    }
+
+    /// The day at the top of the timeline.
+    private var dayAtTop: CalendarDay? {
+        timeline.hasHeaders ? timeline.sections[timeline.section(at: bounds.minY)].day : nil
+    }
+
+    /// "3 Jun 2019 – 28 Aug 2019": the days a Shift-drag of the thumb goes over.
+    private func daysTitle(from: CalendarDay) -> String {
+        guard let to = dayAtTop else { return "" }
+        let (first, last) = (min(from, to), max(from, to))
+        return [first, last].map { Language.shortDay(year: $0.year, month: $0.month, day: $0.day) }.joined(separator: " – ")
     }
 
     public func pointerMoved(to location: Point) {
