@@ -97,7 +97,7 @@ import Testing
         let deadline = Date().addingTimeInterval(15)
         while !FileManager.default.fileExists(atPath: sidecar) && Date() < deadline { usleep(50_000) }
         let rating = try run("exiftool", ["-s3", "-XMP:Rating", sidecar]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(rating == "-1", "the sharp frame, chosen, is the one X rejects: \(rating)")
+        #expect(rating == "-1", "the sharp frame, chosen, is the one X rejects: \(rating) \(flick.errorOutput())")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.jpg.xmp").path))
         _ = try flick.server.xdotool("key", "q")
         #expect(flick.waitForExit() == 0)

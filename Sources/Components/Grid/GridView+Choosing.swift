@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 import Gestures
+import Localization
+import Marks
 
 /// Choosing several photos at once, as a file manager does: Ctrl+click one more (or one
 /// less), Shift+click or Shift+arrows a run from the last one chosen, Ctrl+A all, Esc none.
@@ -128,5 +130,19 @@ extension GridView {
         // Beside a row's photos, or below the last of them.
         let last = timeline.frame(of: timeline.index(ofSlot: timeline.cellCount - 1))
         return point.y > last.maxY + spacing || !near.isEmpty
+    }
+
+    // MARK: Days from the scrubber
+
+    /// The day at the top of the timeline.
+    var dayAtTop: CalendarDay? {
+        timeline.hasHeaders ? timeline.sections[timeline.section(at: bounds.minY)].day : nil
+    }
+
+    /// "3 Jun 2019 – 28 Aug 2019": the days a Shift-drag of the thumb goes over.
+    func daysTitle(from: CalendarDay) -> String {
+        guard let to = dayAtTop else { return "" }
+        let (first, last) = (min(from, to), max(from, to))
+        return [first, last].map { Language.shortDay(year: $0.year, month: $0.month, day: $0.day) }.joined(separator: " – ")
     }
 }

@@ -398,18 +398,6 @@ public final class GridView: ScrollContainer<View>, PhotoCollectionView, ScrollC
         }
     }
 
-    /// The day at the top of the timeline.
-    private var dayAtTop: CalendarDay? {
-        timeline.hasHeaders ? timeline.sections[timeline.section(at: bounds.minY)].day : nil
-    }
-
-    /// "3 Jun 2019 – 28 Aug 2019": the days a Shift-drag of the thumb goes over.
-    private func daysTitle(from: CalendarDay) -> String {
-        guard let to = dayAtTop else { return "" }
-        let (first, last) = (min(from, to), max(from, to))
-        return [first, last].map { Language.shortDay(year: $0.year, month: $0.month, day: $0.day) }.joined(separator: " – ")
-    }
-
     public func pointerMoved(to location: Point) {
         scrubber.pointerMoved(to: scrubber.convert(location, from: nil))
     }
