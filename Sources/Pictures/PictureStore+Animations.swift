@@ -102,14 +102,9 @@ extension PictureStore {
 
     /// Starts the players of the videos that have been in front long enough; true if any.
     private func startSettledVideos(at now: Double) -> Bool {
+        guard let command = videoPlayerCommand else { return false }
         var started = false
-        for (demand, pending) in pendingVideos {
-            guard let since = pending.since else {
-                pendingVideos[demand]?.since = now
-                continue
-            }
-            guard now - since >= Self.videoSettle, let command = videoPlayerCommand else { continue }
-            pendingVideos[demand] = nil
+        for (demand, pending) in Self.settled(&pendingVideos, at: now) {
             if let playing = videos.values.first(where: { $0.path == pending.path }) {
                 videos[demand] = playing
             } else {
@@ -118,17 +113,27 @@ extension PictureStore {
             }
             started = true
         }
-        for (demand, pending) in pendingPrerolls {
-            guard let since = pending.since else {
-                pendingPrerolls[demand]?.since = now
-                continue
-            }
-            guard now - since >= Self.videoSettle, let command = videoPlayerCommand else { continue }
-            pendingPrerolls[demand] = nil
+        for (demand, pending) in Self.settled(&pendingPrerolls, at: now) {
             prerolled[demand] = VideoPlayback(path: pending.path, box: PixelBox(width: pending.side, height: pending.side), command: command,
                                               textures: textures, playing: false, wake: { [wake] in wake.wake() })
         }
         return started
+    }
+
+    /// The videos of `pending` asked for `videoSettle` ago or more, taken out; those seen for
+    /// the first time learn when.
+    private static func settled(_ pending: inout [ObjectIdentifier: PendingVideo], at now: Double) -> [(ObjectIdentifier, PendingVideo)] {
+        var due: [(ObjectIdentifier, PendingVideo)] = []
+        for (demand, video) in pending {
+            guard let since = video.since else {
+                pending[demand]?.since = now
+                continue
+            }
+            guard now - since >= videoSettle else { continue }
+            pending[demand] = nil
+            due.append((demand, video))
+        }
+        return due
     }
 
     /// A Live Photo's moments are at most this many pixels a side (an iPhone's is 1440×1080).

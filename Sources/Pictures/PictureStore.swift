@@ -77,12 +77,13 @@ public final class PictureStore: PictureSource {
     /// Videos asked to play, not started yet: each starts once it has been in front for
     /// `videoSettle` (`since`: the first frame that saw it asked), so a page a held key
     /// passes over never starts a player.
-    var pendingVideos: [ObjectIdentifier: (path: FilePath, side: Int, since: Double?)] = [:]
+    var pendingVideos: [ObjectIdentifier: PendingVideo] = [:]
+    typealias PendingVideo = (path: FilePath, side: Int, since: Double?)
     /// For each demand, the video of the page beside the one in front (the next, else the
     /// previous), opened paused once the page in front has stood for `videoSettle`: paged to,
     /// it plays at once. Pending ones wait as `pendingVideos` do.
     var prerolled: [ObjectIdentifier: VideoPlayback] = [:]
-    var pendingPrerolls: [ObjectIdentifier: (path: FilePath, side: Int, since: Double?)] = [:]
+    var pendingPrerolls: [ObjectIdentifier: PendingVideo] = [:]
     /// A Live Photo's moment playing as its still's picture, while it is held.
     var moment: (still: FilePath, playback: VideoPlayback)?
     /// The command that starts a video's player (`PlayerHelper`); nil: videos show their
