@@ -93,13 +93,11 @@ public enum IngestConsole {
 
 extension Ingest {
     /// Dates taken and cameras read by an isolated helper (never in this process).
-    /// A reader that hung or crashed (a busy machine, a hostile file) is asked once more,
-    /// by a fresh helper; a file it cannot make sense of simply has no date.
+    /// A reader that hung or crashed twice (the decoder asks a fresh helper again) is said;
+    /// a file it cannot make sense of simply has no date.
     public static func facts(from decoder: IsolatedDecoder) -> FactsReader {
         { path in
-            var outcome = decoder.facts(path)
-            if case .failure(.decoderFailed) = outcome { outcome = decoder.facts(path) }
-            switch outcome {
+            switch decoder.facts(path) {
             case let .success(facts): return (facts.dateTaken.flatMap(TakenTime.init(exifStyle:)), facts.cameraText, nil)
             case let .failure(.decoderFailed(why)): return (nil, nil, "its reader \(why)")
             case .failure: return (nil, nil, nil)

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Marks
 import PhotoLibrary
 import SystemPackage
 
@@ -89,6 +90,25 @@ import SystemPackage
         #expect(!isAlive(hungHelper))
         let next = try decoder.decode(Fixtures.photo("IMG_10.jpg"), maximumPixelSize: nil).get()
         #expect(next.width == 40)
+    }
+
+    /// A helper lost on a small read (it died, as one starved on a busy machine may) is
+    /// replaced and the read asked again: the photo's facts and a sidecar's bytes come back.
+    /// A picture is not asked twice: its view is waiting.
+    @Test func aSmallReadWhoseHelperDiedIsAskedOnceMoreAPictureIsNot() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("flick-helper-died-\(UUID().uuidString)").path
+        defer { unlink(marker) }
+        // Each helper started while the marker is absent dies at once, and puts it there.
+        let script = "if [ -e '\(marker)' ]; then rm -f '\(marker)'; exec '\(Self.fakeHelper)'; else touch '\(marker)'; exit 3; fi"
+        let decoder = IsolatedDecoder(command: ["/bin/sh", "-c", script], deadline: 30)
+        let facts = try decoder.facts(Fixtures.photo("orient-6.jpg")).get()
+        #expect(facts.pixelWidth != nil, "the facts came from a second helper")
+        let marking = IsolatedDecoder(command: ["/bin/sh", "-c", script], deadline: 30)
+        #expect(try marking.sidecar(nil, updatedWith: PhotoMarks(rating: 3)).get().isEmpty == false)
+        let lone = IsolatedDecoder(command: ["/bin/sh", "-c", script], deadline: 30)
+        #expect(throws: DecodeError.self, "a picture's helper lost: said, not asked again") {
+            try lone.decode(Fixtures.photo("orient-6.jpg"), maximumPixelSize: nil).get()
+        }
     }
 
     @Test func aCrashingDecodeFailsAtOnceAndTheNextPhotoStillDecodes() throws {

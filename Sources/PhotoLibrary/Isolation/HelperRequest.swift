@@ -36,6 +36,14 @@ enum HelperRequest: Equatable {
     /// An animation opened, its frames within a size: the helper then takes frame commands.
     case animation(FilePath, maximumPixelSize: Int?)
 
+    /// A read of a few bytes' answer (facts, marks, a sidecar's new bytes), not a picture.
+    var isSmallRead: Bool {
+        switch self {
+        case .facts, .marks, .sidecarUpdate, .sidecarCaption, .sidecarDate, .sidecarOrientation: true
+        case .picture, .region, .export, .likeness, .likenessWithThumbnail, .animation: false
+        }
+    }
+
     var encoded: [UInt8] {
         switch self {
         case let .picture(path, kind, size, box, colours, turn):

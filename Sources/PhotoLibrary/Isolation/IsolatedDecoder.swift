@@ -154,20 +154,31 @@ public final class IsolatedDecoder: Sendable {
         }
     }
 
+    /// A small read (a photo's facts or marks, a sidecar's new bytes) whose helper was lost —
+    /// it hung or died, as a helper starved on a busy machine may — is asked once more of a
+    /// fresh one: a date or a mark is worth a second wait, and a file that hangs its reader
+    /// costs two deadlines, in the background. Pictures are not asked again: a view is
+    /// waiting, and a hostile file would hold it twice as long.
     private func ask(_ request: HelperRequest) -> Result<Helper.Answer, DecodeError> {
-        guard let helper = borrowHelper() else { return .failure(.decoderFailed("could not be started")) }
+        let first = askOnce(request)
+        guard first.helperLost, request.isSmallRead else { return first.result }
+        return askOnce(request).result
+    }
+
+    private func askOnce(_ request: HelperRequest) -> (result: Result<Helper.Answer, DecodeError>, helperLost: Bool) {
+        guard let helper = borrowHelper() else { return (.failure(.decoderFailed("could not be started")), false) }
         let deadline = Wire.monotonicSeconds() + self.deadline
         let display = displayProfile.withLock { $0 }
         if helper.displayProfileGeneration != display.generation {
-            guard helper.toHelper.write(Helper.displayProfileCommand(display.icc)) else { return .failure(lost(helper, deadline: deadline)) }
+            guard helper.toHelper.write(Helper.displayProfileCommand(display.icc)) else { return (.failure(lost(helper, deadline: deadline)), true) }
             helper.displayProfileGeneration = display.generation
         }
         switch helper.answer(request, deadline: deadline) {
         case let .answered(result):
             giveBack(helper, healthy: true)
-            return result
+            return (result, false)
         case .timedOut, .died:
-            return .failure(lost(helper, deadline: deadline))
+            return (.failure(lost(helper, deadline: deadline)), true)
         }
     }
 
