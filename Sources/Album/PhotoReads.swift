@@ -92,7 +92,17 @@ public typealias TakenDates = PhotoReads<PhotoTraits>
 
 extension PhotoReads where Value == PhotoTraits {
     public convenience init(decoder: IsolatedDecoder, wake: @escaping @Sendable () -> Void = {}) {
-        self.init(label: "flick.dates", wake: wake) { path in PhotoTraits(try? decoder.facts(path).get()) }
+        self.init(label: "flick.dates", wake: wake) { path in
+            switch decoder.facts(path) {
+            case let .success(facts): return PhotoTraits(facts)
+            case .failure(.decoderFailed):
+                // Its reader hung or crashed (twice): no date this run, asked again the next.
+                var traits = PhotoTraits(nil)
+                traits.readFailed = true
+                return traits
+            case .failure: return PhotoTraits(nil)
+            }
+        }
     }
 }
 
@@ -108,6 +118,9 @@ public struct PhotoTraits: Sendable, Equatable {
     public var longitude: Double?
     /// A Live Photo's still and video share it (`EmbeddedFacts.contentIdentifier`).
     public var contentIdentifier: String?
+    /// The photo could not be read (its reader hung or crashed): nothing is known of it
+    /// this run, and nothing is kept of it in the index, so the next run asks again.
+    public var readFailed = false
 
     public init(dateTaken: String, camera: String? = nil, lens: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
                 contentIdentifier: String? = nil) {

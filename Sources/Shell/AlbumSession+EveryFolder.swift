@@ -35,7 +35,8 @@ extension AlbumSession {
     /// photos' rows there.
     func recordInIndex(_ dates: [FilePath: PhotoTraits], likenesses: [FilePath: PhotoLikeness] = [:]) {
         guard let index else { return }
-        datesForIndex.merge(dates) { $1 }
+        // A read that failed is no date to keep: the next run asks again.
+        datesForIndex.merge(dates.filter { !$0.value.readFailed }) { $1 }
         likenessesForIndex.merge(likenesses) { $1 }
         guard listingVerified, !datesForIndex.isEmpty || !likenessesForIndex.isEmpty else { return }
         let (dates, likenesses) = (datesForIndex, likenessesForIndex)

@@ -126,6 +126,29 @@ import TestSupport
     }
 }
 
+/// A date its reader failed to read (a helper that dies, twice) is no date kept: the index
+/// holds none for the photo, so the next run reads it again; one read is kept.
+@Suite(.serialized) struct FailedReadsSessionTests {
+    typealias Pictures = EveryFolderSessionTests.Pictures
+
+    @Test func aDateThatCouldNotBeReadIsNotKeptInTheIndex() throws {
+        let pictures = try Pictures()
+        let dying = IsolatedDecoder(command: ["/bin/sh", "-c", "exit 3"], deadline: 5)
+        let dates = TakenDates(decoder: dying)
+        let f = try AlbumSessionTests.Fixture(opening: pictures.path, takenDates: dates, index: LibraryIndex(file: pictures.index))
+        #expect(f.run { f.session.isListed && f.session.datesAreKnown }, "every date asked for, read or failed")
+        #expect(f.run { LibraryIndex(file: pictures.index).photos(under: FilePath(pictures.path)).count == 4 }, "the walk is in the index")
+        let kept = LibraryIndex(file: pictures.index).photos(under: FilePath(pictures.path))
+        #expect(kept.allSatisfy { $0.traits == nil }, "no date kept for photos whose reads failed: \(kept.map(\.traits))")
+
+        // Read by a working helper, the same photos' dates (none, in these PNGs) are kept.
+        let again = try AlbumSessionTests.Fixture(opening: pictures.path,
+                                                  takenDates: TakenDates(decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")])),
+                                                  index: LibraryIndex(file: pictures.index))
+        #expect(again.run { again.session.datesAreKnown && LibraryIndex(file: pictures.index).photos(under: FilePath(pictures.path)).allSatisfy { $0.traits != nil } })
+    }
+}
+
 /// Ctrl+F's words narrow the album as the session keeps it, and say so when nothing is found.
 @Suite(.serialized) struct SearchSessionTests {
     typealias Pictures = EveryFolderSessionTests.Pictures
