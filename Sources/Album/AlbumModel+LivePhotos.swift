@@ -34,7 +34,7 @@ extension AlbumModel {
         foldersAskedForStills.formUnion(folders)
         let inFolders = listing.map(\.photo).filter { folders.contains($0.path.removingLastComponent()) }
         stillsToPair += FilePairs.folded(inFolders).filter { photo in
-            (photo.format == .jpeg || photo.format == .heif) && photo.liveVideo == nil && traits(of: photo.path) == nil
+            FilePairs.isStill(photo) && photo.liveVideo == nil && traits(of: photo.path) == nil
         }.map(\.path)
     }
 }

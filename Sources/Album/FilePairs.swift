@@ -69,7 +69,7 @@ public enum FilePairs {
     /// without a video that carries its identifier in its folder; the still keeps its place.
     private static func pairedByIdentifier(_ photos: [Photo], identifiers: [FilePath: String]) -> [Photo] {
         var stills: [Moment: Int] = [:]
-        for (index, photo) in photos.enumerated() where (photo.format == .jpeg || photo.format == .heif) && photo.liveVideo == nil {
+        for (index, photo) in photos.enumerated() where isStill(photo) && photo.liveVideo == nil {
             if let moment = Moment(photo, identifiers), stills[moment] == nil { stills[moment] = index }
         }
         guard !stills.isEmpty else { return photos }
@@ -83,6 +83,9 @@ public enum FilePairs {
         guard !folded.isEmpty else { return photos }
         return result.indices.compactMap { folded.contains($0) ? nil : result[$0] }
     }
+
+    /// A still a Live Photo's video (or a RAW) can travel with: a JPEG or a HEIC.
+    public static func isStill(_ photo: Photo) -> Bool { photo.format == .jpeg || photo.format == .heif }
 
     /// The path without its extension, as bytes ("/card/IMG_0042" for IMG_0042.CR3).
     public static func stem(of path: FilePath) -> [UInt8] {

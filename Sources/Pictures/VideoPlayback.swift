@@ -71,8 +71,6 @@ final class VideoPlayback {
             state.position = newest.seconds
             if newest.seconds < state.length - 0.5 { state.hasEnded = false }
         }
-        // Textures that are on the renderer as soon as they are added show at once.
-        if showUploadedFrame() { changed = true }
         return changed
     }
 
