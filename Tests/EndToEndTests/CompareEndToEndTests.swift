@@ -94,12 +94,14 @@ import Testing
                 "the sharp frame tagged: \(flick.errorOutput())")
         _ = try flick.server.xdotool("key", "x")
         let sidecar = folder.appendingPathComponent("b.jpg.xmp").path
-        let deadline = Date().addingTimeInterval(15)
+        // A bound, not a speed: on a machine this busy the mark's helper may take many seconds.
+        let deadline = Date().addingTimeInterval(60)
         while !FileManager.default.fileExists(atPath: sidecar) && Date() < deadline { usleep(50_000) }
         let rating = try run("exiftool", ["-s3", "-XMP:Rating", sidecar]).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(rating == "-1", "the sharp frame, chosen, is the one X rejects: \(rating) \(flick.errorOutput())")
+        #expect(rating == "-1", "the sharp frame, chosen, is the one X rejects: \(rating) \(flick.errorOutputSoFar())")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.jpg.xmp").path))
         _ = try flick.server.xdotool("key", "q")
-        #expect(flick.waitForExit() == 0)
+        // Quitting writes a mark still being written first: the same bound.
+        #expect(flick.waitForExit(timeout: 60) == 0)
     }
 }

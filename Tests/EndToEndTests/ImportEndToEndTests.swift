@@ -138,7 +138,7 @@ import Testing
         // The copies land in a folder a day, and Flick shows them: every folder of 2026.
         let copies = (1...3).map { pictures.appendingPathComponent(String(format: "2026/05-0%d/IMG_%04d.JPG", $0, $0)).path }
         #expect(eventually { copies.allSatisfy(FileManager.default.fileExists(atPath:)) },
-                "\((try? contents(pictures))?.keys.sorted() ?? []) \(flick.errorOutput())")
+                "\((try? contents(pictures))?.keys.sorted() ?? []) \(flick.errorOutputSoFar())")
         #expect(try flick.waitForScreen { shot in
             colours.allSatisfy { c in Self.shows(c, in: shot, within: window) }
         }.1, "the copies are shown")
