@@ -11,9 +11,10 @@ public struct AlbumDiff: Sendable, Equatable {
     public var moved: [(from: Int, to: Int)] = []
     /// Same path, new content (rewritten: size or time differ).
     public var changed: [Int] = []
-    /// Old index → new index, for every photo still there; nil when no photo moved (only
-    /// added at the end), so a listing of 100,000 photos in batches costs no table each.
-    private var newIndexOfOld: [Int: Int]?
+    /// Old index → new index (-1: it left), for every photo of the old list; nil when no
+    /// photo moved or left (only added at the end), so a listing of 100,000 photos in batches
+    /// costs no table each.
+    private var newIndexOfOld: [Int]?
     private var oldCount = 0
 
     public init() {}
@@ -31,6 +32,7 @@ public struct AlbumDiff: Sendable, Equatable {
     /// Where photo `oldIndex` is now; nil if it left.
     public func newIndex(ofOld oldIndex: Int) -> Int? {
         guard let newIndexOfOld else { return oldIndex < oldCount ? oldIndex : nil }
+        guard newIndexOfOld.indices.contains(oldIndex), newIndexOfOld[oldIndex] >= 0 else { return nil }
         return newIndexOfOld[oldIndex]
     }
 
@@ -41,10 +43,21 @@ public struct AlbumDiff: Sendable, Equatable {
 
     /// The difference from `old` to `new`, matched by path.
     public init(from old: [Photo], to new: [Photo]) {
+        // A search or a filter narrowing or widening the album keeps its order: one list is
+        // the other with photos left out, found in one pass without a table of paths (whose
+        // hashing, byte by byte, was most of a keystroke's time among 100,000 photos).
+        if Self.isOrderedSubset(new, of: old) {
+            self.init(narrowing: old, to: new)
+            return
+        }
+        if Self.isOrderedSubset(old, of: new) {
+            self.init(widening: old, to: new)
+            return
+        }
+        self.init()
         var oldIndexByPath: [FilePath: Int] = [:]
         for (index, photo) in old.enumerated() { oldIndexByPath[photo.path] = index }
-        var kept = Set<Int>()
-        var newIndexOfOld: [Int: Int] = [:]
+        var newIndexOfOld = [Int](repeating: -1, count: old.count)
         // Photos in both, in their new order, with their old positions.
         var common: [(old: Int, new: Int)] = []
         for (newIndex, photo) in new.enumerated() {
@@ -52,17 +65,59 @@ public struct AlbumDiff: Sendable, Equatable {
                 inserted.append(newIndex)
                 continue
             }
-            kept.insert(oldIndex)
             common.append((oldIndex, newIndex))
             newIndexOfOld[oldIndex] = newIndex
             let before = old[oldIndex]
             if !photo.isUnchanged(from: before) { changed.append(newIndex) }
         }
         self.newIndexOfOld = newIndexOfOld
-        removed = old.indices.filter { !kept.contains($0) }
+        oldCount = old.count
+        removed = old.indices.filter { newIndexOfOld[$0] < 0 }
         // The longest run that kept its order stays; the rest moved.
         let staying = Set(Self.longestIncreasingRun(common.map(\.old)))
         moved = common.filter { !staying.contains($0.old) }.map { (from: $0.old, to: $0.new) }
+    }
+
+    /// Whether `part`'s paths are `whole`'s with some left out, in the same order.
+    private static func isOrderedSubset(_ part: [Photo], of whole: [Photo]) -> Bool {
+        guard part.count <= whole.count else { return false }
+        var next = 0
+        for photo in whole where next < part.count && part[next].path == photo.path { next += 1 }
+        return next == part.count
+    }
+
+    /// `new` is `old` with photos left out.
+    private init(narrowing old: [Photo], to new: [Photo]) {
+        var newIndexOfOld = [Int](repeating: -1, count: old.count)
+        var next = 0
+        for (oldIndex, photo) in old.enumerated() {
+            guard next < new.count, new[next].path == photo.path else {
+                removed.append(oldIndex)
+                continue
+            }
+            if !new[next].isUnchanged(from: photo) { changed.append(next) }
+            newIndexOfOld[oldIndex] = next
+            next += 1
+        }
+        self.newIndexOfOld = newIndexOfOld
+        oldCount = old.count
+    }
+
+    /// `old` is `new` with photos left out.
+    private init(widening old: [Photo], to new: [Photo]) {
+        var newIndexOfOld = [Int](repeating: -1, count: old.count)
+        var next = 0
+        for (newIndex, photo) in new.enumerated() {
+            guard next < old.count, old[next].path == photo.path else {
+                inserted.append(newIndex)
+                continue
+            }
+            if !photo.isUnchanged(from: old[next]) { changed.append(newIndex) }
+            newIndexOfOld[next] = newIndex
+            next += 1
+        }
+        self.newIndexOfOld = newIndexOfOld
+        oldCount = old.count
     }
 
     /// The values of a longest strictly increasing subsequence (patience sorting).

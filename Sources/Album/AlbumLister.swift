@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Marks
 import PhotoLibrary
 import Synchronization
 import SystemPackage
@@ -15,14 +16,14 @@ import SystemPackage
 /// `walked`, for the album to apply as a rescan; the index is told what the walk found.
 public final class AlbumLister: Sendable {
     private struct State {
-        var arrived: [Photo] = []
-        var traits: [FilePath: PhotoTraits] = [:]
-        var likenesses: [FilePath: PhotoLikeness?] = [:]
+        var arrived: [ListingEntry] = []
+        var traits: [PathKey: PhotoTraits] = [:]
+        var likenesses: [PathKey: PhotoLikeness?] = [:]
         var finished = false
         var walkEnded = false
         var cancelled = false
         var report: TreeWalker.Report?
-        var walked: [Photo]?
+        var walked: [ListingEntry]?
         var watcher: FolderWatcher?
         var changedWhileWalking = false
         var network: String?
@@ -36,42 +37,47 @@ public final class AlbumLister: Sendable {
     /// comes first, on its own, so it is shown at once however long the folder takes to
     /// read (a /tmp of 20,000 entries took a quarter of a second); the listing then brings
     /// the rest, in their order around it.
-    public init(album: Folder, start: FilePath? = nil, index: LibraryIndex? = nil,
+    public init(album: Folder, start: FilePath? = nil, index: LibraryIndex? = nil, firstShown: PhotoOrder = .byName,
                 firstBatch: @escaping @Sendable ([Photo]) -> Void = { _ in }) {
         let thread = Thread { [self] in
-            if let start, let photo = FolderScanner.photo(at: start) { arrive([photo]) }
+            let order = ListingOrder(root: album.folderPath)
+            if let start, let photo = FolderScanner.photo(at: start) { arrive(order.entries([photo])) }
             var isFirst = true
-            let deliver = { (batch: [Photo]) -> Bool in
-                if isFirst { firstBatch(batch) }
+            let deliver = { (batch: [ListingEntry]) -> Bool in
+                if isFirst { firstBatch(batch.map(\.photo)) }
                 isFirst = false
                 return self.arrive(batch)
             }
             guard album.includesSubfolders else {
-                try? FolderScanner.scan(album.folderPath, deliver: deliver)
+                try? FolderScanner.scan(album.folderPath) { deliver(order.entries($0)) }
                 return finish(report: nil, walked: nil)
             }
-            let rows = index?.rows(under: album.folderPath) ?? []
-            let order = ListingOrder(root: album.folderPath)
+            // The top of the timeline first (its earliest or its latest photos, as it is
+            // shown; the first by name in any other order), then every photo the index
+            // knows, in its own order (by path: nearly the album's), each checked on disk.
             var known = false
-            // The earliest first: the timeline's first screen, before the rest is checked.
-            for chunk in [rows.prefix(Self.firstChunk), rows.dropFirst(Self.firstChunk)] where !chunk.isEmpty {
-                let entries = LibraryIndex.checked(chunk)
-                state.withLock { state in
-                    for entry in entries {
-                        if let traits = entry.traits { state.traits[entry.photo.path] = traits }
-                        if let likeness = entry.likeness { state.likenesses[entry.photo.path] = .some(likeness) }
-                    }
-                }
+            let root = album.folderPath
+            let datesFirst = firstShown.key == .dateTaken
+            if datesFirst, let first = index?.firstRows(under: root, count: Self.firstChunk, latest: firstShown.reversed), !first.isEmpty {
+                let entries = remember(first[...], order: order)
+                known = !entries.isEmpty
+                guard deliver(entries) else { return finish(report: nil, walked: nil) }
+            }
+            let rows = index?.rows(under: root) ?? []
+            for chunk in datesFirst ? [rows[...]] : [rows.prefix(Self.firstChunk), rows.dropFirst(Self.firstChunk)] where !chunk.isEmpty {
+                let entries = remember(chunk, order: order)
                 known = known || !entries.isEmpty
-                let sorted = order.entries(entries.map(\.photo)).sorted(by: ListingOrder.precedes).map(\.photo)
-                guard deliver(sorted) else { return finish(report: nil, walked: nil) }
+                guard deliver(entries) else { return finish(report: nil, walked: nil) }
             }
             if known { state.withLock { $0.finished = true } }
-            // Known already: the walk only checks, and its listing replaces what was shown.
-            var walked: [Photo] = []
+            // Known already: the walk only checks, and its listing replaces what was shown;
+            // it gives way to the frame loop taking the index's photos in.
+            if known { BackgroundPriority.lowerCurrentThread() }
+            var walked: [ListingEntry] = []
             let report = TreeWalker.walk(album.folderPath) { batch in
-                walked += batch
-                return known ? !self.isCancelled : deliver(batch)
+                let entries = order.entries(batch)
+                walked += entries
+                return known ? !self.isCancelled : deliver(entries)
             }
             guard !report.stopped else { return finish(report: report, walked: nil) }
             // Watched from now on; what changed between a folder's listing and now is seen
@@ -85,7 +91,7 @@ public final class AlbumLister: Sendable {
                 $0.changedWhileWalking = changed
                 $0.network = network
             }
-            index?.record(walked, under: album.folderPath)
+            index?.record(walked.map(\.photo), under: album.folderPath)
             finish(report: report, walked: known ? walked : nil)
         }
         thread.name = "flick-list"
@@ -96,8 +102,34 @@ public final class AlbumLister: Sendable {
         self.init(album: Folder(folderPath: folder), start: start, firstBatch: firstBatch)
     }
 
+    /// The index's `rows` checked on disk and put in the album's order, what it remembered
+    /// of them kept for `drainRemembered`: in slices on every core (a file's status and a
+    /// name's parse each, which took half a second for 100,000 on one).
+    private func remember(_ rows: ArraySlice<LibraryIndex.Row>, order: ListingOrder) -> [ListingEntry] {
+        let slices = max(1, min(ProcessInfo.processInfo.activeProcessorCount, rows.count / 2_000))
+        let results = Mutex([[LibraryIndex.Entry]](repeating: [], count: slices))
+        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            let lower = rows.startIndex + rows.count * slice / slices, upper = rows.startIndex + rows.count * (slice + 1) / slices
+            let checked = LibraryIndex.checked(rows[lower..<upper])
+            results.withLock { $0[slice] = checked }
+        }
+        let checked = results.withLock { $0 }.flatMap { $0 }
+        var traits: [PathKey: PhotoTraits] = [:], likenesses: [PathKey: PhotoLikeness?] = [:]
+        traits.reserveCapacity(checked.count)
+        for entry in checked {
+            if let remembered = entry.traits { traits[entry.photo.key] = remembered }
+            if let likeness = entry.likeness { likenesses[entry.photo.key] = .some(likeness) }
+        }
+        state.withLock { state in
+            state.traits.absorb(traits)
+            state.likenesses.absorb(likenesses)
+        }
+        // In the index's order, nearly sorted already: a pass or two.
+        return order.entries(checked.map(\.photo)).sorted(by: ListingOrder.precedes)
+    }
+
     /// Hands `batch` over; false once the listing was cancelled.
-    private func arrive(_ batch: [Photo]) -> Bool {
+    private func arrive(_ batch: [ListingEntry]) -> Bool {
         let goOn = state.withLock { state in
             state.arrived += batch
             return !state.cancelled
@@ -111,7 +143,7 @@ public final class AlbumLister: Sendable {
     /// How many of the index's photos come first, on their own.
     static let firstChunk = 1_000
 
-    private func finish(report: TreeWalker.Report?, walked: [Photo]?) {
+    private func finish(report: TreeWalker.Report?, walked: [ListingEntry]?) {
         state.withLock {
             $0.finished = true
             $0.walkEnded = true
@@ -130,7 +162,7 @@ public final class AlbumLister: Sendable {
 
     /// Once finished: the walk's whole listing where the index had shown the tree first
     /// (to be applied as a rescan); nil where the walk's batches were the listing.
-    public var walked: [Photo]? { state.withLock { $0.walked } }
+    public var walked: ListedBatch? { state.withLock { $0.walked.map(ListedBatch.init) } }
 
     /// Every folder at once: the watcher of the folders walked (as many as
     /// `FolderWatcher.treeLimit` allows), made once the walk ended; and whether a folder
@@ -146,16 +178,16 @@ public final class AlbumLister: Sendable {
     }
 
     /// The photos listed since the last call, and whether the listing is complete.
-    public func drain() -> (photos: [Photo], finished: Bool) {
+    public func drain() -> (batch: ListedBatch, finished: Bool) {
         state.withLock { state in
-            defer { state.arrived.removeAll(keepingCapacity: true) }
-            return (state.arrived, state.finished)
+            defer { state.arrived = [] }
+            return (ListedBatch(state.arrived), state.finished)
         }
     }
 
     /// What the index remembered of the photos (dates taken and the rest; how sharp each is
     /// and how it looks), since the last call.
-    public func drainRemembered() -> (traits: [FilePath: PhotoTraits], likenesses: [FilePath: PhotoLikeness?]) {
+    public func drainRemembered() -> (traits: [PathKey: PhotoTraits], likenesses: [PathKey: PhotoLikeness?]) {
         state.withLock { state in
             defer { (state.traits, state.likenesses) = ([:], [:]) }
             return (state.traits, state.likenesses)

@@ -32,7 +32,7 @@ extension AlbumModel {
         // Photos as shown: a RAW and its JPEG are one shot, not a burst of two.
         let frames = photosIgnoringFilter.compactMap { photo -> Bursts.Frame? in
             guard let likeness = likeness(of: photo.path) else { return nil }
-            let time = datesTaken[photo.path].flatMap(Bursts.seconds(taken:)) ?? photo.modificationDate.timeIntervalSince1970
+            let time = datesTaken[photo.key].flatMap(Bursts.seconds(taken:)) ?? photo.modificationDate.timeIntervalSince1970
             return Bursts.Frame(path: photo.path, time: time, likeness: likeness)
         }
         var grouped: [FilePath: [FilePath]] = [:]

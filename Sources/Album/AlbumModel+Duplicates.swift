@@ -7,7 +7,7 @@ import SystemPackage
 /// copies moved to the Trash with what was said of them kept on the photo that stays.
 extension AlbumModel {
     /// Whether photo `path`'s look was read (or found unreadable).
-    public func isLikenessRead(_ path: FilePath) -> Bool { likenesses.keys.contains(path) }
+    public func isLikenessRead(_ path: FilePath) -> Bool { likenesses[PathKey(path)] != nil }
 
     /// Shows only `paths`, in this order (nil: the album as arranged again).
     public func setSpotlight(_ paths: [FilePath]?) {

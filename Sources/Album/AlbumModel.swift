@@ -93,7 +93,7 @@ public final class AlbumModel {
     /// duplicates found, each group together).
     public internal(set) var spotlight: [FilePath]?
     /// Cameras, lenses and positions read with the dates, for a search.
-    private var traits: [FilePath: PhotoTraits] = [:]
+    private var traits: [PathKey: PhotoTraits] = [:]
     /// The content identifiers read with them, which pair a Live Photo's still and video
     /// of different names (`FilePairs`).
     private(set) var contentIdentifiers: [FilePath: String] = [:]
@@ -106,11 +106,11 @@ public final class AlbumModel {
     public var placeNames: PlaceNames?
     public private(set) var order = PhotoOrder.byName
     /// When each photo was taken, as its EXIF says ("YYYY-MM-DD hh:mm:ss"), where known.
-    private(set) var datesTaken: [FilePath: String] = [:]
+    private(set) var datesTaken: [PathKey: String] = [:]
     /// Photos read and found to have no date taken (sorted by their files' times).
-    private var datesRead: Set<FilePath> = []
+    private var datesRead: Set<PathKey> = []
     /// How sharp each photo is and what it looks like, where read (nil: it could not be).
-    private(set) var likenesses: [FilePath: PhotoLikeness?] = [:]
+    private(set) var likenesses: [PathKey: PhotoLikeness?] = [:]
     /// Every photo that is a frame of a burst, with its burst's frames in time order.
     public internal(set) var bursts: [FilePath: [FilePath]] = [:]
     var burstRunsCache: [Range<Int>]?
@@ -180,7 +180,12 @@ public final class AlbumModel {
     /// and are then simply appended (a big folder arrives in hundreds of them); anything
     /// else is merged into its place.
     public func appendListing(_ batch: [Photo]) {
-        let batch = listingOrder.entries(batch.filter { expected[$0.path] != false })
+        appendListing(ListedBatch(listingOrder.entries(batch)))
+    }
+
+    /// The same, ordered already (by `AlbumLister`, on its thread).
+    public func appendListing(_ listed: ListedBatch) {
+        let batch = expected.isEmpty ? listed.entries : listed.entries.filter { expected[$0.photo.path] != false }
         guard !batch.isEmpty else { return }
         let sequence = listing.suffix(1) + batch
         let inOrder = zip(sequence, sequence.dropFirst()).allSatisfy { ListingOrder.precedes($0, $1) }
@@ -206,21 +211,41 @@ public final class AlbumModel {
     /// A full listing read after the watcher woke (or any time): applied as a diff, except
     /// for paths whose state Flick itself just changed and the listing does not yet show.
     public func applyRescan(_ rescan: [Photo]) {
-        var listed = Dictionary(rescan.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        for (path, shouldExist) in expected {
-            let isListed = listed[path] != nil
-            if isListed == shouldExist {
-                expected[path] = nil                          // the echo: confirmed, forgotten
-            } else if shouldExist {
-                if let current = listing.first(where: { $0.photo.path == path }) { listed[path] = current.photo }
-            } else {
-                listed[path] = nil                            // a listing from before the move
+        applyRescan(ListedBatch(listingOrder.entries(rescan)))
+    }
+
+    /// The same, ordered already (by `AlbumLister`, on its thread). Returns whether the
+    /// album changed: a walk that found what the index showed changes nothing.
+    @discardableResult
+    public func applyRescan(_ rescan: ListedBatch) -> Bool {
+        let merged: [ListingEntry]
+        if expected.isEmpty {
+            // In the walk's order already, as a rule: sorted only where it is not.
+            var entries = rescan.entries
+            if !zip(entries, entries.dropFirst()).allSatisfy({ !ListingOrder.precedes($1, $0) }) { entries.sort(by: ListingOrder.precedes) }
+            // One path twice: the first one.
+            merged = entries.indices.compactMap { $0 > 0 && entries[$0 - 1].photo.path == entries[$0].photo.path ? nil : entries[$0] }
+        } else {
+            var listed = Dictionary(rescan.entries.map { ($0.photo.path, $0) }, uniquingKeysWith: { first, _ in first })
+            for (path, shouldExist) in expected {
+                let isListed = listed[path] != nil
+                if isListed == shouldExist {
+                    expected[path] = nil                          // the echo: confirmed, forgotten
+                } else if shouldExist {
+                    if let current = listing.first(where: { $0.photo.path == path }) { listed[path] = current }
+                } else {
+                    listed[path] = nil                            // a listing from before the move
+                }
             }
+            merged = listed.values.sorted(by: ListingOrder.precedes)
         }
-        let merged = listingOrder.entries(listed.values).sorted(by: ListingOrder.precedes)
         // A folder read again is there again, whatever it was before.
-        status = merged.isEmpty ? .empty : .ready
+        let newStatus: Status = merged.isEmpty ? .empty : .ready
+        guard newStatus != status || merged.count != listing.count || !zip(merged, listing).allSatisfy({ $0.photo.isUnchanged(from: $1.photo) })
+        else { return false }
+        status = newStatus
         commit(merged)
+        return true
     }
 
     /// The folder vanished or became unreadable while open: every photo leaves, and the
@@ -334,9 +359,17 @@ public final class AlbumModel {
     /// What was read of photos (dates, cameras, positions): sorted by date, they move to
     /// their places; a search finds them by the rest.
     public func noteTraits(_ read: [FilePath: PhotoTraits]) {
+        noteTraits(read.keyedByPath)
+    }
+
+    /// The same, keyed already (by `AlbumLister`, on its thread).
+    public func noteTraits(_ read: [PathKey: PhotoTraits]) {
         guard !read.isEmpty else { return }
-        traits.merge(read) { $1 }
-        let identifiers = read.compactMapValues(\.contentIdentifier).filter { contentIdentifiers[$0.key] != $0.value }
+        traits.absorb(read)
+        var identifiers: [FilePath: String] = [:]
+        for (key, traits) in read {
+            if let identifier = traits.contentIdentifier, contentIdentifiers[key.path] != identifier { identifiers[key.path] = identifier }
+        }
         contentIdentifiers.merge(identifiers) { $1 }
         askForStills(pairingWith: identifiers)
         noteDatesTaken(read.mapValues(\.dateTaken))
@@ -347,7 +380,7 @@ public final class AlbumModel {
     }
 
     /// What was read of the photo at `path` besides its date (camera, lens, position).
-    public func traits(of path: FilePath) -> PhotoTraits? { traits[path] }
+    public func traits(of path: FilePath) -> PhotoTraits? { traits[PathKey(path)] }
 
     /// The search asked again (place names looked up since).
     public func refreshSearch() {
@@ -376,9 +409,14 @@ public final class AlbumModel {
     /// Dates taken read from the photos (in the background): sorted by date, they move to
     /// their places.
     public func noteDatesTaken(_ dates: [FilePath: String]) {
+        noteDatesTaken(dates.keyedByPath)
+    }
+
+    func noteDatesTaken(_ dates: [PathKey: String]) {
         guard !dates.isEmpty else { return }
-        datesTaken.merge(dates.mapValues { $0.isEmpty ? nil : $0 }.compactMapValues { $0 }) { $1 }
-        for path in dates.keys where dates[path] == "" { datesRead.insert(path) }
+        let read = dates.values.contains("") ? dates.filter { !$0.value.isEmpty } : dates
+        datesTaken.absorb(read)
+        for (path, date) in dates where date.isEmpty { datesRead.insert(path) }
         datesChanged()
     }
 
@@ -410,37 +448,45 @@ public final class AlbumModel {
     /// WhatsApp's, a phone's, a screenshot's), else its file's time.
     func dateTaken(of photo: Photo) -> String {
         if let fixed = fixedDate(of: photo) { return fixed }
-        if let taken = datesTaken[photo.path] { return taken }
-        if let named = nameDates[photo.path] { return named ?? Self.exifStyle(photo.modificationDate) }
+        if let taken = datesTaken[photo.key] { return taken }
+        if let named = nameDates[photo.key] { return named ?? Self.exifStyle(photo.modificationDate) }
         let named = NameDate.taken(fromFileName: photo.fileName)
-        nameDates[photo.path] = .some(named)
+        nameDates[photo.key] = .some(named)
         return named ?? Self.exifStyle(photo.modificationDate)
     }
 
     /// Dates found in the photos' names (nil inside: none), each name parsed once.
-    private var nameDates: [FilePath: String?] = [:]
+    private var nameDates: [PathKey: String?] = [:]
 
-    func hasReadDate(of path: FilePath) -> Bool { datesTaken[path] != nil || datesRead.contains(path) }
+    func hasReadDate(of path: FilePath) -> Bool {
+        let key = PathKey(path)
+        return datesTaken[key] != nil || datesRead.contains(key)
+    }
 
     /// Photos whose dates taken are not read yet.
     public var photosWithoutDateTaken: [FilePath] {
-        listing.map(\.photo.path).filter { datesTaken[$0] == nil && !datesRead.contains($0) }
+        listing.filter { datesTaken[$0.photo.key] == nil && !datesRead.contains($0.photo.key) }.map(\.photo.path)
     }
 
     /// Focus measures and looks read from the photos (in the background): bursts form, and
     /// sorted by sharpness, photos move to their places.
     public func noteLikenesses(_ found: [FilePath: PhotoLikeness?]) {
+        noteLikenesses(found.keyedByPath)
+    }
+
+    /// The same, keyed already (by `AlbumLister`, on its thread).
+    public func noteLikenesses(_ found: [PathKey: PhotoLikeness?]) {
         guard !found.isEmpty else { return }
-        likenesses.merge(found) { $1 }
+        likenesses.absorb(found)
         regroupBursts()
         if order.key == .sharpness || groupsBursts { commit(listing) }
     }
 
-    public func likeness(of path: FilePath) -> PhotoLikeness? { likenesses[path] ?? nil }
+    public func likeness(of path: FilePath) -> PhotoLikeness? { likenesses[PathKey(path)] ?? nil }
 
     /// Photos whose likeness is not read yet.
     public var photosWithoutLikeness: [FilePath] {
-        listing.map(\.photo.path).filter { likenesses[$0] == nil }
+        listing.filter { likenesses[$0.photo.key] == nil }.map(\.photo.path)
     }
 
     /// True while the listing is shown as it is: every photo, by name.
@@ -459,7 +505,7 @@ public final class AlbumModel {
         }
         if let search {
             shown.removeAll { photo in
-                let traits = traits[photo.path]
+                let traits = traits[photo.key]
                 var place: String?
                 if let latitude = traits?.latitude, let longitude = traits?.longitude, case let .some(.some(name)) = placeNames?.name(latitude: latitude, longitude: longitude) {
                     place = name

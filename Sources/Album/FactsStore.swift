@@ -119,6 +119,11 @@ public final class FactsStore: Sendable {
         }
     }
 
+    /// Every photo whose facts are known or asked for.
+    public var knownPaths: [FilePath] {
+        state.withLock { state in Array(state.known.keys) + state.unreadable + state.pending }
+    }
+
     /// The photo changed (rewritten) or came back: read it again when next asked.
     public func forget(_ path: FilePath) {
         state.withLock { state in

@@ -99,6 +99,8 @@ public final class AlbumSearch: Sendable {
         }
         guard begin else { return }
         let thread = Thread { [self] in
+            // The strip's albums come after the album on screen.
+            BackgroundPriority.lowerCurrentThread()
             var goOn = true
             while goOn {
                 let search = AlbumFinder.search(in: root)

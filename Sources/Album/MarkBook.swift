@@ -29,7 +29,7 @@ public final class MarkBook {
 
     private let worker: Worker
     private let decoder: IsolatedDecoder
-    private var known: [FilePath: PhotoMarks] = [:]
+    private var known: [PathKey: PhotoMarks] = [:]
     private var dates: [FilePath: String] = [:]
     /// Orientations sidecars record, and what the photos' files say of themselves (read
     /// where a sidecar records one, or a photo is turned).
@@ -76,12 +76,17 @@ public final class MarkBook {
     }
 
     /// Photo `path`'s marks (none until read).
-    public func marks(of path: FilePath) -> PhotoMarks { known[path] ?? .none }
+    public func marks(of path: FilePath) -> PhotoMarks { known[PathKey(path)] ?? .none }
 
     /// A photo's marks as shown. Of a RAW+JPEG pair, the RAW is the master: its marks win
     /// where it has any (darktable rates the RAW it edits), else the JPEG's count.
     public func marks(of photo: Photo) -> PhotoMarks {
-        (photo.companions.map(\.path) + [photo.path]).lazy.map(marks(of:)).first { !$0.isEmpty } ?? .none
+        // Asked of every photo at each filter and search: no list made, keys hashed already.
+        for companion in photo.companions {
+            if let marks = known[companion.key], !marks.isEmpty { return marks }
+        }
+        if let marks = known[photo.key], !marks.isEmpty { return marks }
+        return .none
     }
 
     /// The date taken photo `path`'s sidecar records, as EXIF writes one (nil: none, or not read).
@@ -110,7 +115,7 @@ public final class MarkBook {
 
     /// Sets photo `path`'s marks: known at once, written in the background.
     public func set(_ marks: PhotoMarks, for path: FilePath) {
-        known[path] = marks
+        known[PathKey(path)] = marks
         worker.write(.marks(marks), for: path)
     }
 
@@ -122,7 +127,7 @@ public final class MarkBook {
         var changed: [FilePath] = [], redated: [FilePath] = [], turned: [FilePath] = []
         for result in results where worker.isCurrent(result) {
             if marks(of: result.path) != result.marks {
-                known[result.path] = result.marks
+                known[PathKey(result.path)] = result.marks
                 changed.append(result.path)
             }
             if dates[result.path] != result.dateTaken {

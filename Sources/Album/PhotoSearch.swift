@@ -50,18 +50,51 @@ public struct PhotoSearch: Sendable, Equatable {
 
     /// Whether `photo` (taken on `taken`, marked `marks`, with a camera, lens and position
     /// in `traits`, at `place`) is found.
+    /// Asked of every photo of the album at each key typed: the photo's words are folded
+    /// as bytes, ASCII by itself (nearly every name, camera and lens), and searched as bytes.
     public func matches(_ photo: Photo, taken: CalendarDay?, marks: PhotoMarks, traits: PhotoTraits? = nil, place: String? = nil) -> Bool {
         let bytes = photo.path.rawBytes
-        let relative = bytes.starts(with: root) ? Array(bytes[root.count...]) : bytes
-        let fields = [String(decoding: relative, as: UTF8.self), traits?.camera, traits?.lens, place].compactMap { $0 }
-        let text = Self.fold(fields.joined(separator: "\n"))
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count + 64)
+        Self.appendFolded(bytes.starts(with: root) ? bytes[root.count...] : bytes[...], to: &text)
+        for field in [traits?.camera, traits?.lens, place] {
+            guard let field else { continue }
+            text.append(UInt8(ascii: "\n"))
+            Self.appendFolded(field.utf8, to: &text)
+        }
         return words.allSatisfy { word in
             switch word {
-            case let .text(word): text.contains(word)
-            case let .year(year, word): taken?.year == year || text.contains(word)
-            case let .month(month, word): taken?.month == month || text.contains(word)
+            case let .text(word): Self.find(word, in: text)
+            case let .year(year, word): taken?.year == year || Self.find(word, in: text)
+            case let .month(month, word): taken?.month == month || Self.find(word, in: text)
             case let .days(days): taken.map(days.contains) ?? false
-            case let .marks(filter, word): filter.admits(marks) || text.contains(word)
+            case let .marks(filter, word): filter.admits(marks) || Self.find(word, in: text)
+            }
+        }
+    }
+
+    /// `bytes` (UTF-8, or not quite) folded as `fold` folds, onto `text`.
+    private static func appendFolded(_ bytes: some Collection<UInt8>, to text: inout [UInt8]) {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            text += fold(String(decoding: bytes, as: UTF8.self)).utf8
+            return
+        }
+        for byte in bytes { text.append(byte >= 65 && byte <= 90 ? byte + 32 : byte) }
+    }
+
+    private static func find(_ word: String, in text: [UInt8]) -> Bool {
+        var word = word
+        return word.withUTF8 { needle in
+            guard needle.count <= text.count else { return false }
+            guard let first = needle.first else { return true }
+            return text.withUnsafeBufferPointer { haystack in
+                var at = 0
+                let last = haystack.count - needle.count
+                while at <= last {
+                    if haystack[at] == first, memcmp(haystack.baseAddress! + at, needle.baseAddress!, needle.count) == 0 { return true }
+                    at += 1
+                }
+                return false
             }
         }
     }

@@ -15,10 +15,39 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// The day a date and time written as EXIF writes them says ("2025:07:12 18:30:00",
     /// or with dashes); nil for one that is not a real date (a camera's zeros).
+    /// Read byte by byte: a timeline or a search of 100,000 photos asks each one's day.
     public init?(exif text: some StringProtocol) {
-        let parts = text.prefix(10).split(whereSeparator: { $0 == ":" || $0 == "-" }).compactMap { Int($0) }
-        guard parts.count == 3, parts[0] > 0, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
-        self.init(year: parts[0], month: parts[1], day: parts[2])
+        // The date before the time (at most ten characters), in fields between colons and
+        // dashes; fields that are not numbers left out; three must remain.
+        var parts = (0, 0, 0), found = 0
+        var value = 0, digits = 0, isNumber = true, seen = 0
+        func endField() {
+            if digits > 0, isNumber, digits <= 9 {
+                switch found {
+                case 0: parts.0 = value
+                case 1: parts.1 = value
+                case 2: parts.2 = value
+                default: break
+                }
+                found += 1
+            }
+            (value, digits, isNumber) = (0, 0, true)
+        }
+        scan: for scalar in text.unicodeScalars {
+            guard seen < 10 else { break }
+            seen += 1
+            switch scalar {
+            case " ", "T": break scan
+            case ":", "-": endField()
+            case "0"..."9":
+                value = value * 10 + Int(scalar.value - 48)
+                digits += 1
+            default: isNumber = false; digits += 1
+            }
+        }
+        endField()
+        guard found == 3, parts.0 > 0, (1...12).contains(parts.1), (1...31).contains(parts.2) else { return nil }
+        self.init(year: parts.0, month: parts.1, day: parts.2)
     }
 
     public static func < (a: CalendarDay, b: CalendarDay) -> Bool {

@@ -131,6 +131,9 @@ public final class PictureBroker<Photo: Hashable, Size: PictureSizing, Picture> 
 
     /// The photo's file changed or went: its pictures are returned for disposal, and what
     /// is still wanted of it is fetched afresh.
+    /// Every photo something is held or on its way for.
+    public var photosHeld: [Photo] { Array(held.keys) + fetching.keys.filter { held[$0] == nil } }
+
     @discardableResult
     public func forget(_ photo: Photo) -> [Picture] {
         let pictures = held.removeValue(forKey: photo)?.values.map(\.picture) ?? []

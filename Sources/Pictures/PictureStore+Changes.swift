@@ -13,8 +13,9 @@ import ViewTree
 extension PictureStore {
     /// More of the folder's listing arrived.
     public func appendPhotos(_ more: [Photo]) {
+        indexByPath.reserveCapacity(photos.count + more.count)
         for photo in more {
-            indexByPath[photo.path] = photos.count
+            indexByPath[photo.key] = photos.count
             photos.append(photo)
         }
         onChange()
@@ -24,29 +25,48 @@ extension PictureStore {
     /// is kept (by path, so it follows them to their new places); a rewritten file (a new
     /// size or time) is decoded again, and the pictures of photos that are gone are let go.
     public func replacePhotos(_ newPhotos: [Photo]) {
-        let now = Dictionary(newPhotos.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let before = photos
         photos = newPhotos
         indexByPath = [:]
-        for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
+        indexByPath.reserveCapacity(newPhotos.count)
+        for (index, photo) in photos.enumerated() { indexByPath[photo.key] = index }
         for photo in before {
-            guard let current = now[photo.path] else {
+            guard let index = indexByPath[photo.key] else {
                 // Gone, perhaps to the Trash: its pictures stay for the store to evict, so
                 // an undo shows it at once.
-                departed[photo.path] = photo
+                departed[photo.key] = photo
                 continue
             }
-            if !current.isUnchanged(from: photo) { forgetPictures(of: photo.path) }
+            if !newPhotos[index].isUnchanged(from: photo) { forgetPictures(of: photo.path) }
         }
-        for photo in newPhotos {
-            guard let gone = departed.removeValue(forKey: photo.path) else { continue }
-            if !photo.isUnchanged(from: gone) { forgetPictures(of: photo.path) }
+        if !departed.isEmpty {
+            for photo in newPhotos {
+                guard let gone = departed.removeValue(forKey: photo.key) else { continue }
+                if !photo.isUnchanged(from: gone) { forgetPictures(of: photo.path) }
+            }
         }
-        while departed.count > Self.departedLimit, let path = departed.keys.first {
-            departed[path] = nil
-            forgetPictures(of: path)
+        if departed.count > Self.departedLimit {
+            // Past the limit none is told from the rest: all are let go, what is held of
+            // them found from what is held (a few hundred), not photo by photo gone (a
+            // search narrowing 100,000 photos to a dozen leaves 99,988).
+            departed = [:]
+            forgetPicturesOfPhotosNotShown()
         }
         onChange()
+    }
+
+    /// Lets go of what is held of photos no longer in the album (nor an album's cover).
+    func forgetPicturesOfPhotosNotShown() {
+        var held = Set(broker.photosHeld)
+        held.formUnion(previews.keys)
+        held.formUnion(fullSides.keys)
+        held.formUnion(failures.keys)
+        held.formUnion(partsFailed.keys)
+        held.formUnion(incomplete)
+        held.formUnion(stills)
+        held.formUnion(playing.values.map(\.path))
+        held.formUnion(factsStore?.knownPaths ?? [])
+        for path in held where indexByPath[PathKey(path)] == nil && !isCover(path) { forgetPictures(of: path) }
     }
 
     /// The photo at `path` was rewritten: what is known of it is of the old file, and what is

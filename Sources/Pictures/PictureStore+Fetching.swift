@@ -14,7 +14,7 @@ import ViewTree
 extension PictureStore {
     /// True for photos whose pictures are decoded and kept: the album's, and covers.
     func isKept(_ path: FilePath) -> Bool {
-        indexByPath[path] != nil || isCover(path)
+        indexByPath[PathKey(path)] != nil || isCover(path)
     }
 
     func isCover(_ path: FilePath) -> Bool { coverPaths.values.contains { $0.contains(path) } }
@@ -34,7 +34,7 @@ extension PictureStore {
         case .fitting, .within:
             // A phone's HEIC takes a second or more to decode whole (no smaller scale to
             // decode at): its own small thumbnail stands in meanwhile, in the pager too.
-            if priority >= .visible, let index = indexByPath[path], !photos[index].format.decodesSmallerForLess { requestPreview(path) }
+            if priority >= .visible, let index = indexByPath[PathKey(path)], !photos[index].format.decodesSmallerForLess { requestPreview(path) }
             // A picture that covers this one is on its way (the one asked at start-up, say):
             // hurry it rather than decode twice.
             var submitted = size
@@ -56,7 +56,7 @@ extension PictureStore {
     /// screen is under way and this one would cost as much.
     func submitThumbnail(_ request: DecodeRequest) {
         let path = request.path
-        if screenSubmitted[path] != nil, let index = indexByPath[path], !photos[index].format.decodesSmallerForLess {
+        if screenSubmitted[path] != nil, let index = indexByPath[PathKey(path)], !photos[index].format.decodesSmallerForLess {
             heldForScreen[path, default: []].removeAll { $0.key == request.key }
             heldForScreen[path, default: []].append(request)
         } else {
@@ -104,7 +104,7 @@ extension PictureStore {
 
     func requestPreview(_ path: FilePath) {
         guard previews[path] == nil, broker.pictures(of: path).isEmpty,
-              let index = indexByPath[path], Self.formatsWithPreviews.contains(photos[index].format) else { return }
+              let index = indexByPath[PathKey(path)], Self.formatsWithPreviews.contains(photos[index].format) else { return }
         previews[path] = .asked
         // The thumbnail's size goes along: the worker skips the preview when a thumbnail of
         // that size is already cached, as it then arrives nearly as fast.

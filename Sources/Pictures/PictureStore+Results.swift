@@ -51,7 +51,7 @@ extension PictureStore {
     /// since it was listed is not judged here: its rescan is on its way, and forgets it.
     func isStale(_ result: DecodeResult) -> Bool {
         let path = result.key.path
-        guard let stamp = result.stamp, let index = indexByPath[path], !photos[index].matches(stamp) else { return false }
+        guard let stamp = result.stamp, let index = indexByPath[PathKey(path)], !photos[index].matches(stamp) else { return false }
         guard let now = FileStamp(of: path) else { return false }
         return photos[index].matches(now)
     }

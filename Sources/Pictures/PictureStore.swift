@@ -22,7 +22,7 @@ public final class PictureStore: PictureSource {
     public typealias Broker = PictureBroker<FilePath, PictureSize, ImageContent>
 
     public internal(set) var photos: [Photo]
-    var indexByPath: [FilePath: Int] = [:]
+    var indexByPath: [PathKey: Int] = [:]
     let queue: DecodeQueue
     /// A separate queue for screen-sized pictures, so a screenful of thumbnails never
     /// delays the page in front of the user.
@@ -57,7 +57,7 @@ public final class PictureStore: PictureSource {
     var heldForScreen: [FilePath: [DecodeRequest]] = [:]
     /// Photos that left the album, as their files were: should one come back unchanged (an
     /// undo), its pictures are still good.
-    var departed: [FilePath: Photo] = [:]
+    var departed: [PathKey: Photo] = [:]
     /// Departed photos remembered at most; past this, some are forgotten and their pictures let go.
     public static let departedLimit = 512
     /// Called when pictures arrive, so the views refresh.
@@ -105,14 +105,14 @@ public final class PictureStore: PictureSource {
         screenQueue = service.screens
         animations = service.decoder
         wake = service.wake
-        for (index, photo) in photos.enumerated() { indexByPath[photo.path] = index }
+        for (index, photo) in photos.enumerated() { indexByPath[photo.key] = index }
         textures.onEvict = { [weak self] handle in self?.evicted(handle) }
     }
 
     public var photoCount: Int { photos.count }
 
     /// Where the photo at `path` is shown; nil where it is not.
-    public func index(of path: FilePath) -> Int? { indexByPath[path] }
+    public func index(of path: FilePath) -> Int? { indexByPath[PathKey(path)] }
 
     public func fileName(at index: Int) -> String { index < photos.count ? photos[index].displayName : "" }
 

@@ -59,25 +59,27 @@ extension AlbumSession {
     /// A rescan of every folder finished: applied as one diff.
     func takeRescan() {
         guard let rescanLister else { return }
-        let (photos, finished) = rescanLister.drain()
-        rescanned += photos
+        let (batch, finished) = rescanLister.drain()
+        rescanned = rescanned + batch
         guard finished else { return }
         self.rescanLister = nil
         applyRescan(rescanned)
         if let index, let report = rescanLister.report, !report.stopped {
-            let (photos, root) = (rescanned, album.folderPath)
+            let (photos, root) = (rescanned.photos, album.folderPath)
             indexWrites.async { index.record(photos, under: root) }
         }
-        rescanned = []
+        rescanned = ListedBatch()
         if let report = rescanLister.report { walked(report, rescanLister.treeWatch) }
     }
 
     /// A listing of every folder, walked in the background, is applied as one diff; what
     /// is new is read.
-    func applyRescan(_ photos: [Photo]) {
-        model.applyRescan(photos)
-        if shownOrder.key == .dateTaken { takenDates?.read(model.photosWithoutDateTaken) }
+    func applyRescan(_ listed: ListedBatch) {
+        let changed = model.applyRescan(listed)
         readMarks(of: model.photos.map(\.path), onlyIfChanged: true)
+        // What the walk found is what was shown (the index was right): nothing new to read.
+        guard changed else { return }
+        if shownOrder.key == .dateTaken { takenDates?.read(model.photosWithoutDateTaken) }
         readLooksIfWanted()
     }
 

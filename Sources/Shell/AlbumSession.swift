@@ -100,7 +100,7 @@ public final class AlbumSession {
     var likenessesForIndex: [FilePath: PhotoLikeness] = [:]
     /// A rescan of every folder, walked in the background.
     var rescanLister: AlbumLister?
-    var rescanned: [Photo] = []
+    var rescanned = ListedBatch()
     /// Folders that could not be read or watched were said once.
     var saidUnreadable = false
     var saidUnwatched = false
@@ -222,7 +222,7 @@ public final class AlbumSession {
 
     /// Every folder at once of a card (a DCIM tree) in the order it was shot; of anything
     /// else (a family's Pictures), newest first.
-    static func defaultEveryFolderOrder(of root: FilePath) -> PhotoOrder {
+    public static func defaultEveryFolderOrder(of root: FilePath) -> PhotoOrder {
         PhotoOrder(.dateTaken, reversed: CardFiles.cardRoot(of: root) == nil)
     }
 
@@ -297,34 +297,34 @@ public final class AlbumSession {
         return localized("No photos in “{album}” are shown as “{filter}”. Alt+0 shows them all.", ["album": album.name, "filter": filter.title])
     }
 
+    /// The walk of the album ended once it was listed: where the index's photos were shown
+    /// first, the walk's listing is the truth.
+    private func takeWalkIfEnded() {
+        guard listingFinished, !listingVerified, lister.isWalked else { return }
+        listingVerified = true
+        if album.includesSubfolders { recordInIndex([:]) }
+        if let walked = lister.walked { applyRescan(walked) }
+        if let report = lister.report { walked(report, lister.treeWatch) }
+    }
+
     /// The grid grows as the listing arrives; the photo Flick was opened on is opened in
     /// the pager once listed.
     private func takeListedPhotos() {
-        if listingFinished && !listingVerified, lister.isWalked {
-            listingVerified = true
-            if album.includesSubfolders { recordInIndex([:]) }
-            // The index's photos were shown first: the walk's listing is the truth.
-            if let walked = lister.walked { applyRescan(walked) }
-            if let report = lister.report { walked(report, lister.treeWatch) }
-        }
+        takeWalkIfEnded()
         guard !listingFinished else { return }
         // Dates the index remembered arrive before their photos: sorted by them at once.
         let (known, looks) = lister.drainRemembered()
         model.noteTraits(known)
         model.noteLikenesses(looks)
-        let (photos, finished) = lister.drain()
+        let (batch, finished) = lister.drain()
+        let photos = batch.photos
         listingFinished = finished
-        model.appendListing(photos)
+        model.appendListing(batch)
         readMarks(of: photos.map(\.path), onlyIfChanged: false)
-        takenDates?.read(shownOrder.key == .dateTaken ? photos.map(\.path).filter { known[$0] == nil } : model.loneVideos(among: photos) + model.takeStillsToPair())
+        takenDates?.read(shownOrder.key == .dateTaken ? photos.filter { known[$0.key] == nil }.map(\.path) : model.loneVideos(among: photos) + model.takeStillsToPair())
         if !photos.isEmpty { readLooksIfWanted(photos.map(\.path)) }
         if finished { model.finishListing() }
-        if finished && lister.isWalked {
-            listingVerified = true
-            if album.includesSubfolders { recordInIndex([:]) }
-            if let walked = lister.walked { applyRescan(walked) }
-            if let report = lister.report { walked(report, lister.treeWatch) }
-        }
+        takeWalkIfEnded()
         if let start = startPath, let index = model.index(of: start) {
             startPath = nil
             StartupTrace.mark("start-photo-listed")
@@ -382,7 +382,7 @@ public final class AlbumSession {
         model.setSearch(PhotoSearch(searchWords, root: folder))
         browser.showArrangement(filter: filter, order: shownOrder, groupsBursts: groupsBursts)
         observeModel()
-        lister = AlbumLister(album: opened, start: start, index: opened.includesSubfolders ? index : nil)
+        lister = AlbumLister(album: opened, start: start, index: opened.includesSubfolders ? index : nil, firstShown: shownOrder)
         lister.wake.connect(wake)
         listingFinished = false
         listingVerified = false
@@ -403,7 +403,7 @@ public final class AlbumSession {
         rescanPending = false
         if album.includesSubfolders {
             // A tree is walked where no frame waits for it.
-            rescanned = []
+            rescanned = ListedBatch()
             rescanLister = AlbumLister(album: album)
             rescanLister?.wake.connect(wake)
             return

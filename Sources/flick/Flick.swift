@@ -129,7 +129,10 @@ struct Browse: ParsableCommand {
         if let start { service.prefetchFirstScreen(of: [], start: start, screenPicture: screenPicture, cellSide: cellSide) }
         // Every folder at once is listed from the index first, where it knows the tree.
         let index = LibraryIndex()
-        let lister = AlbumLister(album: opening.album, start: start, index: opening.album.includesSubfolders ? index : nil) { first in
+        // Its top first: the order it will be shown in, as AlbumSession chooses it.
+        let firstShown = remembered.everyFolderOrder ?? AlbumSession.defaultEveryFolderOrder(of: opening.album.folderPath)
+        let lister = AlbumLister(album: opening.album, start: start, index: opening.album.includesSubfolders ? index : nil,
+                                 firstShown: firstShown) { first in
             if start == nil { service.prefetchFirstScreen(of: first, start: nil, screenPicture: screenPicture, cellSide: cellSide) }
         }
         StartupTrace.mark("decodes-started")

@@ -239,6 +239,24 @@ final class AlbumFixture {
         #expect(diff.moved.count == 1 && diff.moved[0].from == 0 && diff.moved[0].to == 2)
         #expect(diff.inserted.isEmpty && diff.removed.isEmpty)
     }
+
+    @Test func aSearchNarrowingOrWideningTheAlbumIsDiffedPhotoByPhoto() {
+        func photos(_ names: [String], size: Int = 1) -> [Photo] {
+            names.map { Photo(path: FilePath("/p/\($0)"), format: .jpeg, byteCount: size, modificationDate: Date(timeIntervalSince1970: 0)) }
+        }
+        let narrowed = AlbumDiff(from: photos(["a", "b", "c", "d", "e"]), to: photos(["b"]) + photos(["d"], size: 2))
+        #expect(narrowed.removed == [0, 2, 4] && narrowed.inserted.isEmpty && narrowed.moved.isEmpty)
+        #expect(narrowed.changed == [1], "d was rewritten meanwhile")
+        #expect(narrowed.newIndex(ofOld: 1) == 0 && narrowed.newIndex(ofOld: 3) == 1)
+        #expect(narrowed.newIndex(ofOld: 0) == nil && narrowed.newIndex(ofOld: 4) == nil && narrowed.newIndex(ofOld: 9) == nil)
+        let widened = AlbumDiff(from: photos(["b", "d"]), to: photos(["a", "b", "c", "d", "e"]))
+        #expect(widened.inserted == [0, 2, 4] && widened.removed.isEmpty && widened.moved.isEmpty && widened.changed.isEmpty)
+        #expect(widened.newIndex(ofOld: 0) == 1 && widened.newIndex(ofOld: 1) == 3)
+        // Narrowed and reordered at once: the general diff, a move among what stayed.
+        let both = AlbumDiff(from: photos(["a", "b", "c", "d"]), to: photos(["d", "b"]))
+        #expect(both.removed == [0, 2] && both.inserted.isEmpty && both.moved.count == 1)
+        #expect(both.newIndex(ofOld: 3) == 0 && both.newIndex(ofOld: 1) == 1 && both.newIndex(ofOld: 0) == nil)
+    }
 }
 
 @Suite struct AlbumStatusTests {

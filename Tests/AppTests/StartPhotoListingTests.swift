@@ -23,8 +23,8 @@ import TestSupport
         var listed: [Photo] = []
         var finished = false
         #expect(waitUntil(seconds: 20, pollingEvery: 2_000) {
-            let (photos, done) = lister.drain()
-            listed += photos
+            let (batch, done) = lister.drain()
+            listed += batch.photos
             finished = done
             return finished
         })

@@ -280,6 +280,26 @@ func drain(_ images: PictureStore, until condition: () -> Bool) -> Bool {
         _ = grid
     }
 
+    @Test func aSearchNarrowingThousandsOfPhotosLetsGoOfThePicturesOfThoseGoneAndKeepsTheRest() {
+        let images = images(2_000)
+        let grid = images.makePictureDemand()
+        grid.want([PictureRequest(index: 0, size: .filling(195), priority: .visible),
+                   PictureRequest(index: 1_500, size: .filling(195), priority: .visible)])
+        #expect(drain(images) { side(images.picture(at: 0, size: .filling(195))) == 195 && side(images.picture(at: 1_500, size: .filling(195))) == 195 })
+        let gone = images.picture(at: 1_500, size: .filling(195)).image?.texture
+        grid.want([])
+        let all = images.photos
+        // More left at once than are remembered for an undo: what was held of them goes.
+        images.replacePhotos([all[0]])
+        #expect(gone.map { textures.pixels[$0] == nil } == true, "the picture of a photo no longer shown is let go")
+        #expect(side(images.picture(at: 0, size: .filling(195))) == 195, "the photo still shown keeps its picture")
+        images.replacePhotos(all)
+        grid.want([PictureRequest(index: 0, size: .filling(195), priority: .visible),
+                   PictureRequest(index: 1_500, size: .filling(195), priority: .visible)])
+        #expect(drain(images) { side(images.picture(at: 1_500, size: .filling(195))) == 195 })
+        #expect(fakes.count("/photos/0.png") == 1 && fakes.count("/photos/1500.png") == 2, "only the one let go is decoded again")
+    }
+
     @Test func theStacksPicturesOutliveThePagerWithoutBeingAskedForAgain() {
         let images = images(3)
         let stack = images.makePictureDemand()

@@ -46,6 +46,9 @@ public final class LibraryIndex: Sendable {
 
     private struct Statements {
         let under: SQLiteConnection.Statement
+        /// The first photos by date taken below a folder, earliest or latest first.
+        let earliest: SQLiteConnection.Statement
+        let latest: SQLiteConnection.Statement
         let upsert: SQLiteConnection.Statement
         let delete: SQLiteConnection.Statement
         let taken: SQLiteConnection.Statement
@@ -91,13 +94,23 @@ public final class LibraryIndex: Sendable {
         Self.checked(rows(under: root)[...])
     }
 
-    /// What the index holds below `root`, the earliest taken first (those without a date
-    /// last): the top of the timeline can be shown before the rest is checked.
+    /// What the index holds below `root`, by path (its own order: read without a sort,
+    /// and nearly the album's, so putting them in it costs one pass).
     public func rows(under root: FilePath) -> [Row] {
+        rows(under: root) { $0.under }
+    }
+
+    /// The `count` photos taken first (`latest`: last) below `root`, those without a date
+    /// after them: the top of a timeline, shown before the rest is checked.
+    public func firstRows(under root: FilePath, count: Int, latest: Bool) -> [Row] {
+        rows(under: root, limit: count) { latest ? $0.latest : $0.earliest }
+    }
+
+    private func rows(under root: FilePath, limit: Int? = nil, _ statement: (Statements) -> SQLiteConnection.Statement) -> [Row] {
         var rows: [Row] = []
         let range = Self.range(under: root)
         use { (statements) throws(SQLiteError) in
-            try statements.under.run([.blob(range.lower), .blob(range.upper)]) { row in
+            try statement(statements).run([.blob(range.lower), .blob(range.upper)] + (limit.map { [.integer(Int64($0))] } ?? [])) { row in
                 let traits = row.text(4).map { date in
                     PhotoTraits(dateTaken: date, camera: row.text(5), lens: row.text(6), latitude: row.real(7), longitude: row.real(8),
                                 contentIdentifier: row.text(12))
@@ -330,8 +343,15 @@ public final class LibraryIndex: Sendable {
         let statements = Statements(
             under: try connection.prepare("""
                 SELECT path, size, modified, format, taken, camera, lens, latitude, longitude, \(looks), \(identifier) FROM photo
-                WHERE path >= ?1 AND path < ?2
-                ORDER BY taken IS NULL OR taken = '', taken
+                WHERE path >= ?1 AND path < ?2 ORDER BY path
+                """),
+            earliest: try connection.prepare("""
+                SELECT path, size, modified, format, taken, camera, lens, latitude, longitude, \(looks), \(identifier) FROM photo
+                WHERE path >= ?1 AND path < ?2 ORDER BY taken IS NULL OR taken = '', taken LIMIT ?3
+                """),
+            latest: try connection.prepare("""
+                SELECT path, size, modified, format, taken, camera, lens, latitude, longitude, \(looks), \(identifier) FROM photo
+                WHERE path >= ?1 AND path < ?2 ORDER BY taken IS NULL OR taken = '', taken DESC LIMIT ?3
                 """),
             upsert: try connection.prepare("""
                 INSERT INTO photo (path, size, modified, inode, format, taken) VALUES (?1, ?2, ?3, ?4, ?5, NULL)

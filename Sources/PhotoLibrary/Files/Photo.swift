@@ -5,16 +5,18 @@ import SystemPackage
 /// One image file of an album.
 public struct Photo: Sendable, Hashable {
     /// The file's path, byte for byte (names need not be UTF-8).
-    public let path: FilePath
+    public var path: FilePath { key.path }
+    /// The path as the tables that follow every photo look it up (`PathKey`).
+    public let key: PathKey
     public let format: ImageFormat
     public let byteCount: Int
     public let modificationDate: Date
     /// Files shown as this one photo: the camera's RAW beside its JPEG (or HEIC) of the same
     /// name, a Live Photo's video beside its still. Marked, trashed and restored with it.
-    public let companions: [Photo]
+    public private(set) var companions: [Photo]
 
     public init(path: FilePath, format: ImageFormat, byteCount: Int, modificationDate: Date, companions: [Photo] = []) {
-        self.path = path
+        key = PathKey(path)
         self.format = format
         self.byteCount = byteCount
         self.modificationDate = modificationDate
@@ -23,7 +25,9 @@ public struct Photo: Sendable, Hashable {
 
     /// This photo with `companions` shown as part of it.
     public func with(companions: [Photo]) -> Photo {
-        Photo(path: path, format: format, byteCount: byteCount, modificationDate: modificationDate, companions: companions)
+        var photo = self
+        photo.companions = companions
+        return photo
     }
 
     /// True where `other` is this photo's file as it was: the same path, format, size and
