@@ -82,7 +82,7 @@ public struct AlbumDiff: Sendable, Equatable {
     private static func isOrderedSubset(_ part: [Photo], of whole: [Photo]) -> Bool {
         guard part.count <= whole.count else { return false }
         var next = 0
-        for photo in whole where next < part.count && part[next].path == photo.path { next += 1 }
+        for photo in whole where next < part.count && part[next].key == photo.key { next += 1 }
         return next == part.count
     }
 
@@ -91,7 +91,7 @@ public struct AlbumDiff: Sendable, Equatable {
         var newIndexOfOld = [Int](repeating: -1, count: old.count)
         var next = 0
         for (oldIndex, photo) in old.enumerated() {
-            guard next < new.count, new[next].path == photo.path else {
+            guard next < new.count, new[next].key == photo.key else {
                 removed.append(oldIndex)
                 continue
             }
@@ -108,7 +108,7 @@ public struct AlbumDiff: Sendable, Equatable {
         var newIndexOfOld = [Int](repeating: -1, count: old.count)
         var next = 0
         for (newIndex, photo) in new.enumerated() {
-            guard next < old.count, old[next].path == photo.path else {
+            guard next < old.count, old[next].key == photo.key else {
                 inserted.append(newIndex)
                 continue
             }

@@ -103,29 +103,40 @@ public final class AlbumLister: Sendable {
     }
 
     /// The index's `rows` checked on disk and put in the album's order, what it remembered
-    /// of them kept for `drainRemembered`: in slices on every core (a file's status and a
-    /// name's parse each, which took half a second for 100,000 on one).
+    /// of them kept for `drainRemembered`: in slices on every core (a file's status, a name
+    /// parsed and a few table entries each, which took half a second for 100,000 on one).
     private func remember(_ rows: ArraySlice<LibraryIndex.Row>, order: ListingOrder) -> [ListingEntry] {
+        struct Part {
+            var entries: [ListingEntry] = []
+            var traits: [PathKey: PhotoTraits] = [:]
+            var likenesses: [PathKey: PhotoLikeness?] = [:]
+        }
         let slices = max(1, min(ProcessInfo.processInfo.activeProcessorCount, rows.count / 2_000))
-        let results = Mutex([[LibraryIndex.Entry]](repeating: [], count: slices))
+        let results = Mutex([Part](repeating: Part(), count: slices))
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             let lower = rows.startIndex + rows.count * slice / slices, upper = rows.startIndex + rows.count * (slice + 1) / slices
             let checked = LibraryIndex.checked(rows[lower..<upper])
-            results.withLock { $0[slice] = checked }
+            var part = Part(entries: order.entries(checked.lazy.map(\.photo)))
+            part.traits.reserveCapacity(checked.count)
+            for entry in checked {
+                if let remembered = entry.traits { part.traits[entry.photo.key] = remembered }
+                if let likeness = entry.likeness { part.likenesses[entry.photo.key] = .some(likeness) }
+            }
+            results.withLock { $0[slice] = part }
         }
-        let checked = results.withLock { $0 }.flatMap { $0 }
-        var traits: [PathKey: PhotoTraits] = [:], likenesses: [PathKey: PhotoLikeness?] = [:]
-        traits.reserveCapacity(checked.count)
-        for entry in checked {
-            if let remembered = entry.traits { traits[entry.photo.key] = remembered }
-            if let likeness = entry.likeness { likenesses[entry.photo.key] = .some(likeness) }
-        }
+        let parts = results.withLock { $0 }
         state.withLock { state in
-            state.traits.absorb(traits)
-            state.likenesses.absorb(likenesses)
+            for part in parts {
+                state.traits.absorb(part.traits)
+                state.likenesses.absorb(part.likenesses)
+            }
         }
         // In the index's order, nearly sorted already: a pass or two.
-        return order.entries(checked.map(\.photo)).sorted(by: ListingOrder.precedes)
+        var entries: [ListingEntry] = []
+        entries.reserveCapacity(parts.reduce(0) { $0 + $1.entries.count })
+        for part in parts { entries += part.entries }
+        entries.sort(by: ListingOrder.precedes)
+        return entries
     }
 
     /// Hands `batch` over; false once the listing was cancelled.

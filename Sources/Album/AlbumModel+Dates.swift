@@ -93,6 +93,8 @@ extension AlbumModel {
     /// Sidecars' dates changed (fixed, undone, read): days, bursts and the order follow.
     func datesChanged() {
         daySectionsCache = nil
+        // What a search reads of a photo holds its day.
+        searchRecords = nil
         if !likenesses.isEmpty { regroupBursts() }
         if order.key == .dateTaken || groupsBursts { commit(listing) }
     }

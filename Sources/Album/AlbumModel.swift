@@ -89,11 +89,15 @@ public final class AlbumModel {
     public private(set) var filter = PhotoFilter.all
     /// What a search asks (Ctrl+F); nil: every photo the filter lets through.
     public private(set) var search: PhotoSearch?
+    /// The album arranged without its search, and what a search reads of each of its photos
+    /// (made when one first asks): a key typed narrows these (`AlbumModel+Arranging`).
+    var unsearched: [Photo]?
+    var searchRecords: [PhotoSearch.Record]?
     /// Shown instead of the arrangement while set: these photos, in this order (the
     /// duplicates found, each group together).
     public internal(set) var spotlight: [FilePath]?
     /// Cameras, lenses and positions read with the dates, for a search.
-    private var traits: [PathKey: PhotoTraits] = [:]
+    private(set) var traits: [PathKey: PhotoTraits] = [:]
     /// The content identifiers read with them, which pair a Live Photo's still and video
     /// of different names (`FilePairs`).
     private(set) var contentIdentifiers: [FilePath: String] = [:]
@@ -197,6 +201,7 @@ public final class AlbumModel {
         let oldCount = photos.count
         listing += batch
         photos += FilePairs.folded(batch.map(\.photo))
+        (unsearched, searchRecords) = (nil, nil)
         notify(.appended(oldCount: oldCount, newCount: photos.count))
     }
 
@@ -365,6 +370,7 @@ public final class AlbumModel {
     /// The same, keyed already (by `AlbumLister`, on its thread).
     public func noteTraits(_ read: [PathKey: PhotoTraits]) {
         guard !read.isEmpty else { return }
+        searchRecords = nil
         traits.absorb(read)
         var identifiers: [FilePath: String] = [:]
         for (key, traits) in read {
@@ -391,7 +397,7 @@ public final class AlbumModel {
     public func setSearch(_ search: PhotoSearch?) {
         guard search != self.search else { return }
         self.search = search
-        commit(listing)
+        commit(listing, searchOnly: true)
     }
 
     public func setOrder(_ order: PhotoOrder) {
@@ -492,45 +498,6 @@ public final class AlbumModel {
     /// True while the listing is shown as it is: every photo, by name.
     private var isShownAsListed: Bool { filter == .all && order == .byName && search == nil && spotlight == nil }
 
-    /// The listing as shown: filtered, then sorted (a stable sort over natural order, so
-    /// photos that tie stay by name).
-    private func arranged(_ listing: [ListingEntry]) -> [Photo] {
-        var shown = FilePairs.folded(listing.map(\.photo), identifiers: contentIdentifiers)
-        if let spotlight {
-            let byPath = Dictionary(shown.map { ($0.path, $0) }) { first, _ in first }
-            return spotlight.compactMap { byPath[$0] }
-        }
-        if filter != .all {
-            shown.removeAll { !filter.admits(marks(of: $0)) }
-        }
-        if let search {
-            shown.removeAll { photo in
-                let traits = traits[photo.key]
-                var place: String?
-                if let latitude = traits?.latitude, let longitude = traits?.longitude, case let .some(.some(name)) = placeNames?.name(latitude: latitude, longitude: longitude) {
-                    place = name
-                }
-                return !search.matches(photo, taken: CalendarDay(exif: dateTaken(of: photo)), marks: marks(of: photo), traits: traits, place: place)
-            }
-        }
-        switch order.key {
-        case .name: break
-        case .dateModified: Self.stableSort(&shown) { $0.modificationDate < $1.modificationDate }
-        case .size: Self.stableSort(&shown) { $0.byteCount < $1.byteCount }
-        case .dateTaken:
-            // Each photo's date read once, as a number: 100,000 photos sort in a frame's time.
-            let keys = shown.map { Self.sortKey(dateTaken(of: $0)) }
-            shown = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }.map { shown[$0] }
-        case .sharpness:
-            // The blurriest first, as the other orders go smallest first; reversed, the
-            // sharpest first. Photos not yet measured stay at the end.
-            let keys = Dictionary(shown.map { ($0.path, likeness(of: $0.path)?.sharpness ?? .infinity) }) { first, _ in first }
-            Self.stableSort(&shown) { keys[$0.path]! < keys[$1.path]! }
-        }
-        if order.reversed { shown.reverse() }
-        return groupsBursts && !bursts.isEmpty ? Self.gatheringBursts(shown, bursts) : shown
-    }
-
     /// Takes in marks read from disk (sidecars, another program's changes); returns the
     /// notices to show.
     public func drainMarks() -> [MarkBook.Notice] {
@@ -564,10 +531,11 @@ public final class AlbumModel {
     // MARK: Applying
 
     /// Takes `new` as the listing and shows it arranged, telling observers what moved.
-    func commit(_ new: [ListingEntry]) {
+    /// `searchOnly`: only the search changed, and the album as arranged without it stands.
+    func commit(_ new: [ListingEntry], searchOnly: Bool = false) {
         daySectionsCache = nil
         burstRunsCache = nil
-        let newPhotos = arranged(new)
+        let newPhotos = arranged(new, searchOnly: searchOnly)
         let diff = AlbumDiff(from: photos, to: newPhotos)
         photos = newPhotos
         listing = new

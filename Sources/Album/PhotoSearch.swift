@@ -30,9 +30,7 @@ public struct PhotoSearch: Sendable, Equatable {
         let folded = query.split(whereSeparator: { $0.isWhitespace }).map { Self.fold(String($0)) }.filter { !$0.isEmpty }
         guard !folded.isEmpty else { return nil }
         self.query = query
-        var rootBytes = root.rawBytes
-        if rootBytes.last != UInt8(ascii: "/") { rootBytes.append(UInt8(ascii: "/")) }
-        self.root = rootBytes
+        self.root = Self.rootBytes(of: root)
         let months = Language.monthNames().map { $0.map(Self.fold) }
         let marks = Self.markWords()
         words = folded.map { word in
@@ -50,27 +48,53 @@ public struct PhotoSearch: Sendable, Equatable {
 
     /// Whether `photo` (taken on `taken`, marked `marks`, with a camera, lens and position
     /// in `traits`, at `place`) is found.
-    /// Asked of every photo of the album at each key typed: the photo's words are folded
-    /// as bytes, ASCII by itself (nearly every name, camera and lens), and searched as bytes.
     public func matches(_ photo: Photo, taken: CalendarDay?, marks: PhotoMarks, traits: PhotoTraits? = nil, place: String? = nil) -> Bool {
-        let bytes = photo.path.rawBytes
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count + 64)
-        Self.appendFolded(bytes.starts(with: root) ? bytes[root.count...] : bytes[...], to: &text)
-        for field in [traits?.camera, traits?.lens, place] {
-            guard let field else { continue }
-            text.append(UInt8(ascii: "\n"))
-            Self.appendFolded(field.utf8, to: &text)
-        }
-        return words.allSatisfy { word in
+        matches(Record(photo, below: root, taken: taken, marks: marks, traits: traits, place: place))
+    }
+
+    /// Whether the photo `record` tells of is found.
+    public func matches(_ record: Record) -> Bool {
+        words.allSatisfy { word in
             switch word {
-            case let .text(word): Self.find(word, in: text)
-            case let .year(year, word): taken?.year == year || Self.find(word, in: text)
-            case let .month(month, word): taken?.month == month || Self.find(word, in: text)
-            case let .days(days): taken.map(days.contains) ?? false
-            case let .marks(filter, word): filter.admits(marks) || Self.find(word, in: text)
+            case let .text(word): Self.find(word, in: record.text)
+            case let .year(year, word): record.taken?.year == year || Self.find(word, in: record.text)
+            case let .month(month, word): record.taken?.month == month || Self.find(word, in: record.text)
+            case let .days(days): record.taken.map(days.contains) ?? false
+            case let .marks(filter, word): filter.admits(record.marks) || Self.find(word, in: record.text)
             }
         }
+    }
+
+    /// What a search reads of a photo, made once for all the keys typed after: its name and
+    /// the folders below the album's, its camera, lens and place folded as bytes (ASCII by
+    /// itself: nearly every name, camera and lens), the day it was taken, its marks.
+    public struct Record: Sendable {
+        let text: [UInt8]
+        let taken: CalendarDay?
+        let marks: PhotoMarks
+
+        /// `root`: the album's folder as `PhotoSearch.rootBytes` gives it.
+        public init(_ photo: Photo, below root: [UInt8], taken: CalendarDay?, marks: PhotoMarks, traits: PhotoTraits?, place: String?) {
+            let bytes = photo.path.rawBytes
+            var text: [UInt8] = []
+            text.reserveCapacity(bytes.count + 64)
+            PhotoSearch.appendFolded(bytes.starts(with: root) ? bytes[root.count...] : bytes[...], to: &text)
+            for field in [traits?.camera, traits?.lens, place] {
+                guard let field else { continue }
+                text.append(UInt8(ascii: "\n"))
+                PhotoSearch.appendFolded(field.utf8, to: &text)
+            }
+            self.text = text
+            self.taken = taken
+            self.marks = marks
+        }
+    }
+
+    /// An album's folder as a `Record` leaves it out of its photos' paths.
+    public static func rootBytes(of root: FilePath) -> [UInt8] {
+        var bytes = root.rawBytes
+        if bytes.last != UInt8(ascii: "/") { bytes.append(UInt8(ascii: "/")) }
+        return bytes
     }
 
     /// `bytes` (UTF-8, or not quite) folded as `fold` folds, onto `text`.

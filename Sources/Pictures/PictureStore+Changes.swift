@@ -30,27 +30,28 @@ extension PictureStore {
         indexByPath = [:]
         indexByPath.reserveCapacity(newPhotos.count)
         for (index, photo) in photos.enumerated() { indexByPath[photo.key] = index }
-        for photo in before {
-            guard let index = indexByPath[photo.key] else {
-                // Gone, perhaps to the Trash: its pictures stay for the store to evict, so
-                // an undo shows it at once.
-                departed[photo.key] = photo
+        for photo in newPhotos where !departed.isEmpty {
+            guard let gone = departed.removeValue(forKey: photo.key) else { continue }
+            if !photo.isUnchanged(from: gone) { forgetPictures(of: photo.path) }
+        }
+        // By place, not by copies of the photos: a search among 100,000 leaves most of them.
+        var leaving: [Int] = []
+        for place in before.indices {
+            guard let index = indexByPath[before[place].key] else {
+                leaving.append(place)
                 continue
             }
-            if !newPhotos[index].isUnchanged(from: photo) { forgetPictures(of: photo.path) }
+            if !newPhotos[index].isUnchanged(from: before[place]) { forgetPictures(of: before[place].path) }
         }
-        if !departed.isEmpty {
-            for photo in newPhotos {
-                guard let gone = departed.removeValue(forKey: photo.key) else { continue }
-                if !photo.isUnchanged(from: gone) { forgetPictures(of: photo.path) }
-            }
-        }
-        if departed.count > Self.departedLimit {
-            // Past the limit none is told from the rest: all are let go, what is held of
-            // them found from what is held (a few hundred), not photo by photo gone (a
-            // search narrowing 100,000 photos to a dozen leaves 99,988).
+        // Gone, perhaps to the Trash: their pictures stay for the store to evict, so an undo
+        // shows them at once. Past the limit none is told from the rest: all are let go,
+        // what is held of them found from what is held (a few hundred), not photo by photo
+        // gone (a search narrowing 100,000 photos to a dozen leaves 99,988).
+        if departed.count + leaving.count > Self.departedLimit {
             departed = [:]
             forgetPicturesOfPhotosNotShown()
+        } else {
+            for place in leaving { departed[before[place].key] = before[place] }
         }
         onChange()
     }

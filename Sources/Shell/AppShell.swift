@@ -132,6 +132,7 @@ public final class AppShell {
             desktopActions.prepare()
         }
         session.startReadingMarks()
+        session.prepareSearchWhileTyped()
         if let hint = hintAfterStart {
             hintAfterStart = nil
             browser.showToast(Toast(hint))

@@ -204,6 +204,31 @@ final class AlbumFixture {
         #expect(model.count == 3)
     }
 
+    /// Keys typed narrow the album as arranged; a date read between two keys (the album in
+    /// name order, so nothing moved) is searched by the next key, and in date order a key
+    /// keeps the order the dates give.
+    @Test func aKeyTypedSearchesTheDatesReadSinceTheLastOne() {
+        func photo(_ name: String) -> Photo {
+            Photo(path: FilePath("/p/\(name)"), format: .jpeg, byteCount: 1, modificationDate: Date(timeIntervalSince1970: 0))
+        }
+        let model = AlbumModel(folder: FilePath("/p"), trash: Trash(homeTrash: FilePath("/nonexistent/Trash")))
+        model.appendListing(["a.jpg", "b.jpg", "c.jpg"].map(photo))
+        model.noteDatesTaken([FilePath("/p/a.jpg"): "2019:06:01 10:00:00", FilePath("/p/c.jpg"): "2019:01:01 10:00:00"])
+        model.prepareSearch()
+        model.setSearch(PhotoSearch("2019", root: FilePath("/p")))
+        #expect(model.photos.map(\.fileName) == ["a.jpg", "c.jpg"])
+        model.noteDatesTaken([FilePath("/p/b.jpg"): "2019:03:01 10:00:00"])
+        model.setSearch(PhotoSearch("2019 ", root: FilePath("/p")))
+        #expect(model.photos.map(\.fileName) == ["a.jpg", "b.jpg", "c.jpg"], "b's date, read since, is searched")
+        model.setOrder(PhotoOrder(.dateTaken, reversed: false))
+        model.setSearch(PhotoSearch("2019 jpg", root: FilePath("/p")))
+        #expect(model.photos.map(\.fileName) == ["c.jpg", "b.jpg", "a.jpg"])
+        model.setSearch(PhotoSearch("2019 b", root: FilePath("/p")))
+        #expect(model.photos.map(\.fileName) == ["b.jpg"])
+        model.setSearch(nil)
+        #expect(model.photos.map(\.fileName) == ["c.jpg", "b.jpg", "a.jpg"])
+    }
+
     /// A Live Photo whose still and video another program named apart shows as two photos
     /// until their content identifiers are read; then as one, the video leaving as a diff
     /// observers hear, in name order and by date alike; a listing after keeps them one.
