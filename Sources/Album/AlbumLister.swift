@@ -74,7 +74,10 @@ public final class AlbumLister: Sendable {
             // it gives way to the frame loop taking the index's photos in.
             if known { BackgroundPriority.lowerCurrentThread() }
             var walked: [ListingEntry] = []
-            let report = TreeWalker.walk(album.folderPath) { batch in
+            // Walked for the listing: a timeline newest first from its last folders, whose dates
+            // are read first too (they are read as listed), so its top stands soonest.
+            let latestFirst = !known && datesFirst && firstShown.reversed
+            let report = TreeWalker.walk(album.folderPath, latestFirst: latestFirst) { batch in
                 let entries = order.entries(batch)
                 walked += entries
                 return known ? !self.isCancelled : deliver(entries)

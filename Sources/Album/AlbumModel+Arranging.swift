@@ -13,8 +13,8 @@ extension AlbumModel {
         (unsearched, searchRecords) = (nil, nil)
         var shown = FilePairs.folded(listing.map(\.photo), identifiers: contentIdentifiers)
         if let spotlight {
-            let byPath = Dictionary(shown.map { ($0.path, $0) }) { first, _ in first }
-            return spotlight.compactMap { byPath[$0] }
+            let byPath = Dictionary(shown.map { ($0.key, $0) }) { first, _ in first }
+            return spotlight.compactMap { byPath[PathKey($0)] }
         }
         if filter != .all {
             shown.removeAll { !filter.admits(marks(of: $0)) }
@@ -24,8 +24,13 @@ extension AlbumModel {
         case .dateModified: Self.stableSort(&shown) { $0.modificationDate < $1.modificationDate }
         case .size: Self.stableSort(&shown) { $0.byteCount < $1.byteCount }
         case .dateTaken:
-            // Each photo's date read once, as a number: 100,000 photos sort in a frame's time.
-            let keys = shown.map { Self.sortKey(dateTaken(of: $0)) }
+            // Each photo's date read once, as a number: 100,000 photos sort in a frame's time;
+            // those whose dates are still being read at the end (`holdsUnreadDatesLast`).
+            let unread: UInt64 = order.reversed ? 0 : .max
+            let keys = shown.map { photo in
+                let key = Self.sortKey(dateTaken(of: photo))
+                return holdsUnreadDatesLast && !isDateKnown(photo) ? unread : key
+            }
             shown = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }.map { shown[$0] }
         case .sharpness:
             // The blurriest first, as the other orders go smallest first; reversed, the

@@ -29,12 +29,33 @@ extension AlbumModel {
     }
 
     /// A file's time as EXIF writes a date taken (local time), so the two sort together.
+    /// Written digit by digit: it stands in for every date not read yet, 100,000 of them at
+    /// each change while a tree's dates are read (`String(format:)` took most of that).
     static func exifStyle(_ date: Date) -> String {
         var time = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         localtime_r(&time, &parts)
-        return String(format: "%04d-%02d-%02d %02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                      parts.tm_hour, parts.tm_min, parts.tm_sec)
+        let year = Int(parts.tm_year) + 1900
+        guard (0...9999).contains(year) else {
+            return String(format: "%04d-%02d-%02d %02d:%02d:%02d", year, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(19)
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4)
+        for (separator, value) in [(UInt8(ascii: "-"), parts.tm_mon + 1), (UInt8(ascii: "-"), parts.tm_mday), (UInt8(ascii: " "), parts.tm_hour),
+                                   (UInt8(ascii: ":"), parts.tm_min), (UInt8(ascii: ":"), parts.tm_sec)] {
+            text.append(separator)
+            digits(Int(value), 2)
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
 

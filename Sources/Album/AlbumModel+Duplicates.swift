@@ -7,7 +7,10 @@ import SystemPackage
 /// copies moved to the Trash with what was said of them kept on the photo that stays.
 extension AlbumModel {
     /// Whether photo `path`'s look was read (or found unreadable).
-    public func isLikenessRead(_ path: FilePath) -> Bool { likenesses[PathKey(path)] != nil }
+    public func isLikenessRead(_ path: FilePath) -> Bool { isLikenessRead(PathKey(path)) }
+
+    /// The same, asked of 100,000 photos by their keys (every frame of a search for duplicates).
+    public func isLikenessRead(_ key: PathKey) -> Bool { likenesses[key] != nil }
 
     /// Shows only `paths`, in this order (nil: the album as arranged again).
     public func setSpotlight(_ paths: [FilePath]?) {

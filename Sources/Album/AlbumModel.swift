@@ -138,11 +138,22 @@ public final class AlbumModel {
     /// The status observers last heard with a diff: a change of status alone is news too.
     private var announcedStatus = Status.listing
 
-    public init(folder: FilePath, trash: Trash, markBook: MarkBook? = nil) {
+    /// `holdsUnreadDatesLast`: photos' dates are read as they are listed, and until its own
+    /// is read a photo waits at the end of an order by date taken (the top of a timeline
+    /// shows photos where they belong, not every file of today at its head).
+    public init(folder: FilePath, trash: Trash, markBook: MarkBook? = nil, holdsUnreadDatesLast: Bool = false) {
         self.folder = folder
         listingOrder = ListingOrder(root: folder)
         self.trash = trash
         self.markBook = markBook
+        self.holdsUnreadDatesLast = holdsUnreadDatesLast
+    }
+
+    let holdsUnreadDatesLast: Bool
+
+    /// Whether `photo`'s date taken is known: read (or found missing), fixed, or in its name.
+    func isDateKnown(_ photo: Photo) -> Bool {
+        datesTaken[photo.key] != nil || datesRead.contains(photo.key) || (nameDates[photo.key] ?? nil) != nil || fixedDate(of: photo) != nil
     }
 
     public var count: Int { photos.count }
@@ -488,7 +499,8 @@ public final class AlbumModel {
         if order.key == .sharpness || groupsBursts { commit(listing) }
     }
 
-    public func likeness(of path: FilePath) -> PhotoLikeness? { likenesses[PathKey(path)] ?? nil }
+    public func likeness(of path: FilePath) -> PhotoLikeness? { likeness(of: PathKey(path)) }
+    public func likeness(of key: PathKey) -> PhotoLikeness? { likenesses[key] ?? nil }
 
     /// Photos whose likeness is not read yet.
     public var photosWithoutLikeness: [FilePath] {

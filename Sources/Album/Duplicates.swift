@@ -213,8 +213,8 @@ public final class DuplicateFinder: Sendable {
             return found
         }
         let sameFiles = sameFiles.map { Duplicates.keeperFirst($0, pixels: { _ in 0 }, isMarked: { marked.contains($0.path) }) }
-        let copies = Set(sameFiles.flatMap { $0.dropFirst().map(\.path) })
-        let samePictures = Duplicates.samePictures(candidates.filter { !copies.contains($0.photo.path) }, facts: read) { photo in
+        let copies = Set(sameFiles.flatMap { $0.dropFirst().map(\.key) })
+        let samePictures = Duplicates.samePictures(candidates.filter { !copies.contains($0.photo.key) }, facts: read) { photo in
             guard case let .success(pixels) = decoder.decode(photo.path, maximumPixelSize: Duplicates.comparedSide, colours: .untouched) else { return nil }
             return pixels.bytes.withUnsafeBytes { bytes in
                 guard let hasher = ContentHasher() else { return nil }

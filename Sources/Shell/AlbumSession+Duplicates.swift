@@ -37,7 +37,7 @@ extension AlbumSession {
         let search = DuplicateSearch(photos: model.photosIgnoringFilter)
         duplicateSearch = search
         duplicateFinder.prepare(search.photos)
-        likenesses?.read(search.photos.map(\.path).filter { !model.isLikenessRead($0) })
+        likenesses?.read(search.photos.filter { !model.isLikenessRead($0.key) }.map(\.path))
         browser.showToast(Toast(localizedPlural("Looking for duplicates among {count} photo…", "Looking for duplicates among {count} photos…",
                                                 count: search.photos.count)))
     }
@@ -46,10 +46,10 @@ extension AlbumSession {
     func takeDuplicateSearch() {
         guard let search = duplicateSearch, let duplicateFinder else { return }
         if !search.started.load(ordering: .relaxed) {
-            guard likenesses == nil || search.photos.allSatisfy({ model.isLikenessRead($0.path) }) else { return }
+            guard likenesses == nil || search.photos.allSatisfy({ model.isLikenessRead($0.key) }) else { return }
             search.started.store(true, ordering: .relaxed)
             let candidates = search.photos.map { photo in
-                Duplicates.Candidate(photo: photo, likeness: model.likeness(of: photo.path), isMarked: !model.marks(of: photo).isEmpty)
+                Duplicates.Candidate(photo: photo, likeness: model.likeness(of: photo.key), isMarked: !model.marks(of: photo).isEmpty)
             }
             duplicateFinder.find(candidates) { [wake] groups in
                 search.found.withLock { $0 = groups }

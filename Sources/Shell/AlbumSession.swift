@@ -125,7 +125,7 @@ public final class AlbumSession {
         self.filter = filter
         self.order = order
         everyFolderOrder = Self.defaultEveryFolderOrder(of: opening.album.folderPath)
-        model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser(), markBook: markBook)
+        model = AlbumModel(folder: opening.album.folderPath, trash: .forCurrentUser(), markBook: markBook, holdsUnreadDatesLast: takenDates != nil)
         self.lister = lister
         self.pictures = pictures
         self.browser = browser
@@ -371,7 +371,7 @@ public final class AlbumSession {
         rescanLister = nil
         album = opened
         let folder = opened.folderPath
-        model = AlbumModel(folder: folder, trash: .forCurrentUser(), markBook: markBook)
+        model = AlbumModel(folder: folder, trash: .forCurrentUser(), markBook: markBook, holdsUnreadDatesLast: takenDates != nil)
         model.placeNames = placeNames
         unreadMarks = []
         marksWereKnown = false

@@ -229,6 +229,44 @@ final class AlbumFixture {
         #expect(model.photos.map(\.fileName) == ["c.jpg", "b.jpg", "a.jpg"])
     }
 
+    /// A photo whose date is not read yet counts as taken when its file was last written,
+    /// written as EXIF writes a date, in local time.
+    @Test func anUndatedPhotoCountsAsTakenAtItsFilesTime() {
+        let model = AlbumModel(folder: FilePath("/p"), trash: Trash(homeTrash: FilePath("/nonexistent/Trash")))
+        for seconds in [0.0, 86_399.0, 1_700_000_000.9, 951_782_400.0, 4_102_444_799.0] {
+            let photo = Photo(path: FilePath("/p/IMG_0001.jpg"), format: .jpeg, byteCount: 1, modificationDate: Date(timeIntervalSince1970: seconds))
+            var time = time_t(seconds.rounded(.down))
+            var parts = tm()
+            localtime_r(&time, &parts)
+            let expected = String(format: "%04d-%02d-%02d %02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                                  parts.tm_hour, parts.tm_min, parts.tm_sec)
+            #expect(model.dateTakenText(of: photo) == expected)
+        }
+    }
+
+    /// While a tree's dates are read, a photo whose own is not read yet waits at the end of
+    /// the timeline, newest first or oldest first, and takes its place once read; one read
+    /// and found to have none counts by its file's time.
+    @Test(arguments: [true, false])
+    func photosWhoseDatesAreBeingReadWaitAtTheEnd(newestFirst: Bool) {
+        func photo(_ name: String, _ seconds: Double) -> Photo {
+            Photo(path: FilePath("/p/\(name)"), format: .jpeg, byteCount: 1, modificationDate: Date(timeIntervalSince1970: seconds))
+        }
+        let model = AlbumModel(folder: FilePath("/p"), trash: Trash(homeTrash: FilePath("/nonexistent/Trash")), holdsUnreadDatesLast: true)
+        model.setOrder(PhotoOrder(.dateTaken, reversed: newestFirst))
+        // Files written today (a copy): their times would put them all at the timeline's head.
+        let today = Date().timeIntervalSince1970
+        model.appendListing([photo("a.jpg", today), photo("b.jpg", today), photo("c.jpg", today)])
+        model.noteDatesTaken([FilePath("/p/b.jpg"): "2019:06:01 10:00:00", FilePath("/p/c.jpg"): "2018:01:01 10:00:00"])
+        #expect(model.photos.map(\.fileName) == (newestFirst ? ["b.jpg", "c.jpg", "a.jpg"] : ["c.jpg", "b.jpg", "a.jpg"]), "a, unread, waits")
+        model.noteDatesTaken([FilePath("/p/a.jpg"): "2018:06:01 10:00:00"])
+        #expect(model.photos.map(\.fileName) == (newestFirst ? ["b.jpg", "a.jpg", "c.jpg"] : ["c.jpg", "a.jpg", "b.jpg"]))
+        model.appendListing([photo("d.jpg", 1_000_000_000)])
+        model.noteDatesTaken([FilePath("/p/d.jpg"): ""])
+        #expect(model.photos.map(\.fileName) == (newestFirst ? ["b.jpg", "a.jpg", "c.jpg", "d.jpg"] : ["d.jpg", "c.jpg", "a.jpg", "b.jpg"]),
+                "read without a date: its file's time, 2001")
+    }
+
     /// A Live Photo whose still and video another program named apart shows as two photos
     /// until their content identifiers are read; then as one, the video leaving as a diff
     /// observers hear, in name order and by date alike; a listing after keeps them one.

@@ -51,6 +51,20 @@ import Testing
         #expect(report.folders.count == 8 && report.unreadable.isEmpty && !report.stopped)
     }
 
+    /// A timeline newest first is walked from its last folders and photos: "2020" before
+    /// "2019", a folder's last name first.
+    @Test func latestFirstWalksEachLevelTheOtherWayRound() throws {
+        let tree = try Tree()
+        for path in ["top.jpg", "2019/a.jpg", "2019/b.jpg", "2019/9/w.jpg", "2019/10/z.jpg", "2020/c.jpg", "2020/d.jpg"] { try tree.photo(at: path) }
+        var photos: [Photo] = []
+        let report = TreeWalker.walk(tree.path, latestFirst: true) { batch in
+            photos += batch
+            return true
+        }
+        #expect(tree.relative(photos) == ["top.jpg", "2020/d.jpg", "2020/c.jpg", "2019/b.jpg", "2019/a.jpg", "2019/10/z.jpg", "2019/9/w.jpg"])
+        #expect(report.folders.count == 5 && !report.stopped)
+    }
+
     @Test func aSymlinkLoopAndALinkToAFolderAboveAreNotFollowed() throws {
         let tree = try Tree()
         try tree.photo(at: "a/one.jpg")

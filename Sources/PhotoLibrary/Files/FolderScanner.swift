@@ -35,13 +35,14 @@ public enum FolderScanner {
     /// time, so a folder of 100,000 files shows its first screen long before the last file
     /// is looked at. Names are read and sorted first (fast); each file is then checked
     /// (stat and a 16-byte sniff) batch by batch. `deliver` returns false to stop early.
-    public static func scan(_ folder: FilePath, batchSize: Int = 256, deliver: ([Photo]) -> Bool) throws(FolderError) {
+    public static func scan(_ folder: FilePath, batchSize: Int = 256, reversed: Bool = false, deliver: ([Photo]) -> Bool) throws(FolderError) {
         var info = stat()
         guard folder.withPlatformString({ stat($0, &info) }) == 0 else { throw .notFound(folder.string) }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notAFolder(folder.string) }
         guard let entries = visibleEntries(of: folder) else { throw .unreadable(folder.string) }
-        let sorted = entries.map { (entry: $0, key: NaturalOrder.Key(String(decoding: $0.name, as: UTF8.self))) }
+        let ordered = entries.map { (entry: $0, key: NaturalOrder.Key(String(decoding: $0.name, as: UTF8.self))) }
             .sorted { NaturalOrder.areInIncreasingOrder($0.key, $1.key) }
+        let sorted = reversed ? Array(ordered.reversed()) : ordered
         var start = 0
         while start < sorted.count {
             let end = min(sorted.count, start + max(1, batchSize))

@@ -29,7 +29,10 @@ public enum TreeWalker {
 
     /// Walks `root`; `deliver` gets each folder's photos in batches (natural order) and
     /// returns false to stop the walk.
-    public static func walk(_ root: FilePath, batchSize: Int = 256, maximumDepth: Int = maximumDepth,
+    /// `latestFirst`: each folder's subfolders and photos the other way round (a timeline
+    /// newest first is read from its last folder: "2025" before "2016", a card's 102CANON
+    /// before 100CANON), so its top is known first.
+    public static func walk(_ root: FilePath, batchSize: Int = 256, maximumDepth: Int = maximumDepth, latestFirst: Bool = false,
                             deliver: ([Photo]) -> Bool) -> Report {
         var report = Report()
         var seen = Set<FolderIdentity>()
@@ -45,7 +48,7 @@ public enum TreeWalker {
             report.stamps.append(Self.stamp(info))
             var goOn = true
             do throws(FolderError) {
-                try FolderScanner.scan(folder, batchSize: batchSize) { batch in
+                try FolderScanner.scan(folder, batchSize: batchSize, reversed: latestFirst) { batch in
                     goOn = deliver(batch)
                     return goOn
                 }
@@ -61,8 +64,8 @@ public enum TreeWalker {
                 report.tooDeep += subfolders.count
                 continue
             }
-            // Reversed onto the stack, so they come off in natural order.
-            pending += subfolders.reversed().map { ($0, depth + 1) }
+            // Reversed onto the stack, so they come off in natural order (or the other way).
+            pending += (latestFirst ? subfolders : subfolders.reversed()).map { ($0, depth + 1) }
         }
         return report
     }
