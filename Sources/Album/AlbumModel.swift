@@ -480,6 +480,13 @@ public final class AlbumModel {
         return datesTaken[key] != nil || datesRead.contains(key)
     }
 
+    /// Whether every photo's date taken is read: asked each frame while a benchmark waits
+    /// for it, so it stops at the first not read (it listed them all, copies and all,
+    /// which took most of the frame loop while a tree's dates were read).
+    public var isEveryDateTakenRead: Bool {
+        !listing.contains { datesTaken[$0.photo.key] == nil && !datesRead.contains($0.photo.key) }
+    }
+
     /// Photos whose dates taken are not read yet.
     public var photosWithoutDateTaken: [FilePath] {
         listing.filter { datesTaken[$0.photo.key] == nil && !datesRead.contains($0.photo.key) }.map(\.photo.path)

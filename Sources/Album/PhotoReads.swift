@@ -18,18 +18,28 @@ public final class PhotoReads<Value: Sendable>: Sendable {
         var arrived: [FilePath: Value] = [:]
         /// Asked for, read or not.
         var asked: Set<FilePath> = []
+        /// Asked for and not delivered yet.
+        var unread = 0
+        /// Taken by `drainGrowing` so far.
+        var drained = 0
     }
 
     /// How many values are delivered at once.
     static var batch: Int { 256 }
     /// How many kept values are looked up at once.
     static var keptLanes: Int { 4 }
+    /// A lane a core, at most three (each holds a helper): dates, small reads. Looks, read by
+    /// decoding, keep to one lane beside the pictures on screen.
+    public static var laneACore: Int { max(1, min(3, ProcessInfo.processInfo.activeProcessorCount)) }
+    /// How many values are read at once.
+    private let lanes: Int
 
     /// `wake` runs on the reading thread when a batch has arrived: it should only wake the
     /// UI thread. `kept` finds a value kept from before (a cache: small reads, made several
     /// at once); `reading` reads what it did not find.
-    public init(label: String, wake: @escaping @Sendable () -> Void = {}, kept: (@Sendable (FilePath) -> Value?)? = nil,
+    public init(label: String, lanes: Int = 1, wake: @escaping @Sendable () -> Void = {}, kept: (@Sendable (FilePath) -> Value?)? = nil,
                 reading: @escaping @Sendable (FilePath) -> Value) {
+        self.lanes = max(1, lanes)
         self.reading = reading
         self.kept = kept
         self.wake = wake
@@ -38,7 +48,11 @@ public final class PhotoReads<Value: Sendable>: Sendable {
 
     /// Reads those of `paths` not asked for before, in the order given.
     public func read(_ paths: [FilePath]) {
-        let fresh = state.withLock { state in paths.filter { state.asked.insert($0).inserted } }
+        let fresh = state.withLock { state in
+            let fresh = paths.filter { state.asked.insert($0).inserted }
+            state.unread += fresh.count
+            return fresh
+        }
         guard !fresh.isEmpty else { return }
         queue.async { [self] in
             var unread = fresh
@@ -60,17 +74,40 @@ public final class PhotoReads<Value: Sendable>: Sendable {
                     deliver(batch)
                 }
             }
+            // Each batch read in `lanes`, a helper each (the decoder's pool lends one per
+            // lane): a date's read is mostly its conversation with a helper, and one lane
+            // left the other cores idle while a tree's 100,000 dates were read.
             for start in stride(from: 0, to: unread.count, by: Self.batch) {
-                var batch: [FilePath: Value] = [:]
-                for path in unread[start..<min(start + Self.batch, unread.count)] { batch[path] = reading(path) }
-                deliver(batch)
+                let part = unread[start..<min(start + Self.batch, unread.count)]
+                let read = Mutex<[FilePath: Value]>([:])
+                DispatchQueue.concurrentPerform(iterations: min(lanes, part.count)) { lane in
+                    var mine: [FilePath: Value] = [:]
+                    for index in stride(from: part.startIndex + lane, to: part.endIndex, by: lanes) { mine[part[index]] = reading(part[index]) }
+                    read.withLock { $0.merge(mine) { $1 } }
+                }
+                deliver(read.withLock { $0 })
             }
         }
     }
 
     private func deliver(_ batch: [FilePath: Value]) {
-        state.withLock { $0.arrived.merge(batch) { $1 } }
+        state.withLock { state in
+            state.arrived.merge(batch) { $1 }
+            state.unread -= batch.count
+        }
         wake()
+    }
+
+    /// The values read since the last call, in growing steps: each at least as many as all
+    /// taken before it (or whatever is left once everything asked is read). A tree's
+    /// 100,000 dates then rearrange its album a dozen times as they arrive, not 400.
+    public func drainGrowing() -> [FilePath: Value] {
+        state.withLock { state in
+            guard state.arrived.count >= max(Self.batch, state.drained) || state.unread == 0 else { return [:] }
+            defer { state.arrived = [:] }
+            state.drained += state.arrived.count
+            return state.arrived
+        }
     }
 
     /// The values read since the last call.
@@ -92,7 +129,7 @@ public typealias TakenDates = PhotoReads<PhotoTraits>
 
 extension PhotoReads where Value == PhotoTraits {
     public convenience init(decoder: IsolatedDecoder, wake: @escaping @Sendable () -> Void = {}) {
-        self.init(label: "flick.dates", wake: wake) { path in
+        self.init(label: "flick.dates", lanes: Self.laneACore, wake: wake) { path in
             switch decoder.facts(path) {
             case let .success(facts): return PhotoTraits(facts)
             case .failure(.decoderFailed):

@@ -182,7 +182,7 @@ public final class AlbumSession {
             importOfferDue = false
             offerImportIfOnCard()
         }
-        if let dates = takenDates?.drain(), !dates.isEmpty {
+        if let dates = takenDates?.drainGrowing(), !dates.isEmpty {
             model.noteTraits(dates)
             takenDates?.read(model.takeStillsToPair())
             if album.includesSubfolders { recordInIndex(dates) }
@@ -272,7 +272,7 @@ public final class AlbumSession {
     public var isListed: Bool { listingFinished }
 
     /// Every photo's date taken is read (bench probe: the timeline in its final order).
-    public var datesAreKnown: Bool { listingFinished && model.photosWithoutDateTaken.isEmpty }
+    public var datesAreKnown: Bool { listingFinished && model.isEveryDateTakenRead }
 
     /// Every listed photo's marks are known: the listing is complete and every read of
     /// them taken in. Until then a filter shows part of what it will, and "Trash the

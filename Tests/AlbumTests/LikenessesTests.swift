@@ -34,6 +34,52 @@ import SystemPackage
         #expect(deliveries.withLock { $0 } == 1 + 2, "the kept ones at once, then 500 read in two batches")
     }
 
+    /// Values taken as they arrive come in growing steps, each at least as many as all taken
+    /// before: a tree's dates rearrange the album a dozen times, not once a batch.
+    @Test func valuesArrivingAreTakenInGrowingSteps() {
+        let gate = DispatchSemaphore(value: 0)
+        let deliveries = Mutex(0)
+        let reads = PhotoReads<Int>(label: "test", wake: { deliveries.withLock { $0 += 1 } }) { path in
+            if Int(path.lastComponent!.stem)! % 256 == 0 { gate.wait() }
+            return 1
+        }
+        reads.read((0..<1024).map { FilePath("/photos/\($0).jpg") })
+        func letABatchThrough(_ count: Int) {
+            gate.signal()
+            #expect(waitUntil(seconds: 30, pollingEvery: 1_000) { deliveries.withLock { $0 } == count })
+        }
+        letABatchThrough(1)
+        #expect(reads.drainGrowing().count == 256, "the first batch at once")
+        letABatchThrough(2)
+        #expect(reads.drainGrowing().count == 256)
+        letABatchThrough(3)
+        #expect(reads.drainGrowing().isEmpty, "256 more wait: 512 were taken before")
+        letABatchThrough(4)
+        #expect(reads.drainGrowing().count == 512, "everything asked is read: the rest")
+        #expect(reads.drainGrowing().isEmpty)
+    }
+
+    /// A tree's dates are read on more than one core: two reads are under way together
+    /// (each waits, at most ten seconds, until two have been), and every value arrives.
+    @Test(.enabled(if: ProcessInfo.processInfo.activeProcessorCount > 1, "one core: one lane"))
+    func valuesAreReadInLanesTogether() {
+        let inFlight = Mutex(0), most = Mutex(0)
+        let reads = PhotoReads<Int>(label: "test", lanes: PhotoReads<Int>.laneACore) { path in
+            inFlight.withLock { $0 += 1 }
+            defer { inFlight.withLock { $0 -= 1 } }
+            _ = waitUntil(seconds: 10, pollingEvery: 1_000) {
+                if inFlight.withLock({ $0 }) >= 2 { most.withLock { $0 = 2 } }
+                return most.withLock { $0 } == 2
+            }
+            return path.string.count
+        }
+        let paths = (0..<8).map { FilePath("/photos/\($0).jpg") }
+        reads.read(paths)
+        reads.waitUntilIdle()
+        #expect(reads.drain().count == 8)
+        #expect(most.withLock { $0 } == 2, "two reads were under way at once")
+    }
+
     @Test func aPhotoMeasuredOnceIsReadBackWithoutAHelperUntilItChanges() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("likenesses-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
