@@ -35,8 +35,8 @@ extension AlbumModel {
         case .sharpness:
             // The blurriest first, as the other orders go smallest first; reversed, the
             // sharpest first. Photos not yet measured stay at the end.
-            let keys = Dictionary(shown.map { ($0.path, likeness(of: $0.path)?.sharpness ?? .infinity) }) { first, _ in first }
-            Self.stableSort(&shown) { keys[$0.path]! < keys[$1.path]! }
+            let keys = shown.map { likeness(of: $0.key)?.sharpness ?? .infinity }
+            shown = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }.map { shown[$0] }
         }
         if order.reversed { shown.reverse() }
         unsearched = shown
