@@ -291,8 +291,10 @@ static const double hdr_white = 203;
 // is 16-bit B, G, R, A; `target` 8-bit.
 static void tone_map(const uint8_t *source, size_t source_stride, uint8_t *target, size_t target_stride, int width, int height,
                      int hlg) {
-    static float light[4096];
-    static uint8_t shade[4096];
+    // The call's own tables (20 KB of stack): PQ's and HLG's differ, and shared ones were
+    // rebuilt under another thread's feet when two posters were made at once.
+    float light[4096];
+    uint8_t shade[4096];
     for (int i = 0; i < 4096; i++) {
         double v = i / 4095.0, nits;
         if (hlg) {
