@@ -53,7 +53,10 @@ import Testing
 
         /// Waits (20 s at most) until `condition` holds of what `read` gives.
         func waitFor(_ tag: String, sidecar: Bool = false, _ condition: ([String: String]) -> Bool) throws -> [String: String] {
-            let deadline = Date().addingTimeInterval(20)
+            // A bound, not a pace: beside the whole suite and stress-ng, a step that waits for
+            // the photos' marks and dates to be read again (after a turn and its undo) took
+            // longer than 20 s.
+            let deadline = Date().addingTimeInterval(60)
             var values = try read(tag, sidecar: sidecar)
             while !condition(values) && Date() < deadline {
                 usleep(200_000)
