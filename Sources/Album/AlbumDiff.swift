@@ -46,12 +46,14 @@ public struct AlbumDiff: Sendable, Equatable {
         // A search or a filter narrowing or widening the album keeps its order: one list is
         // the other with photos left out, found in one pass without a table of paths (whose
         // hashing, byte by byte, was most of a keystroke's time among 100,000 photos).
-        if Self.isOrderedSubset(new, of: old) {
-            self.init(narrowing: old, to: new)
+        if let placeInNew = Self.places(of: old, within: new) {
+            self.init(old, new, newIndexOfOld: placeInNew)
             return
         }
-        if Self.isOrderedSubset(old, of: new) {
-            self.init(widening: old, to: new)
+        if let placeInOld = Self.places(of: new, within: old) {
+            var newIndexOfOld = [Int](repeating: -1, count: old.count)
+            for (newIndex, oldIndex) in placeInOld.enumerated() { newIndexOfOld[oldIndex] = newIndex }
+            self.init(old, new, newIndexOfOld: newIndexOfOld)
             return
         }
         self.init()
@@ -78,44 +80,30 @@ public struct AlbumDiff: Sendable, Equatable {
         moved = common.filter { !staying.contains($0.old) }.map { (from: $0.old, to: $0.new) }
     }
 
-    /// Whether `part`'s paths are `whole`'s with some left out, in the same order.
-    private static func isOrderedSubset(_ part: [Photo], of whole: [Photo]) -> Bool {
-        guard part.count <= whole.count else { return false }
-        var next = 0
-        for photo in whole where next < part.count && part[next].key == photo.key { next += 1 }
-        return next == part.count
+    /// Where each of `part`'s photos is in `whole`, when `part` is `whole` with some left out,
+    /// in the same order; nil otherwise.
+    private static func places(of part: [Photo], within whole: [Photo]) -> [Int]? {
+        guard part.count <= whole.count else { return nil }
+        var places: [Int] = []
+        places.reserveCapacity(part.count)
+        for (index, photo) in whole.enumerated() where places.count < part.count && part[places.count].key == photo.key {
+            places.append(index)
+        }
+        return places.count == part.count ? places : nil
     }
 
-    /// `new` is `old` with photos left out.
-    private init(narrowing old: [Photo], to new: [Photo]) {
-        var newIndexOfOld = [Int](repeating: -1, count: old.count)
-        var next = 0
-        for (oldIndex, photo) in old.enumerated() {
-            guard next < new.count, new[next].key == photo.key else {
+    /// A diff with no moves: photos only left out or added, `newIndexOfOld` saying where.
+    private init(_ old: [Photo], _ new: [Photo], newIndexOfOld: [Int]) {
+        var kept = [Bool](repeating: false, count: new.count)
+        for (oldIndex, newIndex) in newIndexOfOld.enumerated() {
+            guard newIndex >= 0 else {
                 removed.append(oldIndex)
                 continue
             }
-            if !new[next].isUnchanged(from: photo) { changed.append(next) }
-            newIndexOfOld[oldIndex] = next
-            next += 1
+            kept[newIndex] = true
+            if !new[newIndex].isUnchanged(from: old[oldIndex]) { changed.append(newIndex) }
         }
-        self.newIndexOfOld = newIndexOfOld
-        oldCount = old.count
-    }
-
-    /// `old` is `new` with photos left out.
-    private init(widening old: [Photo], to new: [Photo]) {
-        var newIndexOfOld = [Int](repeating: -1, count: old.count)
-        var next = 0
-        for (newIndex, photo) in new.enumerated() {
-            guard next < old.count, old[next].key == photo.key else {
-                inserted.append(newIndex)
-                continue
-            }
-            if !photo.isUnchanged(from: old[next]) { changed.append(newIndex) }
-            newIndexOfOld[next] = newIndex
-            next += 1
-        }
+        inserted = kept.indices.filter { !kept[$0] }
         self.newIndexOfOld = newIndexOfOld
         oldCount = old.count
     }

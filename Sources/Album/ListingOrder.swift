@@ -98,7 +98,7 @@ struct ListingOrder {
 /// Photos listed, in the album's order, with what orders them read once, on the listing's
 /// thread: the frame loop only merges them.
 public struct ListedBatch: Sendable {
-    let entries: [ListingEntry]
+    private(set) var entries: [ListingEntry]
 
     init(_ entries: [ListingEntry]) {
         self.entries = entries
@@ -112,8 +112,8 @@ public struct ListedBatch: Sendable {
     public var isEmpty: Bool { entries.isEmpty }
     public var count: Int { entries.count }
 
-    /// One batch after the other (a rescan's, gathered until it ends).
-    public static func + (first: ListedBatch, second: ListedBatch) -> ListedBatch {
-        ListedBatch(first.entries + second.entries)
+    /// One batch after the other (a rescan's, gathered until it ends), appended in place.
+    public static func += (gathered: inout ListedBatch, more: ListedBatch) {
+        gathered.entries += more.entries
     }
 }

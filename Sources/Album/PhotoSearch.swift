@@ -108,19 +108,7 @@ public struct PhotoSearch: Sendable, Equatable {
 
     private static func find(_ word: String, in text: [UInt8]) -> Bool {
         var word = word
-        return word.withUTF8 { needle in
-            guard needle.count <= text.count else { return false }
-            guard let first = needle.first else { return true }
-            return text.withUnsafeBufferPointer { haystack in
-                var at = 0
-                let last = haystack.count - needle.count
-                while at <= last {
-                    if haystack[at] == first, memcmp(haystack.baseAddress! + at, needle.baseAddress!, needle.count) == 0 { return true }
-                    at += 1
-                }
-                return false
-            }
-        }
+        return word.withUTF8 { needle in text.withUnsafeBytes { ByteSearch.contains(UnsafeRawBufferPointer(needle), in: $0) } }
     }
 
     /// The days "A..B" spans (each end a year, a month "2019-06" or a day "2019-06-01"; an

@@ -60,7 +60,7 @@ extension AlbumSession {
     func takeRescan() {
         guard let rescanLister else { return }
         let (batch, finished) = rescanLister.drain()
-        rescanned = rescanned + batch
+        rescanned += batch
         guard finished else { return }
         self.rescanLister = nil
         applyRescan(rescanned)
