@@ -171,14 +171,14 @@ let package = Package(
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "ViewTree", "TestSupport", "fake-decode-helper",
                                                           .product(name: "SystemPackage", package: "swift-system")]),
         // The app shell over a real folder, with fake decodes and textures: no window.
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "Gestures", "Album", "Marks", "fake-decode-helper", "Components", "Browser", "Pictures", "PhotoSources", "PhotoLibrary", "Pixels", "TestSupport",
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "Ingest", "Gestures", "Album", "Marks", "fake-decode-helper", "Components", "Browser", "Pictures", "PhotoSources", "PhotoLibrary", "Pixels", "TestSupport",
                                                        .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Marks", "Pixels", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         // Imports from a generated card to real folders (tmpfs mounts where root may).
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "PhotoLibrary", "fake-decode-helper", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "PlatformTests", dependencies: ["Geometry", "Motion", "Platform", "CMalloc", "CSDL2", "ViewTree", "Pixels", "PhotoLibrary"]),
         // The app target's own logic (`@testable`), headless.
-        .testTarget(name: "AppTests", dependencies: ["Geometry", "Gestures", "Motion", "flick", "Album", "Marks", "Components", "Browser", "Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "Platform", "Shell", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "AppTests", dependencies: ["Geometry", "Gestures", "Motion", "flick", "Album", "Marks", "Components", "Browser", "Pictures", "PhotoSources", "Pixels", "PhotoLibrary", "Platform", "Shell", "Ingest", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EndToEndTests", dependencies: ["flick", "fake-decode-helper", "fake-clipboard-manager", "Components", "Browser", "Geometry", "Platform", "ViewTree", "CXTest", "CX11", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,7 @@ extension PhotoBrowser {
         defer { updateDetails() }
         let chain: [(KeyEvent) -> Bool] = [
             // Letters typed into the search are words, not commands ("?" too).
+            { self.formSheet.handleKey($0) },
             { self.searchBar.isEditing && self.searchBar.handleKey($0) },
             { self.dateBar.handleKey($0) },
             { self.shareBar.handleKey($0) },
@@ -70,6 +71,7 @@ extension PhotoBrowser {
     /// Text the keyboard typed (a letter, an accented one, an input method's word): the
     /// search's, while it has the keys.
     public func handleText(_ text: String) {
+        if formSheet.isShown { return formSheet.insert(text) }
         if dateBar.isShown { return dateBar.insert(text) }
         searchBar.insert(text)
     }

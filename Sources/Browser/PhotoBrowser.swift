@@ -94,6 +94,8 @@ public final class PhotoBrowser: View {
     public let choiceBar: ChoiceBar
     /// A date fix being typed (Ctrl+Shift+D, Fix Date…), at the top of the album.
     public let dateBar: DateBar
+    /// A form in front of the album (the import's choices).
+    public let formSheet: FormSheet
     /// Copies being shared (Ctrl+Shift+S, Share…), at the top of the album.
     public let shareBar: ShareBar
     /// An action on the photos chosen together (indices, in order): one undo step.
@@ -218,6 +220,7 @@ public final class PhotoBrowser: View {
         choiceBar = ChoiceBar(context: context)
         dateBar = DateBar(context: context)
         shareBar = ShareBar(context: context)
+        formSheet = FormSheet(context: context)
         super.init()
         name = "browser"
         addSubview(collection)
@@ -238,6 +241,7 @@ public final class PhotoBrowser: View {
         addSubview(choiceBar)
         addSubview(dateBar)
         addSubview(shareBar)
+        addSubview(formSheet)
         connectChoosing()
         focusRing.name = "focus ring"
         focusRing.borderColor = Self.focusColor
@@ -567,6 +571,8 @@ public final class PhotoBrowser: View {
         shareBar.place(in: isPagerOpen ? bounds : collectionFrame)
         confirmBar.place(in: bounds)
         bringSubviewToFront(confirmBar)
+        formSheet.place(in: bounds)
+        bringSubviewToFront(formSheet)
         toast.place(in: bounds)
         bringSubviewToFront(toast)
         help.frame = bounds

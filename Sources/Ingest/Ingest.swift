@@ -18,6 +18,9 @@ public struct IngestOptions: Sendable {
     public var clockShifts: [String: Int] = [:]
     /// Only say where each file would go: nothing is written.
     public var isDryRun = false
+    /// A file a destination already holds (by content, under any name) is not copied again:
+    /// an import cut short resumes. Off, every file is copied, a clash taking the next number.
+    public var skipsImported = true
 
     public init(destinations: [NameTemplate], rename: NameTemplate, job: String = "", caption: XMPCaption = XMPCaption()) {
         (self.destinations, self.rename, self.job, self.caption) = (destinations, rename, job, caption)
@@ -128,8 +131,8 @@ public final class Ingest: Sendable {
             if let problem = taken.problem, let first = item.paths.first { undated.append((first, problem)) }
             state.files += item.suffixes.count
         }
-        let named = read.sorted { a, b in (a.taken.time, a.item.folder.string, a.item.stem) < (b.taken.time, b.item.folder.string, b.item.stem) }
-        let sizes = Set(found.flatMap(\.byteCounts))
+        let named = Self.inOrderTaken(read) { ($0.taken.time, $0.item) }
+        let sizes = options.skipsImported ? Set(found.flatMap(\.byteCounts)) : []
         let contents = options.destinations.map { CopiedContents(base: $0.base(), sizes: sizes, excluding: card) }
 
         var report = IngestReport(unreadableFolders: unreadable)
@@ -225,8 +228,7 @@ public final class Ingest: Sendable {
             folders.append(found?.0 ?? template.folder(for: facts))
             stems.append(found?.1)
         }
-        let longest = item.suffixes.map(\.utf8.count).max() ?? 0
-        let wanted = SafeName.of(options.rename.filled(with: facts), room: SafeName.limit - longest - 6)
+        let wanted = newStem(of: item, facts: facts)
         func isFree(_ stem: String, destination: Int) -> Bool {
             item.suffixes.indices.allSatisfy { index in
                 guard existing[index][destination] == nil else { return true }
@@ -272,23 +274,45 @@ public final class Ingest: Sendable {
         return Placement(targets: targets, targetDestinations: targetDestinations, existing: existing)
     }
 
-    /// The item's date taken and camera: its principal file's, else another of its files',
-    /// else the file's own time; `setRight` where a camera's date was moved by its clock's
-    /// shift; `problem` where it is the file's time only because no file could be read.
-    private func taken(of item: IngestItem) -> (time: TakenTime, camera: String?, setRight: Bool, problem: String?) {
-        var camera: String?, time: TakenTime?, problem: String?
+    /// The new name of `item`'s files, without their extensions, before a clash is settled.
+    func newStem(of item: IngestItem, facts: NameFacts) -> String {
+        let longest = item.suffixes.map(\.utf8.count).max() ?? 0
+        return SafeName.of(options.rename.filled(with: facts), room: SafeName.limit - longest - 6)
+    }
+
+    /// Items in the order they were taken: the order of the sequence numbers they get.
+    static func inOrderTaken<Entry>(_ entries: [Entry], by key: (Entry) -> (time: TakenTime, item: IngestItem)) -> [Entry] {
+        entries.sorted { a, b in
+            let (left, right) = (key(a), key(b))
+            return (left.time, left.item.folder.string, left.item.stem) < (right.time, right.item.folder.string, right.item.stem)
+        }
+    }
+
+    /// The item's date taken and camera as the card has them: its principal file's, else
+    /// another of its files'; `problem` where no file could be read.
+    public func read(_ item: IngestItem) -> (taken: TakenTime?, camera: String?, problem: String?) {
+        var camera: String?, problem: String?
         for path in item.paths where !path.string.lowercased().hasSuffix(".xmp") {
             let read = facts(path)
             camera = camera ?? read.camera
             problem = problem ?? read.problem
-            if let taken = read.taken {
-                time = taken
-                break
-            }
+            if let taken = read.taken { return (taken, camera, nil) }
         }
-        let shift = camera.flatMap { name in options.clockShifts.first { $0.key.lowercased() == name.lowercased() }?.value } ?? 0
-        return ((time ?? TakenTime(local: item.modificationDate)).adding(seconds: shift), camera, time != nil && shift != 0,
-                time == nil ? problem : nil)
+        return (nil, camera, problem)
+    }
+
+    /// How far the clock of `camera` was off, as the options say (case aside).
+    func clockShift(of camera: String?) -> Int {
+        camera.flatMap { name in options.clockShifts.first { $0.key.lowercased() == name.lowercased() }?.value } ?? 0
+    }
+
+    /// The item's date taken (set right by its camera's shift) and camera, else the file's
+    /// own time; `setRight` where a camera's date was moved by its clock's shift; `problem`
+    /// where it is the file's time only because no file could be read.
+    private func taken(of item: IngestItem) -> (time: TakenTime, camera: String?, setRight: Bool, problem: String?) {
+        let (time, camera, problem) = read(item)
+        let shift = clockShift(of: camera)
+        return ((time ?? TakenTime(local: item.modificationDate)).adding(seconds: shift), camera, time != nil && shift != 0, problem)
     }
 
     static func commonAncestor(_ a: FilePath, _ b: FilePath) -> FilePath {

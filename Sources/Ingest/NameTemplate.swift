@@ -78,6 +78,14 @@ public struct NameTemplate: Sendable, Equatable {
     }
 
     public struct Problem: Error, Equatable, CustomStringConvertible {
+        public enum Reason: Equatable, Sendable {
+            case lonePercent
+            /// "%Q" or "{camra}", as written.
+            case unknownToken(String)
+            case unclosedBrace
+        }
+
+        public let reason: Reason
         public let description: String
     }
 
@@ -93,7 +101,7 @@ public struct NameTemplate: Sendable, Equatable {
             let character = text[index]
             if character == "%" {
                 let next = text.index(after: index)
-                guard next < text.endIndex else { throw Problem(description: "“\(text)” ends with a lone %; the tokens are \(Self.tokens)") }
+                guard next < text.endIndex else { throw Problem(reason: .lonePercent, description: "“\(text)” ends with a lone %; the tokens are \(Self.tokens)") }
                 let part: Part?
                 switch text[next] {
                 case "Y": part = .year
@@ -104,13 +112,13 @@ public struct NameTemplate: Sendable, Equatable {
                 case "M": part = .minute
                 case "S": part = .second
                 case "%": part = nil; literal.append("%")
-                default: throw Problem(description: "“\(text)” has %\(text[next]), which Flick does not know; the tokens are \(Self.tokens)")
+                default: throw Problem(reason: .unknownToken("%\(text[next])"), description: "“\(text)” has %\(text[next]), which Flick does not know; the tokens are \(Self.tokens)")
                 }
                 if let part { flush(); parts.append(part) }
                 index = text.index(after: next)
             } else if character == "{" {
                 guard let close = text[index...].firstIndex(of: "}") else {
-                    throw Problem(description: "“\(text)” has a { without its }; the tokens are \(Self.tokens)")
+                    throw Problem(reason: .unclosedBrace, description: "“\(text)” has a { without its }; the tokens are \(Self.tokens)")
                 }
                 let token = text[text.index(after: index)..<close]
                 let part: Part
@@ -122,7 +130,7 @@ public struct NameTemplate: Sendable, Equatable {
                 case "seq": part = .sequence(width: 1)
                 default:
                     guard token.hasPrefix("seq:"), let width = Int(token.dropFirst(4)), (1...9).contains(width) else {
-                        throw Problem(description: "“\(text)” has {\(token)}, which Flick does not know; the tokens are \(Self.tokens)")
+                        throw Problem(reason: .unknownToken("{\(token)}"), description: "“\(text)” has {\(token)}, which Flick does not know; the tokens are \(Self.tokens)")
                     }
                     part = .sequence(width: width)
                 }

@@ -177,9 +177,9 @@ public final class AlbumSession {
         takeDeliveryReports()
         takeImportReports()
         takeMountedVolumes()
-        if importOfferDue {
+        if imports.offerDue {
             // Asked on the first frame, not at start: the settings (where to) are read by then.
-            importOfferDue = false
+            imports.offerDue = false
             offerImportIfOnCard()
         }
         if let dates = takenDates?.drainGrowing(), !dates.isEmpty {
@@ -393,7 +393,7 @@ public final class AlbumSession {
         pictures.replacePhotos([])
         browser.albumDidChange()
         watcher = FolderWatcher(folder: folder, onChange: wake)
-        importOfferDue = true
+        imports.offerDue = true
     }
 
     /// Photos were added, removed, renamed or rewritten: list the folder again; the model
@@ -491,17 +491,8 @@ public final class AlbumSession {
     lazy var picksDelivery = PicksDelivery(wake: wake)
     /// Where the picks are copied: a folder of the album's name in here.
     public var selectsFolder = Settings.defaultSelectsFolder()
-    /// How a card is imported, and how its photos' dates and cameras are read (a helper).
-    public var importOptions = IngestOptions(destinations: [Settings.defaultImportDestination()], rename: try! NameTemplate(IngestOptions.defaultRename))
-    public var importFacts: Ingest.FactsReader = { _ in (nil, nil, nil) }
-    public var importCaptioner: Ingest.Captioner?
-    var cardImport: CardImport?
-    /// The cards offered for import already (each once a run).
-    var cardsOffered: Set<FilePath> = []
-    /// An album was opened: whether it is on a card is asked once its first frame is drawn.
-    var importOfferDue = true
-    /// Volumes mounted while Flick runs (posted by the mount watch's thread).
-    public let mountedVolumes = MountedVolumes()
+    /// Cards imported: how, the one running, the cards offered, the import's dialog.
+    public let imports = CardImports()
 
     func arrange(filter: PhotoFilter, order: PhotoOrder) {
         self.filter = filter

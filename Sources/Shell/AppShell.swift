@@ -76,8 +76,8 @@ public final class AppShell {
         session.placeNames = PlaceNames(wake: wake, earlier: { [index] in index.placeNames() },
                                         remember: { [index] position, name in index.record(placeName: name, at: position) })
         let importDecoder = helper()
-        session.importFacts = Ingest.facts(from: importDecoder)
-        session.importCaptioner = Ingest.captioner(from: importDecoder)
+        session.imports.facts = Ingest.facts(from: importDecoder)
+        session.imports.captioner = Ingest.captioner(from: importDecoder)
         if isFirstRun { hintAfterStart = Self.firstRunHint }
         connectPhotoActions(copyText: copyText)
         session.onPhotosTurned = { [unowned self] paths in photosTurned(paths) }
@@ -156,7 +156,7 @@ public final class AppShell {
     /// keeps clipboards.
     /// From now on a card mounted while Flick runs is offered for import.
     public func watchMounts(wake: @escaping @Sendable () -> Void) {
-        mountWatch = MountWatch { [volumes = session.mountedVolumes] volume in
+        mountWatch = MountWatch { [volumes = session.imports.mountedVolumes] volume in
             volumes.post(volume)
             wake()
         }
@@ -184,6 +184,7 @@ public final class AppShell {
         settings.everyFolderOrder = session.everyFolderOrderChosen
         settings.looks = browser.looks
         settings.sharedCopy = browser.shareBar.copy
+        if session.imports.optionsChosen { settings.remember(session.imports.options) }
         return settings
     }
 
@@ -198,9 +199,10 @@ public final class AppShell {
         if let looks = remembered.looks { browser.looks = looks }
         if let copy = remembered.sharedCopy { browser.shareBar.copy = copy }
         if let folder = remembered.exportFolder { exportFolder = folder }
-        session.importOptions = IngestOptions(destinations: [remembered.importTo ?? Settings.defaultImportDestination()] + [remembered.importBackup].compactMap { $0 },
-                                              rename: remembered.importRename ?? session.importOptions.rename, job: remembered.importJob ?? "",
+        session.imports.options = IngestOptions(destinations: [remembered.importTo ?? Settings.defaultImportDestination()] + [remembered.importBackup].compactMap { $0 },
+                                              rename: remembered.importRename ?? session.imports.options.rename, job: remembered.importJob ?? "",
                                               caption: remembered.importCaption)
-        session.importOptions.clockShifts = remembered.importClockShifts
+        session.imports.options.clockShifts = remembered.importClockShifts
+        session.imports.options.skipsImported = remembered.importSkipsImported ?? true
     }
 }

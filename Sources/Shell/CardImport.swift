@@ -21,6 +21,39 @@ public final class MountedVolumes: Sendable {
     func take() -> [FilePath] { volumes.withLock { volumes in defer { volumes = [] }; return volumes } }
 }
 
+/// A card read for the import's dialog on a thread of its own (every photo's date and
+/// camera, through the helpers the import then asks again, remembered), saying how far it
+/// got; stopped when the dialog is left.
+final class CardSurvey: Sendable {
+    private let news = Mutex<ImportDialog.Survey?>(nil)
+    private let stopping = Atomic(false)
+
+    init(_ ingest: Ingest, wake: @escaping @Sendable () -> Void) {
+        let thread = Thread { [self] in
+            var lastNews = 0.0
+            let shots = ingest.survey { read, total in
+                let now = ProcessInfo.processInfo.systemUptime
+                if now - lastNews > CardImport.progressSeconds || read == 0 {
+                    lastNews = now
+                    news.withLock { $0 = .reading(read: read, total: total) }
+                    wake()
+                }
+                return !stopping.load(ordering: .relaxed)
+            }
+            guard !stopping.load(ordering: .relaxed) else { return }
+            news.withLock { $0 = shots.map { .read($0) } ?? .unreadable }
+            wake()
+        }
+        thread.name = "flick-card-survey"
+        thread.start()
+    }
+
+    func stop() { stopping.store(true, ordering: .relaxed) }
+
+    /// What it found since last asked; nil where nothing new.
+    func take() -> ImportDialog.Survey? { news.withLock { news in defer { news = nil }; return news } }
+}
+
 final class CardImport: @unchecked Sendable {
     enum Report: Equatable {
         /// The card was read: what will be copied, and the folder the copies land in.

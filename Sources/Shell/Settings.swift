@@ -64,6 +64,9 @@ public struct Settings: Equatable, Sendable {
     public var importCaption = XMPCaption()
     /// `import-shift = Canon EOS R6=+1:00`, one line a camera: a clock that was wrong.
     public var importClockShifts: [String: Int] = [:]
+    /// `import-skip-imported = false`: a card's photos are copied again where a destination
+    /// holds them already.
+    public var importSkipsImported: Bool?
 
     /// What to save after a run: these settings as the run left them, with what only a
     /// person writes (by hand, or a flag for one run) kept as it was read from the file.
@@ -71,9 +74,25 @@ public struct Settings: Equatable, Sendable {
         var kept = self
         (kept.colourManagement, kept.reducesMotion, kept.selectsFolder) = (remembered.colourManagement, remembered.reducesMotion, remembered.selectsFolder)
         kept.exportFolder = remembered.exportFolder
-        (kept.importTo, kept.importBackup, kept.importRename) = (remembered.importTo, remembered.importBackup, remembered.importRename)
-        (kept.importJob, kept.importCaption, kept.importClockShifts) = (remembered.importJob, remembered.importCaption, remembered.importClockShifts)
+        // The import's choices as the file had them, unless the import's dialog took new ones.
+        if importTo == nil {
+            (kept.importTo, kept.importBackup, kept.importRename) = (remembered.importTo, remembered.importBackup, remembered.importRename)
+            (kept.importJob, kept.importCaption, kept.importClockShifts) = (remembered.importJob, remembered.importCaption, remembered.importClockShifts)
+            kept.importSkipsImported = remembered.importSkipsImported
+        }
         return kept
+    }
+
+    /// The import's choices as its dialog took them, to be remembered: the job and the
+    /// sidecar's words too (an empty one written empty, so the next run starts as this one left).
+    public mutating func remember(_ options: IngestOptions) {
+        importTo = options.destinations.first
+        importBackup = options.destinations.dropFirst().first
+        importRename = options.rename
+        importJob = options.job.isEmpty ? nil : options.job
+        importCaption = options.caption
+        importClockShifts = options.clockShifts
+        importSkipsImported = options.skipsImported
     }
 
     /// A window size outside this (points, either side) is not believed.
@@ -162,6 +181,8 @@ public struct Settings: Equatable, Sendable {
                 }
             case "import-job":
                 importJob = value
+            case "import-skip-imported":
+                if let flag = Bool(value) { importSkipsImported = flag } else { warnings.append("import-skip-imported is true or false, not \"\(value)\"") }
             case "import-shift":
                 if let shift = IngestOptions.clockShift(value) {
                     importClockShifts[shift.camera] = shift.seconds
@@ -212,6 +233,7 @@ public struct Settings: Equatable, Sendable {
         if let importBackup { lines.append("import-backup = \(importBackup.text)") }
         if let importRename { lines.append("import-rename = \(importRename.text)") }
         if let importJob { lines.append("import-job = \(importJob)") }
+        if let importSkipsImported { lines.append("import-skip-imported = \(importSkipsImported)") }
         for (key, value) in [("import-creator", importCaption.creator), ("import-copyright", importCaption.copyright),
                              ("import-credit", importCaption.credit), ("import-caption", importCaption.caption)] {
             if let value { lines.append("\(key) = \(value)") }

@@ -5,6 +5,7 @@ import Components
 import Geometry
 import Marks
 import Platform
+import Ingest
 import PhotoLibrary
 import Pixels
 import SystemPackage
@@ -203,5 +204,30 @@ import Shell
         #expect(settings.text.contains("reduce-motion = true\n"))
         #expect(!Settings().text.contains("reduce-motion"), "unset, the desktop decides")
         #expect(MotionPreference(forced: true).reducesMotion && !MotionPreference(forced: false).reducesMotion)
+    }
+
+    /// The import's choices, taken in its dialog, are remembered for the next run; a run
+    /// that imported nothing keeps them as the file had them.
+    @Test func theImportsChoicesAreRememberedOnlyWhenTheDialogTookThem() throws {
+        var warnings: [String] = []
+        let file = Settings(parsing: "import-to = /media/a/%Y\nimport-job = Old\nimport-creator = Bo\nimport-skip-imported = false\n", warnings: &warnings)
+        #expect(warnings.isEmpty && file.importSkipsImported == false)
+        #expect(Settings().keepingWhatAPersonWrites(from: file).text == file.keepingWhatAPersonWrites(from: file).text)
+        #expect(Settings().keepingWhatAPersonWrites(from: file).text.contains("import-job = Old\n"))
+
+        var options = IngestOptions(destinations: [try NameTemplate("~/Pictures/%Y"), try NameTemplate("/media/backup")], rename: try NameTemplate("{seq:3}"))
+        options.caption.caption = "Dunes"
+        options.clockShifts = ["Canon EOS R6": -90]
+        var run = Settings()
+        run.remember(options)
+        let kept = run.keepingWhatAPersonWrites(from: file)
+        let text = kept.text
+        for line in ["import-to = ~/Pictures/%Y", "import-backup = /media/backup", "import-rename = {seq:3}", "import-caption = Dunes",
+                     "import-skip-imported = true", "import-shift = Canon EOS R6=-0:01:30"] {
+            #expect(text.contains(line + "\n"), "\(line) in \(text)")
+        }
+        #expect(!text.contains("import-job") && !text.contains("import-creator"), "what the dialog left empty is gone")
+        let again = Settings(parsing: text, warnings: &warnings)
+        #expect(warnings.isEmpty && again.importClockShifts == ["Canon EOS R6": -90] && again.importRename?.text == "{seq:3}")
     }
 }

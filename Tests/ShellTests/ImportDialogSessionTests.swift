@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Browser
+import Foundation
+import Gestures
+import Ingest
+import PhotoLibrary
+import Shell
+import SystemPackage
+import Testing
+import TestSupport
+
+/// Opened on a card, Flick offers its import in a form: where to, how named, what goes into
+/// the sidecars, each camera's clock — checked as typed, the first names shown from the card
+/// as read — and the import it starts copies as chosen.
+@Suite(.serialized) struct ImportDialogSessionTests {
+    @Test func theFormShowsTheCardsFirstNamesAndImportsAsChosen() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-import-form-\(getpid())-\(UUID().uuidString.prefix(6))")
+        let folder = root.appendingPathComponent("EOS_DIGITAL/DCIM/100CANON")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (name, hour, shade) in [("IMG_0001.JPG", 9, "gray"), ("IMG_0002.JPG", 15, "white")] {
+            let path = folder.appendingPathComponent(name).path
+            #expect(try runExternalTool(["convert", "-size", "32x24", "xc:\(shade)", path]).status == 0)
+            #expect(try runExternalTool(["exiftool", "-q", "-overwrite_original", "-Model=Canon EOS R6",
+                                         "-DateTimeOriginal=2015:01:01 \(hour):00:00", path]).status == 0)
+        }
+        let card = try snapshot( root.appendingPathComponent("EOS_DIGITAL"))
+        let pictures = root.appendingPathComponent("Pictures")
+        let decoder = IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")])
+        let f = try AlbumSessionTests.Fixture(opening: folder.path)
+        f.session.imports.facts = Ingest.facts(from: decoder)
+        f.session.imports.captioner = Ingest.captioner(from: decoder)
+        f.session.imports.options.destinations = [try NameTemplate(pictures.path + "/%Y-%m-%d")]
+        let sheet = f.browser.formSheet
+
+        // Offered on the first frame, the card read behind the form.
+        #expect(f.run { sheet.form?.notes.contains { $0.contains("→") } == true }, "\(sheet.form?.notes ?? [])")
+        #expect(sheet.form?.title == "Import from EOS_DIGITAL")
+        #expect(sheet.form?.rows.contains { $0.label == "Clock of Canon EOS R6" } == true)
+        #expect(sheet.form?.notes.filter { $0.contains("→") } == ["IMG_0001.JPG → \(pictures.path)/2015-01-01/IMG_0001.JPG",
+                                                                   "IMG_0002.JPG → \(pictures.path)/2015-01-01/IMG_0002.JPG"])
+        func key(_ key: Key, _ modifiers: KeyModifiers = []) {
+            _ = f.browser.handleKey(KeyEvent(key: key, modifiers: modifiers, timestampNanoseconds: 0))
+        }
+        func row(_ id: String) { while sheet.form?.rows[sheet.focusedRow].id != id { key(.tab) } }
+
+        // A mistake in the name is said under it and nothing can start.
+        row("rename")
+        f.browser.handleText("{seq:2}-{nme}")
+        #expect(sheet.form?.rows[sheet.focusedRow].problem == "{nme} is not something Flick fills in")
+        key(.enter)
+        #expect(sheet.isShown && f.session.imports.optionsChosen == false)
+        for _ in 0..<5 { key(.backspace) }
+        f.browser.handleText("{name}")
+        #expect(sheet.form?.rows[sheet.focusedRow].problem == nil)
+        // The Canon's clock was an hour behind; the creator and a caption go into the sidecars.
+        row("clock:canon eos r6")
+        f.browser.handleText("+1:00")
+        row("creator")
+        f.browser.handleText("Ana Ruiz")
+        row("caption")
+        f.browser.handleText("Dunes")
+        #expect(sheet.form?.notes.filter { $0.contains("→") } == ["IMG_0001.JPG → \(pictures.path)/2015-01-01/01-IMG_0001.JPG",
+                                                                   "IMG_0002.JPG → \(pictures.path)/2015-01-01/02-IMG_0002.JPG"])
+        key(.enter)
+        #expect(!sheet.isShown && f.session.imports.optionsChosen)
+        f.session.waitForImport()
+        let day = pictures.appendingPathComponent("2015-01-01")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: day.path))
+            == ["01-IMG_0001.JPG", "01-IMG_0001.JPG.xmp", "02-IMG_0002.JPG", "02-IMG_0002.JPG.xmp"])
+        let read = try runExternalTool(["exiftool", "-s", "-s", "-s", "-XMP-dc:Creator", "-XMP-dc:Description", "-XMP-exif:DateTimeOriginal",
+                                        day.appendingPathComponent("02-IMG_0002.JPG.xmp").path]).output
+        #expect(read.split(separator: "\n").map(String.init) == ["Ana Ruiz", "Dunes", "2015:01:01 16:00:00"], "\(read)")
+        #expect(f.session.imports.options.clockShifts == ["Canon EOS R6": 3600])
+        #expect(try snapshot( root.appendingPathComponent("EOS_DIGITAL")) == card, "the card is only read")
+    }
+
+    /// Esc leaves the form: nothing is copied, and the card's survey stops.
+    @Test func leavingTheFormCopiesNothing() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-import-leave-\(getpid())-\(UUID().uuidString.prefix(6))")
+        let folder = root.appendingPathComponent("CARD/DCIM/100CANON")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try runExternalTool(["convert", "-size", "32x24", "xc:gray", folder.appendingPathComponent("IMG_0001.JPG").path]).status == 0)
+        let pictures = root.appendingPathComponent("Pictures")
+        let f = try AlbumSessionTests.Fixture(opening: folder.path)
+        f.session.imports.options.destinations = [try NameTemplate(pictures.path)]
+        #expect(f.run { f.browser.formSheet.isShown })
+        _ = f.browser.handleKey(KeyEvent(key: .escape, timestampNanoseconds: 0))
+        #expect(f.run { !f.browser.formSheet.isShown })
+        f.session.waitForImport()
+        #expect(!FileManager.default.fileExists(atPath: pictures.path))
+        #expect(!f.session.imports.optionsChosen)
+    }
+
+    /// Every file under `folder`: its bytes and its time.
+    private func snapshot(_ folder: URL) throws -> [String: String] {
+        var found: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            let bytes = (try? Data(contentsOf: url)).map { "\($0.count) \($0.hashValue)" } ?? "folder"
+            found[url.path] = "\(bytes) \(attributes[.modificationDate] ?? "")"
+        }
+        return found
+    }
+}
