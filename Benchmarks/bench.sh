@@ -63,6 +63,10 @@ echo "== importing a card: verified copies to two destinations"
 bash Benchmarks/bench-import.sh
 echo
 
+echo "== culling while a phone's photos import: the first copy on screen, page turns"
+DISPLAY=$display bash Benchmarks/bench-import-cull.sh
+echo
+
 echo "== memory"
 DISPLAY=$display bash Benchmarks/bench-memory.sh
 echo

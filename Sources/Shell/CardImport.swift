@@ -30,6 +30,7 @@ final class CardSurvey: Sendable {
 
     init(_ ingest: Ingest, wake: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
+            BackgroundPriority.lowerCurrentThread()
             var lastNews = 0.0
             let shots = ingest.survey { read, total in
                 let now = ProcessInfo.processInfo.systemUptime
@@ -80,6 +81,9 @@ final class CardImport: @unchecked Sendable {
         self.wake = wake
         let ingest = Ingest(source: source, options: options, facts: facts, captioner: captioner)
         let thread = Thread { [self] in
+            // The photographer culls the copies as they land: a page turn comes before the
+            // next copy on a machine of two cores.
+            BackgroundPriority.lowerCurrentThread()
             run(ingest)
             running.store(false, ordering: .releasing)
             ended.signal()
