@@ -56,13 +56,10 @@ extension AlbumSession {
     }
 
     /// Ctrl+I: the import's dialog for the album's card (or folder), the card read behind
-    /// it; while an import runs, asks to stop it.
+    /// it; while an import runs, stops it at once — nothing is lost: what was copied stays,
+    /// and going on (the toast's button, or Ctrl+I) copies the rest.
     func askToImport(_ card: FilePath? = nil) {
-        if let running = imports.running, running.isRunning {
-            browser.ask(Confirmation(localized("Stop importing? The photos copied so far stay."), confirmTitle: localized("Stop"),
-                                     confirm: { running.cancel() }, cancel: {}))
-            return
-        }
+        if let running = imports.running, running.isRunning { return running.cancel() }
         let source = card ?? importSource
         imports.survey?.stop()
         let surveyed = RememberedFacts(reading: imports.facts)
@@ -115,7 +112,13 @@ extension AlbumSession {
             if case let .planned(plan) = report, let folder = plan.folder {
                 openDropped(folder)
             }
-            browser.showToast(Toast(CardImport.message(report, from: Self.shown(running.source))))
+            let message = CardImport.message(report, from: Self.shown(running.source))
+            if case .finished(_, _, _, _, cancelled: true) = report {
+                let source = running.source
+                browser.showToast(Toast(message, action: (title: localized("Import the Rest"), perform: { [unowned self] in startImport(from: source) })))
+            } else {
+                browser.showToast(Toast(message))
+            }
         }
     }
 

@@ -93,6 +93,42 @@ import TestSupport
         #expect(!f.session.imports.optionsChosen)
     }
 
+    /// Ctrl+I while the import runs stops it at once; what was copied stays, and the form
+    /// (Ctrl+I again, Enter) copies the rest, each file once.
+    @Test func ctrlIStopsTheImportAndTheFormGoesOnWithTheRest() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-import-stop-\(getpid())-\(UUID().uuidString.prefix(6))")
+        let folder = root.appendingPathComponent("CARD/DCIM/100CANON")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try runExternalTool(["convert", "-size", "32x24", "xc:gray", folder.appendingPathComponent("IMG_0001.JPG").path]).status == 0)
+        for number in 2...12 {
+            // A RAW by its name, 4 MB of its own bytes: copying all of them takes a while.
+            let bytes = Data((0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* number &+ $0 >> 12) })
+            try bytes.write(to: folder.appendingPathComponent(String(format: "IMG_%04d.CR3", number)))
+        }
+        let pictures = root.appendingPathComponent("Pictures")
+        let f = try AlbumSessionTests.Fixture(opening: folder.path)
+        f.session.imports.options.destinations = [try NameTemplate(pictures.path)]
+        func key(_ key: Key, _ modifiers: KeyModifiers = []) {
+            _ = f.browser.handleKey(KeyEvent(key: key, modifiers: modifiers, timestampNanoseconds: 0))
+        }
+        #expect(f.run { f.browser.formSheet.form?.notes.first?.hasPrefix("12 photos") == true })
+        key(.enter)
+        key(.character("i"), .control)
+        #expect(f.run { f.browser.toast.message?.hasPrefix("Import stopped") == true }, "\(f.browser.toast.message ?? "no toast")")
+        #expect(!f.browser.formSheet.isShown, "Ctrl+I stopped the import: no form")
+        let copied = ((try? FileManager.default.contentsOfDirectory(atPath: pictures.path)) ?? []).filter { !$0.hasPrefix(".") }
+        #expect(copied.count < 12, "stopped before the end: \(copied)")
+
+        key(.character("i"), .control)
+        #expect(f.run { f.browser.formSheet.form?.notes.first?.hasPrefix("12 photos") == true })
+        key(.enter)
+        #expect(f.run { f.browser.toast.message?.contains("imported and verified") == true && f.browser.toast.message?.contains("stopped") == false })
+        f.session.waitForImport()
+        let all = try FileManager.default.contentsOfDirectory(atPath: pictures.path).filter { !$0.hasPrefix(".") }
+        #expect(Set(all) == Set(["IMG_0001.JPG"] + (2...12).map { String(format: "IMG_%04d.CR3", $0) }), "each once: \(all.sorted())")
+    }
+
     /// Every file under `folder`: its bytes and its time.
     private func snapshot(_ folder: URL) throws -> [String: String] {
         var found: [String: String] = [:]

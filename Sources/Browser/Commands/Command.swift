@@ -20,7 +20,7 @@ public enum CommandAction: Hashable, Sendable {
     case copyPicks
     /// The picks moved there instead, as one undo step (asks first; never from a card).
     case movePicks
-    /// The card the album is on imported to verified copies (asks first; again: stops).
+    /// The card the album is on imported to verified copies (its form first; again: stops).
     case importCard
     /// Copies among the album's photos found, shown together and offered to the Trash.
     case findDuplicates

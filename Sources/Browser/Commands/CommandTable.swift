@@ -50,7 +50,7 @@ extension Command {
                 keys: [KeyBinding(KeyChord("m", [.control, .shift]), .movePicks)]),
         Command("find-duplicates", { localized("Find duplicates: the same file, the same picture (asks before the Trash)") }, .arrangement,
                 keys: [KeyBinding(KeyChord("f", [.control, .shift]), .findDuplicates)]),
-        Command("import", { localized("Import the card: verified copies, renamed (asks first; again: stops)") }, .arrangement,
+        Command("import", { localized("Import the card: its choices, then verified copies (again: stops)") }, .arrangement,
                 keys: [KeyBinding(KeyChord("i", .control), .importCard)]),
 
         Command("album", { localized("Previous / next album") }, .moving,
