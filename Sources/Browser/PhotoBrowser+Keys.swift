@@ -182,6 +182,8 @@ extension PhotoBrowser {
             updateLoupe()
         case let .toggleLook(look):
             looks.formSymmetricDifference([look])
+            // The sensor's values are the histogram's: asked for, the histogram shows.
+            if look == .sensorLevels, looks.contains(.sensorLevels) { looks.insert(.histogram) }
             showToast(Toast(Self.saying(look, shown: looks.contains(look))))
         case .photoMenu:
             openPhotoMenuOnPhotoInHand()
@@ -233,6 +235,8 @@ extension PhotoBrowser {
         case (.clipping, false): localized("Clipping hidden")
         case (.peaking, true): localized("Focus peaking shown: sharp edges in green")
         case (.peaking, false): localized("Focus peaking hidden")
+        case (.sensorLevels, true): localized("A RAW's histogram is of its sensor's values (marked RAW)")
+        case (.sensorLevels, false): localized("A RAW's histogram is of its preview")
         }
     }
 

@@ -259,6 +259,7 @@ FORWARD(RAW, libraw_processed_image_t *, libraw_dcraw_make_mem_image, (libraw_da
 FORWARD(RAW, libraw_processed_image_t *, libraw_dcraw_make_mem_thumb, (libraw_data_t *raw, int *error), (raw, error))
 FORWARD_VOID(RAW, libraw_dcraw_clear_mem, (libraw_processed_image_t *image), (image))
 FORWARD(RAW, const char *, libraw_strerror, (int error), (error))
+FORWARD(RAW, int, libraw_COLOR, (libraw_data_t *raw, int row, int col), (raw, row, col))
 
 // SDL_image: the formats that have no decoder of Flick's own (BMP, TGA, ICO, PNM, QOI, …).
 #define SDL_IMAGE FLICK_LIBRARY_SDL_IMAGE

@@ -25,7 +25,7 @@ extension PictureStore {
         }
         guard playing[demand]?.path != wanted?.path else { return }
         stopPlaying(demand)
-        guard let (path, side) = wanted, let animations, !stills.contains(path), failures[path] == nil else { return }
+        guard let (path, side) = wanted, let animations = helpers, !stills.contains(path), failures[path] == nil else { return }
         let feed = AnimationFeed(path, maximumPixelSize: side, decoder: animations, wake: { [wake] in wake.wake() })
         let textures = textures
         let player = AnimationPlayer<ImageContent>(feed: feed, prepare: { frame in

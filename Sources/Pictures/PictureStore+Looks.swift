@@ -22,9 +22,13 @@ final class LookShelf {
     /// What is being worked out (or was asked again by decoding the photo anew).
     var asked: [FilePath: Set<PictureLook>] = [:]
     var redecoded: Set<FilePath> = []
+    /// RAWs whose sensor LibRaw could not give: their histogram is their pixels'.
+    var withoutSensor: Set<FilePath> = []
     /// Drawn off the UI thread, taken in by `drainResults`.
     let inbox = LookInbox()
     let work = DispatchQueue(label: "flick.looks", qos: .userInitiated)
+    /// A RAW's sensor read in a helper (most of a second): the other looks do not wait for it.
+    let sensorWork = DispatchQueue(label: "flick.looks.sensor", qos: .userInitiated)
     var textures: [TextureHandle: FilePath] = [:]
 
     func keep(_ picture: PixelBuffer, of path: FilePath) {
@@ -39,8 +43,14 @@ final class LookShelf {
 /// What the looks' worker has drawn, waiting for the UI thread.
 final class LookInbox: Sendable {
     private let drawn = Mutex<[(path: FilePath, look: PictureLook, picture: PixelBuffer)]>([])
+    private let withoutSensor = Mutex<[FilePath]>([])
 
     func add(_ picture: PixelBuffer, _ look: PictureLook, of path: FilePath) { drawn.withLock { $0.append((path, look, picture)) } }
+
+    /// A RAW whose sensor could not be read.
+    func addWithoutSensor(_ path: FilePath) { withoutSensor.withLock { $0.append(path) } }
+
+    func takeWithoutSensor() -> [FilePath] { withoutSensor.withLock { paths in defer { paths = [] }; return paths } }
 
     func take() -> [(path: FilePath, look: PictureLook, picture: PixelBuffer)] {
         drawn.withLock { drawn in
@@ -69,7 +79,9 @@ extension PictureStore {
         let path = photos[index].path
         if let drawn = looks.drawn[path]?[look] { return drawn }
         guard looks.asked[path]?.contains(look) != true else { return nil }
-        if let pixels = looks.pixels(of: path) {
+        if look == .sensorLevels, readsSensor(of: path, at: index) {
+            readSensor(of: path)
+        } else if let pixels = looks.pixels(of: path) {
             draw(look, of: path, from: pixels)
         } else if !looks.redecoded.contains(path), let size = shownScreenSize(of: path) {
             // Decoded before any look was wanted: decoded again (the picture shown stays),
@@ -87,7 +99,30 @@ extension PictureStore {
         looks.keep(pixels, of: path)
         looks.redecoded.remove(path)
         looks.asked[path] = nil
-        for look in Array(looks.drawn[path, default: [:]].keys) { draw(look, of: path, from: pixels) }
+        for look in Array(looks.drawn[path, default: [:]].keys) where !(look == .sensorLevels && readsSensor(of: path, at: index(of: path))) {
+            draw(look, of: path, from: pixels)
+        }
+    }
+
+    /// Whether the histogram of the photo at `path` is its sensor's: a RAW whose sensor
+    /// LibRaw has not refused.
+    private func readsSensor(of path: FilePath, at index: Int?) -> Bool {
+        guard let index, index < photos.count, helpers != nil else { return false }
+        return photos[index].format == .raw && !looks.withoutSensor.contains(path)
+    }
+
+    /// The RAW's sensor histogram, asked of a helper; refused, its pixels' is drawn instead.
+    private func readSensor(of path: FilePath) {
+        guard let helpers else { return }
+        looks.asked[path, default: []].insert(.sensorLevels)
+        let inbox = looks.inbox, wake = wake
+        looks.sensorWork.async {
+            switch helpers.sensorHistogram(path) {
+            case let .success(graph): inbox.add(graph, .sensorLevels, of: path)
+            case .failure: inbox.addWithoutSensor(path)
+            }
+            wake.wake()
+        }
     }
 
     private func draw(_ look: PictureLook, of path: FilePath, from pixels: PixelBuffer) {
@@ -102,6 +137,11 @@ extension PictureStore {
 
     /// Takes in what was drawn. True if anything arrived.
     func drainLooks() -> Bool {
+        let refused = looks.inbox.takeWithoutSensor()
+        for path in refused {
+            looks.withoutSensor.insert(path)
+            looks.asked[path]?.remove(.sensorLevels)
+        }
         let arrived = looks.inbox.take()
         for (path, look, picture) in arrived {
             looks.asked[path]?.remove(look)
@@ -115,7 +155,7 @@ extension PictureStore {
             looks.drawn[path, default: [:]][look] = ImageContent(texture: handle, pixelSize: Size(width: Double(picture.width), height: Double(picture.height)),
                                                                  isOpaque: false, mode: .fill)
         }
-        return !arrived.isEmpty
+        return !arrived.isEmpty || !refused.isEmpty
     }
 
     /// A look's texture made room: drawn again when next asked.

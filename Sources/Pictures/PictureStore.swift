@@ -92,8 +92,9 @@ public final class PictureStore: PictureSource {
     /// Photos found to hold a single picture (or whose animation failed): shown still,
     /// never opened as animations again.
     var stills: Set<FilePath> = []
-    /// Where animations are decoded (nil: photos are shown still).
-    let animations: IsolatedDecoder?
+    /// Where what the queues do not decode is: animations (nil: photos are shown still),
+    /// a RAW's sensor histogram.
+    let helpers: IsolatedDecoder?
     let wake: WakeRelay
     /// What the looks (histogram, clipping, peaking) keep and have drawn.
     let looks = LookShelf()
@@ -103,7 +104,7 @@ public final class PictureStore: PictureSource {
         self.textures = textures
         queue = service.thumbnails
         screenQueue = service.screens
-        animations = service.decoder
+        helpers = service.decoder
         wake = service.wake
         for (index, photo) in photos.enumerated() { indexByPath[photo.key] = index }
         textures.onEvict = { [weak self] handle in self?.evicted(handle) }

@@ -10,12 +10,16 @@ public enum PictureLook: Hashable, Sendable, CaseIterable {
     case clipping
     /// Edges sharper than a threshold painted green over the photo.
     case peaking
+    /// With the histogram, a RAW's is of its sensor's own values (read by LibRaw in a
+    /// helper, marked "RAW"): a preview's clipping is not the sensor's. Other photos' is
+    /// of their pixels, as the histogram's.
+    case sensorLevels
 
     /// The look drawn from `pixels`: a histogram's graph, or a layer the photo's size to
     /// lay over it, clear where there is nothing to say.
     public func drawn(from pixels: PixelBuffer) -> PixelBuffer {
         switch self {
-        case .histogram: Histogram(pixels).drawn()
+        case .histogram, .sensorLevels: Histogram(pixels).drawn()
         case .clipping: ClippingLayer.drawn(from: pixels)
         case .peaking: FocusPeaking.drawn(from: pixels)
         }
@@ -28,6 +32,12 @@ public struct Histogram: Equatable, Sendable {
     public private(set) var green = [Int](repeating: 0, count: 256)
     public private(set) var blue = [Int](repeating: 0, count: 256)
     public private(set) var luminance = [Int](repeating: 0, count: 256)
+
+    /// A sensor's counts (a RAW's red, green and blue photosites), with no luminance.
+    public init(red: [Int], green: [Int], blue: [Int]) {
+        precondition(red.count == 256 && green.count == 256 && blue.count == 256)
+        (self.red, self.green, self.blue) = (red, green, blue)
+    }
 
     public init(_ pixels: PixelBuffer) {
         pixels.bytes.withUnsafeBufferPointer { bytes in
@@ -53,7 +63,8 @@ public struct Histogram: Equatable, Sendable {
     /// where they overlap (white where all three do), on a dark translucent ground. Each is
     /// scaled to its tallest bar short of the two ends, so a clipped spike does not flatten
     /// the rest (it runs off the top instead).
-    public func drawn() -> PixelBuffer {
+    /// `markedRAW`: "RAW" written in its top left corner, as a sensor's histogram is.
+    public func drawn(markedRAW: Bool = false) -> PixelBuffer {
         let (width, height) = Self.graphSize
         func heights(_ counts: [Int]) -> [Int] {
             let tallest = max(counts[1...254].max() ?? 0, 1)
@@ -78,7 +89,31 @@ public struct Histogram: Equatable, Sendable {
                 }
             }
         }
+        if markedRAW { Self.stampRAW(into: &bytes, width: width) }
         return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: bytes, isOpaque: false)
+    }
+
+    /// "RAW" in a 5×7 pixel font, twice its size, amber, at the top left.
+    static func stampRAW(into bytes: inout [UInt8], width: Int) {
+        let letters: [[UInt8]] = [
+            [0b11110, 0b10001, 0b10001, 0b11110, 0b10100, 0b10010, 0b10001],  // R
+            [0b01110, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001],  // A
+            [0b10001, 0b10001, 0b10001, 0b10101, 0b10101, 0b11011, 0b10001],  // W
+        ]
+        let scale = 2, origin = (x: 6, y: 6)
+        for (index, rows) in letters.enumerated() {
+            for (row, bits) in rows.enumerated() {
+                for column in 0..<5 where bits & (0b10000 >> column) != 0 {
+                    for dy in 0..<scale {
+                        for dx in 0..<scale {
+                            let x = origin.x + (index * 6 + column) * scale + dx, y = origin.y + row * scale + dy
+                            let i = (y * width + x) * 4
+                            (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) = (40, 180, 255, 255)
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -165,7 +165,7 @@ public struct Settings: Equatable, Sendable {
             case "looks":
                 let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0 != "none" }
                 let chosen = names.compactMap { name in PictureLook.allCases.first { "\($0)" == name } }
-                if chosen.count == names.count { looks = Set(chosen) } else { warnings.append("looks are histogram, clipping, peaking or none, not \"\(value)\"") }
+                if chosen.count == names.count { looks = Set(chosen) } else { warnings.append("looks are histogram, clipping, peaking, sensorLevels or none, not \"\(value)\"") }
             case "colour-management":
                 if let flag = Bool(value) { colourManagement = flag } else { warnings.append("colour-management is true or false, not \"\(value)\"") }
             case "import-to", "import-backup", "import-rename":

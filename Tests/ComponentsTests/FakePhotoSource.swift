@@ -181,7 +181,7 @@ final class FakePhotoSource: PhotoSource {
 
     func look(_ look: PictureLook, at index: Int) -> ImageContent? {
         guard wantedLooks.contains(look), looksDrawn, index < photoCount else { return nil }
-        let size = look == .histogram ? Size(width: 256, height: 100) : size(of: ids[index])
+        let size = look == .histogram || look == .sensorLevels ? Size(width: 256, height: 100) : size(of: ids[index])
         return ImageContent(texture: Self.lookHandle(look, of: index), pixelSize: size, isOpaque: false, mode: .fill)
     }
 

@@ -52,6 +52,21 @@ import ViewTree
         #expect(f.source.wantedLooks.isEmpty && drawn(f, "clipping layer").isEmpty && drawn(f, "histogram").isEmpty && drawn(f, "peaking layer").isEmpty)
     }
 
+    /// Shift+H: the histogram is a RAW's sensor's (the source says which photos have one),
+    /// shown with the histogram turned on; again, the preview's.
+    @Test func shiftHShowsTheSensorsHistogramAndAgainThePreviews() throws {
+        let f = BrowserFixture(count: 4)
+        f.open(1)
+        f.key(.character("h"), modifiers: .shift)
+        f.scene.settle()
+        #expect(f.source.wantedLooks == [.histogram, .sensorLevels], "the histogram comes with it")
+        #expect(drawn(f, "histogram").first?.texture == FakePhotoSource.lookHandle(.sensorLevels, of: 1))
+        f.key(.character("h"), modifiers: .shift)
+        f.scene.settle()
+        #expect(f.source.wantedLooks == [.histogram])
+        #expect(drawn(f, "histogram").first?.texture == FakePhotoSource.lookHandle(.histogram, of: 1))
+    }
+
     /// While the source is still working a look out, nothing stands in for it.
     @Test func aLookNotDrawnYetShowsNothingAndComesWhenItIs() {
         let f = BrowserFixture(count: 4)

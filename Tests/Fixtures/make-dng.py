@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Writes a small DNG as cameras lay them out: IFD 0 the embedded preview (a JPEG,
-NewSubfileType 1), its SubIFD the raw Bayer data (RGGB, 12 bits in 16), or, without a
-preview, IFD 0 the raw data itself. The raw scene: left half red, right half blue.
+NewSubfileType 1), its SubIFD the raw Bayer data (RGGB, 12 bits in 16, white at 4095), or,
+without a preview, IFD 0 the raw data itself. The raw scene: left half red, right half blue
+(red photosites at 4000 on the left, 4095 with --clip-red: clipped).
 
 usage: make-dng.py OUT.dng WIDTH HEIGHT [--preview JPEG --preview-size WxH
-                   [--small-preview JPEG --small-preview-size WxH]] [--orientation N]
+                   [--small-preview JPEG --small-preview-size WxH]] [--orientation N] [--clip-red]
 
 A small preview goes in a second SubIFD, as cameras keep a screen-sized one beside the
 full-size one.
@@ -17,11 +18,11 @@ SHORT, LONG, RATIONAL, SRATIONAL, ASCII, BYTE = 3, 4, 5, 10, 2, 1
 SIZES = {BYTE: 1, ASCII: 1, SHORT: 2, LONG: 4, RATIONAL: 8, SRATIONAL: 8}
 
 
-def raw_scene(width, height):
+def raw_scene(width, height, clip_red=False):
     def value(x, y):
         red = x < width // 2
         if y % 2 == 0 and x % 2 == 0:
-            return 4000 if red else 200
+            return (4095 if clip_red else 4000) if red else 200
         if y % 2 == 1 and x % 2 == 1:
             return 200 if red else 4000
         return 300
@@ -102,8 +103,9 @@ def main():
     parser.add_argument("--small-preview-size")
     parser.add_argument("--orientation", type=int, default=1)
     parser.add_argument("--declare", help="WxH: a size to claim over the data (a pixel bomb)")
+    parser.add_argument("--clip-red", action="store_true", help="the left half's red photosites at the white level")
     args = parser.parse_args()
-    raw = raw_scene(args.width, args.height)
+    raw = raw_scene(args.width, args.height, args.clip_red)
     if args.declare:
         args.width, args.height = (int(v) for v in args.declare.split("x"))
     e = Writer.entry

@@ -114,4 +114,42 @@ import ViewTree
         store.wantLooks([])
         #expect(store.look(.clipping, at: 0) == nil && textures.pixels[look.texture] == nil && textures.pixels.count <= before)
     }
+
+    /// Shift+H's look: a RAW's histogram read from its sensor in a helper (marked RAW); a
+    /// JPEG's, and a RAW LibRaw cannot unpack, drawn from the picture on screen, unmarked.
+    @Test func aRAWsHistogramComesFromItsSensorAndOtherPhotosFromTheirPixels() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-sensor-looks-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let raw = folder.appendingPathComponent("a.dng").path, broken = folder.appendingPathComponent("b.dng").path
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/make-dng.py").path
+        try #require(try runExternalTool(["python3", script, raw, "320", "240"]).status == 0)
+        try Data("II*\0 not really a RAW".utf8).write(to: URL(fileURLWithPath: broken))
+        let photos = [Photo(path: FilePath(raw), format: .raw, byteCount: 1, modificationDate: Date()),
+                      Photo(path: FilePath("/photos/c.jpg"), format: .jpeg, byteCount: 1, modificationDate: Date()),
+                      Photo(path: FilePath(broken), format: .raw, byteCount: 1, modificationDate: Date())]
+        let textures = FakeTextures()
+        let decode: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = { _ in .success(Self.thirds) }
+        let service = DecodeService(thumbnails: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
+                                    screens: DecodeQueue(workerCount: 1, decode: decode, wake: {}), wake: WakeRelay(),
+                                    decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")]))
+        let store = PictureStore(photos: photos, service: service, textures: textures)
+        let screen = PictureSize.within(width: 1280, height: 800)
+        let pager = store.makePictureDemand()
+        pager.want((0..<3).map { PictureRequest(index: $0, size: screen, priority: .visible) })
+        #expect(drain(store) { (0..<3).allSatisfy { store.picture(at: $0, size: screen).image != nil } })
+        store.wantLooks([.histogram, .sensorLevels])
+        func marked(_ index: Int) throws -> Bool {
+            let look = try #require(store.look(.sensorLevels, at: index))
+            let graph = try #require(textures.pixels[look.texture])
+            #expect(graph.width == 256 && graph.height == 100)
+            let p = graph.pixel(x: 6, y: 6)
+            return (p.red, p.green, p.blue) == (255, 180, 40)
+        }
+        #expect(drain(store) { (0..<3).allSatisfy { store.look(.sensorLevels, at: $0) != nil } })
+        #expect(try marked(0), "the RAW's sensor, marked")
+        #expect(try !marked(1), "the JPEG's pixels")
+        #expect(try !marked(2), "a RAW LibRaw refused: its pixels'")
+    }
 }

@@ -90,6 +90,8 @@ extension Command {
         Command("looks", { localized("Histogram, clipping, focus peaking (full screen, Compare, culling)") }, .photo,
                 keys: [KeyBinding(KeyChord("h"), .toggleLook(.histogram)), KeyBinding(KeyChord("o"), .toggleLook(.clipping)),
                        KeyBinding(KeyChord("k"), .toggleLook(.peaking))]),
+        Command("sensorLevels", { localized("A RAW's histogram of its sensor's own values, not its preview's (again: the preview's)") }, .photo,
+                keys: [KeyBinding(KeyChord("h", .shift), .toggleLook(.sensorLevels))]),
         Command("loupe", { localized("Hold (or hold the middle button): a loupe at 100 % under the pointer (Shift: 200 %)") }, .photo,
                 keys: [KeyBinding(KeyChord("l"), .loupe(magnification: 1)), KeyBinding(KeyChord("l", .shift), .loupe(magnification: 2))]),
         Command("slideshow", { localized("Slideshow from the photo in hand") }, .photo,

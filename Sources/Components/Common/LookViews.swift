@@ -10,6 +10,16 @@ public protocol LookShowing: AnyObject {
     var looks: Set<PictureLook> { get set }
 }
 
+extension PictureSource {
+    /// The histogram of photo `index` while `looks` show one: of a RAW's sensor where that
+    /// was asked (Shift+H), the pixels' standing in until it comes; else of the pixels.
+    func histogram(_ looks: Set<PictureLook>, at index: Int) -> ImageContent? {
+        guard looks.contains(.histogram) else { return nil }
+        if looks.contains(.sensorLevels), let sensor = look(.sensorLevels, at: index) { return sensor }
+        return look(.histogram, at: index)
+    }
+}
+
 /// A look laid over a whole photo (where it clips, where it is sharp): the photo's size
 /// and place, whatever its zoom, clear where the look has nothing to say.
 final class LookLayer: View {

@@ -347,7 +347,7 @@ public final class CompareView: View, PhotoCollectionView, TrashingView, LookSho
         }
         pictures.want(partRequests + requests, from: source)
         if selected < frames.count, let inHand = photoInHand {
-            histogram.show(looks.contains(.histogram) ? source?.look(.histogram, at: inHand) : nil)
+            histogram.show(source?.histogram(looks, at: inHand))
             histogram.place(in: frames[selected])
             bringSubviewToFront(histogram)
         } else {

@@ -236,7 +236,7 @@ public final class CullView: View, LookShowing, PhotoCollectionView, ScrollConta
             card.setNeedsLayout()
         }
         lookLayers.show(looks, of: index, from: source)
-        histogram.show(looks.contains(.histogram) ? source?.look(.histogram, at: index) : nil)
+        histogram.show(source?.histogram(looks, at: index))
         histogram.place(in: bounds)
     }
 

@@ -252,8 +252,8 @@ extension FullScreenPager {
 
     /// The histogram of the photo in front, shown while the pager is open and it is wanted.
     func updateHistogram() {
-        let wanted = looks.contains(.histogram) && phase == .open && photoCount > 0
-        histogram.show(wanted ? source?.look(.histogram, at: currentIndex) : nil)
+        let wanted = phase == .open && photoCount > 0
+        histogram.show(wanted ? source?.histogram(looks, at: currentIndex) : nil)
     }
 }
 

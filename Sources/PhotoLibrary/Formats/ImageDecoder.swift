@@ -107,6 +107,9 @@ public enum DecodeKind: UInt8, Sendable, Hashable {
     /// A sidecar's bytes with an orientation set or taken out (`XMPOrientation`); the app
     /// writes them.
     case sidecarOrientation = 12
+    /// A RAW's histogram of its sensor's own values (`RAWDecoder.sensorHistogram`), drawn:
+    /// the graph as pixels, marked "RAW".
+    case sensorLevels = 13
 }
 
 /// Decodes image files into upright `PixelBuffer`s scaled down to fit a size: JPEGs with
@@ -150,8 +153,18 @@ public enum ImageDecoder {
         case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize, colours: colours)
         case .facts, .animation, .marks, .sidecarUpdate, .sidecarCaption, .sidecarDate, .sidecarOrientation, .export, .likeness,
-             .likenessWithThumbnail: throw .unreadable("not one picture")
+             .likenessWithThumbnail, .sensorLevels: throw .unreadable("not one picture")
         case .region: throw .unreadable("a region needs its rectangle (decodeRegion)")
+        }
+    }
+
+    /// The histogram of the sensor's own values of the RAW at `path`; anything else (a
+    /// JPEG, a RAW LibRaw cannot unpack) is an error.
+    public static func sensorHistogram(_ path: FilePath, limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> Histogram {
+        try withRegularFile(path, limits: limits) { file throws(DecodeError) in
+            let head = try read(file, atMost: ImageFormat.sniffLength)
+            guard ImageFormat.sniff(head, fileExtension: (path.extension ?? "").lowercased()) == .raw else { throw .unreadable("not a RAW") }
+            return try RAWDecoder.sensorHistogram(of: file, limits: limits)
         }
     }
 

@@ -188,6 +188,80 @@ enum RAWDecoder {
         return facts
     }
 
+    /// How many of the sensor's photosites have each level, red, green and blue apart, in
+    /// 256 steps from its black level to its white (the top step: clipped), over the visible
+    /// area: what a RAW's own histogram shows, which its preview's (rendered, tone-curved,
+    /// 8-bit) cannot. LibRaw unpacks the sensor data (the whole file is read).
+    static func sensorHistogram(of file: FileBytes, limits: DecodeLimits) throws(DecodeError) -> Histogram {
+        let raw = try started()
+        defer { libraw_close(raw) }
+        try check(open(file, in: raw))
+        try limits.check(width: Int(raw.pointee.sizes.raw_width), height: Int(raw.pointee.sizes.raw_height))
+        try check(libraw_unpack(raw))
+        // After unpacking: the row pitch is known only then.
+        let sizes = raw.pointee.sizes, data = raw.pointee.rawdata, colour = raw.pointee.color
+        let (top, left) = (Int(sizes.top_margin), Int(sizes.left_margin))
+        let (width, height) = (Int(sizes.width), Int(sizes.height))
+        let pitch = Int(sizes.raw_pitch) / 2
+        guard width > 0, height > 0, top + height <= Int(sizes.raw_height), left + width <= Int(sizes.raw_width) else {
+            throw .unreadable("a sensor area outside its data")
+        }
+        // The colour each of LibRaw's channel numbers stands for ("RGBG": the second green).
+        var names: [UInt8] = []
+        withUnsafeBytes(of: raw.pointee.idata.cdesc) { names = Array($0.prefix(4)) }
+        let channel: [Int?] = names.map { name in
+            switch name {
+            case UInt8(ascii: "R"): 0
+            case UInt8(ascii: "G"): 1
+            case UInt8(ascii: "B"): 2
+            default: nil
+            }
+        }
+        guard channel.count == 4, channel[0] != nil, channel[1] != nil, channel[2] != nil else {
+            throw .unreadable("a sensor of other colours than red, green and blue")
+        }
+        var blacks = [Int](repeating: Int(colour.black), count: 4)
+        for index in 0..<4 { blacks[index] += Int(flick_libraw_channel_black(raw, Int32(index))) }
+        let white = Int(colour.maximum)
+        var counts = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
+        func count(_ value: UInt16, _ index: Int) {
+            guard index < 4, let target = channel[index] else { return }
+            let range = max(white - blacks[index], 1)
+            let level = min(max(Int(value) - blacks[index], 0) * 255 / range, 255)
+            counts[target][level] += 1
+        }
+        if let bayer = data.raw_image {
+            guard raw.pointee.idata.filters != 0 else { throw .unreadable("sensor data of an unknown layout") }
+            // Every layout LibRaw knows repeats within 48 photosites each way (2×2 and 8×2
+            // Bayer, Leaf's 16×16, Fuji's 6×6 X-Trans): asked once per place in that tile.
+            let tile = 48
+            let colours = (0..<tile * tile).map { Int(libraw_COLOR(raw, Int32($0 / tile), Int32($0 % tile))) }
+            for row in 0..<height {
+                let line = bayer + (row + top) * pitch + left, pattern = (row % tile) * tile
+                for column in 0..<width { count(line[column], colours[pattern + column % tile]) }
+            }
+        } else if let pixels = data.color4_image {
+            let stride = Int(sizes.raw_pitch) / 8
+            for row in 0..<height {
+                for column in 0..<width {
+                    let pixel = pixels[(row + top) * stride + left + column]
+                    count(pixel.0, 0); count(pixel.1, 1); count(pixel.2, 2)
+                }
+            }
+        } else if let pixels = data.color3_image {
+            let stride = Int(sizes.raw_pitch) / 6
+            for row in 0..<height {
+                for column in 0..<width {
+                    let pixel = pixels[(row + top) * stride + left + column]
+                    count(pixel.0, 0); count(pixel.1, 1); count(pixel.2, 2)
+                }
+            }
+        } else {
+            throw .unreadable("no sensor data LibRaw can give")
+        }
+        return Histogram(red: counts[0], green: counts[1], blue: counts[2])
+    }
+
     /// A fixed-size C string field, nil when empty.
     private static func text<T>(_ field: T) -> String? {
         var field = field

@@ -162,6 +162,10 @@ public enum DecodeHelper {
                     Wire.append(both.likeness.hash, to: &response)
                     response.append(both.thumbnail == nil ? 0 : 1)
                     guard output.write(response), both.thumbnail.map({ send($0, delay: nil, to: output) }) ?? true else { exit(0) }
+                case let .sensorLevels(path):
+                    // Unpacking a 24 MP sensor takes most of a second: it has the time a decode has.
+                    let graph = try ImageDecoder.sensorHistogram(path).drawn(markedRAW: true)
+                    guard send(graph, delay: nil, to: output) else { exit(0) }
                 case let .region(path, rect, colours, turn):
                     let pixels = try ImageDecoder.decodeRegion(path, rect, colours: target(colours), turn: turn)
                     keepsBuffers = true

@@ -35,12 +35,14 @@ enum HelperRequest: Equatable {
     case likenessWithThumbnail(FilePath, thumbnailSize: Int, colours: ColourChoice, turn: Orientation)
     /// An animation opened, its frames within a size: the helper then takes frame commands.
     case animation(FilePath, maximumPixelSize: Int?)
+    /// A RAW's sensor histogram, drawn and marked "RAW".
+    case sensorLevels(FilePath)
 
     /// A read of a few bytes' answer (facts, marks, a sidecar's new bytes), not a picture.
     var isSmallRead: Bool {
         switch self {
         case .facts, .marks, .sidecarUpdate, .sidecarCaption, .sidecarDate, .sidecarOrientation: true
-        case .picture, .region, .export, .likeness, .likenessWithThumbnail, .animation: false
+        case .picture, .region, .export, .likeness, .likenessWithThumbnail, .animation, .sensorLevels: false
         }
     }
 
@@ -66,6 +68,7 @@ enum HelperRequest: Equatable {
         case let .likenessWithThumbnail(path, side, colours, turn):
             Self.encode(.likenessWithThumbnail, path, size: UInt32(side), colours: colours, turn: turn)
         case let .animation(path, size): Self.encode(.animation, path, size: size.map(UInt32.init) ?? 0, colours: .sRGB)
+        case let .sensorLevels(path): Self.encode(.sensorLevels, path)
         }
     }
 
@@ -131,6 +134,7 @@ enum HelperRequest: Equatable {
         case .likenessWithThumbnail:
             return .likenessWithThumbnail(path, thumbnailSize: maximumPixelSize ?? PhotoLikeness.workingSide, colours: colours, turn: turn)
         case .animation: return .animation(path, maximumPixelSize: maximumPixelSize)
+        case .sensorLevels: return .sensorLevels(path)
         }
     }
 }

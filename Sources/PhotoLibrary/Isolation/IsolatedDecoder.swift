@@ -73,6 +73,15 @@ public final class IsolatedDecoder: Sendable {
         }
     }
 
+    /// The RAW's histogram of its sensor's own values, drawn (`Histogram.drawn(markedRAW:)`);
+    /// an error for anything but a RAW LibRaw unpacks.
+    public func sensorHistogram(_ path: FilePath) -> Result<PixelBuffer, DecodeError> {
+        ask(.sensorLevels(path)).flatMap { answer in
+            guard case let .pixels(pixels) = answer else { return .failure(.decoderFailed("answered something else")) }
+            return .success(pixels)
+        }
+    }
+
     /// What the file records about its photo (size, EXIF), read in a helper like pixels.
     public func facts(_ path: FilePath) -> Result<EmbeddedFacts, DecodeError> {
         ask(.facts(path)).flatMap { answer in
