@@ -3,10 +3,12 @@
 """Writes a small DNG as cameras lay them out: IFD 0 the embedded preview (a JPEG,
 NewSubfileType 1), its SubIFD the raw Bayer data (RGGB, 12 bits in 16, white at 4095), or,
 without a preview, IFD 0 the raw data itself. The raw scene: left half red, right half blue
-(red photosites at 4000 on the left, 4095 with --clip-red: clipped).
+(red photosites at 4000 on the left, 4095 with --clip-red: clipped). With --linear, the
+data is already demosaiced (LinearRaw, three values a pixel): left half red (4000, 300,
+200), right half blue (200, 300, 4000).
 
 usage: make-dng.py OUT.dng WIDTH HEIGHT [--preview JPEG --preview-size WxH
-                   [--small-preview JPEG --small-preview-size WxH]] [--orientation N] [--clip-red]
+                   [--small-preview JPEG --small-preview-size WxH]] [--orientation N] [--clip-red] [--linear]
 
 A small preview goes in a second SubIFD, as cameras keep a screen-sized one beside the
 full-size one.
@@ -18,7 +20,7 @@ SHORT, LONG, RATIONAL, SRATIONAL, ASCII, BYTE = 3, 4, 5, 10, 2, 1
 SIZES = {BYTE: 1, ASCII: 1, SHORT: 2, LONG: 4, RATIONAL: 8, SRATIONAL: 8}
 
 
-def raw_scene(width, height, clip_red=False):
+def raw_scene(width, height, clip_red=False, linear=False):
     def value(x, y):
         red = x < width // 2
         if y % 2 == 0 and x % 2 == 0:
@@ -27,6 +29,9 @@ def raw_scene(width, height, clip_red=False):
             return 200 if red else 4000
         return 300
 
+    if linear:
+        row = b"".join(struct.pack("<3H", *((4000, 300, 200) if x < width // 2 else (200, 300, 4000))) for x in range(width))
+        return row * height
     # Rows of one parity are alike: made once, repeated (a 24 MP scene in a moment).
     even, odd = (struct.pack(f"<{width}H", *(value(x, y) for x in range(width))) for y in (0, 1))
     return (even + odd) * (height // 2) + (even if height % 2 else b"")
@@ -69,8 +74,13 @@ def ifd_bytes(entries, at, next_ifd=0):
     return table + struct.pack("<I", next_ifd) + extra
 
 
-def raw_entries(width, height, offset, subfile):
+def raw_entries(width, height, offset, subfile, linear=False):
     e = Writer.entry
+    if linear:
+        return [e(254, LONG, [subfile]), e(256, LONG, [width]), e(257, LONG, [height]), e(258, SHORT, [16, 16, 16]),
+                e(259, SHORT, [1]), e(262, SHORT, [34892]), e(273, LONG, [offset]), e(277, SHORT, [3]),
+                e(278, LONG, [height]), e(279, LONG, [min(width * height * 6, 0xFFFFFFFF)]), e(284, SHORT, [1]),
+                e(50714, LONG, [0]), e(50717, LONG, [4095])]
     return [e(254, LONG, [subfile]), e(256, LONG, [width]), e(257, LONG, [height]), e(258, SHORT, [16]),
             e(259, SHORT, [1]), e(262, SHORT, [32803]), e(273, LONG, [offset]), e(277, SHORT, [1]),
             e(278, LONG, [height]), e(279, LONG, [min(width * height * 2, 0xFFFFFFFF)]), e(284, SHORT, [1]),
@@ -104,8 +114,9 @@ def main():
     parser.add_argument("--orientation", type=int, default=1)
     parser.add_argument("--declare", help="WxH: a size to claim over the data (a pixel bomb)")
     parser.add_argument("--clip-red", action="store_true", help="the left half's red photosites at the white level")
+    parser.add_argument("--linear", action="store_true", help="demosaiced data, three values a pixel (LinearRaw)")
     args = parser.parse_args()
-    raw = raw_scene(args.width, args.height, args.clip_red)
+    raw = raw_scene(args.width, args.height, args.clip_red, args.linear)
     if args.declare:
         args.width, args.height = (int(v) for v in args.declare.split("x"))
     e = Writer.entry
@@ -126,7 +137,7 @@ def main():
             subifds = [raw_ifd_at, small_ifd_at] if small else [raw_ifd_at]
             preview = preview_entries(pw, ph, jpeg_at, len(jpeg)) + [e(330, LONG, subifds)] + camera_entries(args.orientation, exif_at)
             ifd0 = ifd_bytes(preview, header_size)
-            raw_ifd = ifd_bytes(raw_entries(args.width, args.height, raw_at, 0), raw_ifd_at)
+            raw_ifd = ifd_bytes(raw_entries(args.width, args.height, raw_at, 0, args.linear), raw_ifd_at)
             small_ifd = ifd_bytes(preview_entries(sw, sh, small_at, len(small)), small_ifd_at) if small else b""
             exif = ifd_bytes(exif_entries(), exif_at)
             return ifd0, raw_ifd, small_ifd, exif
@@ -145,7 +156,7 @@ def main():
             body += part
     else:
         def layout(exif_at, raw_at):
-            ifd0 = ifd_bytes(raw_entries(args.width, args.height, raw_at, 0) + camera_entries(args.orientation, exif_at), header_size)
+            ifd0 = ifd_bytes(raw_entries(args.width, args.height, raw_at, 0, args.linear) + camera_entries(args.orientation, exif_at), header_size)
             return ifd0, ifd_bytes(exif_entries(), exif_at)
         ifd0, exif = layout(0, 0)
         exif_at = header_size + len(ifd0) + 16

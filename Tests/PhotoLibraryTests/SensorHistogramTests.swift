@@ -36,6 +36,23 @@ import TestSupport
         #expect(previews.red[255] == 0 && previews.red[250...].reduce(0, +) == 0, "the preview says nothing of it")
     }
 
+    /// A DNG already demosaiced (LinearRaw: three values a pixel, as some converters and
+    /// cameras write): every pixel counts in each channel.
+    @Test func aLinearDNGCountsEveryPixelInEveryChannel() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-sensor-linear-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let raw = folder.appendingPathComponent("linear.dng").path
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/make-dng.py").path
+        try #require(try runExternalTool(["python3", script, raw, "64", "48", "--linear"]).status == 0)
+        let sensor = try ImageDecoder.sensorHistogram(FilePath(raw))
+        let high = 4000 * 255 / 4095, low = 200 * 255 / 4095, half = 64 * 48 / 2
+        #expect(sensor.red[high] == half && sensor.red[low] == half, "red on the left")
+        #expect(sensor.blue[high] == half && sensor.blue[low] == half, "blue on the right")
+        #expect(sensor.green[300 * 255 / 4095] == 2 * half)
+    }
+
     /// Through a helper, as the app asks: the graph, marked "RAW" in amber at its top left;
     /// a JPEG has no sensor to read.
     @Test func aHelperDrawsTheSensorsGraphMarkedRAWAndRefusesAJPEG() throws {

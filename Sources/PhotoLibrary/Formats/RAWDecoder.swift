@@ -240,20 +240,15 @@ enum RAWDecoder {
                 let line = bayer + (row + top) * pitch + left, pattern = (row % tile) * tile
                 for column in 0..<width { count(line[column], colours[pattern + column % tile]) }
             }
-        } else if let pixels = data.color4_image {
-            let stride = Int(sizes.raw_pitch) / 8
+        } else if let pixels = UnsafeRawPointer(data.color4_image) ?? UnsafeRawPointer(data.color3_image) {
+            // Three or four values a pixel, the first three red, green and blue.
+            let channels = data.color4_image == nil ? 3 : 4, stride = Int(sizes.raw_pitch) / 2
+            let values = pixels.assumingMemoryBound(to: UInt16.self)
             for row in 0..<height {
+                let line = values + (row + top) * stride + left * channels
                 for column in 0..<width {
-                    let pixel = pixels[(row + top) * stride + left + column]
-                    count(pixel.0, 0); count(pixel.1, 1); count(pixel.2, 2)
-                }
-            }
-        } else if let pixels = data.color3_image {
-            let stride = Int(sizes.raw_pitch) / 6
-            for row in 0..<height {
-                for column in 0..<width {
-                    let pixel = pixels[(row + top) * stride + left + column]
-                    count(pixel.0, 0); count(pixel.1, 1); count(pixel.2, 2)
+                    let pixel = line + column * channels
+                    count(pixel[0], 0); count(pixel[1], 1); count(pixel[2], 2)
                 }
             }
         } else {
