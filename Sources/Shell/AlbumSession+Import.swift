@@ -24,7 +24,7 @@ public final class CardImports {
     /// Volumes mounted while Flick runs (posted by the mount watch's thread).
     public let mountedVolumes = MountedVolumes()
     var dialog: ImportDialog?
-    var survey: CardSurvey?
+    var survey: CardSurveyRun?
     /// The facts the dialog's survey read, asked again by the import it starts.
     var surveyed: RememberedFacts?
 
@@ -65,7 +65,7 @@ extension AlbumSession {
         let surveyed = RememberedFacts(reading: imports.facts)
         imports.surveyed = surveyed
         imports.dialog = ImportDialog(source: source, options: imports.options)
-        imports.survey = CardSurvey(Ingest(source: source, options: imports.options, facts: surveyed.reader), wake: wake)
+        imports.survey = CardSurveyRun(Ingest(source: source, options: imports.options, facts: surveyed.reader), wake: wake)
         let sheet = browser.formSheet
         sheet.onEdit = { [unowned self] id, value in
             imports.dialog?.edit(id, value)

@@ -24,7 +24,7 @@ public final class MountedVolumes: Sendable {
 /// A card read for the import's dialog on a thread of its own (every photo's date and
 /// camera, through the helpers the import then asks again, remembered), saying how far it
 /// got; stopped when the dialog is left.
-final class CardSurvey: Sendable {
+final class CardSurveyRun: Sendable {
     private let news = Mutex<ImportDialog.Survey?>(nil)
     private let stopping = Atomic(false)
 
