@@ -87,11 +87,9 @@ extension Command {
                 keys: [KeyBinding(KeyChord("i"), .toggleDetails)],
                 menu: CommandMenuRow({ localized("Details") }, .details, startsGroup: true)),
         // A photographer's looks, as FastRawViewer and Photo Mechanic key them where they can.
-        Command("looks", { localized("Histogram, clipping, focus peaking (full screen, Compare, culling)") }, .photo,
+        Command("looks", { localized("Histogram, clipping, focus peaking; Shift+H: a RAW's histogram from its sensor (full screen, Compare, culling)") }, .photo,
                 keys: [KeyBinding(KeyChord("h"), .toggleLook(.histogram)), KeyBinding(KeyChord("o"), .toggleLook(.clipping)),
-                       KeyBinding(KeyChord("k"), .toggleLook(.peaking))]),
-        Command("sensorLevels", { localized("A RAW's histogram of its sensor's own values, not its preview's (again: the preview's)") }, .photo,
-                keys: [KeyBinding(KeyChord("h", .shift), .toggleLook(.sensorLevels))]),
+                       KeyBinding(KeyChord("k"), .toggleLook(.peaking)), KeyBinding(KeyChord("h", .shift), .toggleLook(.sensorLevels))]),
         Command("loupe", { localized("Hold (or hold the middle button): a loupe at 100 % under the pointer (Shift: 200 %)") }, .photo,
                 keys: [KeyBinding(KeyChord("l"), .loupe(magnification: 1)), KeyBinding(KeyChord("l", .shift), .loupe(magnification: 2))]),
         Command("slideshow", { localized("Slideshow from the photo in hand") }, .photo,
