@@ -127,13 +127,16 @@ final class FlickApp: FrameDriver {
             browser.frame = rootView.bounds
             if !window.isFullscreen { windowedSize = window.sizeInPoints }
         case let .input(.pointer(pointer)):
+            if pointer.phase != .moved { InputTrace.note("pointer \(pointer.phase) mods \(pointer.modifiers.rawValue) at \(pointer.locationInWindow)") }
             arena.handle(pointer)
             browser.pointerMoved(to: pointer.locationInWindow)
         case let .input(.wheel(wheel)):
             browser.handleWheel(wheel)
         case let .input(.key(key)) where key.isDown:
             let wasOn = browser.pager.currentIndex
-            if browser.handleKey(key) { probeTurn(from: wasOn, at: key.time) }
+            let taken = browser.handleKey(key)
+            InputTrace.note("key \(key.key) down\(key.isRepeat ? " repeat" : "") mods \(key.modifiers.rawValue) \(taken ? "taken" : "not taken")")
+            if taken { probeTurn(from: wasOn, at: key.time) }
         case let .hover(location):
             browser.pointerMoved(to: location)
         case let .dropped(path):
@@ -142,8 +145,10 @@ final class FlickApp: FrameDriver {
         case .redraw:
             StartupTrace.mark("window-exposed")
         case let .text(text):
+            InputTrace.note("text \(text.debugDescription)")
             browser.handleText(text)
         case let .input(.key(key)):
+            InputTrace.note("key \(key.key) up mods \(key.modifiers.rawValue)")
             probe?.keyReleased()
             browser.handleKeyUp(key)
         }

@@ -34,7 +34,8 @@ import Testing
         deinit { try? FileManager.default.removeItem(at: root) }
 
         var environment: [String: String] {
-            ["HOME": root.appendingPathComponent("home").path, "XDG_DATA_HOME": root.appendingPathComponent("data").path]
+            // The keys as Flick took them go to its stderr, which a failure below shows.
+            ["HOME": root.appendingPathComponent("home").path, "XDG_DATA_HOME": root.appendingPathComponent("data").path, "FLICK_TRACE_INPUT": "1"]
         }
 
         func path(_ name: String) -> String { photos.appendingPathComponent(name).path }
@@ -96,7 +97,7 @@ import Testing
         // Turned right, each in its file; Ctrl+Z gives every file back byte for byte.
         _ = try flick.server.xdotool("key", "r")
         let turned = try library.waitFor("-Orientation") { values in chosen.allSatisfy { values[$0] == "6" } }
-        #expect(chosen.allSatisfy { turned[$0] == "6" } && others.allSatisfy { turned[$0] == "1" }, "\(turned)")
+        #expect(chosen.allSatisfy { turned[$0] == "6" } && others.allSatisfy { turned[$0] == "1" }, "\(turned) \(flick.errorOutputSoFar())")
         _ = try flick.server.xdotool("key", "ctrl+z")
         _ = try library.waitFor("-Orientation") { values in chosen.allSatisfy { values[$0] == "1" } }
         for (name, original) in zip(library.names, originals) {
@@ -109,7 +110,7 @@ import Testing
         _ = try flick.server.xdotool("key", "Return")
         let redated = try library.waitFor("-XMP-exif:DateTimeOriginal", sidecar: true) { values in chosen.allSatisfy { values[$0] != "" } }
         #expect(redated["p02.jpg"]?.hasPrefix("2024:06:14 10:00:00") == true && redated["p21.jpg"]?.hasPrefix("2024:06:15 17:00:00") == true,
-                "\(redated)")
+                "\(redated) \(flick.errorOutputSoFar())")
         #expect(others.allSatisfy { redated[$0] == "" }, "\(redated)")
         _ = try flick.server.xdotool("key", "ctrl+z")
         let undated = try library.waitFor("-XMP-exif:DateTimeOriginal", sidecar: true) { values in chosen.allSatisfy { values[$0] == "" } }
@@ -148,7 +149,7 @@ import Testing
             if gone.count >= 20 { break }
             usleep(200_000)
         } while Date() < trashDeadline
-        #expect(Set(gone) == chosen, "\(gone)")
+        #expect(Set(gone) == chosen, "\(gone) \(flick.errorOutputSoFar())")
         let trashed = (try? FileManager.default.contentsOfDirectory(atPath: library.root.appendingPathComponent("data/Trash/files").path)) ?? []
         #expect(trashed.filter { $0.hasSuffix(".jpg") }.count == 40, "in the Trash beside the copies: \(trashed.sorted())")
         _ = try flick.server.xdotool("key", "ctrl+z")
