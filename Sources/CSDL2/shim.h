@@ -28,6 +28,24 @@ static inline int flick_sdl_x11_input_time(const SDL_Event *event, Uint32 *milli
 #endif
 }
 
+// The modifier keys held when the raw X pointer event SDL hands over happened (its `state`:
+// Shift 1, Control 4, Mod1 (Alt) 8, Mod4 (Super) 64); -1 for anything else. SDL2's own
+// button and motion events carry none, and its current state may be later than the click.
+static inline int flick_sdl_x11_pointer_modifiers(const SDL_Event *event) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    if (event->type != SDL_SYSWMEVENT || event->syswm.msg == NULL || event->syswm.msg->subsystem != SDL_SYSWM_X11) return -1;
+    const XEvent *x = &event->syswm.msg->msg.x11.event;
+    switch (x->type) {
+    case ButtonPress: case ButtonRelease: return (int)(x->xbutton.state & (ShiftMask | ControlMask | Mod1Mask | Mod4Mask));
+    case MotionNotify: return (int)(x->xmotion.state & (ShiftMask | ControlMask | Mod1Mask | Mod4Mask));
+    default: return -1;
+    }
+#else
+    (void)event;
+    return -1;
+#endif
+}
+
 // What an X event says about keys (flick_sdl_x11_keys).
 enum {
     FLICK_X11_NO_KEYS = 0,

@@ -19,6 +19,8 @@ struct EventTranslator {
     private var inputClock = InputClock()
     /// The time of the X event whose SDL events come next, on the loop clock.
     private var pendingServerStamp: UInt64?
+    /// The modifier keys held as the X pointer event whose SDL events come next happened.
+    private var pendingPointerModifiers: KeyModifiers?
     /// Keys held down elsewhere, as X reported when the window gained the pointer or the
     /// focus (X keycodes), until each is let go.
     private var heldOnArrival: Set<UInt8> = []
@@ -41,6 +43,7 @@ struct EventTranslator {
         // one's time is theirs; an X event without a time (an expose) clears it.
         if event.type == SDL_SYSWMEVENT.rawValue {
             noteKeys(in: event)
+            pendingPointerModifiers = withUnsafePointer(to: event) { Self.modifiers(ofX11State: flick_sdl_x11_pointer_modifiers($0)) }
             var event = event, serverMilliseconds: UInt32 = 0
             pendingServerStamp = flick_sdl_x11_input_time(&event, &serverMilliseconds) == 0 ? nil
                 : UInt64((inputClock.time(ofServerStamp: serverMilliseconds, receivedAt: Seconds(nanoseconds: nowNanoseconds()),
@@ -65,12 +68,12 @@ struct EventTranslator {
             if down { heldButtons.insert(button) } else { heldButtons.remove(button) }
             return .input(.pointer(PointerEvent(phase: down ? .down : .up, button: button, clickCount: Int(event.button.clicks),
                                                 locationInWindow: point(event.button.x, event.button.y),
-                                                timestampNanoseconds: stamp, modifiers: Self.modifiers())))
+                                                timestampNanoseconds: stamp, modifiers: pointerModifiers)))
         case SDL_MOUSEMOTION:
             let location = point(event.motion.x, event.motion.y)
             guard let button = heldButtons.first else { return .hover(location) }
             return .input(.pointer(PointerEvent(phase: .moved, button: button, locationInWindow: location,
-                                                timestampNanoseconds: stamp, modifiers: Self.modifiers())))
+                                                timestampNanoseconds: stamp, modifiers: pointerModifiers)))
         case SDL_MOUSEWHEEL:
             // SDL's y is positive for the wheel turned away from the user (content down);
             // Flick's delta is how far the content scrolls, so the sign flips.
@@ -78,7 +81,7 @@ struct EventTranslator {
             if event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dx = -dx; dy = -dy }
             return .input(.wheel(WheelEvent(deltaInPoints: Point(x: dx * Self.pointsPerWheelNotch, y: -dy * Self.pointsPerWheelNotch),
                                             locationInWindow: point(event.wheel.mouseX, event.wheel.mouseY),
-                                            timestampNanoseconds: stamp, modifiers: Self.modifiers())))
+                                            timestampNanoseconds: stamp, modifiers: pointerModifiers)))
         case SDL_KEYDOWN, SDL_KEYUP:
             guard isPressedInFlick(event.key) else { return nil }
             let modifiers = Self.modifiers(SDL_Keymod(rawValue: UInt32(event.key.keysym.mod)))
@@ -149,6 +152,21 @@ struct EventTranslator {
         case SDL_BUTTON_RIGHT: .secondary
         default: nil
         }
+    }
+
+    /// A click's or a drag's modifiers: as X reported them with the pointer event (a click
+    /// handled late, its Ctrl already let go, is still a Ctrl+click), else SDL's state now.
+    private var pointerModifiers: KeyModifiers { pendingPointerModifiers ?? Self.modifiers() }
+
+    /// X's modifier mask (`flick_sdl_x11_pointer_modifiers`); nil for -1, an event with none.
+    static func modifiers(ofX11State state: Int32) -> KeyModifiers? {
+        guard state >= 0 else { return nil }
+        var result: KeyModifiers = []
+        if state & 1 != 0 { result.insert(.shift) }
+        if state & 4 != 0 { result.insert(.control) }
+        if state & 8 != 0 { result.insert(.alt) }
+        if state & 64 != 0 { result.insert(.command) }
+        return result
     }
 
     private static func modifiers(_ mod: SDL_Keymod = SDL_GetModState()) -> KeyModifiers {

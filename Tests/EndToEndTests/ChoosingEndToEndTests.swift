@@ -164,4 +164,28 @@ import Testing
         _ = try flick.server.xdotool("key", "q")
         #expect(flick.waitForExit() == 0)
     }
+
+    /// A Ctrl+click Flick comes to late (it was busy, here stopped), Ctrl long let go by
+    /// then, is still a Ctrl+click: the modifiers are the click's own, as X reported them.
+    @Test func aCtrlClickHandledAfterCtrlWasLetGoStillChooses() throws {
+        let library = try Library()
+        let flick = try FlickSession(arguments: [library.photos.path, "--view", "grid"], environment: library.environment)
+        let window = try flick.geometry()
+        let second = cellCentre(1, in: window), fourth = cellCentre(3, in: window), last = cellCentre(19, in: window)
+        #expect(try flick.waitForScreen { !$0.matches(x: last.x, y: last.y, (20, 20, 20), tolerance: 30) }.1, "the grid: \(flick.errorOutput())")
+        // Stopped, Flick reads nothing: the clicks and Ctrl's release all wait for it together.
+        kill(flick.process.processIdentifier, SIGSTOP)
+        _ = try flick.server.xdotool("keydown", "ctrl")
+        try flick.server.pointer([.move(x: second.x, y: second.y), .press(after: 10), .release(after: 30)])
+        try flick.server.pointer([.move(x: fourth.x, y: fourth.y, after: 700), .press(after: 10), .release(after: 30)])
+        _ = try flick.server.xdotool("keyup", "ctrl")
+        kill(flick.process.processIdentifier, SIGCONT)
+        _ = try flick.server.xdotool("key", "3")
+        let chosen: Set = ["p02.jpg", "p04.jpg"]
+        let rated = try library.waitFor("-XMP-xmp:Rating", sidecar: true) { values in chosen.allSatisfy { values[$0] == "3" } }
+        #expect(chosen.allSatisfy { rated[$0] == "3" }, "both Ctrl+clicked photos are chosen and rated: \(rated) \(flick.errorOutputSoFar())")
+        #expect(rated.filter { $0.value == "3" }.count == 2, "and no other")
+        _ = try flick.server.xdotool("key", "q")
+        #expect(flick.waitForExit() == 0)
+    }
 }
