@@ -150,6 +150,7 @@ struct Browse: ParsableCommand {
         }
         app.restore(remembered)
         StartupTrace.mark("app-ready")
+        InputTrace.watchUIThread()
         app.run()
         do {
             let settings = app.settings.keepingWhatAPersonWrites(from: remembered)

@@ -115,6 +115,7 @@ final class FlickApp: FrameDriver {
     }
 
     func handle(_ event: PlatformEvent) {
+        InputTrace.beat()
         // What an input starts begins when the user acted. The loop sleeps while nothing
         // moves, and the animator's clock stays where the last frame left it: a page turn
         // begun at that stale time was over before its first frame was drawn.
@@ -155,6 +156,7 @@ final class FlickApp: FrameDriver {
     }
 
     func didPresentFrame(at time: Seconds) {
+        InputTrace.beat()
         StartupTrace.mark("first-frame-presented")
         shell.framePresented()
         probe?.framePresented(at: time, root: rootView, images: shell.pictures, textures: window.textures)

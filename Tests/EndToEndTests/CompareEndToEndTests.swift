@@ -88,7 +88,9 @@ import Testing
         #expect(try run("convert", [samples.appendingPathComponent("Dune.jpg").path, "-resize", "1200x", other]).status == 0)
         #expect(try run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2024:06:01 11:30:00", other]).status == 0)
 
-        let flick = try FlickSession(arguments: ["--view", "compare", folder.path])
+        // The keys as Flick took them, and a UI thread gone quiet, go to its stderr, which a
+        // failure below shows.
+        let flick = try FlickSession(arguments: ["--view", "compare", folder.path], environment: ["FLICK_TRACE_INPUT": "1"])
         let tag = try Glyphs("Sharpest", pointSize: 12)
         #expect(try flick.waitForScreen(timeout: 30) { tag.found(in: $0, inkAbove: 200, clearBelow: 150) != nil }.1,
                 "the sharp frame tagged: \(flick.errorOutput())")
@@ -102,6 +104,6 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.jpg.xmp").path))
         _ = try flick.server.xdotool("key", "q")
         // Quitting writes a mark still being written first: the same bound.
-        #expect(flick.waitForExit(timeout: 60) == 0)
+        #expect(flick.waitForExit(timeout: 60) == 0, "\(flick.errorOutputSoFar())")
     }
 }
