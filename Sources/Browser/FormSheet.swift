@@ -135,11 +135,6 @@ public final class FormSheet: View {
         superview?.setNeedsLayout()
     }
 
-    /// The rows' values by id.
-    public var values: [String: FormRow.Value] {
-        Dictionary(form?.rows.map { ($0.id, $0.value) } ?? [], uniquingKeysWith: { first, _ in first })
-    }
-
     /// Text typed into the row in hand (a switch takes none).
     public func insert(_ typed: String) {
         guard case let .text(text)? = focused?.value else { return }
@@ -220,13 +215,9 @@ public final class FormSheet: View {
         guard isShown else { return }
         frame = area
         let width = min(Self.width, area.width - 32)
-        let height = measuredHeight(width: width)
+        let height = layoutRows(width: width, scroll: 0)
         let shown = min(height, area.height - 32)
         panel.frame = Rect(x: ((area.width - width) / 2).rounded(), y: ((area.height - shown) / 2).rounded(), width: width, height: shown)
-    }
-
-    private func measuredHeight(width: Double) -> Double {
-        layoutRows(width: width, scroll: 0)
     }
 
     public override func layoutSubviews() {
