@@ -73,11 +73,13 @@ extension PictureStore {
             failures[path] = error.headline
         case let .success(pixels):
             if pixels.isIncomplete { incomplete.insert(path) } else { incomplete.remove(path) }
-            // Smaller than asked: the photo whole.
+            // Smaller than asked: the photo whole — unless only a few pixels short, as a RAW's
+            // preview that stands in for a screen is (`NearlySharp`): zoomed in, the RAW renders.
+            func short(_ pixels: Int, _ side: Int) -> Bool { pixels < NearlySharp.fewestPixels(covering: side) - 1 }
             switch size {
-            case let .fitting(side) where max(pixels.width, pixels.height) < side:
+            case let .fitting(side) where short(max(pixels.width, pixels.height), side):
                 fullSides[path] = max(pixels.width, pixels.height)
-            case let .within(width, height) where pixels.width < width && pixels.height < height:
+            case let .within(width, height) where short(pixels.width, width) && short(pixels.height, height):
                 fullSides[path] = max(pixels.width, pixels.height)
             default:
                 break

@@ -341,6 +341,29 @@ func drain(_ images: PictureStore, until condition: () -> Bool) -> Bool {
         #expect(isPinned(images.picture(at: 0, size: .fitting(2560))))
     }
 
+    /// A RAW whose embedded preview (1616 px, Sony's) stands in for a 1620 px screen: a few
+    /// pixels short is sharp to the eye, not the photo whole, so zooming in renders the RAW.
+    @Test func aPictureAFewPixelsShortIsNotTakenForThePhotoWhole() {
+        let asked = Mutex<[DecodeRequest]>([])
+        let raw = Photo(path: FilePath("/photos/DSC0001.ARW"), format: .raw, byteCount: 1, modificationDate: Date())
+        let images = pictureStore([raw], textures: textures) { request in
+            asked.withLock { $0.append(request) }
+            // The preview for the screen; the sensor's 6000 pixels rendered for anything larger.
+            let side = (request.maximumPixelSize ?? 6000) <= 1620 ? 1616 : min(request.maximumPixelSize ?? 6000, 6000)
+            return .success(PixelBuffer(width: side, height: side * 2 / 3, blue: 0, green: 0, red: 255))
+        }
+        let pager = images.makePictureDemand()
+        let screen = PictureSize.within(width: 1620, height: 1080)
+        pager.want([PictureRequest(index: 0, size: screen, priority: .visible)])
+        #expect(drain(images) { side(images.picture(at: 0, size: screen)) == 1616 })
+        #expect(images.picture(at: 0, size: screen).image?.showsPixelsWhenEnlarged == false, "the preview is smoothed when enlarged")
+
+        let zoomed = PictureSize.within(width: 3240, height: 2160)
+        pager.want([PictureRequest(index: 0, size: zoomed, priority: .visible)])
+        #expect(drain(images) { side(images.picture(at: 0, size: zoomed)) == 3240 }, "zoomed in, the RAW is rendered")
+        #expect(asked.withLock { $0.map(\.maximumPixelSize) } == [1620, 3240])
+    }
+
     @Test func onlyThePhotoAtItsFullResolutionShowsItsPixelsWhenZoomedPastThem() {
         let images = images(2)
         let pager = images.makePictureDemand()
