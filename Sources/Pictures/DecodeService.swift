@@ -11,12 +11,13 @@ import SystemPackage
 /// which the thumbnails make way for.
 public final class DecodeService: Sendable {
     /// The decode that makes a screen-sized picture (`screens`).
-    public static func screenRequest(_ path: FilePath, _ size: PictureSize, _ priority: PicturePriority) -> DecodeRequest {
+    public static func screenRequest(_ path: FilePath, _ size: PictureSize, _ priority: PicturePriority, rawBeside: FilePath? = nil) -> DecodeRequest {
         switch size {
         case let .within(width, height):
-            DecodeRequest(path: path, maximumPixelSize: max(width, height), box: PixelBox(width: width, height: height), priority: priority)
+            DecodeRequest(path: path, maximumPixelSize: max(width, height), box: PixelBox(width: width, height: height), priority: priority,
+                          rawBeside: rawBeside)
         case let .fitting(side), let .filling(side):
-            DecodeRequest(path: path, maximumPixelSize: side, priority: priority)
+            DecodeRequest(path: path, maximumPixelSize: side, priority: priority, rawBeside: rawBeside)
         case let .region(rect):
             DecodeRequest(path: path, region: rect, priority: priority)
         }
@@ -63,7 +64,7 @@ public final class DecodeService: Sendable {
             // (a HEIC's, while it decodes whole) does not.
             thumbnails.hold(for: startHold, lessUrgentThan: .instant)
             screens.hold(for: startHold, lessUrgentThan: .visible)
-            screens.submit(Self.screenRequest(start, screenPicture, .visible))
+            screens.submit(Self.screenRequest(start, screenPicture, .visible, rawBeside: photos.first { $0.path == start }?.rawBeside))
             thumbnails.submit(DecodeRequest(path: start, maximumPixelSize: Self.guessedThumbnailSide, fillSide: cellSide, priority: cellPriority))
         }
         for photo in photos.prefix(Self.firstScreenPhotoCount) {
@@ -139,7 +140,7 @@ public final class DecodeService: Sendable {
             StartupTrace.mark("screen-decode-begun")
             defer { StartupTrace.mark("screen-decode-done") }
             if let region = request.region { return decoder.decodeRegion(request.path, region, colours: shown) }
-            return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize, box: request.box, colours: shown)
+            return decoder.decode(request.path, maximumPixelSize: request.maximumPixelSize, box: request.box, colours: shown, rawBeside: request.rawBeside)
         }, wake: { wake.wake() })
         // The pager's photo and its neighbours first: on a machine of few cores, a
         // thumbnail decoded beside them slows the photo in front of the person.

@@ -46,7 +46,7 @@ extension PictureStore {
                 }
             }
             screenSubmitted[path] = submitted
-            screenQueue.submit(DecodeService.screenRequest(path, submitted, priority))
+            screenQueue.submit(DecodeService.screenRequest(path, submitted, priority, rawBeside: rawBeside(path)))
         case .region:
             screenQueue.submit(DecodeService.screenRequest(path, size, priority))
         }
@@ -71,6 +71,9 @@ extension PictureStore {
         guard isKept(path), failures[path] == nil else { return }
         for request in held { queue.submit(request) }
     }
+
+    /// The RAW of a RAW+JPEG pair shown at `path`.
+    func rawBeside(_ path: FilePath) -> FilePath? { indexByPath[PathKey(path)].flatMap { photos[$0].rawBeside } }
 
     func cancel(_ path: FilePath, _ size: PictureSize) {
         switch size {

@@ -87,7 +87,7 @@ extension PictureStore {
             // Decoded before any look was wanted: decoded again (the picture shown stays),
             // and drawn once it is back.
             looks.redecoded.insert(path)
-            screenQueue.submit(DecodeService.screenRequest(path, size, .visible))
+            screenQueue.submit(DecodeService.screenRequest(path, size, .visible, rawBeside: rawBeside(path)))
         }
         return nil
     }

@@ -29,7 +29,7 @@ if arguments.count > 1, arguments[1] == PlayerHelper.subcommand { PlayerHelper.s
 
 // FAKE_HELPER_CPU_SECONDS sets its processor budget per decode (2 s unless told).
 let budget = ProcessInfo.processInfo.environment["FAKE_HELPER_CPU_SECONDS"].flatMap(Int.init) ?? 2
-DecodeHelper.serve(cpuSecondsPerDecode: budget) { path, kind, size, box, colours throws(DecodeError) in
+DecodeHelper.serve(cpuSecondsPerDecode: budget) { path, kind, size, box, colours, rawBeside throws(DecodeError) in
     let name = path.lastComponent?.string ?? ""
     if name.contains("hang") { while true { sleep(60) } }
     if name.contains("spin") {
@@ -56,5 +56,5 @@ DecodeHelper.serve(cpuSecondsPerDecode: budget) { path, kind, size, box, colours
             blocks.append(block)
         }
     }
-    return try DecodeHelper.decode(path, kind: kind, maximumPixelSize: size, box: box, colours: colours)
+    return try DecodeHelper.decode(path, kind: kind, maximumPixelSize: size, box: box, colours: colours, rawBeside: rawBeside)
 }

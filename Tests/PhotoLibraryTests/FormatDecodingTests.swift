@@ -290,6 +290,43 @@ import TestSupport
         #expect(rgb(whole, 100, 567).0 > 150 && rgb(whole, 100, 567).1 < 120, "red on the left, as the sensor data is: \(rgb(whole, 100, 567))")
     }
 
+    /// A RAW+JPEG pair at a screen's size: the RAW's 1616 px preview is the picture (one
+    /// rendering of one exposure, a fraction of the 24 MP JPEG's decode); zoomed past it,
+    /// or where the JPEG is plainly another picture (cropped, turned), the JPEG is.
+    @Test func aPairsJPEGIsShownFromItsRAWsPreviewWhereThatIsOnePictureAndEnough() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-pair-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/make-dng.py").path
+        // The preview green, the JPEGs blue: which one was decoded shows.
+        try #require(try runExternalTool(["convert", "-size", "1616x1077", "xc:rgb(40,200,60)", "-quality", "92", path("green.jpg")]).status == 0)
+        try #require(try runExternalTool(["convert", "-size", "2400x1600", "xc:rgb(30,60,220)", "-quality", "92", path("DSC1.JPG")]).status == 0)
+        try #require(try runExternalTool(["convert", "-size", "2400x1350", "xc:rgb(30,60,220)", "-quality", "92", path("cropped.JPG")]).status == 0)
+        for (name, orientation) in [("DSC1.DNG", "1"), ("turned.DNG", "6")] {
+            try #require(try runExternalTool(["python3", script, path(name), "2400", "1600", "--preview", path("green.jpg"),
+                                              "--preview-size", "1616x1077", "--orientation", orientation]).status == 0)
+        }
+        func decoded(_ jpeg: String, beside raw: String?, _ size: Int?) throws -> PixelBuffer {
+            try ImageDecoder.decode(FilePath(path(jpeg)), maximumPixelSize: size, box: size.map { PixelBox(width: $0, height: $0 * 2 / 3) },
+                                    colours: .sRGB, rawBeside: raw.map { FilePath(path($0)) })
+        }
+        let green = (40, 200, 60), blue = (30, 60, 220)
+        let screen = try decoded("DSC1.JPG", beside: "DSC1.DNG", 1620)
+        #expect(screen.width == 1616 && near(rgb(screen, 800, 500), green, within: 8), "the RAW's preview: \(screen), \(rgb(screen, 800, 500))")
+        let alone = try decoded("DSC1.JPG", beside: nil, 1620)
+        #expect(alone.width == 1620 && near(rgb(alone, 800, 500), blue, within: 8), "without its RAW, the JPEG: \(rgb(alone, 800, 500))")
+        let zoomed = try decoded("DSC1.JPG", beside: "DSC1.DNG", 2400)
+        #expect(zoomed.width == 2400 && near(rgb(zoomed, 800, 500), blue, within: 8), "past the preview, the JPEG: \(rgb(zoomed, 800, 500))")
+        let cropped = try decoded("cropped.JPG", beside: "DSC1.DNG", 1620)
+        #expect(near(rgb(cropped, 800, 400), blue, within: 8), "a JPEG of another shape is another picture: \(rgb(cropped, 800, 400))")
+        let turned = try decoded("DSC1.JPG", beside: "turned.DNG", 1620)
+        #expect(near(rgb(turned, 800, 500), blue, within: 8), "a RAW turned otherwise: \(rgb(turned, 800, 500))")
+        let missing = try decoded("DSC1.JPG", beside: "gone.DNG", 1620)
+        #expect(near(rgb(missing, 800, 500), blue, within: 8), "a RAW gone meanwhile: the JPEG")
+    }
+
     /// A RAW cut off in its sensor data (a copy still arriving, a card pulled) shows its
     /// preview, marked incomplete, where the whole photo is asked for: not LibRaw's black
     /// for what is missing. Without a preview it says "incomplete file".

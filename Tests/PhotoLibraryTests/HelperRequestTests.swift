@@ -29,6 +29,8 @@ import Testing
         let requests: [HelperRequest] = [
             .picture(path, kind: .image, maximumPixelSize: 1920, box: PixelBox(width: 1920, height: 1080), colours: .display, turn: .up),
             .picture(path, kind: .image, maximumPixelSize: nil, box: nil, colours: .untouched, turn: .right),
+            .picture(path, kind: .image, maximumPixelSize: 1620, box: PixelBox(width: 1620, height: 1080), colours: .display, turn: .up,
+                     rawBeside: FilePath("/photos/DSC0001.ARW")),
             .picture(path, kind: .embeddedPreview, maximumPixelSize: 256, box: nil, colours: .sRGB, turn: .leftMirrored),
             .region(path, PixelRect(x: 1200, y: 800, width: 1920, height: 1080), colours: .display, turn: .down),
             .facts(path),

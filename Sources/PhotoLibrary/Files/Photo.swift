@@ -50,6 +50,9 @@ public struct Photo: Sendable, Hashable {
         return format == .heif ? "RAW+HEIC" : "RAW+JPEG"
     }
 
+    /// A RAW+JPEG pair's RAW, whose preview may stand for its JPEG on screen (`PairPreview`).
+    public var rawBeside: FilePath? { format == .jpeg ? companions.first { $0.format == .raw }?.path : nil }
+
     /// A Live Photo's moment: the video beside the still shown; nil for any other photo.
     public var liveVideo: Photo? { format == .video ? nil : companions.first { $0.format == .video } }
 

@@ -126,13 +126,19 @@ public enum ImageDecoder {
         try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: .sRGB, limits: limits)
     }
 
-    /// Decodes `path` as above, its colours converted to `colours`.
+    /// Decodes `path` as above, its colours converted to `colours`. A JPEG with a RAW of the
+    /// same shot beside it (`rawBeside`: a RAW+JPEG pair's) may be shown from the RAW's
+    /// preview instead, where that serves for less (`PairPreview`).
     static func decode(_ path: FilePath, maximumPixelSize: Int?, box: PixelBox?, colours: ColourTarget,
-                       limits: DecodeLimits = DecodeLimits()) throws(DecodeError) -> PixelBuffer {
+                       limits: DecodeLimits = DecodeLimits(), rawBeside: FilePath? = nil) throws(DecodeError) -> PixelBuffer {
         try withRegularFile(path, limits: limits) { file throws(DecodeError) in
             let head = try read(file, atMost: ImageFormat.sniffLength)
             guard let format = ImageFormat.sniff(head, fileExtension: (path.extension ?? "").lowercased()) else {
                 throw .unreadable(head.isEmpty ? "the file is empty" : "not an image")
+            }
+            if format == .jpeg, let rawBeside, let jpegHead = file.read(0..<min(file.count, 2 * exifSearchLength)),
+               let pixels = PairPreview.picture(jpegHead: jpegHead, raw: rawBeside, maximumPixelSize: maximumPixelSize, box: box, limits: limits) {
+                return finished(pixels, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
             }
             let request = PictureRequest(format: format, maximumPixelSize: maximumPixelSize, box: box, colours: colours, limits: limits)
             if let pixels = try format.entry.decoder.decode(file, request) {
@@ -148,9 +154,10 @@ public enum ImageDecoder {
         try decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: .sRGB)
     }
 
-    static func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourTarget) throws(DecodeError) -> PixelBuffer {
+    static func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourTarget,
+                       rawBeside: FilePath? = nil) throws(DecodeError) -> PixelBuffer {
         switch kind {
-        case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: colours)
+        case .image: try decode(path, maximumPixelSize: maximumPixelSize, box: box, colours: colours, rawBeside: rawBeside)
         case .embeddedPreview: try embeddedPreview(path, maximumPixelSize: maximumPixelSize, colours: colours)
         case .facts, .animation, .marks, .sidecarUpdate, .sidecarCaption, .sidecarDate, .sidecarOrientation, .export, .likeness,
              .likenessWithThumbnail, .sensorLevels: throw .unreadable("not one picture")

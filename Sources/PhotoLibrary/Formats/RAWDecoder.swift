@@ -88,9 +88,9 @@ enum RAWDecoder {
         try limits.check(width: Int(sizes.raw_width), height: Int(sizes.raw_height))
         let side = max(Int(sizes.width), Int(sizes.height))
         let previews = RAWPreviews.sized(in: file, count: file.count)
-        guard let preview = RAWPreviews.smallest(of: previews, covering: min(PhotoLikeness.workingSide, side)),
+        guard let preview = RAWPreviews.smallest(of: previews, covering: min(PhotoLikeness.workingSide, side))?.preview,
               let jpeg = RAWPreviews.bytes(of: preview, in: file, limits: limits) else { return nil }
-        let thumbnails = thumbnailSize.flatMap { RAWPreviews.smallest(of: previews, covering: min($0, side)) }
+        let thumbnails = thumbnailSize.flatMap { RAWPreviews.smallest(of: previews, covering: min($0, side))?.preview }
         return (jpeg, orientation(flip: Int(sizes.flip)), thumbnails == preview)
     }
 

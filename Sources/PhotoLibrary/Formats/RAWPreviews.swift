@@ -92,35 +92,43 @@ enum RAWPreviews {
     static func smallestJPEG(in file: some ByteSource, count: Int, covering wanted: Int, limits: DecodeLimits,
                              largest: Bool = false) -> PixelBuffer? {
         let sized = sized(in: file, count: count)
-        guard let preview = largest ? sized.max(by: { $0.side < $1.side })?.preview : smallest(of: sized, covering: wanted),
+        guard let preview = (largest ? sized.max(by: { $0.side < $1.side }) : smallest(of: sized, covering: wanted))?.preview,
               let bytes = bytes(of: preview, in: file, limits: limits) else { return nil }
         var pixels = try? JPEGDecoder.decode(bytes, maximumPixelSize: wanted, limits: limits)
         pixels?.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg)
         return pixels
     }
 
-    /// The smallest preview whose longer side covers `wanted` (only the frame headers read).
-    static func smallest(in file: some ByteSource, count: Int, covering wanted: Int) -> Preview? {
-        smallest(of: sized(in: file, count: count), covering: wanted)
+    /// A preview and its stored size.
+    struct Sized {
+        let preview: Preview
+        let width: Int
+        let height: Int
+        var side: Int { max(width, height) }
     }
 
-    /// The JPEG previews with the longer side of each (only their frame headers read).
-    static func sized(in file: some ByteSource, count: Int) -> [(preview: Preview, side: Int)] {
+    /// The JPEG previews with the size of each (only their frame headers read).
+    static func sized(in file: some ByteSource, count: Int) -> [Sized] {
         jpegs(in: file, count: count).compactMap { preview in
             // The frame header lies near a preview's start (after its own EXIF, at most 64 KB).
             guard let head = file.read(preview.offset..<preview.offset + min(preview.length, 1 << 16)),
                   ImageFormat.sniff(Array(head.prefix(ImageFormat.sniffLength)), fileExtension: "") == .jpeg,
                   let size = JPEGDecoder.declaredSize(head) else { return nil }
-            return (preview, max(size.width, size.height))
+            return Sized(preview: preview, width: size.width, height: size.height)
         }
+    }
+
+    /// The orientation IFD0 records (TIFF's tag 274, EXIF's values); 1 where it says none.
+    static func orientation(in file: some ByteSource, count: Int) -> Int {
+        directories(in: file, count: count).first?[274]?.first ?? 1
     }
 
     /// The smallest of `sized` whose longer side covers `wanted`, or falls short of it by
     /// no more than `NearlySharp` allows (shown a little enlarged: a RAW is not rendered for
     /// the 4 px Sony's 1616 px previews lack at 1080p).
-    static func smallest(of sized: [(preview: Preview, side: Int)], covering wanted: Int) -> Preview? {
+    static func smallest(of sized: [Sized], covering wanted: Int) -> Sized? {
         let fewest = NearlySharp.fewestPixels(covering: wanted)
-        return sized.filter { $0.side >= fewest }.min { $0.side < $1.side }?.preview
+        return sized.filter { $0.side >= fewest }.min { $0.side < $1.side }
     }
 
     /// A preview's JPEG bytes, if the file holds them all and they are within `limits`.

@@ -90,7 +90,7 @@ public enum DecodeHelper {
     /// time. `decode` is the in-process decoder; tests pass one that hangs or crashes on
     /// purpose.
     public static func serve(cpuSecondsPerDecode: Int = DecodeHelper.cpuSecondsPerDecode,
-                             decode: (FilePath, DecodeKind, Int?, PixelBox?, ColourChoice) throws(DecodeError) -> PixelBuffer = DecodeHelper.decode) -> Never {
+                             decode: (FilePath, DecodeKind, Int?, PixelBox?, ColourChoice, FilePath?) throws(DecodeError) -> PixelBuffer = DecodeHelper.decode) -> Never {
         bindLifetimeToParent()
         // Told apart from Flick itself in `top`; the first helper, forked from Flick, even
         // keeps Flick's command line.
@@ -132,7 +132,7 @@ public enum DecodeHelper {
                 case let .sidecarCaption(existing, caption):
                     guard output.write(try sidecarResponse(existing) { caption.written(into: $0) }) else { exit(0) }
                 case let .export(path, side, metadata, date, turn):
-                    let pixels = try decode(path, .image, side, nil, .sRGB).applying(turn)
+                    let pixels = try decode(path, .image, side, nil, .sRGB, nil).applying(turn)
                     keepsBuffers = true
                     let facts = metadata == .none ? nil : try? ImageDecoder.embeddedFacts(path)
                     guard let jpeg = JPEGEncoder.encode(pixels, app1: facts.flatMap { ExportExif.block($0, metadata: metadata, dateTaken: date) }) else {
@@ -170,10 +170,10 @@ public enum DecodeHelper {
                     let pixels = try ImageDecoder.decodeRegion(path, rect, colours: target(colours), turn: turn)
                     keepsBuffers = true
                     guard send(pixels, delay: nil, to: output) else { exit(0) }
-                case let .picture(path, kind, maximumPixelSize, box, colours, turn):
+                case let .picture(path, kind, maximumPixelSize, box, colours, turn, rawBeside):
                     // The window's shape is the turned picture's: the file's is across it.
                     let fitted = turn.swapsDimensions ? box.map { PixelBox(width: $0.height, height: $0.width) } : box
-                    let pixels = try decode(path, kind, maximumPixelSize, fitted, colours).applying(turn)
+                    let pixels = try decode(path, kind, maximumPixelSize, fitted, colours, rawBeside).applying(turn)
                     keepsBuffers = pixels.width * pixels.height >= keptAfterPixels
                     guard send(pixels, delay: nil, to: output) else { exit(0) }
                 }
@@ -223,10 +223,10 @@ public enum DecodeHelper {
     private static let displayProfile = Mutex<[UInt8]?>(nil)
 
     /// A request decoded as a helper does it: its colours `colours`, the display's being
-    /// the profile Flick last sent.
+    /// the profile Flick last sent; a JPEG's RAW beside it (`rawBeside`) may give its picture.
     public static func decode(_ path: FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?,
-                              colours: ColourChoice) throws(DecodeError) -> PixelBuffer {
-        try ImageDecoder.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: target(colours))
+                              colours: ColourChoice, rawBeside: FilePath? = nil) throws(DecodeError) -> PixelBuffer {
+        try ImageDecoder.decode(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: target(colours), rawBeside: rawBeside)
     }
 
     /// What `colours` means here: the display's being the profile Flick last sent.

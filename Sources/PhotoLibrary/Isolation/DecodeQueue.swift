@@ -18,10 +18,14 @@ public struct DecodeRequest: Sendable, Hashable {
     /// For kind `.region`: the rectangle of the photo, upright, at full scale.
     public let region: PixelRect?
     public var priority: PicturePriority
+    /// A RAW of the same shot beside the JPEG at `path` (a RAW+JPEG pair's), whose preview
+    /// may be the picture (`PairPreview`): the same picture either way, so not in the key.
+    public let rawBeside: FilePath?
 
     public init(path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?, box: PixelBox? = nil, fillSide: Int? = nil,
-                region: PixelRect? = nil, priority: PicturePriority) {
+                region: PixelRect? = nil, priority: PicturePriority, rawBeside: FilePath? = nil) {
         self.path = path
+        self.rawBeside = rawBeside
         self.kind = kind
         self.maximumPixelSize = maximumPixelSize
         self.box = box

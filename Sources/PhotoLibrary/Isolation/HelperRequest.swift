@@ -9,12 +9,14 @@ import SystemPackage
 /// u32 path length, the path's bytes, u8 colours (ColourChoice), u8 turn (an `Orientation`
 /// shown after the file's own, its sidecar's: `PhotoTurns`; 1 for none); a region's
 /// rectangle is the box, its origin u32 x, u32 y after; a sidecar update's marks, and a
-/// sidecar orientation's value (0: none), are the size's word.
+/// sidecar orientation's value (0: none), are the size's word; a picture's RAW beside it
+/// follows (u32 length, 0: none, its path's bytes).
 enum HelperRequest: Equatable {
     /// The photo's picture (`.image`) or its embedded preview, within a size and a box.
     /// Each turned by `turn` after the file's own orientation, as are regions, thumbnails and
-    /// shared copies.
-    case picture(FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourChoice, turn: Orientation)
+    /// shared copies. A JPEG's `rawBeside` (a RAW+JPEG pair's RAW) may give its picture.
+    case picture(FilePath, kind: DecodeKind, maximumPixelSize: Int?, box: PixelBox?, colours: ColourChoice, turn: Orientation,
+                 rawBeside: FilePath? = nil)
     /// A rectangle of the photo at full scale, upright.
     case region(FilePath, PixelRect, colours: ColourChoice, turn: Orientation)
     case facts(FilePath)
@@ -48,8 +50,9 @@ enum HelperRequest: Equatable {
 
     var encoded: [UInt8] {
         switch self {
-        case let .picture(path, kind, size, box, colours, turn):
+        case let .picture(path, kind, size, box, colours, turn, rawBeside):
             Self.encode(kind, path, size: size.map(UInt32.init) ?? 0, box: box, colours: colours, turn: turn)
+                + Self.counted(rawBeside?.rawBytes ?? [])
         case let .region(path, rect, colours, turn):
             Self.encode(.region, path, box: PixelBox(width: rect.width, height: rect.height), colours: colours, turn: turn) + Self.words(rect.x, rect.y)
         case let .facts(path): Self.encode(.facts, path)
@@ -108,9 +111,10 @@ enum HelperRequest: Equatable {
         let box = boxWidth > 0 && boxHeight > 0 ? PixelBox(width: Int(boxWidth), height: Int(boxHeight)) : nil
         let maximumPixelSize = size == 0 ? nil : Int(size)
         switch DecodeKind(rawValue: kindByte) ?? .image {
-        case .image: return .picture(path, kind: .image, maximumPixelSize: maximumPixelSize, box: box, colours: colours, turn: turn)
-        case .embeddedPreview:
-            return .picture(path, kind: .embeddedPreview, maximumPixelSize: maximumPixelSize, box: box, colours: colours, turn: turn)
+        case .image, .embeddedPreview:
+            guard let count = input.readUInt32(), count < 1 << 20, let rawBeside = input.read(Int(count)) else { return nil }
+            return .picture(path, kind: DecodeKind(rawValue: kindByte) ?? .image, maximumPixelSize: maximumPixelSize, box: box, colours: colours,
+                            turn: turn, rawBeside: rawBeside.isEmpty ? nil : FilePath(rawBytes: rawBeside))
         case .region:
             guard let x = input.readUInt32(), let y = input.readUInt32() else { return nil }
             return .region(path, PixelRect(x: Int(x), y: Int(y), width: Int(boxWidth), height: Int(boxHeight)), colours: colours, turn: turn)

@@ -56,10 +56,12 @@ public final class IsolatedDecoder: Sendable {
         return ColourManagement.converted(pixels, to: .profile(icc))
     }
 
-    /// With a `box`, the picture also fits that rectangle; its colours are `colours`'.
+    /// With a `box`, the picture also fits that rectangle; its colours are `colours`'. A
+    /// JPEG's `rawBeside` (a RAW+JPEG pair's RAW) may give its picture (`PairPreview`).
     public func decode(_ path: FilePath, kind: DecodeKind = .image, maximumPixelSize: Int?, box: PixelBox? = nil,
-                       colours: ColourChoice = .display) -> Result<PixelBuffer, DecodeError> {
-        ask(.picture(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours, turn: turns.turn(of: path))).flatMap { answer in
+                       colours: ColourChoice = .display, rawBeside: FilePath? = nil) -> Result<PixelBuffer, DecodeError> {
+        ask(.picture(path, kind: kind, maximumPixelSize: maximumPixelSize, box: box, colours: colours, turn: turns.turn(of: path),
+                     rawBeside: rawBeside)).flatMap { answer in
             guard case let .pixels(pixels) = answer else { return .failure(.decoderFailed("answered something else")) }
             return .success(pixels)
         }
