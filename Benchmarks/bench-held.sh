@@ -20,10 +20,12 @@ held() {  # label, first photo, scratch folder (with config/flick/settings)
   local repeat_rate; repeat_rate=$(xset q | sed -n 's/.*repeat rate: *\([0-9]*\).*/\1/p')
   python3 - "$log" "${repeat_rate:-?}" "$label" <<'PY'
 import sys
-turns, released, after = [], None, 0
+turns, released, after, keys = [], None, 0, []
 for line in open(sys.argv[1]):
     words = line.split()
-    if line.startswith("flick-probe turn"):
+    if line.startswith("flick-probe key-down") and released is None:
+        keys.append(float(words[2]))
+    elif line.startswith("flick-probe turn"):
         turns.append((float(words[3]), words[5] == "1"))
         if released is not None:
             after += 1
@@ -38,8 +40,12 @@ else:
     repeating = turns[1:during]
     rate = (len(repeating) - 1) / (repeating[-1][0] - repeating[0][0])
     sharp = sum(1 for _, s in turns if s)
+    # The keys as the X server sent them (their own times): its repeat runs slower than set
+    # while it is busy drawing, and a viewer can turn at most once a key.
+    sent = (len(keys) - 2) / (keys[-1] - keys[1]) if len(keys) > 2 and keys[-1] > keys[1] else 0
     print(f"  held Right for 4 s, {sys.argv[3]}, full screen (keys repeat {sys.argv[2]} a second): {during} turns, "
-          f"{rate:.1f} a second once repeating; {sharp} of {len(turns)} photos left sharp; "
+          f"{rate:.1f} a second once repeating; {len(keys)} keys came ({sent:.1f} a second once repeating), "
+          f"{during} turned the page; {sharp} of {len(turns)} photos left sharp; "
           f"{after} turns after the key was let go (target: 0)")
 PY
 }

@@ -25,6 +25,13 @@ public final class BenchProbe {
         report("turn", String(format: "%d %.6f left-sharp %d", index, StartupTrace.realtime(), leavingSharp ? 1 : 0))
     }
 
+    /// A key came down at `time` (the event's own: when the X server sent it; a held key's
+    /// repeats too): the held-key benchmark tells the keys sent from the turns they made, as
+    /// the server's repeat slows under the load of drawing.
+    public func keyPressed(at time: Seconds, repeating: Bool) {
+        report("key-down", String(format: "%.6f repeat %d", time, repeating ? 1 : 0))
+    }
+
     /// A key was let go (for the held-key benchmark: turns after this one were queued).
     public func keyReleased() {
         report("key-up", String(format: "%.6f", StartupTrace.realtime()))

@@ -135,6 +135,7 @@ final class FlickApp: FrameDriver {
             browser.handleWheel(wheel)
         case let .input(.key(key)) where key.isDown:
             let wasOn = browser.pager.currentIndex
+            probe?.keyPressed(at: key.time, repeating: key.isRepeat)
             let taken = browser.handleKey(key)
             InputTrace.note("key \(key.key) down\(key.isRepeat ? " repeat" : "") mods \(key.modifiers.rawValue) \(taken ? "taken" : "not taken")")
             if taken { probeTurn(from: wasOn, at: key.time) }
