@@ -13,12 +13,18 @@ import ViewTree
 final class LookShelf {
     /// The screen pictures kept at most (the photo in front and the ones either side).
     static let keptPictures = 4
+    /// The photos whose looks are kept drawn at most: the pager's photo in front and two
+    /// either side, drawn before their pages are turned to (a clipping and a peaking layer
+    /// of a 1620 × 1080 picture are 7 MB each); Compare's four.
+    static let keptDrawn = 5
 
     var wanted: Set<PictureLook> = []
     /// The latest picture for the screen of each photo, newest last.
     var pixels: [(path: FilePath, pixels: PixelBuffer)] = []
-    /// What has been drawn, as textures.
+    /// What has been drawn, as textures (pinned: a texture store short of room would take
+    /// the neighbours' first, never yet drawn on screen); the photos' order of last use.
     var drawn: [FilePath: [PictureLook: ImageContent]] = [:]
+    var drawnOrder: [FilePath] = []
     /// What is being worked out (or was asked again by decoding the photo anew).
     var asked: [FilePath: Set<PictureLook>] = [:]
     var redecoded: Set<FilePath> = []
@@ -38,6 +44,20 @@ final class LookShelf {
     }
 
     func pixels(of path: FilePath) -> PixelBuffer? { pixels.last { $0.path == path }?.pixels }
+
+    /// `path`'s looks were drawn or shown: the last to be let go.
+    func used(_ path: FilePath) {
+        guard drawnOrder.last != path else { return }
+        drawnOrder.removeAll { $0 == path }
+        drawnOrder.append(path)
+    }
+
+    /// The photos whose looks are let go, the least recently used past `keptDrawn`.
+    func overKept() -> [FilePath] {
+        guard drawnOrder.count > Self.keptDrawn else { return [] }
+        defer { drawnOrder.removeFirst(drawnOrder.count - Self.keptDrawn) }
+        return Array(drawnOrder.prefix(drawnOrder.count - Self.keptDrawn))
+    }
 }
 
 /// What the looks' worker has drawn, waiting for the UI thread.
@@ -70,6 +90,7 @@ extension PictureStore {
             for handle in looks.textures.keys { textures.remove(handle) }
             looks.textures = [:]
             looks.drawn = [:]
+            looks.drawnOrder = []
             looks.asked = [:]
         }
     }
@@ -77,7 +98,10 @@ extension PictureStore {
     public func look(_ look: PictureLook, at index: Int) -> ImageContent? {
         guard looks.wanted.contains(look), index >= 0, index < photos.count else { return nil }
         let path = photos[index].path
-        if let drawn = looks.drawn[path]?[look] { return drawn }
+        if let drawn = looks.drawn[path]?[look] {
+            looks.used(path)
+            return drawn
+        }
         guard looks.asked[path]?.contains(look) != true else { return nil }
         if look == .sensorLevels, readsSensor(of: path, at: index) {
             readSensor(of: path)
@@ -92,14 +116,18 @@ extension PictureStore {
         return nil
     }
 
-    /// A photo's new picture for the screen: kept for the looks while any is wanted, and
-    /// what was drawn from an older one is drawn again.
+    /// A photo's new picture for the screen: kept for the looks while any is wanted, and the
+    /// looks wanted drawn from it at once (and what was drawn from an older one again) —
+    /// the photos beside the one in front before their pages are turned to, so that a turn
+    /// shows the photo and its looks in one frame. A RAW's sensor is read only when its
+    /// histogram is asked: that takes a helper most of a second.
     func takeForLooks(_ pixels: PixelBuffer, of path: FilePath) {
         guard !looks.wanted.isEmpty else { return }
         looks.keep(pixels, of: path)
         looks.redecoded.remove(path)
         looks.asked[path] = nil
-        for look in Array(looks.drawn[path, default: [:]].keys) where !(look == .sensorLevels && readsSensor(of: path, at: index(of: path))) {
+        let sensorRead = readsSensor(of: path, at: index(of: path))
+        for look in looks.wanted.union(looks.drawn[path, default: [:]].keys) where !(look == .sensorLevels && sensorRead) {
             draw(look, of: path, from: pixels)
         }
     }
@@ -150,10 +178,17 @@ extension PictureStore {
                 textures.remove(old.texture)
                 looks.textures[old.texture] = nil
             }
-            let handle = textures.add(picture, pinned: false)
+            let handle = textures.add(picture, pinned: true)
             looks.textures[handle] = path
             looks.drawn[path, default: [:]][look] = ImageContent(texture: handle, pixelSize: Size(width: Double(picture.width), height: Double(picture.height)),
                                                                  isOpaque: false, mode: .fill)
+            looks.used(path)
+        }
+        for path in looks.overKept() {
+            for look in (looks.drawn.removeValue(forKey: path) ?? [:]).values {
+                textures.remove(look.texture)
+                looks.textures[look.texture] = nil
+            }
         }
         return !arrived.isEmpty || !refused.isEmpty
     }

@@ -40,19 +40,28 @@ public struct Histogram: Equatable, Sendable {
     }
 
     public init(_ pixels: PixelBuffer) {
-        pixels.bytes.withUnsafeBufferPointer { bytes in
-            for y in 0..<pixels.height {
-                var i = y * pixels.bytesPerRow
-                for _ in 0..<pixels.width {
-                    let b = Int(bytes[i]), g = Int(bytes[i + 1]), r = Int(bytes[i + 2])
-                    red[r] += 1
-                    green[g] += 1
-                    blue[b] += 1
-                    luminance[Self.luminance(red: r, green: g, blue: b)] += 1
-                    i += 4
+        // Counted into one table of four, by pointer: per pixel, four increments and no
+        // checks (a 1620 × 1080 picture in a few milliseconds, on every page turn).
+        var counts = [Int](repeating: 0, count: 4 * 256)
+        counts.withUnsafeMutableBufferPointer { counts in
+            pixels.bytes.withUnsafeBufferPointer { bytes in
+                for y in 0..<pixels.height {
+                    var i = y * pixels.bytesPerRow
+                    for _ in 0..<pixels.width {
+                        let b = Int(bytes[i]), g = Int(bytes[i + 1]), r = Int(bytes[i + 2])
+                        counts[r] += 1
+                        counts[256 + g] += 1
+                        counts[512 + b] += 1
+                        counts[768 + Self.luminance(red: r, green: g, blue: b)] += 1
+                        i += 4
+                    }
                 }
             }
         }
+        red = Array(counts[0..<256])
+        green = Array(counts[256..<512])
+        blue = Array(counts[512..<768])
+        luminance = Array(counts[768...])
     }
 
     static func luminance(red: Int, green: Int, blue: Int) -> Int { (red * 54 + green * 183 + blue * 19) >> 8 }
@@ -127,19 +136,18 @@ public enum ClippingLayer {
     static let bottom: UInt8 = 1
 
     public static func drawn(from pixels: PixelBuffer) -> PixelBuffer {
-        var layer = [UInt8](repeating: 0, count: pixels.width * pixels.height * 4)
-        pixels.bytes.withUnsafeBufferPointer { bytes in
-            for y in 0..<pixels.height {
-                var i = y * pixels.bytesPerRow, o = y * pixels.width * 4
-                for _ in 0..<pixels.width {
-                    let b = bytes[i], g = bytes[i + 1], r = bytes[i + 2]
-                    let paint: (red: UInt8, green: UInt8, blue: UInt8)? =
-                        max(r, g, b) >= top ? highlight : max(r, g, b) <= bottom ? shadow : nil
-                    if let paint {
-                        layer[o] = paint.blue; layer[o + 1] = paint.green; layer[o + 2] = paint.red; layer[o + 3] = 255
+        let highlightPixel = LookPaint.pixel(highlight), shadowPixel = LookPaint.pixel(shadow)
+        let layer = LookPaint.layer(width: pixels.width, height: pixels.height) { out in
+            pixels.bytes.withUnsafeBufferPointer { bytes in
+                for y in 0..<pixels.height {
+                    var i = y * pixels.bytesPerRow, o = y * pixels.width
+                    for _ in 0..<pixels.width {
+                        let b = bytes[i], g = bytes[i + 1], r = bytes[i + 2]
+                        let most = max(r, g, b)
+                        if most >= top { out[o] = highlightPixel } else if most <= bottom { out[o] = shadowPixel }
+                        i += 4
+                        o += 1
                     }
-                    i += 4
-                    o += 4
                 }
             }
         }
@@ -158,35 +166,55 @@ public enum FocusPeaking {
 
     public static func drawn(from pixels: PixelBuffer) -> PixelBuffer {
         let width = pixels.width, height = pixels.height
-        var layer = [UInt8](repeating: 0, count: width * height * 4)
         guard width >= 3, height >= 3 else {
-            return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: layer, isOpaque: false)
+            return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: LookPaint.layer(width: width, height: height) { _ in },
+                               isOpaque: false)
         }
-        var luma = [Int](repeating: 0, count: width * height)
-        pixels.bytes.withUnsafeBufferPointer { bytes in
-            for y in 0..<height {
-                var i = y * pixels.bytesPerRow
-                for x in 0..<width {
-                    luma[y * width + x] = Histogram.luminance(red: Int(bytes[i + 2]), green: Int(bytes[i + 1]), blue: Int(bytes[i]))
-                    i += 4
+        // The luminance as one byte a pixel: the 3 × 3 windows read it nine times over, and
+        // a plane of bytes stays in the cache where one of words would not.
+        let luma = [UInt8](unsafeUninitializedCapacity: width * height) { plane, count in
+            pixels.bytes.withUnsafeBufferPointer { bytes in
+                for y in 0..<height {
+                    var i = y * pixels.bytesPerRow, p = y * width
+                    for _ in 0..<width {
+                        plane[p] = UInt8(truncatingIfNeeded: Histogram.luminance(red: Int(bytes[i + 2]), green: Int(bytes[i + 1]), blue: Int(bytes[i])))
+                        i += 4
+                        p += 1
+                    }
                 }
             }
+            count = width * height
         }
-        luma.withUnsafeBufferPointer { l in
-            for y in 1..<(height - 1) {
-                for x in 1..<(width - 1) {
-                    let p = y * width + x
-                    let a = l[p - width - 1], b = l[p - width], c = l[p - width + 1]
-                    let d = l[p - 1], f = l[p + 1]
-                    let g = l[p + width - 1], h = l[p + width], k = l[p + width + 1]
-                    let gx = (c + 2 * f + k) - (a + 2 * d + g)
-                    let gy = (g + 2 * h + k) - (a + 2 * b + c)
-                    guard abs(gx) + abs(gy) >= threshold else { continue }
-                    let o = p * 4
-                    layer[o] = colour.blue; layer[o + 1] = colour.green; layer[o + 2] = colour.red; layer[o + 3] = 255
+        let paint = LookPaint.pixel(colour)
+        let layer = LookPaint.layer(width: width, height: height) { out in
+            luma.withUnsafeBufferPointer { l in
+                for y in 1..<(height - 1) {
+                    for p in (y * width + 1)..<(y * width + width - 1) {
+                        let a = Int(l[p - width - 1]), b = Int(l[p - width]), c = Int(l[p - width + 1])
+                        let d = Int(l[p - 1]), f = Int(l[p + 1])
+                        let g = Int(l[p + width - 1]), h = Int(l[p + width]), k = Int(l[p + width + 1])
+                        let gx = (c + 2 * f + k) - (a + 2 * d + g)
+                        let gy = (g + 2 * h + k) - (a + 2 * b + c)
+                        if abs(gx) + abs(gy) >= threshold { out[p] = paint }
+                    }
                 }
             }
         }
         return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: layer, isOpaque: false)
+    }
+}
+
+/// A layer laid over a photo, written a pixel (four bytes, B G R A) at a time.
+enum LookPaint {
+    /// `colour`, opaque, as one pixel's four bytes read as a word.
+    static func pixel(_ colour: (red: UInt8, green: UInt8, blue: UInt8)) -> UInt32 {
+        UInt32(littleEndian: UInt32(colour.blue) | UInt32(colour.green) << 8 | UInt32(colour.red) << 16 | 0xFF00_0000)
+    }
+
+    /// A clear layer of `width` × `height` pixels, painted by `paint` through its pixels.
+    static func layer(width: Int, height: Int, _ paint: (UnsafeMutableBufferPointer<UInt32>) -> Void) -> [UInt8] {
+        var layer = [UInt8](repeating: 0, count: width * height * 4)
+        layer.withUnsafeMutableBytes { paint($0.bindMemory(to: UInt32.self)) }
+        return layer
     }
 }

@@ -319,11 +319,16 @@ public final class PlatformWindow {
             guard pacer.isUpdateDue(at: time), !driver.shouldQuit, !QuitSignals.isRequested else { continue }
             driver.update(at: time)
             let commands = driver.rootView.drawList()
-            if pacer.frameUpdated(at: time, commands: commands, uploadsPending: textures.pendingUploadCount > 0, moving: driver.needsFrames) {
+            if pacer.frameUpdated(at: time, commands: commands, uploadsPending: textures.hasPendingUpload(in: commands), moving: driver.needsFrames) {
                 present(commands, clearColor: driver.backgroundColor)
                 driver.didPresentFrame(at: now)
-                if textures.pendingUploadCount > 0 { pacer.noteNews() }
+            } else if textures.pendingUploadCount > 0 {
+                // Nothing on screen waits for them: uploaded without a frame (a full-screen
+                // frame with a photographer's looks over it costs a software renderer 10 ms,
+                // which a key pressed meanwhile would wait out).
+                textures.uploadPending(byteBudget: Self.uploadBytesPerFrame)
             }
+            if textures.pendingUploadCount > 0 { pacer.noteNews() }
         }
     }
 

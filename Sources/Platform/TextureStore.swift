@@ -89,6 +89,16 @@ public final class TextureStore {
 
     public var pendingUploadCount: Int { uploadQueue.count }
 
+    /// True where one of `commands` draws a picture still waiting to be uploaded: the frame
+    /// changes once it is. The others (a grid's thumbnails under the pager, the looks of the
+    /// photos beside it) are uploaded without drawing a frame for them.
+    public func hasPendingUpload(in commands: [DrawCommand]) -> Bool {
+        guard !uploadQueue.isEmpty else { return false }
+        return commands.contains { command in
+            if case let .image(handle, _) = command.kind { entries[handle]?.pending != nil } else { false }
+        }
+    }
+
     /// Uploads queued images, oldest first, until `byteBudget` is spent (at least one, so
     /// a large image is never starved). Returns true if some remain.
     @discardableResult

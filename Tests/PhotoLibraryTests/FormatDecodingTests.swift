@@ -283,7 +283,7 @@ import TestSupport
             .appendingPathComponent("Tests/Fixtures/make-dng.py").path
         try #require(try runExternalTool(["python3", script, raw, "1700", "1134", "--preview", preview, "--preview-size", "1616x1077"]).status == 0)
         let screen = try ImageDecoder.decode(FilePath(raw), maximumPixelSize: 1620)
-        #expect(screen.width == 1616, "the preview itself: \(screen)")
+        #expect(screen.width == 1620 && screen.height == 1080, "the preview, made the size asked: \(screen)")
         #expect(near(rgb(screen, 800, 500), (40, 200, 60), within: 8), "green, the preview's: \(rgb(screen, 800, 500))")
         let whole = try ImageDecoder.decode(FilePath(raw), maximumPixelSize: nil)
         #expect(whole.width >= 1700 - 16, "the RAW rendered: \(whole)")
@@ -314,7 +314,7 @@ import TestSupport
         }
         let green = (40, 200, 60), blue = (30, 60, 220)
         let screen = try decoded("DSC1.JPG", beside: "DSC1.DNG", 1620)
-        #expect(screen.width == 1616 && near(rgb(screen, 800, 500), green, within: 8), "the RAW's preview: \(screen), \(rgb(screen, 800, 500))")
+        #expect(screen.width == 1620 && near(rgb(screen, 800, 500), green, within: 8), "the RAW's preview: \(screen), \(rgb(screen, 800, 500))")
         let alone = try decoded("DSC1.JPG", beside: nil, 1620)
         #expect(alone.width == 1620 && near(rgb(alone, 800, 500), blue, within: 8), "without its RAW, the JPEG: \(rgb(alone, 800, 500))")
         let zoomed = try decoded("DSC1.JPG", beside: "DSC1.DNG", 2400)

@@ -115,6 +115,28 @@ import ViewTree
         #expect(store.look(.clipping, at: 0) == nil && textures.pixels[look.texture] == nil && textures.pixels.count <= before)
     }
 
+    /// While looks are on, the photos beside the one in front have theirs drawn as their
+    /// pictures arrive, before their pages are turned to; drawn looks are kept for a few
+    /// photos only (each layer is a screen's worth of pixels).
+    @Test func theLooksOfThePhotosBesideAreDrawnBeforeTheyAreTurnedToAndOnlyAFewKept() throws {
+        let textures = FakeTextures()
+        let photos = (0..<8).map { Photo(path: FilePath("/photos/\($0).jpg"), format: .jpeg, byteCount: 1, modificationDate: Date()) }
+        let store = pictureStore(photos, textures: textures) { _ in .success(Self.thirds) }
+        let screen = PictureSize.within(width: 1280, height: 800)
+        store.wantLooks([.clipping, .peaking])
+        let pager = store.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: screen, priority: .visible), PictureRequest(index: 1, size: screen, priority: .nearby)])
+        // Two pictures and two layers for each, none of them asked for yet.
+        #expect(drain(store) { textures.pixels.count == 6 })
+        #expect(store.look(.clipping, at: 1) != nil && store.look(.peaking, at: 1) != nil, "drawn before the turn")
+
+        pager.want((0..<8).map { PictureRequest(index: $0, size: screen, priority: .visible) })
+        #expect(drain(store) { (0..<8).allSatisfy { store.picture(at: $0, size: screen).image != nil } })
+        let layers = { textures.pixels.filter { !$0.value.isOpaque }.map(\.key) }
+        #expect(drain(store) { layers().count == 2 * 5 }, "the layers of five photos kept: \(layers().count)")
+        #expect(layers().allSatisfy(textures.isPinned), "kept layers are not given up to make room for thumbnails")
+    }
+
     /// Shift+H's look: a RAW's histogram read from its sensor in a helper (marked RAW); a
     /// JPEG's, and a RAW LibRaw cannot unpack, drawn from the picture on screen, unmarked.
     @Test func aRAWsHistogramComesFromItsSensorAndOtherPhotosFromTheirPixels() throws {

@@ -51,6 +51,22 @@ import ViewTree
         #expect(!store.uploadPending(byteBudget: .max) && store.pendingUploadCount == 0)
     }
 
+    /// A frame is drawn for an upload only where the frame shows it: a grid's thumbnails
+    /// under the pager, or the looks of the photos beside it, are uploaded without one.
+    @Test func onlyAnUploadThatAFrameShowsAsksForTheFrame() {
+        let store = canvas.textures
+        let shown = store.add(thumbnail()), offScreen = store.add(thumbnail())
+        let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 300))
+        let photo = View(frame: Rect(x: 0, y: 0, width: 256, height: 256))
+        photo.content = ImageContent(texture: shown, pixelSize: Size(width: 256, height: 256))
+        root.addSubview(photo)
+        let commands = root.drawList()
+        #expect(store.hasPendingUpload(in: commands), "the photo on screen waits for its upload")
+        store.uploadPending(byteBudget: 1)
+        #expect(store.isUploaded(shown) && !store.isUploaded(offScreen))
+        #expect(!store.hasPendingUpload(in: commands) && store.pendingUploadCount == 1, "what waits is not on screen")
+    }
+
     @Test func overTheMemoryBudgetTheLeastRecentlyDrawnAreEvictedAndReported() {
         let store = canvas.textures
         store.memoryBudgetBytes = 4 * 256 * 256 * 4

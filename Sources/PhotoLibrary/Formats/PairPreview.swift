@@ -27,7 +27,8 @@ enum PairPreview {
                   isSameShape(sized.width, sized.height, as: stored.width, stored.height),
                   RAWPreviews.orientation(in: file, count: file.count) == orientation.rawValue,
                   let bytes = RAWPreviews.bytes(of: sized.preview, in: file, limits: limits) else { return nil }
-            var pixels = try JPEGDecoder.decode(bytes, maximumPixelSize: wanted, limits: limits).applying(orientation)
+            // A preview a few pixels short (`NearlySharp`) is made the size asked.
+            var pixels = try JPEGDecoder.decode(bytes, maximumPixelSize: wanted, limits: limits).applying(orientation).enlarged(toFit: wanted)
             pixels.iccProfile = EmbeddedColour.profile(in: bytes, format: .jpeg) ?? EmbeddedColour.profile(in: jpegHead, format: .jpeg, exif: exif)
             return pixels
         }

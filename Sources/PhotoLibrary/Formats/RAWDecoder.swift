@@ -61,7 +61,8 @@ enum RAWDecoder {
 
         if let preview = RAWPreviews.smallestJPEG(in: source, count: count, covering: wanted, limits: limits)
             ?? (try? preview(of: raw, covering: wanted, limits: limits)) {
-            return preview.applying(orientation)
+            // A preview a few pixels short (`NearlySharp`) is made the size asked.
+            return preview.applying(orientation).enlarged(toFit: wanted)
         }
         // Cut off in its sensor data (a copy still arriving, a card pulled): LibRaw would
         // render what is missing as black. Its largest preview is shown instead, marked

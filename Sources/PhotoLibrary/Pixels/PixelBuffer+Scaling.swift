@@ -25,6 +25,20 @@ extension PixelBuffer {
         reducedToFit(maximumPixelSize).keepingNotes(of: self)
     }
 
+    /// Enlarged (bilinearly) so the longer side is `side`, aspect kept, where it is shorter:
+    /// a camera's preview a few pixels short of the size asked (`NearlySharp`) made that
+    /// size, so that it — and the looks laid over it — are drawn pixel for pixel rather than
+    /// stretched at every frame (which a software renderer does slowly, with blending).
+    /// Opaque pictures only; others are left as they are.
+    public func enlarged(toFit side: Int) -> PixelBuffer {
+        let longer = max(width, height)
+        guard isOpaque, side > longer else { return self }
+        let scale = Double(side) / Double(longer)
+        let (outWidth, outHeight) = width >= height ? (side, max(1, Int((Double(height) * scale).rounded())))
+                                                    : (max(1, Int((Double(width) * scale).rounded())), side)
+        return stretchedLinearly(to: outWidth, outHeight)?.keepingNotes(of: self) ?? self
+    }
+
     private func reducedToFit(_ maximumPixelSize: Int) -> PixelBuffer {
         let longer = max(width, height)
         guard maximumPixelSize > 0, longer > maximumPixelSize else { return self }
