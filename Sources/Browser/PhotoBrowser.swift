@@ -316,7 +316,11 @@ public final class PhotoBrowser: View {
     }
 
     /// Shows a message bottom centre, in place of any showing.
+    /// Told each toast as it is shown (the input trace writes what the user was told).
+    public var onToast: ((Toast) -> Void)?
+
     public func showToast(_ message: Toast) {
+        onToast?(message)
         toast.show(message)
         setNeedsLayout()
     }

@@ -84,6 +84,14 @@ extension PictureStore {
     public func wantLooks(_ wanted: Set<PictureLook>) {
         guard wanted != looks.wanted else { return }
         looks.wanted = wanted
+        // A look turned off gives back its layers (pinned, a screen's worth each) at once.
+        for (path, drawn) in looks.drawn {
+            for (look, picture) in drawn where !wanted.contains(look) {
+                textures.remove(picture.texture)
+                looks.textures[picture.texture] = nil
+                looks.drawn[path]?[look] = nil
+            }
+        }
         if wanted.isEmpty {
             looks.pixels = []
             looks.redecoded = []

@@ -2,9 +2,10 @@
 import Foundation
 import Synchronization
 
-/// Each key, text and click as Flick took it, on stderr while FLICK_TRACE_INPUT is set
-/// ("flick-input key r down mods 0 taken"): what an end-to-end test that failed can show of
-/// the input it sent and what became of it. While it is set, a watch also says when the UI
+/// Each key, text and click as Flick took it, and each toast it showed, on stderr while
+/// FLICK_TRACE_INPUT is set ("flick-input key r down mods 0 taken", "flick-input toast
+/// \"20 photos turned right\""): what an end-to-end test that failed can show of the input
+/// it sent and what became of it. While it is set, a watch also says when the UI
 /// thread has neither handled an event nor drawn for `quietSeconds`, and where the kernel
 /// has it waiting (its wchan and system call: asleep for events, or stuck in a lock or a pipe).
 public enum InputTrace {

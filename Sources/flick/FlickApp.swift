@@ -60,6 +60,7 @@ final class FlickApp: FrameDriver {
         shell.session.onDuplicatesShown = { [probe] in probe?.noteDuplicates(groups: $0, copies: $1) }
         shell.onShared = { [probe] in probe?.noteShared(copies: $0) }
         let browser = shell.browser
+        if InputTrace.isOn { browser.onToast = { InputTrace.note("toast \($0.message.debugDescription)") } }
         browser.stack.frameStyle = frame.style(textures: window.textures)
         rootView.name = "root"
         rootView.frame = Rect(origin: .zero, size: window.sizeInPoints)

@@ -135,6 +135,8 @@ import ViewTree
         let layers = { textures.pixels.filter { !$0.value.isOpaque }.map(\.key) }
         #expect(drain(store) { layers().count == 2 * 5 }, "the layers of five photos kept: \(layers().count)")
         #expect(layers().allSatisfy(textures.isPinned), "kept layers are not given up to make room for thumbnails")
+        store.wantLooks([.clipping])
+        #expect(layers().count == 5, "peaking turned off gives its layers back at once")
     }
 
     /// Shift+H's look: a RAW's histogram read from its sensor in a helper (marked RAW); a
