@@ -315,10 +315,10 @@ public final class PhotoBrowser: View {
         setNeedsLayout()
     }
 
-    /// Shows a message bottom centre, in place of any showing.
     /// Told each toast as it is shown (the input trace writes what the user was told).
     public var onToast: ((Toast) -> Void)?
 
+    /// Shows a message bottom centre, in place of any showing.
     public func showToast(_ message: Toast) {
         onToast?(message)
         toast.show(message)

@@ -52,8 +52,9 @@ final class LookShelf {
         drawnOrder.append(path)
     }
 
-    /// The photos whose looks are let go, the least recently used past `keptDrawn`.
-    func overKept() -> [FilePath] {
+    /// Lets go of the photos least recently used past `keptDrawn`; says which, for their
+    /// textures to be removed.
+    func letGoPastKept() -> [FilePath] {
         guard drawnOrder.count > Self.keptDrawn else { return [] }
         defer { drawnOrder.removeFirst(drawnOrder.count - Self.keptDrawn) }
         return Array(drawnOrder.prefix(drawnOrder.count - Self.keptDrawn))
@@ -192,7 +193,7 @@ extension PictureStore {
                                                                  isOpaque: false, mode: .fill)
             looks.used(path)
         }
-        for path in looks.overKept() {
+        for path in looks.letGoPastKept() {
             for look in (looks.drawn.removeValue(forKey: path) ?? [:]).values {
                 textures.remove(look.texture)
                 looks.textures[look.texture] = nil

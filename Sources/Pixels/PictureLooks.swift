@@ -137,7 +137,7 @@ public enum ClippingLayer {
 
     public static func drawn(from pixels: PixelBuffer) -> PixelBuffer {
         let highlightPixel = LookPaint.pixel(highlight), shadowPixel = LookPaint.pixel(shadow)
-        let layer = LookPaint.layer(width: pixels.width, height: pixels.height) { out in
+        return LookPaint.layer(width: pixels.width, height: pixels.height) { out in
             pixels.bytes.withUnsafeBufferPointer { bytes in
                 for y in 0..<pixels.height {
                     var i = y * pixels.bytesPerRow, o = y * pixels.width
@@ -151,7 +151,6 @@ public enum ClippingLayer {
                 }
             }
         }
-        return PixelBuffer(width: pixels.width, height: pixels.height, bytesPerRow: pixels.width * 4, bytes: layer, isOpaque: false)
     }
 }
 
@@ -167,8 +166,7 @@ public enum FocusPeaking {
     public static func drawn(from pixels: PixelBuffer) -> PixelBuffer {
         let width = pixels.width, height = pixels.height
         guard width >= 3, height >= 3 else {
-            return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: LookPaint.layer(width: width, height: height) { _ in },
-                               isOpaque: false)
+            return LookPaint.layer(width: width, height: height) { _ in }
         }
         // The luminance as one byte a pixel: the 3 × 3 windows read it nine times over, and
         // a plane of bytes stays in the cache where one of words would not.
@@ -186,7 +184,7 @@ public enum FocusPeaking {
             count = width * height
         }
         let paint = LookPaint.pixel(colour)
-        let layer = LookPaint.layer(width: width, height: height) { out in
+        return LookPaint.layer(width: width, height: height) { out in
             luma.withUnsafeBufferPointer { l in
                 for y in 1..<(height - 1) {
                     for p in (y * width + 1)..<(y * width + width - 1) {
@@ -200,7 +198,6 @@ public enum FocusPeaking {
                 }
             }
         }
-        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: layer, isOpaque: false)
     }
 }
 
@@ -212,9 +209,9 @@ enum LookPaint {
     }
 
     /// A clear layer of `width` × `height` pixels, painted by `paint` through its pixels.
-    static func layer(width: Int, height: Int, _ paint: (UnsafeMutableBufferPointer<UInt32>) -> Void) -> [UInt8] {
+    static func layer(width: Int, height: Int, _ paint: (UnsafeMutableBufferPointer<UInt32>) -> Void) -> PixelBuffer {
         var layer = [UInt8](repeating: 0, count: width * height * 4)
         layer.withUnsafeMutableBytes { paint($0.bindMemory(to: UInt32.self)) }
-        return layer
+        return PixelBuffer(width: width, height: height, bytesPerRow: width * 4, bytes: layer, isOpaque: false)
     }
 }
