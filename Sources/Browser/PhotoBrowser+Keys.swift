@@ -46,6 +46,14 @@ extension PhotoBrowser {
         return chain.contains { $0(key) }
     }
 
+    /// Something in front waits on the user's answer — a form, a question, a menu, the
+    /// share or date bar, words being typed into the search. What Flick would ask unbidden
+    /// (a card put in) waits until it is answered, so it never takes a key meant for it.
+    public var awaitsAnAnswer: Bool {
+        formSheet.isShown || shareBar.isShown || dateBar.isShown || confirmBar.isShown
+            || photoMenu.isShown || arrangementMenu.isShown || searchBar.isEditing
+    }
+
     /// A key was let go: a held key's paging stops with it.
     public func handleKeyUp(_ key: KeyEvent) {
         pager.handleKeyUp(key)

@@ -41,8 +41,10 @@ extension AlbumSession {
     var importSource: FilePath { CardFiles.cardRoot(of: album.folderPath) ?? album.folderPath }
 
     /// Volumes mounted since the last frame: a card among them (a volume holding DCIM) is
-    /// offered once a run, as Ctrl+I asks.
+    /// offered once a run, as Ctrl+I asks — once nothing on screen waits on an answer: a
+    /// card put in while the share bar or a form is up would otherwise take its Enter.
     func takeMountedVolumes() {
+        guard !browser.awaitsAnAnswer else { return }
         for volume in imports.mountedVolumes.take() {
             guard !imports.isRunning, imports.dialog == nil, let card = CardFiles.cardRoot(of: volume), card == volume, imports.offered.insert(card).inserted else { continue }
             askToImport(card)

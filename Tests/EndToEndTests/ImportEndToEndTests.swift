@@ -189,17 +189,24 @@ import Testing
     }
 
     /// A card image mounted read-only under /media, as a desktop mounts a card put in its
-    /// reader (root, a loop device and mkfs.ext2: where this machine has them).
+    /// reader (root, a loop device, mkfs.ext2 and mount namespaces: where this machine has
+    /// them). The card is mounted where only the Flick under test sees it: every other
+    /// Flick the suite runs meanwhile would offer it too, and take the keys its test types.
     static let canMountCards: Bool = {
         guard getuid() == 0, let image = try? makeCardImage(from: nil) else { return false }
         defer { try? FileManager.default.removeItem(at: image) }
         let point = "/media/flick-probe-\(getpid())"
         try? FileManager.default.createDirectory(atPath: point, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: point) }
-        guard let mounted = try? run("mount", ["-o", "loop,ro", image.path, point]), mounted.status == 0 else { return false }
-        _ = try? run("umount", [point])
-        return true
+        // Mounted in a namespace of its own, gone with it.
+        let mounted = try? run("unshare", ["--mount", "--propagation", "private", "--", "mount", "-o", "loop,ro", image.path, point])
+        return mounted?.status == 0
     }()
+
+    /// `command` run in the mount namespace of process `pid`.
+    static func inMountsOf(_ pid: Int32, _ command: [String]) throws -> (status: Int32, output: String, error: String) {
+        try run("nsenter", ["--target", "\(pid)", "--mount", "--"] + command)
+    }
 
     /// An ext2 image holding `folder`'s files (nil: none).
     static func makeCardImage(from folder: URL?) throws -> URL {
@@ -229,18 +236,23 @@ import Testing
 
         let album = try makeSolidColourFolder(Array(FlickEndToEndTests.colours.prefix(1)))
         defer { try? FileManager.default.removeItem(at: album) }
-        let flick = try FlickSession(arguments: [album.path], environment: ["XDG_CONFIG_HOME": config.path])
+        // Flick in a mount namespace of its own (unshare runs it as itself, the same process).
+        let flick = try FlickSession(arguments: ["--mount", "--propagation", "private", "--", flickBinary, album.path],
+                                     environment: ["XDG_CONFIG_HOME": config.path], executable: "/usr/bin/unshare")
         let window = try flick.geometry()
         #expect(try flick.waitForScreen { Self.shows(FlickEndToEndTests.colours[0], in: $0, within: window) }.1)
 
-        // The card goes in: the desktop mounts it.
+        // The card goes in: the desktop mounts it (for this Flick alone; its namespace takes
+        // the mount away when it ends).
         let point = "/media/flick-card-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: point, withIntermediateDirectories: true)
+        let pid = flick.process.processIdentifier
         defer {
-            _ = try? run("umount", ["-l", point])
+            if flick.process.isRunning { _ = try? Self.inMountsOf(pid, ["umount", "-l", point]) }
             try? FileManager.default.removeItem(atPath: point)
         }
-        #expect(try run("mount", ["-o", "loop,ro", image.path, point]).status == 0)
+        #expect(try Self.inMountsOf(pid, ["mount", "-o", "loop,ro", image.path, point]).status == 0)
+        #expect(try !run("findmnt", ["--noheadings", point]).output.contains(point), "the rest of the machine does not see the card")
         let offer = try Glyphs("Import", pointSize: MessagePill.pointSize)
         #expect(try flick.waitForScreen { offer.found(in: $0) != nil }.1, "the card is offered as it appears")
         try flick.server.xdotool("key", "Return")

@@ -129,6 +129,32 @@ import TestSupport
         #expect(Set(all) == Set(["IMG_0001.JPG"] + (2...12).map { String(format: "IMG_%04d.CR3", $0) }), "each once: \(all.sorted())")
     }
 
+    /// A card put in while the share bar is up waits: the bar keeps its keys (an Enter meant
+    /// for it would otherwise start an import), and the card is offered once it is gone.
+    @Test func aCardPutInWhileTheShareBarIsUpIsOfferedOnceItIsAnswered() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-import-wait-\(getpid())-\(UUID().uuidString.prefix(6))")
+        let album = root.appendingPathComponent("Album"), card = root.appendingPathComponent("CARD")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: card.appendingPathComponent("DCIM/100CANON"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        for path in [album.appendingPathComponent("a.jpg"), card.appendingPathComponent("DCIM/100CANON/IMG_0001.JPG")] {
+            #expect(try runExternalTool(["convert", "-size", "32x24", "xc:gray", path.path]).status == 0)
+        }
+        let f = try AlbumSessionTests.Fixture(opening: album.path)
+        #expect(f.run { f.session.photos.count == 1 })
+        _ = f.browser.handleKey(KeyEvent(key: .character("s"), modifiers: [.control, .shift], timestampNanoseconds: 0))
+        #expect(f.browser.shareBar.isShown)
+
+        f.session.imports.mountedVolumes.post(FilePath(card.path))
+        var frames = 0
+        _ = f.run { frames += 1; return frames == 20 }
+        #expect(!f.browser.formSheet.isShown && f.browser.shareBar.isShown, "the share bar keeps the keys")
+
+        _ = f.browser.handleKey(KeyEvent(key: .escape, timestampNanoseconds: 0))
+        #expect(!f.browser.shareBar.isShown)
+        #expect(f.run { f.browser.formSheet.form?.title == "Import from CARD" }, "offered once the bar is gone")
+    }
+
     /// Every file under `folder`: its bytes and its time.
     private func snapshot(_ folder: URL) throws -> [String: String] {
         var found: [String: String] = [:]
