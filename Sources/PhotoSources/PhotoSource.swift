@@ -99,6 +99,10 @@ public protocol PictureSource: AnyObject {
     /// layer to lay over the whole photo); nil while it is worked out (the source reloads
     /// its views once it is), or while the look is not wanted.
     func look(_ look: PictureLook, at index: Int) -> ImageContent?
+    /// Photo `index`'s picture for the screen with `looks`' layers painted into it (the
+    /// looks laid over a whole photo: clipping, peaking), to draw at fit in place of the
+    /// picture and its layers; nil while it is worked out, or while none of them is wanted.
+    func overlaid(_ looks: Set<PictureLook>, at index: Int) -> ImageContent?
     /// Where video `index` stands while it plays in place (a view that plays it asked for it
     /// with `PictureRequest.plays`); nil for a photo, or a video not playing.
     func playback(at index: Int) -> PlaybackState?
@@ -169,6 +173,7 @@ extension PictureSource {
     /// A source that works out no looks.
     public func wantLooks(_ looks: Set<PictureLook>) {}
     public func look(_ look: PictureLook, at index: Int) -> ImageContent? { nil }
+    public func overlaid(_ looks: Set<PictureLook>, at index: Int) -> ImageContent? { nil }
     /// A source that plays no videos.
     public func playback(at index: Int) -> PlaybackState? { nil }
     public func control(_ control: PlaybackControl, at index: Int) -> Bool { false }

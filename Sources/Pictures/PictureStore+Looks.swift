@@ -14,8 +14,8 @@ final class LookShelf {
     /// The screen pictures kept at most (the photo in front and the ones either side).
     static let keptPictures = 4
     /// The photos whose looks are kept drawn at most: the pager's photo in front and two
-    /// either side, drawn before their pages are turned to (a clipping and a peaking layer
-    /// of a 1620 × 1080 picture are 7 MB each); Compare's four.
+    /// either side, drawn before their pages are turned to (a 1620 × 1080 picture with its
+    /// looks painted in is 7 MB, and so is each layer where one is shown); Compare's four.
     static let keptDrawn = 5
 
     var wanted: Set<PictureLook> = []
@@ -24,9 +24,13 @@ final class LookShelf {
     /// What has been drawn, as textures (pinned: a texture store short of room would take
     /// the neighbours' first, never yet drawn on screen); the photos' order of last use.
     var drawn: [FilePath: [PictureLook: ImageContent]] = [:]
+    /// Each photo's picture with the looks laid over it painted in (which ones said), drawn
+    /// at fit in place of the picture and its layers (pinned too).
+    var overlaid: [FilePath: (looks: Set<PictureLook>, picture: ImageContent)] = [:]
     var drawnOrder: [FilePath] = []
     /// What is being worked out (or was asked again by decoding the photo anew).
     var asked: [FilePath: Set<PictureLook>] = [:]
+    var askedOverlaid: Set<FilePath> = []
     var redecoded: Set<FilePath> = []
     /// RAWs whose sensor LibRaw could not give: their histogram is their pixels'.
     var withoutSensor: Set<FilePath> = []
@@ -44,6 +48,10 @@ final class LookShelf {
     }
 
     func pixels(of path: FilePath) -> PixelBuffer? { pixels.last { $0.path == path }?.pixels }
+
+    /// The looks wanted that are laid over a whole photo (and painted into its overlaid
+    /// picture), in the order they are painted.
+    var laidOver: [PictureLook] { PictureLook.laidOver.filter(wanted.contains) }
 
     /// `path`'s looks were drawn or shown: the last to be let go.
     func used(_ path: FilePath) {
@@ -64,9 +72,16 @@ final class LookShelf {
 /// What the looks' worker has drawn, waiting for the UI thread.
 final class LookInbox: Sendable {
     private let drawn = Mutex<[(path: FilePath, look: PictureLook, picture: PixelBuffer)]>([])
+    private let overlaid = Mutex<[(path: FilePath, looks: Set<PictureLook>, picture: PixelBuffer)]>([])
     private let withoutSensor = Mutex<[FilePath]>([])
 
     func add(_ picture: PixelBuffer, _ look: PictureLook, of path: FilePath) { drawn.withLock { $0.append((path, look, picture)) } }
+
+    func addOverlaid(_ picture: PixelBuffer, _ looks: Set<PictureLook>, of path: FilePath) { overlaid.withLock { $0.append((path, looks, picture)) } }
+
+    func takeOverlaid() -> [(path: FilePath, looks: Set<PictureLook>, picture: PixelBuffer)] {
+        overlaid.withLock { overlaid in defer { overlaid = [] }; return overlaid }
+    }
 
     /// A RAW whose sensor could not be read.
     func addWithoutSensor(_ path: FilePath) { withoutSensor.withLock { $0.append(path) } }
@@ -88,10 +103,15 @@ extension PictureStore {
         // A look turned off gives back its layers (pinned, a screen's worth each) at once.
         for (path, drawn) in looks.drawn {
             for (look, picture) in drawn where !wanted.contains(look) {
-                textures.remove(picture.texture)
-                looks.textures[picture.texture] = nil
+                forgetLookTexture(picture.texture)
                 looks.drawn[path]?[look] = nil
             }
+        }
+        // An overlaid picture with other looks than those wanted now is drawn anew.
+        let laid = Set(looks.laidOver)
+        for (path, overlaid) in looks.overlaid where overlaid.looks != laid {
+            forgetLookTexture(overlaid.picture.texture)
+            looks.overlaid[path] = nil
         }
         if wanted.isEmpty {
             looks.pixels = []
@@ -99,9 +119,16 @@ extension PictureStore {
             for handle in looks.textures.keys { textures.remove(handle) }
             looks.textures = [:]
             looks.drawn = [:]
+            looks.overlaid = [:]
             looks.drawnOrder = []
             looks.asked = [:]
+            looks.askedOverlaid = []
         }
+    }
+
+    private func forgetLookTexture(_ handle: TextureHandle) {
+        textures.remove(handle)
+        looks.textures[handle] = nil
     }
 
     public func look(_ look: PictureLook, at index: Int) -> ImageContent? {
@@ -115,13 +142,32 @@ extension PictureStore {
         if look == .sensorLevels, readsSensor(of: path, at: index) {
             readSensor(of: path)
         } else if let pixels = looks.pixels(of: path) {
-            draw(look, of: path, from: pixels)
+            if PictureLook.laidOver.contains(look) {
+                drawLaidOver(of: path, from: pixels, layers: true, overlaid: looks.overlaid[path]?.looks != Set(looks.laidOver))
+            } else {
+                draw(look, of: path, from: pixels)
+            }
         } else if !looks.redecoded.contains(path), let size = shownScreenSize(of: path) {
             // Decoded before any look was wanted: decoded again (the picture shown stays),
             // and drawn once it is back.
             looks.redecoded.insert(path)
             screenQueue.submit(DecodeService.screenRequest(path, size, .visible, rawBeside: rawBeside(path)))
         }
+        return nil
+    }
+
+    /// Photo `index`'s picture for the screen with the looks laid over a whole photo that
+    /// are wanted painted in, while `shown` are those (nil otherwise, or while it is worked
+    /// out: the views show the picture and the looks' layers meanwhile).
+    public func overlaid(_ shown: Set<PictureLook>, at index: Int) -> ImageContent? {
+        let laid = Set(looks.laidOver)
+        guard !laid.isEmpty, laid == Set(PictureLook.laidOver).intersection(shown), index >= 0, index < photos.count else { return nil }
+        let path = photos[index].path
+        if let overlaid = looks.overlaid[path], overlaid.looks == laid {
+            looks.used(path)
+            return overlaid.picture
+        }
+        if !looks.askedOverlaid.contains(path), let pixels = looks.pixels(of: path) { drawLaidOver(of: path, from: pixels, layers: false, overlaid: true) }
         return nil
     }
 
@@ -135,10 +181,15 @@ extension PictureStore {
         looks.keep(pixels, of: path)
         looks.redecoded.remove(path)
         looks.asked[path] = nil
+        looks.askedOverlaid.remove(path)
         let sensorRead = readsSensor(of: path, at: index(of: path))
-        for look in looks.wanted.union(looks.drawn[path, default: [:]].keys) where !(look == .sensorLevels && sensorRead) {
+        let drawn = looks.drawn[path, default: [:]].keys
+        for look in looks.wanted.union(drawn) where !PictureLook.laidOver.contains(look) && !(look == .sensorLevels && sensorRead) {
             draw(look, of: path, from: pixels)
         }
+        // The layers only where a view has shown them (zoomed in, Compare): at fit the
+        // photo is drawn with them painted in.
+        drawLaidOver(of: path, from: pixels, layers: drawn.contains { PictureLook.laidOver.contains($0) }, overlaid: true)
     }
 
     /// Whether the histogram of the photo at `path` is its sensor's: a RAW whose sensor
@@ -172,6 +223,24 @@ extension PictureStore {
         }
     }
 
+    /// The wanted looks laid over a whole photo drawn from `pixels` together: each as its
+    /// layer (`layers`: for a photo zoomed into or compared) and all painted into the
+    /// picture (`overlaid`: for the photo at fit). Only what is asked is kept: each is a
+    /// screen's worth of pixels.
+    private func drawLaidOver(of path: FilePath, from pixels: PixelBuffer, layers keepsLayers: Bool, overlaid keepsOverlaid: Bool) {
+        let laid = looks.laidOver
+        guard !laid.isEmpty, keepsLayers || keepsOverlaid else { return }
+        if keepsLayers { looks.asked[path, default: []].formUnion(laid) }
+        if keepsOverlaid { looks.askedOverlaid.insert(path) }
+        let inbox = looks.inbox, wake = wake
+        looks.work.async {
+            let layers = laid.map { $0.drawn(from: pixels) }
+            if keepsLayers { for (look, layer) in zip(laid, layers) { inbox.add(layer, look, of: path) } }
+            if keepsOverlaid { inbox.addOverlaid(pixels.overlaid(with: layers), Set(laid), of: path) }
+            wake.wake()
+        }
+    }
+
     /// Takes in what was drawn. True if anything arrived.
     func drainLooks() -> Bool {
         let refused = looks.inbox.takeWithoutSensor()
@@ -183,29 +252,37 @@ extension PictureStore {
         for (path, look, picture) in arrived {
             looks.asked[path]?.remove(look)
             guard looks.wanted.contains(look), isKept(path) else { continue }
-            if let old = looks.drawn[path]?[look] {
-                textures.remove(old.texture)
-                looks.textures[old.texture] = nil
-            }
-            let handle = textures.add(picture, pinned: true)
-            looks.textures[handle] = path
-            looks.drawn[path, default: [:]][look] = ImageContent(texture: handle, pixelSize: Size(width: Double(picture.width), height: Double(picture.height)),
-                                                                 isOpaque: false, mode: .fill)
+            if let old = looks.drawn[path]?[look] { forgetLookTexture(old.texture) }
+            looks.drawn[path, default: [:]][look] = pinnedLook(picture, of: path)
+            looks.used(path)
+        }
+        let overlaid = looks.inbox.takeOverlaid()
+        for (path, laid, picture) in overlaid {
+            looks.askedOverlaid.remove(path)
+            guard laid == Set(looks.laidOver), isKept(path) else { continue }
+            if let old = looks.overlaid[path] { forgetLookTexture(old.picture.texture) }
+            looks.overlaid[path] = (laid, pinnedLook(picture, of: path))
             looks.used(path)
         }
         for path in looks.letGoPastKept() {
-            for look in (looks.drawn.removeValue(forKey: path) ?? [:]).values {
-                textures.remove(look.texture)
-                looks.textures[look.texture] = nil
-            }
+            for look in (looks.drawn.removeValue(forKey: path) ?? [:]).values { forgetLookTexture(look.texture) }
+            if let overlaid = looks.overlaid.removeValue(forKey: path) { forgetLookTexture(overlaid.picture.texture) }
         }
-        return !arrived.isEmpty || !refused.isEmpty
+        return !arrived.isEmpty || !overlaid.isEmpty || !refused.isEmpty
+    }
+
+    /// A look of `path`'s as a texture of its own, pinned.
+    private func pinnedLook(_ picture: PixelBuffer, of path: FilePath) -> ImageContent {
+        let handle = textures.add(picture, pinned: true)
+        looks.textures[handle] = path
+        return ImageContent(texture: handle, pixelSize: Size(width: Double(picture.width), height: Double(picture.height)), isOpaque: picture.isOpaque, mode: .fill)
     }
 
     /// A look's texture made room: drawn again when next asked.
     func evictedLook(_ handle: TextureHandle) -> Bool {
         guard let path = looks.textures.removeValue(forKey: handle) else { return false }
         looks.drawn[path] = looks.drawn[path]?.filter { $0.value.texture != handle }
+        if looks.overlaid[path]?.picture.texture == handle { looks.overlaid[path] = nil }
         return true
     }
 

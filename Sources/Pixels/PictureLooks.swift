@@ -15,6 +15,10 @@ public enum PictureLook: Hashable, Sendable, CaseIterable {
     /// of their pixels, as the histogram's.
     case sensorLevels
 
+    /// The looks laid over a whole photo, in the order they are painted (peaking over
+    /// clipping); the others are drawn apart from it (the histogram in a corner).
+    public static let laidOver: [PictureLook] = [.clipping, .peaking]
+
     /// The look drawn from `pixels`: a histogram's graph, or a layer the photo's size to
     /// lay over it, clear where there is nothing to say.
     public func drawn(from pixels: PixelBuffer) -> PixelBuffer {
@@ -23,6 +27,37 @@ public enum PictureLook: Hashable, Sendable, CaseIterable {
         case .clipping: ClippingLayer.drawn(from: pixels)
         case .peaking: FocusPeaking.drawn(from: pixels)
         }
+    }
+}
+
+extension PixelBuffer {
+    /// This picture with `layers` (looks its size, in the order given) painted into it:
+    /// where a layer says something its colour, elsewhere the picture's own. One picture
+    /// to draw instead of the picture and a layer or two blended over it at every frame.
+    public func overlaid(with layers: [PixelBuffer]) -> PixelBuffer {
+        precondition(layers.allSatisfy { $0.width == width && $0.height == height && $0.bytesPerRow == width * 4 })
+        let rowBytes = width * 4
+        let painted = [UInt8](unsafeUninitializedCapacity: height * rowBytes) { out, count in
+            let target = UnsafeMutableRawBufferPointer(out)
+            bytes.withUnsafeBytes { source in
+                for y in 0..<height {
+                    UnsafeMutableRawBufferPointer(rebasing: target[(y * rowBytes)..<((y + 1) * rowBytes)])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[(y * bytesPerRow)..<(y * bytesPerRow + rowBytes)]))
+                }
+            }
+            let pixels = target.bindMemory(to: UInt32.self)
+            for layer in layers {
+                layer.bytes.withUnsafeBytes { raw in
+                    // A painted pixel is opaque (LookPaint.pixel); a clear one is all zero.
+                    let paint = raw.bindMemory(to: UInt32.self)
+                    for p in 0..<paint.count where paint[p] != 0 { pixels[p] = paint[p] }
+                }
+            }
+            count = height * rowBytes
+        }
+        var result = PixelBuffer(width: width, height: height, bytesPerRow: rowBytes, bytes: painted, isOpaque: isOpaque)
+        result.iccProfile = iccProfile
+        return result
     }
 }
 

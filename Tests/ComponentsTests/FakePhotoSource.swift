@@ -140,6 +140,8 @@ final class FakePhotoSource: PhotoSource {
     /// The looks the views asked for, and whether they have been drawn yet.
     var wantedLooks: Set<PictureLook> = []
     var looksDrawn = true
+    /// Whether the photos' pictures with their looks painted in have been drawn yet.
+    var overlaidDrawn = false
 
     func wantLooks(_ looks: Set<PictureLook>) { wantedLooks = looks }
 
@@ -184,6 +186,13 @@ final class FakePhotoSource: PhotoSource {
         let size = look == .histogram || look == .sensorLevels ? Size(width: 256, height: 100) : size(of: ids[index])
         return ImageContent(texture: Self.lookHandle(look, of: index), pixelSize: size, isOpaque: false, mode: .fill)
     }
+
+    func overlaid(_ looks: Set<PictureLook>, at index: Int) -> ImageContent? {
+        guard overlaidDrawn, !wantedLooks.isDisjoint(with: PictureLook.laidOver), looks == wantedLooks, index < photoCount else { return nil }
+        return ImageContent(texture: Self.overlaidHandle(of: index), pixelSize: size(of: ids[index]))
+    }
+
+    static func overlaidHandle(of index: Int) -> TextureHandle { TextureHandle(rawValue: UInt64(400_000 + index)) }
 
     static func lookHandle(_ look: PictureLook, of index: Int) -> TextureHandle {
         TextureHandle(rawValue: UInt64(300_000 + index * 4 + (PictureLook.allCases.firstIndex(of: look) ?? 0)))

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Browser
-import Components
+@testable import Components
 import Geometry
 import Gestures
 import PhotoSources
@@ -79,6 +79,58 @@ import ViewTree
         f.browser.reloadData()
         f.scene.settle()
         #expect(drawn(f, "clipping layer").contains { $0.texture == FakePhotoSource.lookHandle(.clipping, of: 1) })
+    }
+
+    /// Once the source has the photo's picture with its looks painted in, that is drawn in
+    /// place of the photo and its layers (one picture instead of three blended); zoomed in
+    /// with a part at full scale laid over it, the layers are back over both.
+    @Test func thePhotoWithItsLooksPaintedInTakesThePlaceOfItsLayersUntilAPartIsLaidOver() throws {
+        let app = BrowserFixture(count: 3)
+        app.source.sizes = [Size(width: 6000, height: 4000)]
+        app.source.pixelSizesKnown = true
+        app.open(1)
+        app.source.widestFit = 800
+        app.key(.character("o"))
+        app.key(.character("k"))
+        app.scene.settle()
+        #expect(drawn(app, "clipping layer").contains { $0.texture == FakePhotoSource.lookHandle(.clipping, of: 1) }, "layers until it comes")
+        app.source.overlaidDrawn = true
+        app.browser.reloadData()
+        app.scene.settle()
+        let photo = try #require(drawn(app, "photo 1").first)
+        #expect(photo.texture == FakePhotoSource.overlaidHandle(of: 1), "the painted picture in the photo's place")
+        #expect(drawn(app, "clipping layer").isEmpty && drawn(app, "peaking layer").isEmpty, "and no layer blended over it")
+
+        // Zoomed in: the painted picture under the part until the layers come.
+        app.source.looksDrawn = false
+        app.pager.pointerLocation = Point(x: 400, y: 300)
+        app.key(.character("z"))
+        app.scene.settle()
+        app.arrived()
+        #expect(app.pager.currentPage!.shownDetail != nil)
+        #expect(app.pager.currentPage!.photo.content?.texture == FakePhotoSource.overlaidHandle(of: 1))
+        app.source.looksDrawn = true
+        app.browser.reloadData()
+        app.scene.settle()
+        #expect(drawn(app, "clipping layer").contains { $0.texture == FakePhotoSource.lookHandle(.clipping, of: 1) }, "over the part too")
+        #expect(app.pager.currentPage!.photo.content?.texture != FakePhotoSource.overlaidHandle(of: 1))
+
+        // Turned off, the photo's own picture again.
+        app.key(.character("z"))
+        app.key(.character("o"))
+        app.key(.character("k"))
+        app.scene.settle()
+        #expect(drawn(app, "photo 1").first.map { $0.texture != FakePhotoSource.overlaidHandle(of: 1) } == true)
+
+        // The culling pager's card in front likewise.
+        let f = BrowserFixture(count: 6)
+        f.source.overlaidDrawn = true
+        f.key(.character("o"))
+        f.key(.character("4"), modifiers: .control)
+        f.scene.settle()
+        let inHand = try #require(f.browser.cull.photoInHand)
+        #expect(drawn(f, "card \(inHand)").first?.texture == FakePhotoSource.overlaidHandle(of: inHand))
+        #expect(drawn(f, "clipping layer").isEmpty)
     }
 
     @Test func theGridShowsNoLookButTheCullingPagerAndCompareDo() throws {

@@ -116,8 +116,9 @@ import ViewTree
     }
 
     /// While looks are on, the photos beside the one in front have theirs drawn as their
-    /// pictures arrive, before their pages are turned to; drawn looks are kept for a few
-    /// photos only (each layer is a screen's worth of pixels).
+    /// pictures arrive, before their pages are turned to — painted into a copy of the
+    /// picture, their layers only once a view asks for them; drawn looks are kept for a few
+    /// photos only (each is a screen's worth of pixels).
     @Test func theLooksOfThePhotosBesideAreDrawnBeforeTheyAreTurnedToAndOnlyAFewKept() throws {
         let textures = FakeTextures()
         let photos = (0..<8).map { Photo(path: FilePath("/photos/\($0).jpg"), format: .jpeg, byteCount: 1, modificationDate: Date()) }
@@ -126,17 +127,66 @@ import ViewTree
         store.wantLooks([.clipping, .peaking])
         let pager = store.makePictureDemand()
         pager.want([PictureRequest(index: 0, size: screen, priority: .visible), PictureRequest(index: 1, size: screen, priority: .nearby)])
-        // Two pictures and two layers for each, none of them asked for yet.
-        #expect(drain(store) { textures.pixels.count == 6 })
-        #expect(store.look(.clipping, at: 1) != nil && store.look(.peaking, at: 1) != nil, "drawn before the turn")
+        // Two pictures and each with its looks painted in, none of them asked for yet.
+        let painted = { textures.pixels.filter { $0.value.isOpaque && $0.value.bytes != Self.thirds.bytes }.map(\.key) }
+        let layers = { textures.pixels.filter { !$0.value.isOpaque }.map(\.key) }
+        #expect(drain(store) { painted().count == 2 })
+        #expect(store.overlaid([.clipping, .peaking], at: 1) != nil, "drawn before the turn")
+        #expect(painted().allSatisfy(textures.isPinned), "kept: a texture store short of room takes thumbnails first")
+        #expect(layers().isEmpty && store.look(.clipping, at: 1) == nil, "no layer until asked")
+        #expect(drain(store) { store.look(.clipping, at: 1) != nil && store.look(.peaking, at: 1) != nil })
+        #expect(layers().count == 2 && layers().allSatisfy(textures.isPinned))
 
         pager.want((0..<8).map { PictureRequest(index: $0, size: screen, priority: .visible) })
         #expect(drain(store) { (0..<8).allSatisfy { store.picture(at: $0, size: screen).image != nil } })
-        let layers = { textures.pixels.filter { !$0.value.isOpaque }.map(\.key) }
-        #expect(drain(store) { layers().count == 2 * 5 }, "the layers of five photos kept: \(layers().count)")
-        #expect(layers().allSatisfy(textures.isPinned), "kept layers are not given up to make room for thumbnails")
+        #expect(drain(store) { painted().count == 5 && layers().isEmpty }, "the last five photos' looks kept: \(painted().count), \(layers().count)")
         store.wantLooks([.clipping])
-        #expect(layers().count == 5, "peaking turned off gives its layers back at once")
+        #expect(painted().isEmpty, "peaking turned off gives back the pictures with it painted in at once")
+        #expect(drain(store) { store.overlaid([.clipping], at: 7) != nil })
+    }
+
+    /// The photo's picture with its clipping and peaking painted in: the looks' colours where
+    /// they say something, peaking over clipping, the photo's own pixels elsewhere; drawn
+    /// anew for the looks wanted when they change.
+    @Test func thePictureWithItsLooksPaintedInIsThePhotoWhereTheyAreClear() throws {
+        // The thirds, with a sharp vertical edge in the grey third (x 60–79 white).
+        var bytes = Self.thirds.bytes
+        for y in 0..<80 { for x in 60..<80 { for c in 0..<3 { bytes[(y * 120 + x) * 4 + c] = 250 } } }
+        let photo = PixelBuffer(width: 120, height: 80, bytesPerRow: 480, bytes: bytes, isOpaque: true)
+        let both = photo.overlaid(with: [PictureLook.clipping.drawn(from: photo), PictureLook.peaking.drawn(from: photo)])
+        #expect(both.isOpaque && both.width == 120 && both.height == 80)
+        let painted = (red: FocusPeaking.colour.red, green: FocusPeaking.colour.green, blue: FocusPeaking.colour.blue, alpha: UInt8(255))
+        #expect(colour(both, 10, 10) == (ClippingLayer.highlight.red, ClippingLayer.highlight.green, ClippingLayer.highlight.blue, 255))
+        #expect(colour(both, 100, 10) == (ClippingLayer.shadow.red, ClippingLayer.shadow.green, ClippingLayer.shadow.blue, 255))
+        #expect(colour(both, 50, 10) == (128, 128, 128, 255), "the photo where no look says anything")
+        #expect(colour(both, 60, 10) == painted, "the edge, sharp")
+        #expect(colour(both, 39, 10) == painted, "the white third's edge: peaking over clipping")
+
+        // A row wider than its pixels (a decoder's padding) is read as the photo's.
+        var padded = [UInt8](repeating: 7, count: 80 * 500)
+        for y in 0..<80 { padded.replaceSubrange((y * 500)..<(y * 500 + 480), with: bytes[(y * 480)..<(y * 480 + 480)]) }
+        let wide = PixelBuffer(width: 120, height: 80, bytesPerRow: 500, bytes: padded, isOpaque: true)
+        #expect(wide.overlaid(with: [PictureLook.clipping.drawn(from: wide)]).bytes == photo.overlaid(with: [PictureLook.clipping.drawn(from: photo)]).bytes)
+
+        // The store's: drawn with the layers, opaque, and drawn anew when peaking goes.
+        let textures = FakeTextures()
+        let store = pictureStore([Photo(path: FilePath("/photos/a.jpg"), format: .jpeg, byteCount: 1, modificationDate: Date())], textures: textures) { _ in .success(photo) }
+        let screen = PictureSize.within(width: 1280, height: 800)
+        store.wantLooks([.clipping, .peaking, .histogram])
+        let pager = store.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: screen, priority: .visible)])
+        #expect(drain(store) { store.overlaid([.clipping, .peaking, .histogram], at: 0) != nil })
+        let overlaid = try #require(store.overlaid([.clipping, .peaking, .histogram], at: 0))
+        let drawn = try #require(textures.pixels[overlaid.texture])
+        #expect(drawn.bytes == both.bytes)
+        #expect(store.overlaid([.clipping], at: 0) == nil, "not for other looks than those wanted")
+        store.wantLooks([.clipping, .histogram])
+        #expect(drain(store) { store.overlaid([.clipping, .histogram], at: 0) != nil })
+        let clippingOverlaid = try #require(store.overlaid([.clipping, .histogram], at: 0))
+        let clippingOnly = try #require(textures.pixels[clippingOverlaid.texture])
+        #expect(colour(clippingOnly, 60, 10) == (250, 250, 250, 255) && colour(clippingOnly, 10, 10).red == ClippingLayer.highlight.red)
+        store.wantLooks([.histogram])
+        #expect(store.overlaid([.histogram], at: 0) == nil, "nothing to paint in")
     }
 
     /// Shift+H's look: a RAW's histogram read from its sensor in a helper (marked RAW); a

@@ -46,14 +46,19 @@ extension View {
 
 /// The looks laid over one photo, in the order they are painted (peaking over clipping).
 final class LookLayers {
-    static let laid: [PictureLook] = [.clipping, .peaking]
-    let layers = LookLayers.laid.map { LookLayer($0) }
+    let layers = PictureLook.laidOver.map { LookLayer($0) }
 
-    /// Shows what `source` has drawn of photo `index` for the looks in `shown`.
-    func show(_ shown: Set<PictureLook>, of index: Int, from source: PictureSource?) {
-        for (look, layer) in zip(Self.laid, layers) {
-            layer.show(shown.contains(look) ? source?.look(look, at: index) : nil)
+    /// Shows what `source` has drawn of photo `index` for the looks in `shown`; true when
+    /// every one of them has its layer.
+    @discardableResult
+    func show(_ shown: Set<PictureLook>, of index: Int, from source: PictureSource?) -> Bool {
+        var all = true
+        for (look, layer) in zip(PictureLook.laidOver, layers) {
+            let picture = shown.contains(look) ? source?.look(look, at: index) : nil
+            layer.show(picture)
+            if shown.contains(look) && picture == nil { all = false }
         }
+        return all
     }
 
     func hide() { for layer in layers { layer.show(nil) } }

@@ -213,9 +213,13 @@ public final class CullView: View, LookShowing, PhotoCollectionView, ScrollConta
     }
 
     public func update(_ card: PhotoTile, item index: Int) {
-        let picture = source?.picture(at: index, size: cardPictureSize) ?? .loading
+        var picture = source?.picture(at: index, size: cardPictureSize) ?? .loading
+        // The card in front with its looks painted into its picture, once that is drawn: one
+        // picture to draw instead of the picture and its layers blended at every frame.
+        let overlaid = index == currentIndex && picture.image != nil ? source?.overlaid(looks, at: index) : nil
+        if let overlaid { picture = .ready(overlaid) }
         card.show(picture, index: index, labels: context.labels, marks: source?.marks(at: index) ?? .none, pair: source?.badgeNote(at: index))
-        if index == currentIndex { showLooks(on: card, index: index) }
+        if index == currentIndex { showLooks(on: card, index: index, painted: overlaid != nil) }
         let pose = self.pose(of: index, aspect: picture.image?.pixelSize ?? layout.cardArea.size)
         if index == arriving {
             // Back from the Trash: from above, down into its place.
@@ -228,14 +232,15 @@ public final class CullView: View, LookShowing, PhotoCollectionView, ScrollConta
         }
     }
 
-    /// The looks laid over the card in front, and its histogram in the corner.
-    private func showLooks(on card: PhotoTile, index: Int) {
+    /// The looks laid over the card in front (unless `painted` into its picture), and its
+    /// histogram in the corner.
+    private func showLooks(on card: PhotoTile, index: Int, painted: Bool) {
         for layer in lookLayers.layers where layer.superview !== card {
             layer.removeFromSuperview()
             card.addSubview(layer)
             card.setNeedsLayout()
         }
-        lookLayers.show(looks, of: index, from: source)
+        if painted { lookLayers.hide() } else { lookLayers.show(looks, of: index, from: source) }
         histogram.show(source?.histogram(looks, at: index))
         histogram.place(in: bounds)
     }

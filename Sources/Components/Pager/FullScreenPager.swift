@@ -277,7 +277,7 @@ extension FullScreenPager: ScrollContainerDataSource {
         page.frame = Rect(x: Double(index) * pageWidth, y: 0, width: bounds.width, height: bounds.height)
         page.show(source?.picture(at: index, size: pictureSize(of: index)) ?? .loading, index: index, context: context)
         page.showDetail(detailPicture(of: index))
-        page.looks.show(looks, of: index, from: source)
+        page.showLooks(looks, from: source)
     }
 
     public func prepareForReuse(_ page: PagerPage) { page.reset() }
