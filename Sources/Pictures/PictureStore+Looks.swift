@@ -134,6 +134,7 @@ extension PictureStore {
     public func look(_ look: PictureLook, at index: Int) -> ImageContent? {
         guard looks.wanted.contains(look), index >= 0, index < photos.count else { return nil }
         let path = photos[index].path
+        if PictureLook.laidOver.contains(look) && isMoving(path) { return nil }
         if let drawn = looks.drawn[path]?[look] {
             looks.used(path)
             return drawn
@@ -163,6 +164,7 @@ extension PictureStore {
         let laid = Set(looks.laidOver)
         guard !laid.isEmpty, laid == Set(PictureLook.laidOver).intersection(shown), index >= 0, index < photos.count else { return nil }
         let path = photos[index].path
+        guard !isMoving(path) else { return nil }
         if let overlaid = looks.overlaid[path], overlaid.looks == laid {
             looks.used(path)
             return overlaid.picture
@@ -284,6 +286,13 @@ extension PictureStore {
         looks.drawn[path] = looks.drawn[path]?.filter { $0.value.texture != handle }
         if looks.overlaid[path]?.picture.texture == handle { looks.overlaid[path] = nil }
         return true
+    }
+
+    /// True while the photo at `path` moves where it is shown (an animation, a video, a Live
+    /// Photo's moment): the looks laid over it are of its still picture, and would hide or
+    /// belie the frames.
+    private func isMoving(_ path: FilePath) -> Bool {
+        playing.values.contains { $0.path == path } || videos.values.contains { $0.path == path } || moment?.still == path
     }
 
     /// The largest whole picture of `path` for the screen that is shown now.

@@ -86,6 +86,35 @@ import ViewTree
     }
 }
 
+/// The looks laid over a photo are of its still picture: while a video plays in place,
+/// neither the poster's layers nor the poster with them painted in stands over its frames.
+@Suite struct PictureStoreMovingLooksTests {
+    @Test func aPlayingVideoShowsItsFramesWithNoLooksOverThem() throws {
+        let helper = PictureStoreVideoTests()
+        defer { try? FileManager.default.removeItem(at: helper.folder) }
+        let textures = FakeTextures()
+        let poster = PixelBuffer(width: 160, height: 120, blue: 255, green: 255, red: 255)
+        let store = pictureStore([try helper.video()], textures: textures) { _ in .success(poster) }
+        store.videoPlayerCommand = [builtExecutable(named: "fake-decode-helper"), PlayerHelper.subcommand]
+        store.wantLooks([.clipping])
+        let size = PictureSize.within(width: 1280, height: 800)
+        let demand = store.makePictureDemand()
+        demand.want([PictureRequest(index: 0, size: size, priority: .visible)])
+        #expect(drain(store) { store.overlaid([.clipping], at: 0) != nil && store.look(.clipping, at: 0) != nil }, "the poster's, before it plays")
+
+        demand.want([PictureRequest(index: 0, size: size, priority: .visible, plays: true)])
+        var now = 20.0
+        let playing = waitUntil(seconds: 60, pollingEvery: 1000) {
+            now += 0.05
+            store.advanceAnimations(to: now)
+            store.drainResults()
+            return (store.playback(at: 0)?.position ?? 0) > 0.2
+        }
+        #expect(playing)
+        #expect(store.overlaid([.clipping], at: 0) == nil && store.look(.clipping, at: 0) == nil, "the frames, bare")
+    }
+}
+
 /// Frames arriving as fast as the window draws (a 1080p video on a busy machine): each one
 /// taken is shown at the next frame drawn, not replaced unseen by the one after it (Flick
 /// once showed 2 of a 1080p video's 30 frames a second so).
