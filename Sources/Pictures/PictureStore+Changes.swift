@@ -84,5 +84,6 @@ extension PictureStore {
         fullSides[path] = nil
         if case let .shown(preview) = previews.removeValue(forKey: path) { textures.remove(preview.texture) }
         for picture in broker.forget(path) { forget(picture.texture) }
+        forgetLooks(of: path)
     }
 }

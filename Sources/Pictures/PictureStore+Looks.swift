@@ -31,6 +31,8 @@ final class LookShelf {
     /// What is being worked out (or was asked again by decoding the photo anew).
     var asked: [FilePath: Set<PictureLook>] = [:]
     var askedOverlaid: Set<FilePath> = []
+    /// How often each photo's file was rewritten while looks were on.
+    var rewrites: [FilePath: Int] = [:]
     var redecoded: Set<FilePath> = []
     /// RAWs whose sensor LibRaw could not give: their histogram is their pixels'.
     var withoutSensor: Set<FilePath> = []
@@ -53,6 +55,11 @@ final class LookShelf {
     /// picture), in the order they are painted.
     var laidOver: [PictureLook] { PictureLook.laidOver.filter(wanted.contains) }
 
+    func subject(_ path: FilePath) -> LookSubject { LookSubject(path: path, rewrites: rewrites[path, default: 0]) }
+
+    /// Whether what was drawn for `subject` is of the photo's file as it is.
+    func isCurrent(_ subject: LookSubject) -> Bool { subject.rewrites == rewrites[subject.path, default: 0] }
+
     /// `path`'s looks were drawn or shown: the last to be let go.
     func used(_ path: FilePath) {
         guard drawnOrder.last != path else { return }
@@ -69,26 +76,35 @@ final class LookShelf {
     }
 }
 
+/// The photo a look is drawn for, as its file was when asked: a look of a file since
+/// rewritten (turned, say) is of the old picture, and let go as it arrives.
+struct LookSubject: Hashable, Sendable {
+    let path: FilePath
+    let rewrites: Int
+}
+
 /// What the looks' worker has drawn, waiting for the UI thread.
 final class LookInbox: Sendable {
-    private let drawn = Mutex<[(path: FilePath, look: PictureLook, picture: PixelBuffer)]>([])
-    private let overlaid = Mutex<[(path: FilePath, looks: Set<PictureLook>, picture: PixelBuffer)]>([])
-    private let withoutSensor = Mutex<[FilePath]>([])
+    private let drawn = Mutex<[(of: LookSubject, look: PictureLook, picture: PixelBuffer)]>([])
+    private let overlaid = Mutex<[(of: LookSubject, looks: Set<PictureLook>, picture: PixelBuffer)]>([])
+    private let withoutSensor = Mutex<[LookSubject]>([])
 
-    func add(_ picture: PixelBuffer, _ look: PictureLook, of path: FilePath) { drawn.withLock { $0.append((path, look, picture)) } }
+    func add(_ picture: PixelBuffer, _ look: PictureLook, of subject: LookSubject) { drawn.withLock { $0.append((subject, look, picture)) } }
 
-    func addOverlaid(_ picture: PixelBuffer, _ looks: Set<PictureLook>, of path: FilePath) { overlaid.withLock { $0.append((path, looks, picture)) } }
+    func addOverlaid(_ picture: PixelBuffer, _ looks: Set<PictureLook>, of subject: LookSubject) {
+        overlaid.withLock { $0.append((subject, looks, picture)) }
+    }
 
-    func takeOverlaid() -> [(path: FilePath, looks: Set<PictureLook>, picture: PixelBuffer)] {
+    func takeOverlaid() -> [(of: LookSubject, looks: Set<PictureLook>, picture: PixelBuffer)] {
         overlaid.withLock { overlaid in defer { overlaid = [] }; return overlaid }
     }
 
     /// A RAW whose sensor could not be read.
-    func addWithoutSensor(_ path: FilePath) { withoutSensor.withLock { $0.append(path) } }
+    func addWithoutSensor(_ subject: LookSubject) { withoutSensor.withLock { $0.append(subject) } }
 
-    func takeWithoutSensor() -> [FilePath] { withoutSensor.withLock { paths in defer { paths = [] }; return paths } }
+    func takeWithoutSensor() -> [LookSubject] { withoutSensor.withLock { subjects in defer { subjects = [] }; return subjects } }
 
-    func take() -> [(path: FilePath, look: PictureLook, picture: PixelBuffer)] {
+    func take() -> [(of: LookSubject, look: PictureLook, picture: PixelBuffer)] {
         drawn.withLock { drawn in
             defer { drawn = [] }
             return drawn
@@ -124,6 +140,22 @@ extension PictureStore {
             looks.asked = [:]
             looks.askedOverlaid = []
         }
+    }
+
+    /// The photo at `path` was rewritten (turned, say) or left: its looks are of the old
+    /// picture, drawn anew from the new one (a painted picture of the old shape would stand
+    /// in its place meanwhile).
+    func forgetLooks(of path: FilePath) {
+        for look in (looks.drawn.removeValue(forKey: path) ?? [:]).values { forgetLookTexture(look.texture) }
+        if let overlaid = looks.overlaid.removeValue(forKey: path) { forgetLookTexture(overlaid.picture.texture) }
+        looks.pixels.removeAll { $0.path == path }
+        looks.drawnOrder.removeAll { $0 == path }
+        looks.asked[path] = nil
+        looks.askedOverlaid.remove(path)
+        looks.redecoded.remove(path)
+        looks.withoutSensor.remove(path)
+        // What is being drawn meanwhile is of the old file.
+        if !looks.wanted.isEmpty { looks.rewrites[path, default: 0] += 1 }
     }
 
     private func forgetLookTexture(_ handle: TextureHandle) {
@@ -205,11 +237,11 @@ extension PictureStore {
     private func readSensor(of path: FilePath) {
         guard let helpers else { return }
         looks.asked[path, default: []].insert(.sensorLevels)
-        let inbox = looks.inbox, wake = wake
+        let inbox = looks.inbox, wake = wake, subject = looks.subject(path)
         looks.sensorWork.async {
             switch helpers.sensorHistogram(path) {
-            case let .success(graph): inbox.add(graph, .sensorLevels, of: path)
-            case .failure: inbox.addWithoutSensor(path)
+            case let .success(graph): inbox.add(graph, .sensorLevels, of: subject)
+            case .failure: inbox.addWithoutSensor(subject)
             }
             wake.wake()
         }
@@ -217,10 +249,10 @@ extension PictureStore {
 
     private func draw(_ look: PictureLook, of path: FilePath, from pixels: PixelBuffer) {
         looks.asked[path, default: []].insert(look)
-        let inbox = looks.inbox, wake = wake
+        let inbox = looks.inbox, wake = wake, subject = looks.subject(path)
         looks.work.async {
             let picture = look.drawn(from: pixels)
-            inbox.add(picture, look, of: path)
+            inbox.add(picture, look, of: subject)
             wake.wake()
         }
     }
@@ -234,32 +266,34 @@ extension PictureStore {
         guard !laid.isEmpty, keepsLayers || keepsOverlaid else { return }
         if keepsLayers { looks.asked[path, default: []].formUnion(laid) }
         if keepsOverlaid { looks.askedOverlaid.insert(path) }
-        let inbox = looks.inbox, wake = wake
+        let inbox = looks.inbox, wake = wake, subject = looks.subject(path)
         looks.work.async {
             let layers = laid.map { $0.drawn(from: pixels) }
-            if keepsLayers { for (look, layer) in zip(laid, layers) { inbox.add(layer, look, of: path) } }
-            if keepsOverlaid { inbox.addOverlaid(pixels.overlaid(with: layers), Set(laid), of: path) }
+            if keepsLayers { for (look, layer) in zip(laid, layers) { inbox.add(layer, look, of: subject) } }
+            if keepsOverlaid { inbox.addOverlaid(pixels.overlaid(with: layers), Set(laid), of: subject) }
             wake.wake()
         }
     }
 
     /// Takes in what was drawn. True if anything arrived.
     func drainLooks() -> Bool {
-        let refused = looks.inbox.takeWithoutSensor()
-        for path in refused {
-            looks.withoutSensor.insert(path)
-            looks.asked[path]?.remove(.sensorLevels)
+        let refused = looks.inbox.takeWithoutSensor().filter(looks.isCurrent)
+        for subject in refused {
+            looks.withoutSensor.insert(subject.path)
+            looks.asked[subject.path]?.remove(.sensorLevels)
         }
-        let arrived = looks.inbox.take()
-        for (path, look, picture) in arrived {
+        let arrived = looks.inbox.take().filter { looks.isCurrent($0.of) }
+        for (subject, look, picture) in arrived {
+            let path = subject.path
             looks.asked[path]?.remove(look)
             guard looks.wanted.contains(look), isKept(path) else { continue }
             if let old = looks.drawn[path]?[look] { forgetLookTexture(old.texture) }
             looks.drawn[path, default: [:]][look] = pinnedLook(picture, of: path)
             looks.used(path)
         }
-        let overlaid = looks.inbox.takeOverlaid()
-        for (path, laid, picture) in overlaid {
+        let overlaid = looks.inbox.takeOverlaid().filter { looks.isCurrent($0.of) }
+        for (subject, laid, picture) in overlaid {
+            let path = subject.path
             looks.askedOverlaid.remove(path)
             guard laid == Set(looks.laidOver), isKept(path) else { continue }
             if let old = looks.overlaid[path] { forgetLookTexture(old.picture.texture) }

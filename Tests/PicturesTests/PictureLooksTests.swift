@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Geometry
+import Synchronization
 import Testing
 import PhotoLibrary
 import Pictures
@@ -143,6 +145,30 @@ import ViewTree
         store.wantLooks([.clipping])
         #expect(painted().isEmpty, "peaking turned off gives back the pictures with it painted in at once")
         #expect(drain(store) { store.overlaid([.clipping], at: 7) != nil })
+    }
+
+    /// A photo turned (its file rewritten) while its looks are on: what was drawn of the old
+    /// picture goes at once, and the looks come again of the new one, its shape.
+    @Test func aPhotoRewrittenHasItsLooksDrawnAnewOfItsNewPicture() throws {
+        let textures = FakeTextures()
+        let turned = Mutex(false)
+        let photos = [Photo(path: FilePath("/photos/a.jpg"), format: .jpeg, byteCount: 1, modificationDate: Date())]
+        let store = pictureStore(photos, textures: textures) { _ in
+            turned.withLock { $0 } ? .success(PixelBuffer(width: 80, height: 120, blue: 255, green: 255, red: 255)) : .success(Self.thirds)
+        }
+        let screen = PictureSize.within(width: 1280, height: 800)
+        store.wantLooks([.clipping])
+        let pager = store.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: screen, priority: .visible)])
+        #expect(drain(store) { store.overlaid([.clipping], at: 0) != nil })
+        let old = try #require(store.overlaid([.clipping], at: 0))
+
+        turned.withLock { $0 = true }
+        store.photoChanged(FilePath("/photos/a.jpg"))
+        #expect(store.overlaid([.clipping], at: 0) == nil && textures.pixels[old.texture] == nil, "the old picture's looks go at once")
+        #expect(drain(store) { store.overlaid([.clipping], at: 0) != nil })
+        let new = try #require(store.overlaid([.clipping], at: 0))
+        #expect(new.pixelSize == Size(width: 80, height: 120), "of the turned picture")
     }
 
     /// The photo's picture with its clipping and peaking painted in: the looks' colours where
