@@ -103,6 +103,10 @@ public protocol PictureSource: AnyObject {
     /// looks laid over a whole photo: clipping, peaking), to draw at fit in place of the
     /// picture and its layers; nil while it is worked out, or while none of them is wanted.
     func overlaid(_ looks: Set<PictureLook>, at index: Int) -> ImageContent?
+    /// Photo `index`'s part at full scale `region` (`PictureSize.region`) with `looks`' layers
+    /// painted in, worked out from the part's own pixels; nil while it is worked out, or
+    /// while none of them is wanted.
+    func overlaidPart(_ looks: Set<PictureLook>, at index: Int, region: PixelRect) -> ImageContent?
     /// Where video `index` stands while it plays in place (a view that plays it asked for it
     /// with `PictureRequest.plays`); nil for a photo, or a video not playing.
     func playback(at index: Int) -> PlaybackState?
@@ -174,6 +178,7 @@ extension PictureSource {
     public func wantLooks(_ looks: Set<PictureLook>) {}
     public func look(_ look: PictureLook, at index: Int) -> ImageContent? { nil }
     public func overlaid(_ looks: Set<PictureLook>, at index: Int) -> ImageContent? { nil }
+    public func overlaidPart(_ looks: Set<PictureLook>, at index: Int, region: PixelRect) -> ImageContent? { nil }
     /// A source that plays no videos.
     public func playback(at index: Int) -> PlaybackState? { nil }
     public func control(_ control: PlaybackControl, at index: Int) -> Bool { false }

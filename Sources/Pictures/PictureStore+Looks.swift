@@ -31,6 +31,16 @@ final class LookShelf {
     /// What is being worked out (or was asked again by decoding the photo anew).
     var asked: [FilePath: Set<PictureLook>] = [:]
     var askedOverlaid: Set<FilePath> = []
+    /// The latest part at full scale of each zoomed photo, its pixels (a few kept) and the
+    /// part with the looks painted in, worked out from those pixels: peaking at 100 % is of
+    /// the photo's own pixels, not of its fitted picture enlarged.
+    var partPixels: [(path: FilePath, rect: PixelRect, pixels: PixelBuffer)] = []
+    var overlaidParts: [FilePath: (rect: PixelRect, looks: Set<PictureLook>, picture: ImageContent)] = [:]
+    var askedParts: [FilePath: PixelRect] = [:]
+    var redecodedParts: [FilePath: PixelRect] = [:]
+    /// The parts whose pixels are kept at most (a zoomed pager's, Compare's zoomed panes'):
+    /// a part is a screen and its margins at full scale, about 11 MB at 1080p.
+    static let keptParts = 2
     /// How often each photo's file was rewritten while looks were on.
     var rewrites: [FilePath: Int] = [:]
     var redecoded: Set<FilePath> = []
@@ -50,6 +60,14 @@ final class LookShelf {
     }
 
     func pixels(of path: FilePath) -> PixelBuffer? { pixels.last { $0.path == path }?.pixels }
+
+    func keepPart(_ pixels: PixelBuffer, _ rect: PixelRect, of path: FilePath) {
+        partPixels.removeAll { $0.path == path }
+        partPixels.append((path, rect, pixels))
+        if partPixels.count > Self.keptParts { partPixels.removeFirst(partPixels.count - Self.keptParts) }
+    }
+
+    func partPixels(of path: FilePath, _ rect: PixelRect) -> PixelBuffer? { partPixels.last { $0.path == path && $0.rect == rect }?.pixels }
 
     /// The looks wanted that are laid over a whole photo (and painted into its overlaid
     /// picture), in the order they are painted.
@@ -99,6 +117,16 @@ final class LookInbox: Sendable {
         overlaid.withLock { overlaid in defer { overlaid = [] }; return overlaid }
     }
 
+    private let overlaidParts = Mutex<[(of: LookSubject, rect: PixelRect, looks: Set<PictureLook>, picture: PixelBuffer)]>([])
+
+    func addOverlaidPart(_ picture: PixelBuffer, _ rect: PixelRect, _ looks: Set<PictureLook>, of subject: LookSubject) {
+        overlaidParts.withLock { $0.append((subject, rect, looks, picture)) }
+    }
+
+    func takeOverlaidParts() -> [(of: LookSubject, rect: PixelRect, looks: Set<PictureLook>, picture: PixelBuffer)] {
+        overlaidParts.withLock { parts in defer { parts = [] }; return parts }
+    }
+
     /// A RAW whose sensor could not be read.
     func addWithoutSensor(_ subject: LookSubject) { withoutSensor.withLock { $0.append(subject) } }
 
@@ -129,6 +157,10 @@ extension PictureStore {
             forgetLookTexture(overlaid.picture.texture)
             looks.overlaid[path] = nil
         }
+        for (path, part) in looks.overlaidParts where part.looks != laid {
+            forgetLookTexture(part.picture.texture)
+            looks.overlaidParts[path] = nil
+        }
         if wanted.isEmpty {
             looks.pixels = []
             looks.redecoded = []
@@ -136,6 +168,10 @@ extension PictureStore {
             looks.textures = [:]
             looks.drawn = [:]
             looks.overlaid = [:]
+            looks.overlaidParts = [:]
+            looks.partPixels = []
+            looks.askedParts = [:]
+            looks.redecodedParts = [:]
             looks.drawnOrder = []
             looks.asked = [:]
             looks.askedOverlaid = []
@@ -148,7 +184,11 @@ extension PictureStore {
     func forgetLooks(of path: FilePath) {
         for look in (looks.drawn.removeValue(forKey: path) ?? [:]).values { forgetLookTexture(look.texture) }
         if let overlaid = looks.overlaid.removeValue(forKey: path) { forgetLookTexture(overlaid.picture.texture) }
+        if let part = looks.overlaidParts.removeValue(forKey: path) { forgetLookTexture(part.picture.texture) }
         looks.pixels.removeAll { $0.path == path }
+        looks.partPixels.removeAll { $0.path == path }
+        looks.askedParts[path] = nil
+        looks.redecodedParts[path] = nil
         looks.drawnOrder.removeAll { $0 == path }
         looks.asked[path] = nil
         looks.askedOverlaid.remove(path)
@@ -203,6 +243,49 @@ extension PictureStore {
         }
         if !looks.askedOverlaid.contains(path), let pixels = looks.pixels(of: path) { drawLaidOver(of: path, from: pixels, layers: false, overlaid: true) }
         return nil
+    }
+
+    /// The part at full scale `rect` of photo `index` with the looks laid over a whole photo
+    /// that are wanted painted in, worked out from the part's own pixels, while `shown` are
+    /// those; nil otherwise, or while it is worked out (a part shown before any look was
+    /// wanted is decoded again for it, once).
+    public func overlaidPart(_ shown: Set<PictureLook>, at index: Int, region rect: PixelRect) -> ImageContent? {
+        let laid = Set(looks.laidOver)
+        guard !laid.isEmpty, laid == Set(PictureLook.laidOver).intersection(shown), index >= 0, index < photos.count else { return nil }
+        let path = photos[index].path
+        guard !isMoving(path) else { return nil }
+        if let part = looks.overlaidParts[path], part.rect == rect, part.looks == laid {
+            looks.used(path)
+            return part.picture
+        }
+        guard looks.askedParts[path] != rect else { return nil }
+        if let pixels = looks.partPixels(of: path, rect) {
+            drawPart(rect, of: path, from: pixels)
+        } else if looks.redecodedParts[path] != rect, broker.picture(of: path, for: .region(rect)) != nil {
+            looks.redecodedParts[path] = rect
+            screenQueue.submit(DecodeService.screenRequest(path, .region(rect), .visible))
+        }
+        return nil
+    }
+
+    /// A part at full scale has come: kept for its looks while any laid over a photo is
+    /// wanted, and painted at once.
+    func takePartForLooks(_ pixels: PixelBuffer, _ rect: PixelRect, of path: FilePath) {
+        guard !looks.laidOver.isEmpty else { return }
+        looks.keepPart(pixels, rect, of: path)
+        if looks.redecodedParts[path] == rect { looks.redecodedParts[path] = nil }
+        drawPart(rect, of: path, from: pixels)
+    }
+
+    private func drawPart(_ rect: PixelRect, of path: FilePath, from pixels: PixelBuffer) {
+        let laid = looks.laidOver
+        guard !laid.isEmpty else { return }
+        looks.askedParts[path] = rect
+        let inbox = looks.inbox, wake = wake, subject = looks.subject(path)
+        looks.work.async {
+            inbox.addOverlaidPart(pixels.overlaid(with: laid.map { $0.drawn(from: pixels) }), rect, Set(laid), of: subject)
+            wake.wake()
+        }
     }
 
     /// A photo's new picture for the screen: kept for the looks while any is wanted, and the
@@ -300,11 +383,22 @@ extension PictureStore {
             looks.overlaid[path] = (laid, pinnedLook(picture, of: path))
             looks.used(path)
         }
+        let parts = looks.inbox.takeOverlaidParts().filter { looks.isCurrent($0.of) }
+        for (subject, rect, laid, picture) in parts {
+            let path = subject.path
+            guard looks.askedParts[path] == rect else { continue }
+            looks.askedParts[path] = nil
+            guard laid == Set(looks.laidOver), isKept(path) else { continue }
+            if let old = looks.overlaidParts[path] { forgetLookTexture(old.picture.texture) }
+            looks.overlaidParts[path] = (rect, laid, pinnedLook(picture, of: path))
+            looks.used(path)
+        }
         for path in looks.letGoPastKept() {
             for look in (looks.drawn.removeValue(forKey: path) ?? [:]).values { forgetLookTexture(look.texture) }
             if let overlaid = looks.overlaid.removeValue(forKey: path) { forgetLookTexture(overlaid.picture.texture) }
+            if let part = looks.overlaidParts.removeValue(forKey: path) { forgetLookTexture(part.picture.texture) }
         }
-        return !arrived.isEmpty || !overlaid.isEmpty || !refused.isEmpty
+        return !arrived.isEmpty || !overlaid.isEmpty || !parts.isEmpty || !refused.isEmpty
     }
 
     /// A look of `path`'s as a texture of its own, pinned.
@@ -319,6 +413,7 @@ extension PictureStore {
         guard let path = looks.textures.removeValue(forKey: handle) else { return false }
         looks.drawn[path] = looks.drawn[path]?.filter { $0.value.texture != handle }
         if looks.overlaid[path]?.picture.texture == handle { looks.overlaid[path] = nil }
+        if looks.overlaidParts[path]?.picture.texture == handle { looks.overlaidParts[path] = nil }
         return true
     }
 

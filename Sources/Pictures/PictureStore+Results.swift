@@ -85,6 +85,7 @@ extension PictureStore {
                 break
             }
             if Self.isScreenSize(size) { takeForLooks(pixels, of: path) }
+            if case let .region(rect) = size { takePartForLooks(pixels, rect, of: path) }
             // The photo at its full resolution: zoomed past 100 %, its pixels show.
             let isWhole = size.isWhole && fullSides[path] == max(pixels.width, pixels.height) || size.isRegion
             let handle = textures.add(pixels, pinned: false)

@@ -46,6 +46,9 @@ final class AlbumPhotos: PhotoSource {
     func wantLooks(_ looks: Set<PictureLook>) { pictures.wantLooks(looks) }
     func look(_ look: PictureLook, at index: Int) -> ImageContent? { pictures.look(look, at: index) }
     func overlaid(_ looks: Set<PictureLook>, at index: Int) -> ImageContent? { pictures.overlaid(looks, at: index) }
+    func overlaidPart(_ looks: Set<PictureLook>, at index: Int, region: PixelRect) -> ImageContent? {
+        pictures.overlaidPart(looks, at: index, region: region)
+    }
     func playback(at index: Int) -> PlaybackState? { pictures.playback(at: index) }
     func control(_ control: PlaybackControl, at index: Int) -> Bool { pictures.control(control, at: index) }
     func momentProblem(at index: Int) -> String? { pictures.momentProblem(at: index) }

@@ -140,8 +140,10 @@ final class FakePhotoSource: PhotoSource {
     /// The looks the views asked for, and whether they have been drawn yet.
     var wantedLooks: Set<PictureLook> = []
     var looksDrawn = true
-    /// Whether the photos' pictures with their looks painted in have been drawn yet.
+    /// Whether the photos' pictures (and parts at full scale) with their looks painted in
+    /// have been drawn yet.
     var overlaidDrawn = false
+    var partsPainted = false
 
     func wantLooks(_ looks: Set<PictureLook>) { wantedLooks = looks }
 
@@ -193,6 +195,13 @@ final class FakePhotoSource: PhotoSource {
     }
 
     static func overlaidHandle(of index: Int) -> TextureHandle { TextureHandle(rawValue: UInt64(400_000 + index)) }
+
+    func overlaidPart(_ looks: Set<PictureLook>, at index: Int, region: PixelRect) -> ImageContent? {
+        guard partsPainted, !wantedLooks.isDisjoint(with: PictureLook.laidOver), looks == wantedLooks, index < photoCount else { return nil }
+        return ImageContent(texture: Self.paintedPartHandle(of: index), pixelSize: Size(width: Double(region.width), height: Double(region.height)))
+    }
+
+    static func paintedPartHandle(of index: Int) -> TextureHandle { TextureHandle(rawValue: UInt64(500_000 + index)) }
 
     static func lookHandle(_ look: PictureLook, of index: Int) -> TextureHandle {
         TextureHandle(rawValue: UInt64(300_000 + index * 4 + (PictureLook.allCases.firstIndex(of: look) ?? 0)))

@@ -115,6 +115,16 @@ import ViewTree
         #expect(drawn(app, "clipping layer").contains { $0.texture == FakePhotoSource.lookHandle(.clipping, of: 1) }, "over the part too")
         #expect(app.pager.currentPage!.photo.content?.texture != FakePhotoSource.overlaidHandle(of: 1))
 
+        // The part painted from its own pixels: drawn in its place, over the painted photo,
+        // and no layer at all.
+        app.source.partsPainted = true
+        app.browser.reloadData()
+        app.scene.settle()
+        #expect(app.pager.currentPage!.shownDetail?.picture.texture == FakePhotoSource.regionHandle(of: 1))
+        #expect(drawn(app, "detail").first?.texture == FakePhotoSource.paintedPartHandle(of: 1))
+        #expect(app.pager.currentPage!.photo.content?.texture == FakePhotoSource.overlaidHandle(of: 1))
+        #expect(drawn(app, "clipping layer").isEmpty && drawn(app, "peaking layer").isEmpty)
+
         // Turned off, the photo's own picture again.
         app.key(.character("z"))
         app.key(.character("o"))

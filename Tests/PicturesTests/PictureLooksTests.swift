@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import Geometry
 import Synchronization
 import Testing
 import PhotoLibrary
@@ -168,7 +167,7 @@ import ViewTree
         #expect(store.overlaid([.clipping], at: 0) == nil && textures.pixels[old.texture] == nil, "the old picture's looks go at once")
         #expect(drain(store) { store.overlaid([.clipping], at: 0) != nil })
         let new = try #require(store.overlaid([.clipping], at: 0))
-        #expect(new.pixelSize == Size(width: 80, height: 120), "of the turned picture")
+        #expect(new.pixelSize.width == 80 && new.pixelSize.height == 120, "of the turned picture")
     }
 
     /// The photo's picture with its clipping and peaking painted in: the looks' colours where

@@ -56,6 +56,39 @@ import ViewTree
         #expect(images.picture(at: 0, size: screen).image?.texture != shown.texture)
     }
 
+    /// Zoomed to 100 % with clipping on, the part is painted from its own pixels (peaking
+    /// at 100 % is of the photo's pixels, not its fitted picture's enlarged); a part shown
+    /// before the look was turned on is decoded again for it, once.
+    @Test func aPartsLooksArePaintedFromItsOwnPixels() throws {
+        let images = store(["a.jpg"])
+        let pager = images.makePictureDemand()
+        let rect = PixelRect(x: 2048, y: 1536, width: 2176, height: 1280)
+        pager.want([PictureRequest(index: 0, size: part, priority: .visible), PictureRequest(index: 0, size: screen, priority: .visible)])
+        #expect(drain(images) { images.picture(at: 0, size: part).image != nil })
+        #expect(images.overlaidPart([.clipping], at: 0, region: rect) == nil, "no look wanted")
+        let partsAsked = { decodes.asked.withLock { $0.filter { $0.region == rect }.count } }
+        #expect(partsAsked() == 1)
+
+        images.wantLooks([.clipping])
+        #expect(images.overlaidPart([.clipping], at: 0, region: rect) == nil, "on its way")
+        #expect(drain(images) { images.overlaidPart([.clipping], at: 0, region: rect) != nil })
+        #expect(partsAsked() == 2, "the part decoded again for its looks, once")
+        let painted = try #require(images.overlaidPart([.clipping], at: 0, region: rect))
+        let pixels = try #require(textures.pixels[painted.texture])
+        #expect(pixels.width == 2176 && pixels.height == 1280)
+        let p = pixels.pixel(x: 100, y: 100)
+        #expect((p.red, p.green, p.blue) == ClippingLayer.highlight, "the part's red is at its top: clipped")
+        #expect(images.overlaidPart([.clipping], at: 0, region: PixelRect(x: 0, y: 0, width: 64, height: 64)) == nil, "of that part only")
+
+        // A part that comes while the look is on is painted as it comes, without asking again.
+        let next = PixelRect(x: 0, y: 0, width: 1024, height: 640)
+        pager.want([PictureRequest(index: 0, size: .region(next), priority: .visible), PictureRequest(index: 0, size: screen, priority: .visible)])
+        #expect(drain(images) { images.overlaidPart([.clipping], at: 0, region: next) != nil })
+        #expect(decodes.asked.withLock { $0.filter { $0.region == next }.count } == 1)
+        images.wantLooks([])
+        #expect(images.overlaidPart([.clipping], at: 0, region: next) == nil && textures.pixels[painted.texture] == nil)
+    }
+
     /// A part never stands in for the whole photo (stretched over its place, it would show
     /// the wrong picture): until the whole comes, the photo is loading.
     @Test func aPartNeverStandsInForTheWholePhoto() {

@@ -72,6 +72,8 @@ struct DetailPicture: Equatable {
 final class DetailOverlay: View {
     /// The part shown; nil: hidden.
     private(set) var detail: DetailPicture?
+    /// The part with the looks painted in, drawn in its place while there is one.
+    private(set) var painted: ImageContent?
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -81,8 +83,21 @@ final class DetailOverlay: View {
     }
 
     func show(_ detail: DetailPicture?) {
+        // A painted part is of one part: another is shown as it is until its own comes.
+        if detail?.rect != self.detail?.rect { painted = nil }
         self.detail = detail
-        if var picture = detail?.picture {
+        showContent()
+    }
+
+    /// `painted` (the part shown with the looks painted in) drawn in the part's place.
+    func paint(_ painted: ImageContent?) {
+        guard painted != self.painted else { return }
+        self.painted = detail == nil ? nil : painted
+        showContent()
+    }
+
+    private func showContent() {
+        if var picture = painted ?? detail?.picture {
             picture.mode = .fill
             content = picture
         } else {

@@ -101,13 +101,16 @@ public final class PagerPage: View {
         photo.showsCheckerboard = !fitted.isOpaque
     }
 
-    /// The looks in `shown` over the photo: painted into its picture while nothing is laid
-    /// over it and `source` has that picture, else as layers over the photo and its part
-    /// (the painted picture under the part until they come).
+    /// The looks in `shown` over the photo: painted into its picture and into its part at
+    /// full scale (each worked out from its own pixels) where `source` has them, else as
+    /// layers over the photo and its part (the painted picture under the part until they
+    /// come).
     func showLooks(_ shown: Set<PictureLook>, from source: PictureSource?) {
         let painted = self.shown?.image != nil ? source?.overlaid(shown, at: index) : nil
+        let paintedPart = detailOverlay.detail.flatMap { source?.overlaidPart(shown, at: index, region: $0.rect) }
+        detailOverlay.paint(paintedPart)
         var overlaid = painted
-        if painted == nil || detailOverlay.detail != nil {
+        if painted == nil || detailOverlay.detail != nil && paintedPart == nil {
             if looks.show(shown, of: index, from: source) { overlaid = nil }
         } else {
             looks.hide()
