@@ -41,6 +41,8 @@ final class LookShelf {
     /// The parts whose pixels are kept at most (a zoomed pager's, Compare's zoomed panes'):
     /// a part is a screen and its margins at full scale, about 11 MB at 1080p.
     static let keptParts = 2
+    /// The most pixels a picture the looks are drawn from has: a 4K screen's fit.
+    static let largestPicture = 3840 * 2400
     /// How often each photo's file was rewritten while looks were on.
     var rewrites: [FilePath: Int] = [:]
     var redecoded: Set<FilePath> = []
@@ -293,8 +295,13 @@ extension PictureStore {
     /// the photos beside the one in front before their pages are turned to, so that a turn
     /// shows the photo and its looks in one frame. A RAW's sensor is read only when its
     /// histogram is asked: that takes a helper most of a second.
+    ///
+    /// Only a picture for a screen is looked at so — not a photo decoded whole to zoom past
+    /// 100 % (a 24 MP layer is 96 MB; zoomed in, the part at full scale has its own) — and a
+    /// smaller one than kept (a Compare pane's) leaves the looks as sharp as they are.
     func takeForLooks(_ pixels: PixelBuffer, of path: FilePath) {
-        guard !looks.wanted.isEmpty else { return }
+        guard !looks.wanted.isEmpty, pixels.width * pixels.height <= LookShelf.largestPicture else { return }
+        if let kept = looks.pixels(of: path), kept.width * kept.height > pixels.width * pixels.height { return }
         looks.keep(pixels, of: path)
         looks.redecoded.remove(path)
         looks.asked[path] = nil
@@ -426,7 +433,8 @@ extension PictureStore {
 
     /// The largest whole picture of `path` for the screen that is shown now.
     private func shownScreenSize(of path: FilePath) -> PictureSize? {
-        broker.wants(of: path).keys.filter { Self.isScreenSize($0) && !$0.isRegion }.max { $0.pixelArea < $1.pixelArea }
+        broker.wants(of: path).keys.filter { Self.isScreenSize($0) && !$0.isRegion && $0.pixelArea <= LookShelf.largestPicture }
+            .max { $0.pixelArea < $1.pixelArea }
     }
 }
 

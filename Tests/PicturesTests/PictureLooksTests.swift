@@ -170,6 +170,33 @@ import ViewTree
         #expect(new.pixelSize.width == 80 && new.pixelSize.height == 120, "of the turned picture")
     }
 
+    /// The looks are of a picture for the screen, not of the photo decoded whole to zoom
+    /// past 100 % (a 24 MP layer is 96 MB).
+    @Test func theLooksAreOfTheSharpestPictureForAScreenOnly() throws {
+        let textures = FakeTextures()
+        let photos = [Photo(path: FilePath("/photos/a.jpg"), format: .jpeg, byteCount: 1, modificationDate: Date())]
+        let store = pictureStore(photos, textures: textures) { request in
+            let box = request.box.map { ($0.width, $0.height) } ?? (1280, 800)
+            let (width, height) = (min(box.0, 4000), min(box.1, 2500))
+            return .success(PixelBuffer(width: width, height: height, blue: 255, green: 255, red: 255))
+        }
+        store.wantLooks([.clipping])
+        let pager = store.makePictureDemand()
+        pager.want([PictureRequest(index: 0, size: .within(width: 1280, height: 800), priority: .visible)])
+        #expect(drain(store) { store.overlaid([.clipping], at: 0) != nil })
+        let fit = try #require(store.overlaid([.clipping], at: 0))
+        #expect(fit.pixelSize.width == 1280)
+
+        pager.want([PictureRequest(index: 0, size: .within(width: 6400, height: 4800), priority: .visible)])
+        #expect(drain(store) { textures.pixels.values.contains { $0.width == 4000 } }, "\(textures.pixels.values.map(\.width))")
+        // The looks' worker takes its work in turn: once a histogram asked now is drawn, what
+        // those pictures would have asked is drawn too.
+        store.wantLooks([.clipping, .histogram])
+        #expect(drain(store) { store.look(.histogram, at: 0) != nil })
+        #expect(store.overlaid([.clipping, .histogram], at: 0)?.texture == fit.texture, "the 1280 px picture's, as it was")
+        #expect(!textures.pixels.values.contains { $0.width == 4000 && $0.bytes.first != 255 }, "no look of the whole photo")
+    }
+
     /// The photo's picture with its clipping and peaking painted in: the looks' colours where
     /// they say something, peaking over clipping, the photo's own pixels elsewhere; drawn
     /// anew for the looks wanted when they change.
