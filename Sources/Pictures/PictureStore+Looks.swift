@@ -107,6 +107,7 @@ struct LookSubject: Hashable, Sendable {
 final class LookInbox: Sendable {
     private let drawn = Mutex<[(of: LookSubject, look: PictureLook, picture: PixelBuffer)]>([])
     private let overlaid = Mutex<[(of: LookSubject, looks: Set<PictureLook>, picture: PixelBuffer)]>([])
+    private let overlaidParts = Mutex<[(of: LookSubject, rect: PixelRect, looks: Set<PictureLook>, picture: PixelBuffer)]>([])
     private let withoutSensor = Mutex<[LookSubject]>([])
 
     func add(_ picture: PixelBuffer, _ look: PictureLook, of subject: LookSubject) { drawn.withLock { $0.append((subject, look, picture)) } }
@@ -118,8 +119,6 @@ final class LookInbox: Sendable {
     func takeOverlaid() -> [(of: LookSubject, looks: Set<PictureLook>, picture: PixelBuffer)] {
         overlaid.withLock { overlaid in defer { overlaid = [] }; return overlaid }
     }
-
-    private let overlaidParts = Mutex<[(of: LookSubject, rect: PixelRect, looks: Set<PictureLook>, picture: PixelBuffer)]>([])
 
     func addOverlaidPart(_ picture: PixelBuffer, _ rect: PixelRect, _ looks: Set<PictureLook>, of subject: LookSubject) {
         overlaidParts.withLock { $0.append((subject, rect, looks, picture)) }
