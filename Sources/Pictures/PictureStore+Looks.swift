@@ -295,12 +295,10 @@ extension PictureStore {
     /// shows the photo and its looks in one frame. A RAW's sensor is read only when its
     /// histogram is asked: that takes a helper most of a second.
     ///
-    /// Only a picture for a screen is looked at so — not a photo decoded whole to zoom past
-    /// 100 % (a 24 MP layer is 96 MB; zoomed in, the part at full scale has its own) — and a
-    /// smaller one than kept (a Compare pane's) leaves the looks as sharp as they are.
+    /// Only a picture for a screen is looked at so, not a photo decoded whole to zoom past
+    /// 100 % (a 24 MP layer is 96 MB; zoomed in, the part at full scale has its own).
     func takeForLooks(_ pixels: PixelBuffer, of path: FilePath) {
         guard !looks.wanted.isEmpty, pixels.width * pixels.height <= LookShelf.largestPicture else { return }
-        if let kept = looks.pixels(of: path), kept.width * kept.height > pixels.width * pixels.height { return }
         looks.keep(pixels, of: path)
         looks.redecoded.remove(path)
         looks.asked[path] = nil

@@ -50,7 +50,7 @@ extension PixelBuffer {
                 layer.bytes.withUnsafeBytes { raw in
                     // A painted pixel is opaque (LookPaint.pixel); a clear one is all zero.
                     let paint = raw.bindMemory(to: UInt32.self)
-                    for p in 0..<paint.count where paint[p] != 0 { pixels[p] = paint[p] }
+                    for p in 0..<(width * height) where paint[p] != 0 { pixels[p] = paint[p] }
                 }
             }
             count = height * rowBytes
