@@ -191,8 +191,12 @@ final class FakePhotoSource: PhotoSource {
 
     func overlaid(_ looks: Set<PictureLook>, at index: Int) -> ImageContent? {
         guard overlaidDrawn, !wantedLooks.isDisjoint(with: PictureLook.laidOver), looks == wantedLooks, index < photoCount else { return nil }
-        return ImageContent(texture: Self.overlaidHandle(of: index), pixelSize: size(of: ids[index]))
+        let box = Rect(x: 0, y: 0, width: paintedSide, height: paintedSide)
+        return ImageContent(texture: Self.overlaidHandle(of: index), pixelSize: Rect.aspectFit(size(of: ids[index]), in: box).size)
     }
+
+    /// The longer side of a picture with its looks painted in: the screen's fit's.
+    var paintedSide = 1620.0
 
     static func overlaidHandle(of index: Int) -> TextureHandle { TextureHandle(rawValue: UInt64(400_000 + index)) }
 

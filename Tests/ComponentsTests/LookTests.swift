@@ -125,6 +125,23 @@ import ViewTree
         #expect(app.pager.currentPage!.photo.content?.texture == FakePhotoSource.overlaidHandle(of: 1))
         #expect(drawn(app, "clipping layer").isEmpty && drawn(app, "peaking layer").isEmpty)
 
+        // The whole photo at its own resolution comes: it is drawn, not the painted
+        // picture for the screen enlarged, and the painted part stays over it (it alone has
+        // the looks of the photo's own pixels).
+        app.source.widestFit = .infinity
+        app.arrived()
+        #expect(app.pager.currentPage!.photo.content?.texture == FakePhotoSource.screenHandle(of: 1))
+        #expect(drawn(app, "detail").first?.texture == FakePhotoSource.paintedPartHandle(of: 1))
+        #expect(drawn(app, "clipping layer").isEmpty && drawn(app, "peaking layer").isEmpty)
+        // Without the looks the part goes: the whole photo is as sharp.
+        app.key(.character("o"))
+        app.key(.character("k"))
+        app.scene.settle()
+        #expect(app.pager.currentPage!.shownDetail == nil && drawn(app, "detail").isEmpty)
+        app.key(.character("o"))
+        app.key(.character("k"))
+        app.scene.settle()
+
         // Turned off, the photo's own picture again.
         app.key(.character("z"))
         app.key(.character("o"))

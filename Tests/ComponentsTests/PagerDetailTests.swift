@@ -186,6 +186,38 @@ extension BrowserFixture {
         #expect(!f.app.source.wanted.contains { $0.size.isPart })
     }
 
+    /// Zoomed with clipping on, each pane's part carries the looks worked out from its own
+    /// pixels, painted in; the layers of the fitted picture enlarged stand in only until it
+    /// comes, and the part stays laid over once the whole photo is as sharp.
+    @Test func eachPanesPartAtFullScaleCarriesItsOwnLooks() throws {
+        let f = CompareFixture(sizes: [Size(width: 6000, height: 4000)])
+        f.browser.grid.select(0)
+        f.key(.character("5"), modifiers: .control)
+        f.key(.character("o"))
+        f.app.source.widestFit = 800
+        let pane0 = try #require(f.pane(0))
+        f.browser.pointerMoved(to: Point(x: pane0.midX, y: pane0.midY))
+        f.key(.character("z"))
+        f.app.arrived()
+        let candidates = f.compare.candidates
+        func drawn(_ name: String) -> [TextureHandle] {
+            f.scene.recorder.commands(ofView: name).compactMap { command in
+                if case let .image(texture, _) = command.kind { texture } else { nil }
+            }
+        }
+        #expect(Set(drawn("clipping layer")) == Set(candidates.map { FakePhotoSource.lookHandle(.clipping, of: $0) }), "until the parts are painted")
+        f.app.source.partsPainted = true
+        f.app.arrived()
+        #expect(Set(drawn("compare detail")) == Set(candidates.map { FakePhotoSource.paintedPartHandle(of: $0) }))
+        #expect(drawn("clipping layer").isEmpty)
+        f.app.source.widestFit = .infinity
+        f.app.arrived()
+        #expect(Set(drawn("compare detail")) == Set(candidates.map { FakePhotoSource.paintedPartHandle(of: $0) }), "over the whole photos too")
+        #expect(drawn("clipping layer").isEmpty)
+        f.key(.character("o"))
+        #expect(drawn("compare detail").isEmpty, "without the looks the whole photos are as sharp")
+    }
+
     /// PNGs (as Compare's end-to-end test has): no part, the whole photos at 100 % at once.
     @Test func panesOfPhotosDecodedWholeAskForTheWholePhotoAtOnce() throws {
         let f = CompareFixture(sizes: [Size(width: 6000, height: 4000)])

@@ -327,7 +327,8 @@ public final class CompareView: View, PhotoCollectionView, TrashingView, LookSho
             if let part = parts[photo], let pixels {
                 partRequests.append(PictureRequest(index: photo, size: .region(part), priority: .visible))
                 let partPicture = source?.picture(at: photo, size: .region(part)) ?? .loading
-                detail = DetailPicture(part: partPicture, whole: source?.picture(at: photo, size: size) ?? .loading, rect: part, photoSize: pixels)
+                detail = DetailPicture(part: partPicture, whole: source?.picture(at: photo, size: size) ?? .loading, rect: part, photoSize: pixels,
+                                       looks: looks)
                 if partPicture == .loading { size = fitSize }
             }
             let picture = source?.picture(at: photo, size: size) ?? .loading
@@ -336,7 +337,7 @@ public final class CompareView: View, PhotoCollectionView, TrashingView, LookSho
                       marks: source?.marks(at: photo) ?? .none, pair: source?.pairName(at: photo),
                       isSharpest: source?.burst(at: photo)?.sharpest == photo,
                       isSelected: index == selected && candidates.count > 1, isHidden: photo == hiddenIndex, labels: context.labels)
-            if photo != hiddenIndex { pane.looks.show(looks, of: photo, from: source) }
+            if photo != hiddenIndex { pane.showLooks(looks, of: photo, from: source) }
             requests.append(PictureRequest(index: photo, size: size, priority: .visible))
         }
         // The frames beside the selected one next, so Left and Right find them ready.
@@ -505,6 +506,15 @@ final class ComparePane: View {
     func showDetail(_ detail: DetailPicture?, photoFrame: Rect) {
         detailOverlay.show(detail)
         detailOverlay.place(over: photoFrame)
+    }
+
+    /// Clipping and peaking over photo `index` as every pane shows them: as layers at fit,
+    /// painted into the part laid over it at 100 % (worked out from the part's own pixels;
+    /// the layers, of the fitted picture, stand in until it comes).
+    func showLooks(_ shown: Set<PictureLook>, of index: Int, from source: PictureSource?) {
+        let paintedPart = detailOverlay.detail.flatMap { source?.overlaidPart(shown, at: index, region: $0.rect) }
+        detailOverlay.paint(paintedPart)
+        if paintedPart != nil { looks.hide() } else { looks.show(shown, of: index, from: source) }
     }
 
     func show(_ picture: Picture, index: Int, photoFrame: Rect, name: String, marks: PhotoMarks, pair: String?, isSharpest: Bool,

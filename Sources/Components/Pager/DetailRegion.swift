@@ -53,9 +53,12 @@ struct DetailPicture: Equatable {
     }
 
     /// The part to lay over a photo of `photoSize`: `part` once it has come, while `whole`
-    /// (the picture the photo is shown with) has fewer pixels than the photo's own.
-    init?(part: Picture, whole: Picture, rect: PixelRect, photoSize: Size) {
-        guard case let .ready(image) = part, (whole.image?.pixelSize.width ?? 0) < photoSize.width else { return nil }
+    /// (the picture the photo is shown with) has fewer pixels than the photo's own — or,
+    /// with `looks` laid over the photo, always: the part carries them worked out from its
+    /// own pixels, which the whole photo's picture does not.
+    init?(part: Picture, whole: Picture, rect: PixelRect, photoSize: Size, looks: Set<PictureLook> = []) {
+        guard case let .ready(image) = part,
+              (whole.image?.pixelSize.width ?? 0) < photoSize.width || !looks.isDisjoint(with: PictureLook.laidOver) else { return nil }
         self.init(picture: image, rect: rect, photoSize: photoSize)
     }
 

@@ -63,10 +63,10 @@ extension FullScreenPager {
     }
 
     /// The part of photo `index` at full scale, to lay over it, once it has come and while
-    /// the photo has no picture as sharp of its own.
+    /// the photo has no picture as sharp of its own (or its looks are on).
     func detailPicture(of index: Int) -> DetailPicture? {
         guard let detail, detail.index == index, let source, let pixels = source.pixelSize(at: index) else { return nil }
         return DetailPicture(part: source.picture(at: index, size: .region(detail.rect)), whole: source.picture(at: index, size: pictureSize(of: index)),
-                             rect: detail.rect, photoSize: pixels)
+                             rect: detail.rect, photoSize: pixels, looks: looks)
     }
 }

@@ -106,14 +106,20 @@ public final class PagerPage: View {
     /// layers over the photo and its part (the painted picture under the part until they
     /// come).
     func showLooks(_ shown: Set<PictureLook>, from source: PictureSource?) {
-        let painted = self.shown?.image != nil ? source?.overlaid(shown, at: index) : nil
+        // Never in place of a sharper picture (the whole photo decoded for 100 %): the
+        // painted one is of the photo's picture for the screen.
+        let painted = self.shown?.image.flatMap { picture in
+            source?.overlaid(shown, at: index).flatMap { $0.pixelSize.width >= picture.pixelSize.width - 1 ? $0 : nil }
+        }
         let paintedPart = detailOverlay.detail.flatMap { source?.overlaidPart(shown, at: index, region: $0.rect) }
         detailOverlay.paint(paintedPart)
         var overlaid = painted
-        if painted == nil || detailOverlay.detail != nil && paintedPart == nil {
-            if looks.show(shown, of: index, from: source) { overlaid = nil }
-        } else {
+        // Laid over, the painted part carries the looks where the photo is seen.
+        let carried = detailOverlay.detail == nil ? painted != nil : paintedPart != nil
+        if carried {
             looks.hide()
+        } else if looks.show(shown, of: index, from: source) {
+            overlaid = nil
         }
         guard overlaid != self.overlaid else { return }
         self.overlaid = overlaid
