@@ -51,6 +51,19 @@ public enum PictureSize: Hashable, Sendable {
     case region(PixelRect)
 }
 
+extension PictureSize {
+    /// This size, or one no larger than `side` pixels a side; nil for a part of the photo,
+    /// which only a zoomed view asks.
+    func atMost(_ side: Int) -> PictureSize? {
+        switch self {
+        case let .filling(fill): .filling(min(fill, side))
+        case let .fitting(fit): .fitting(min(fit, side))
+        case let .within(width, height): max(width, height) <= side ? self : .fitting(side)
+        case .region: nil
+        }
+    }
+}
+
 /// One picture a view wants: photo `index` cut at `size`.
 public struct PictureRequest: Hashable, Sendable {
     public var index: Int
@@ -256,8 +269,16 @@ public struct PictureWants {
     private weak var demandSource: PictureSource?
     public private(set) var requests: [PictureRequest] = []
     /// True while something opaque covers the view (the full-screen pager over the album):
-    /// its pictures are wanted ahead only, after whatever is shown, and nothing plays.
+    /// its pictures are wanted ahead only, after whatever is shown, no larger than
+    /// `largestCoveredSide`, and nothing plays.
     public private(set) var isCovered = false
+
+    /// The largest picture a covered view is given of a photo: a thumbnail the shared cache
+    /// keeps (x-large). Enough to show at once when the pager flies home, where the pager's
+    /// own picture of the photo in hand stands in until the view's sharper one comes; a
+    /// culling pager's 1824 px cards, decoded behind the pager at each page turn for no one,
+    /// took the processor the pager's next photos need.
+    public static let largestCoveredSide = 512
 
     public init() {}
 
@@ -282,7 +303,12 @@ public struct PictureWants {
     /// The requests as the source gets them.
     private var sent: [PictureRequest] {
         guard isCovered else { return requests }
-        return requests.map { PictureRequest(index: $0.index, size: $0.size, priority: .ahead) }
+        var seen = Set<PictureRequest>()
+        return requests.compactMap { request in
+            guard let size = request.size.atMost(Self.largestCoveredSide) else { return nil }
+            let covered = PictureRequest(index: request.index, size: size, priority: .ahead)
+            return seen.insert(covered).inserted ? covered : nil
+        }
     }
 
     /// Lets every picture go (the demand is dropped).

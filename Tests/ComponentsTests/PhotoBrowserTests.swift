@@ -401,6 +401,15 @@ func close(_ a: Rect?, _ b: Rect, within tolerance: Double = 0.5) -> Bool {
         #expect(f.source.liveDemands.filter(isPagers).flatMap(\.current).first?.priority == .visible, "the pager's photo first")
         #expect(!viewWants().isEmpty && viewWants().allSatisfy { $0.priority == .ahead && !$0.plays },
                 "covered: \(viewWants().map(\.priority))")
+        // A thumbnail at most: a covered view's screen-sized pictures are decoded for no one.
+        let largest = PictureWants.largestCoveredSide
+        #expect(viewWants().allSatisfy { request in
+            switch request.size {
+            case let .filling(side), let .fitting(side): side <= largest
+            case let .within(width, height): max(width, height) <= largest
+            case .region: false
+            }
+        }, "covered: \(viewWants().map(\.size))")
 
         f.key(.escape)
         f.scene.settle()
