@@ -103,7 +103,7 @@ public final class AlbumSearch: Sendable {
             BackgroundPriority.lowerCurrentThread()
             var goOn = true
             while goOn {
-                let search = AlbumFinder.search(in: root)
+                let search = AlbumFinder.search(in: root) { FilePairs.folded($0) }
                 goOn = state.withLock { state in
                     state.result = search
                     defer { state.again = false }

@@ -101,6 +101,29 @@ import TestSupport
         #expect(f.session.album.includesSubfolders)
     }
 
+    /// The strip counts an album's photos as the album shows them: a Live Photo's still and
+    /// video are one photo, not a photo and a video, and a RAW+JPEG pair is one photo.
+    @Test func theStripCountsALivePhotoAndARawJpegPairAsOnePhotoEach() throws {
+        let pictures = try Pictures()
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xD9])
+        let mov = Data([0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [0, 0, 2, 0] + Array("qt  ".utf8) + [0, 0, 0, 8] + Array("free".utf8))
+        let mp4 = Data([0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isommp41".utf8) + [0, 0, 0, 8] + Array("free".utf8))
+        let raw = Data([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0] + [UInt8](repeating: 0, count: 64))
+        for (name, data) in [("IMG_0001.JPG", jpeg), ("IMG_0001.MOV", mov), ("DSC_0002.JPG", jpeg), ("DSC_0002.DNG", raw), ("clip.mp4", mp4)] {
+            let url = URL(fileURLWithPath: pictures.path + "/2021/" + name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        let f = try Fixture(opening: pictures.path)
+        #expect(f.run { f.session.shelf.albumCount == 5 })
+        let year = try #require((0..<5).first { f.session.shelf.albumName(at: $0) == "2021" })
+        #expect(f.session.shelf.albumPhotoCount(at: year) == 3 && f.session.shelf.albumVideoCount(at: year) == 1,
+                "\(f.session.shelf.albumPhotoCount(at: year)) with \(f.session.shelf.albumVideoCount(at: year)) videos")
+        #expect(f.session.shelf.albumPhotoCount(at: 0) == 7 && f.session.shelf.albumVideoCount(at: 0) == 1, "every folder at once likewise")
+        f.browser.onSelectAlbum?(year)
+        #expect(f.run { f.session.isListed && f.browser.source?.photoCount == 3 }, "as many as the album shows")
+    }
+
     /// The index shows the tree before its walk: its dates order the timeline though no
     /// date is read here; a photo deleted since is never shown; one added since arrives
     /// with the walk.

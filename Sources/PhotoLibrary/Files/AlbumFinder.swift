@@ -7,8 +7,9 @@ public struct AlbumFolder: Sendable, Hashable {
     /// How a person knows it: the opened folder's own name, or a subfolder's path below it
     /// ("2024/Trip"), so two "Trip" folders in different years stay apart.
     public let name: String
+    /// Its photos as a person counts them: a RAW+JPEG pair or a Live Photo is one.
     public let photoCount: Int
-    /// How many of them are videos.
+    /// How many of them are videos (a Live Photo's is not).
     public let videoCount: Int
     /// The first photo in natural order: the album's cover.
     public let cover: Photo
@@ -60,7 +61,11 @@ public enum AlbumFinder {
         search(in: root, maximumDepth: maximumDepth).albums
     }
 
-    public static func search(in root: FilePath, maximumDepth: Int = maximumDepth) -> Search {
+    /// `asOne` folds each folder's files (in natural order) into the photos a person sees:
+    /// the album's model pairs a RAW with its JPEG and a Live Photo's still with its video,
+    /// and the strip's counts are to say what the album shows.
+    public static func search(in root: FilePath, maximumDepth: Int = maximumDepth,
+                              asOne: ([Photo]) -> [Photo] = { $0 }) -> Search {
         var albums: [AlbumFolder] = []
         var searched: [FilePath] = []
         var folders: [(path: FilePath, depth: Int)] = [(root, 0)]
@@ -69,7 +74,7 @@ public enum AlbumFinder {
         while let (folder, depth) = folders.popLast(), visited < maximumFolders {
             visited += 1
             searched.append(folder)
-            if let photos = try? FolderScanner.photos(in: folder), let cover = photos.first {
+            if let files = try? FolderScanner.photos(in: folder), case let photos = asOne(files), let cover = photos.first {
                 let name = depth == 0 ? rootName : relativeName(of: folder, below: root)
                 albums.append(AlbumFolder(path: folder, name: name, photoCount: photos.count,
                                           videoCount: photos.count { $0.format == .video }, cover: cover))
