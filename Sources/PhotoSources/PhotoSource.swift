@@ -24,6 +24,10 @@ public enum Picture: Equatable, Sendable {
         }
     }
 
+    public var isFailed: Bool {
+        if case .failed = self { true } else { false }
+    }
+
     /// The few words said over the tile or page: why it shows nothing, or only part.
     public var headline: String? {
         switch self {

@@ -6,7 +6,7 @@ import Pixels
 import SystemPackage
 
 /// The opened folder's albums as the strip wants them: names, counts, and covers (each
-/// album's first photo), asked of the picture store through a demand of their own, so they
+/// album's first photo that opens), asked of the picture store through a demand of their own, so they
 /// are decoded, kept and let go like any view's pictures. Covers near the screen are
 /// wanted; the rest go to the texture budget, so a tree of thousands of albums stays small.
 public final class AlbumShelf: AlbumSource {
@@ -28,10 +28,11 @@ public final class AlbumShelf: AlbumSource {
     /// A new search result. A cover whose photo was rewritten (same path, another date) is
     /// decoded afresh.
     public func replaceAlbums(_ newAlbums: [AlbumFolder]) {
-        let before = Dictionary(albums.map { ($0.cover.path, $0.cover.modificationDate) }, uniquingKeysWith: { first, _ in first })
+        let before = Dictionary(albums.flatMap(\.covers).map { ($0.path, $0.modificationDate) }, uniquingKeysWith: { first, _ in first })
         albums = newAlbums
-        for album in newAlbums {
-            if let date = before[album.cover.path], date != album.cover.modificationDate { pictures.photoChanged(album.cover.path) }
+        for cover in Set(newAlbums.flatMap { $0.covers.map(\.path) }) {
+            let date = newAlbums.lazy.flatMap(\.covers).first { $0.path == cover }?.modificationDate
+            if let was = before[cover], was != date { pictures.photoChanged(cover) }
         }
         visible = visible.clamped(to: 0..<albums.count)
         wantCovers()
@@ -49,7 +50,14 @@ public final class AlbumShelf: AlbumSource {
 
     public func albumCover(at index: Int) -> Picture {
         guard coverSide > 0 else { return .loading }
-        return pictures.picture(of: albums[index].cover.path, size: .filling(coverSide))
+        return pictures.picture(of: coverPhoto(of: albums[index]), size: .filling(coverSide))
+    }
+
+    /// The first of the album's photos that has not failed to open (the last one tried when
+    /// none has): each failure brings the next one to the strip.
+    private func coverPhoto(of album: AlbumFolder) -> FilePath {
+        let size = PictureSize.filling(coverSide)
+        return (album.covers.first { !pictures.picture(of: $0.path, size: size).isFailed } ?? album.covers[album.covers.count - 1]).path
     }
 
     public func prioritizeCovers(visible: Range<Int>, pixelSize: Int) {
@@ -65,6 +73,6 @@ public final class AlbumShelf: AlbumSource {
         let around = kept.filter { !visible.contains($0) }
             .sorted { min(abs($0 - visible.lowerBound), abs($0 - visible.upperBound)) < min(abs($1 - visible.lowerBound), abs($1 - visible.upperBound)) }
         let wanted = visible.map { ($0, PicturePriority.visible) } + around.map { ($0, PicturePriority.ahead) }
-        demand.want(wanted.map { (photo: albums[$0.0].cover.path, size: PictureSize.filling(coverSide), priority: $0.1) })
+        demand.want(wanted.map { (photo: coverPhoto(of: albums[$0.0]), size: PictureSize.filling(coverSide), priority: $0.1) })
     }
 }

@@ -26,9 +26,9 @@ import SystemPackage
         return (store, shelf, folders)
     }
 
-    func album(_ index: Int, modified: Date) -> AlbumFolder {
-        let cover = Photo(path: FilePath("/photos/album-\(index)/first.png"), format: .png, byteCount: 1, modificationDate: modified)
-        return AlbumFolder(path: FilePath("/photos/album-\(index)"), name: "album \(index)", photoCount: 3, cover: cover)
+    func album(_ index: Int, modified: Date, names: [String] = ["first.png", "second.png"]) -> AlbumFolder {
+        let photos = names.map { Photo(path: FilePath("/photos/album-\(index)/\($0)"), format: .png, byteCount: 1, modificationDate: modified) }
+        return AlbumFolder(path: FilePath("/photos/album-\(index)"), name: "album \(index)", photoCount: 3, covers: photos)
     }
 
     func pinned(_ picture: Picture) -> Bool { picture.image.map { textures.isPinned($0.texture) } ?? false }
@@ -64,5 +64,21 @@ import SystemPackage
         shelf.replaceAlbums([album(0, modified: Date(timeIntervalSince1970: 2)), album(1, modified: Date(timeIntervalSince1970: 1))])
         #expect(drain(store) { fakes.count("/photos/album-0/first.png") == 2 && shelf.albumCover(at: 0).image != nil })
         #expect(fakes.count("/photos/album-1/first.png") == 1, "an unchanged cover stays")
+    }
+
+    /// A folder whose first file cannot be opened (a broken download, a pixel bomb) is shown
+    /// by the next photo that can: its cover is never "cannot open" while it has one.
+    @Test func anAlbumWhoseFirstPhotoCannotOpenIsCoveredByTheNextThatCan() {
+        let (store, shelf, _) = shelf(albums: 0)
+        shelf.replaceAlbums([album(0, modified: Date(timeIntervalSince1970: 1), names: ["a-broken.png", "b-broken.png", "c.png"]),
+                             album(1, modified: Date(timeIntervalSince1970: 1), names: ["only-broken.png"])])
+        shelf.prioritizeCovers(visible: 0..<2, pixelSize: 100)
+        // The strip lays out again whenever a cover arrives or fails.
+        #expect(drain(store) {
+            shelf.prioritizeCovers(visible: 0..<2, pixelSize: 100)
+            return shelf.albumCover(at: 0).image != nil
+        })
+        #expect(fakes.count("/photos/album-0/c.png") == 1 && fakes.count("/photos/album-0/b-broken.png") == 1)
+        #expect(shelf.albumCover(at: 1).isFailed, "nothing else to show: it says why")
     }
 }

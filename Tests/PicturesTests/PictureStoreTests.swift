@@ -239,6 +239,7 @@ func drain(_ images: PictureStore, until condition: () -> Bool) -> Bool {
 
         func decode(_ request: DecodeRequest) -> Result<PixelBuffer, DecodeError> {
             asked.withLock { $0.append(request) }
+            if request.path.string.contains("broken") { return .failure(.unreadable("not an image")) }
             // Every photo has 1000 pixels a side to give.
             let side = request.fillSide ?? min(request.maximumPixelSize ?? 1000, 1000)
             return .success(PixelBuffer(width: side, height: side, blue: 0, green: 0, red: 255))

@@ -11,17 +11,26 @@ public struct AlbumFolder: Sendable, Hashable {
     public let photoCount: Int
     /// How many of them are videos (a Live Photo's is not).
     public let videoCount: Int
-    /// The first photo in natural order: the album's cover.
-    public let cover: Photo
+    /// The first photos in natural order (`coverCandidates` at most): the album's cover is
+    /// the first of them that opens, so a broken file first in the folder is no cover.
+    public let covers: [Photo]
     /// The album of every photo below `path`, to any depth, not of its own alone.
     public let includesSubfolders: Bool
 
-    public init(path: FilePath, name: String, photoCount: Int, videoCount: Int = 0, cover: Photo, includesSubfolders: Bool = false) {
+    /// The photos an album's cover is looked for among.
+    public static let coverCandidates = 4
+
+    /// The first photo in natural order.
+    public var cover: Photo { covers[0] }
+
+    public init(path: FilePath, name: String, photoCount: Int, videoCount: Int = 0, covers: some Collection<Photo>,
+                includesSubfolders: Bool = false) {
+        precondition(!covers.isEmpty, "an album has a photo")
         self.path = path
         self.name = name
         self.photoCount = photoCount
         self.videoCount = videoCount
-        self.cover = cover
+        self.covers = Array(covers.prefix(Self.coverCandidates))
         self.includesSubfolders = includesSubfolders
     }
 }
@@ -47,9 +56,9 @@ public enum AlbumFinder {
         /// are folders below the opened one holding photos: its count is the albums' (the
         /// search goes `maximumDepth` deep; the album itself, to any depth).
         public func withEveryFolder(root: FilePath, named name: String) -> [AlbumFolder] {
-            guard albums.contains(where: { $0.path != root }), let cover = albums.first?.cover else { return albums }
+            guard albums.contains(where: { $0.path != root }), !albums.isEmpty else { return albums }
             let every = AlbumFolder(path: root, name: name, photoCount: albums.reduce(0) { $0 + $1.photoCount },
-                                    videoCount: albums.reduce(0) { $0 + $1.videoCount }, cover: cover,
+                                    videoCount: albums.reduce(0) { $0 + $1.videoCount }, covers: albums.lazy.flatMap(\.covers).prefix(AlbumFolder.coverCandidates),
                                     includesSubfolders: true)
             return [every] + albums
         }
@@ -74,10 +83,10 @@ public enum AlbumFinder {
         while let (folder, depth) = folders.popLast(), visited < maximumFolders {
             visited += 1
             searched.append(folder)
-            if let files = try? FolderScanner.photos(in: folder), case let photos = asOne(files), let cover = photos.first {
+            if let files = try? FolderScanner.photos(in: folder), case let photos = asOne(files), !photos.isEmpty {
                 let name = depth == 0 ? rootName : relativeName(of: folder, below: root)
                 albums.append(AlbumFolder(path: folder, name: name, photoCount: photos.count,
-                                          videoCount: photos.count { $0.format == .video }, cover: cover))
+                                          videoCount: photos.count { $0.format == .video }, covers: photos))
             }
             guard depth < maximumDepth else { continue }
             // Reversed onto the stack, so they come off in natural order.
