@@ -176,6 +176,7 @@ public final class PhotoBrowser: View {
     /// The looks on every view that shows them.
     private func applyLooks() {
         pager.looks = looks
+        loupe.looks = looks
         for view in views.values { (view as? LookShowing)?.looks = looks }
     }
 

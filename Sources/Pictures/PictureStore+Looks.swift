@@ -3,143 +3,8 @@ import Foundation
 import Geometry
 import PhotoSources
 import Pixels
-import Synchronization
 import SystemPackage
 import ViewTree
-
-/// The looks a photographer turns on (histogram, clipping, focus peaking), worked out from
-/// the pixels each photo was decoded with for the screen. While none is wanted nothing is
-/// kept for them: a page turn costs what it did.
-final class LookShelf {
-    /// The screen pictures kept at most (the photo in front and the ones either side).
-    static let keptPictures = 4
-    /// The photos whose looks are kept drawn at most: the pager's photo in front and two
-    /// either side, drawn before their pages are turned to (a 1620 × 1080 picture with its
-    /// looks painted in is 7 MB, and so is each layer where one is shown); Compare's four.
-    static let keptDrawn = 5
-
-    var wanted: Set<PictureLook> = []
-    /// The latest picture for the screen of each photo, newest last.
-    var pixels: [(path: FilePath, pixels: PixelBuffer)] = []
-    /// What has been drawn, as textures (pinned: a texture store short of room would take
-    /// the neighbours' first, never yet drawn on screen); the photos' order of last use.
-    var drawn: [FilePath: [PictureLook: ImageContent]] = [:]
-    /// Each photo's picture with the looks laid over it painted in (which ones said), drawn
-    /// at fit in place of the picture and its layers (pinned too).
-    var overlaid: [FilePath: (looks: Set<PictureLook>, picture: ImageContent)] = [:]
-    var drawnOrder: [FilePath] = []
-    /// What is being worked out (or was asked again by decoding the photo anew).
-    var asked: [FilePath: Set<PictureLook>] = [:]
-    var askedOverlaid: Set<FilePath> = []
-    /// The latest part at full scale of each zoomed photo, its pixels (a few kept) and the
-    /// part with the looks painted in, worked out from those pixels: peaking at 100 % is of
-    /// the photo's own pixels, not of its fitted picture enlarged.
-    var partPixels: [(path: FilePath, rect: PixelRect, pixels: PixelBuffer)] = []
-    var overlaidParts: [FilePath: (rect: PixelRect, looks: Set<PictureLook>, picture: ImageContent)] = [:]
-    var askedParts: [FilePath: PixelRect] = [:]
-    var redecodedParts: [FilePath: PixelRect] = [:]
-    /// The parts whose pixels are kept at most (a zoomed pager's, Compare's zoomed panes'):
-    /// a part is a screen and its margins at full scale, about 11 MB at 1080p.
-    static let keptParts = 2
-    /// The most pixels a picture the looks are drawn from has: a 4K screen's fit.
-    static let largestPicture = 3840 * 2400
-    /// How often each photo's file was rewritten while looks were on.
-    var rewrites: [FilePath: Int] = [:]
-    var redecoded: Set<FilePath> = []
-    /// RAWs whose sensor LibRaw could not give: their histogram is their pixels'.
-    var withoutSensor: Set<FilePath> = []
-    /// Drawn off the UI thread, taken in by `drainResults`.
-    let inbox = LookInbox()
-    let work = DispatchQueue(label: "flick.looks", qos: .userInitiated)
-    /// A RAW's sensor read in a helper (most of a second): the other looks do not wait for it.
-    let sensorWork = DispatchQueue(label: "flick.looks.sensor", qos: .userInitiated)
-    var textures: [TextureHandle: FilePath] = [:]
-
-    func keep(_ picture: PixelBuffer, of path: FilePath) {
-        pixels.removeAll { $0.path == path }
-        pixels.append((path, picture))
-        if pixels.count > Self.keptPictures { pixels.removeFirst(pixels.count - Self.keptPictures) }
-    }
-
-    func pixels(of path: FilePath) -> PixelBuffer? { pixels.last { $0.path == path }?.pixels }
-
-    func keepPart(_ pixels: PixelBuffer, _ rect: PixelRect, of path: FilePath) {
-        partPixels.removeAll { $0.path == path }
-        partPixels.append((path, rect, pixels))
-        if partPixels.count > Self.keptParts { partPixels.removeFirst(partPixels.count - Self.keptParts) }
-    }
-
-    func partPixels(of path: FilePath, _ rect: PixelRect) -> PixelBuffer? { partPixels.last { $0.path == path && $0.rect == rect }?.pixels }
-
-    /// The looks wanted that are laid over a whole photo (and painted into its overlaid
-    /// picture), in the order they are painted.
-    var laidOver: [PictureLook] { PictureLook.laidOver.filter(wanted.contains) }
-
-    func subject(_ path: FilePath) -> LookSubject { LookSubject(path: path, rewrites: rewrites[path, default: 0]) }
-
-    /// Whether what was drawn for `subject` is of the photo's file as it is.
-    func isCurrent(_ subject: LookSubject) -> Bool { subject.rewrites == rewrites[subject.path, default: 0] }
-
-    /// `path`'s looks were drawn or shown: the last to be let go.
-    func used(_ path: FilePath) {
-        guard drawnOrder.last != path else { return }
-        drawnOrder.removeAll { $0 == path }
-        drawnOrder.append(path)
-    }
-
-    /// Lets go of the photos least recently used past `keptDrawn`; says which, for their
-    /// textures to be removed.
-    func letGoPastKept() -> [FilePath] {
-        guard drawnOrder.count > Self.keptDrawn else { return [] }
-        defer { drawnOrder.removeFirst(drawnOrder.count - Self.keptDrawn) }
-        return Array(drawnOrder.prefix(drawnOrder.count - Self.keptDrawn))
-    }
-}
-
-/// The photo a look is drawn for, as its file was when asked: a look of a file since
-/// rewritten (turned, say) is of the old picture, and let go as it arrives.
-struct LookSubject: Hashable, Sendable {
-    let path: FilePath
-    let rewrites: Int
-}
-
-/// What the looks' worker has drawn, waiting for the UI thread.
-final class LookInbox: Sendable {
-    private let drawn = Mutex<[(of: LookSubject, look: PictureLook, picture: PixelBuffer)]>([])
-    private let overlaid = Mutex<[(of: LookSubject, looks: Set<PictureLook>, picture: PixelBuffer)]>([])
-    private let overlaidParts = Mutex<[(of: LookSubject, rect: PixelRect, looks: Set<PictureLook>, picture: PixelBuffer)]>([])
-    private let withoutSensor = Mutex<[LookSubject]>([])
-
-    func add(_ picture: PixelBuffer, _ look: PictureLook, of subject: LookSubject) { drawn.withLock { $0.append((subject, look, picture)) } }
-
-    func addOverlaid(_ picture: PixelBuffer, _ looks: Set<PictureLook>, of subject: LookSubject) {
-        overlaid.withLock { $0.append((subject, looks, picture)) }
-    }
-
-    func takeOverlaid() -> [(of: LookSubject, looks: Set<PictureLook>, picture: PixelBuffer)] {
-        overlaid.withLock { overlaid in defer { overlaid = [] }; return overlaid }
-    }
-
-    func addOverlaidPart(_ picture: PixelBuffer, _ rect: PixelRect, _ looks: Set<PictureLook>, of subject: LookSubject) {
-        overlaidParts.withLock { $0.append((subject, rect, looks, picture)) }
-    }
-
-    func takeOverlaidParts() -> [(of: LookSubject, rect: PixelRect, looks: Set<PictureLook>, picture: PixelBuffer)] {
-        overlaidParts.withLock { parts in defer { parts = [] }; return parts }
-    }
-
-    /// A RAW whose sensor could not be read.
-    func addWithoutSensor(_ subject: LookSubject) { withoutSensor.withLock { $0.append(subject) } }
-
-    func takeWithoutSensor() -> [LookSubject] { withoutSensor.withLock { subjects in defer { subjects = [] }; return subjects } }
-
-    func take() -> [(of: LookSubject, look: PictureLook, picture: PixelBuffer)] {
-        drawn.withLock { drawn in
-            defer { drawn = [] }
-            return drawn
-        }
-    }
-}
 
 extension PictureStore {
     public func wantLooks(_ wanted: Set<PictureLook>) {
@@ -158,9 +23,10 @@ extension PictureStore {
             forgetLookTexture(overlaid.picture.texture)
             looks.overlaid[path] = nil
         }
-        for (path, part) in looks.overlaidParts where part.looks != laid {
-            forgetLookTexture(part.picture.texture)
-            looks.overlaidParts[path] = nil
+        for (part, painted) in looks.overlaidParts where painted.looks != laid {
+            forgetLookTexture(painted.picture.texture)
+            looks.overlaidParts[part] = nil
+            looks.overlaidPartsOrder.removeAll { $0 == part }
         }
         if wanted.isEmpty {
             looks.pixels = []
@@ -170,9 +36,10 @@ extension PictureStore {
             looks.drawn = [:]
             looks.overlaid = [:]
             looks.overlaidParts = [:]
+            looks.overlaidPartsOrder = []
             looks.partPixels = []
-            looks.askedParts = [:]
-            looks.redecodedParts = [:]
+            looks.askedParts = []
+            looks.redecodedParts = []
             looks.drawnOrder = []
             looks.asked = [:]
             looks.askedOverlaid = []
@@ -185,11 +52,8 @@ extension PictureStore {
     func forgetLooks(of path: FilePath) {
         for look in (looks.drawn.removeValue(forKey: path) ?? [:]).values { forgetLookTexture(look.texture) }
         if let overlaid = looks.overlaid.removeValue(forKey: path) { forgetLookTexture(overlaid.picture.texture) }
-        if let part = looks.overlaidParts.removeValue(forKey: path) { forgetLookTexture(part.picture.texture) }
+        for part in looks.forgetParts(of: path) { forgetLookTexture(part.texture) }
         looks.pixels.removeAll { $0.path == path }
-        looks.partPixels.removeAll { $0.path == path }
-        looks.askedParts[path] = nil
-        looks.redecodedParts[path] = nil
         looks.drawnOrder.removeAll { $0 == path }
         looks.asked[path] = nil
         looks.askedOverlaid.remove(path)
@@ -255,15 +119,16 @@ extension PictureStore {
         guard !laid.isEmpty, laid == Set(PictureLook.laidOver).intersection(shown), index >= 0, index < photos.count else { return nil }
         let path = photos[index].path
         guard !isMoving(path) else { return nil }
-        if let part = looks.overlaidParts[path], part.rect == rect, part.looks == laid {
-            looks.used(path)
-            return part.picture
+        let part = PartOf(path: path, rect: rect)
+        if let painted = looks.overlaidParts[part], painted.looks == laid {
+            looks.usedPart(part)
+            return painted.picture
         }
-        guard looks.askedParts[path] != rect else { return nil }
-        if let pixels = looks.partPixels(of: path, rect) {
-            drawPart(rect, of: path, from: pixels)
-        } else if looks.redecodedParts[path] != rect, broker.picture(of: path, for: .region(rect)) != nil {
-            looks.redecodedParts[path] = rect
+        guard !looks.askedParts.contains(part) else { return nil }
+        if let pixels = looks.partPixels(of: part) {
+            drawPart(part, from: pixels)
+        } else if !looks.redecodedParts.contains(part), broker.picture(of: path, for: .region(rect)) != nil {
+            looks.redecodedParts.insert(part)
             screenQueue.submit(DecodeService.screenRequest(path, .region(rect), .visible))
         }
         return nil
@@ -273,18 +138,19 @@ extension PictureStore {
     /// wanted, and painted at once.
     func takePartForLooks(_ pixels: PixelBuffer, _ rect: PixelRect, of path: FilePath) {
         guard !looks.laidOver.isEmpty else { return }
-        looks.keepPart(pixels, rect, of: path)
-        if looks.redecodedParts[path] == rect { looks.redecodedParts[path] = nil }
-        drawPart(rect, of: path, from: pixels)
+        let part = PartOf(path: path, rect: rect)
+        looks.keepPart(pixels, part)
+        looks.redecodedParts.remove(part)
+        drawPart(part, from: pixels)
     }
 
-    private func drawPart(_ rect: PixelRect, of path: FilePath, from pixels: PixelBuffer) {
+    private func drawPart(_ part: PartOf, from pixels: PixelBuffer) {
         let laid = looks.laidOver
         guard !laid.isEmpty else { return }
-        looks.askedParts[path] = rect
-        let inbox = looks.inbox, wake = wake, subject = looks.subject(path)
+        looks.askedParts.insert(part)
+        let inbox = looks.inbox, wake = wake, subject = looks.subject(part.path)
         looks.work.async {
-            inbox.addOverlaidPart(pixels.overlaid(with: laid.map { $0.drawn(from: pixels) }), rect, Set(laid), of: subject)
+            inbox.addOverlaidPart(pixels.overlaid(with: laid.map { $0.drawn(from: pixels) }), part.rect, Set(laid), of: subject)
             wake.wake()
         }
     }
@@ -389,18 +255,16 @@ extension PictureStore {
         }
         let parts = looks.inbox.takeOverlaidParts().filter { looks.isCurrent($0.of) }
         for (subject, rect, laid, picture) in parts {
-            let path = subject.path
-            guard looks.askedParts[path] == rect else { continue }
-            looks.askedParts[path] = nil
-            guard laid == Set(looks.laidOver), isKept(path) else { continue }
-            if let old = looks.overlaidParts[path] { forgetLookTexture(old.picture.texture) }
-            looks.overlaidParts[path] = (rect, laid, pinnedLook(picture, of: path))
-            looks.used(path)
+            let part = PartOf(path: subject.path, rect: rect)
+            guard looks.askedParts.remove(part) != nil, laid == Set(looks.laidOver), isKept(part.path) else { continue }
+            if let old = looks.overlaidParts[part] { forgetLookTexture(old.picture.texture) }
+            looks.overlaidParts[part] = (laid, pinnedLook(picture, of: part.path))
+            looks.usedPart(part)
         }
+        for painted in looks.letGoOfPartsPastKept() { forgetLookTexture(painted.texture) }
         for path in looks.letGoPastKept() {
             for look in (looks.drawn.removeValue(forKey: path) ?? [:]).values { forgetLookTexture(look.texture) }
             if let overlaid = looks.overlaid.removeValue(forKey: path) { forgetLookTexture(overlaid.picture.texture) }
-            if let part = looks.overlaidParts.removeValue(forKey: path) { forgetLookTexture(part.picture.texture) }
         }
         return !arrived.isEmpty || !overlaid.isEmpty || !parts.isEmpty || !refused.isEmpty
     }
@@ -417,7 +281,10 @@ extension PictureStore {
         guard let path = looks.textures.removeValue(forKey: handle) else { return false }
         looks.drawn[path] = looks.drawn[path]?.filter { $0.value.texture != handle }
         if looks.overlaid[path]?.picture.texture == handle { looks.overlaid[path] = nil }
-        if looks.overlaidParts[path]?.picture.texture == handle { looks.overlaidParts[path] = nil }
+        if let part = looks.overlaidParts.first(where: { $0.value.picture.texture == handle })?.key {
+            looks.overlaidParts[part] = nil
+            looks.overlaidPartsOrder.removeAll { $0 == part }
+        }
         return true
     }
 

@@ -62,6 +62,28 @@ import ViewTree
         #expect(f.scene.recorder.commands(ofView: "loupe").isEmpty, "gone with the key")
     }
 
+    /// With clipping or peaking on, the loupe shows its part with them painted in, worked
+    /// out from the part's own pixels (the page under it shows them too); the part as it is
+    /// stands in until that comes.
+    @Test func theLoupeShowsTheLooksPaintedIntoItsPart() throws {
+        let f = BrowserFixture(count: 4)
+        f.source.pixelSizesKnown = true
+        f.open(1)
+        f.key(.character("k"))
+        f.scene.settle()
+        move(f, to: Point(x: f.fitted.midX, y: f.fitted.midY))
+        f.key(.character("l"))
+        f.scene.settle()
+        #expect(loupePicture(f)?.texture == FakePhotoSource.regionHandle(of: 1), "the part until it is painted")
+        f.source.partsPainted = true
+        f.browser.reloadData()
+        f.scene.settle()
+        #expect(loupePicture(f)?.texture == FakePhotoSource.paintedPartHandle(of: 1))
+        f.key(.character("k"))
+        f.scene.settle()
+        #expect(loupePicture(f)?.texture == FakePhotoSource.regionHandle(of: 1), "peaking off: the part as it is")
+    }
+
     /// The middle button held does what L held does, and the pager stays where it was.
     @Test func holdingTheMiddleButtonShowsTheLoupeUntilItIsLetGo() throws {
         let f = BrowserFixture(count: 4)

@@ -89,6 +89,35 @@ import ViewTree
         #expect(images.overlaidPart([.clipping], at: 0, region: next) == nil && textures.pixels[painted.texture] == nil)
     }
 
+    /// A zoomed page's part and the loupe's over it (or Compare's panes') are of one photo
+    /// at once: each is painted and kept beside the others, not painted again and again in
+    /// turn; past `keptParts` the one least recently shown goes.
+    @Test func partsOfOnePhotoArePaintedEachAndKeptTogether() throws {
+        let images = store(["a.jpg"])
+        images.wantLooks([.clipping])
+        let rects = (0..<5).map { PixelRect(x: $0 * 256, y: 0, width: 256, height: 256) }
+        let views = rects.map { _ in images.makePictureDemand() }
+        func want(_ count: Int) {
+            for (view, rect) in zip(views, rects).prefix(count) {
+                view.want([PictureRequest(index: 0, size: .region(rect), priority: .visible), PictureRequest(index: 0, size: screen, priority: .visible)])
+            }
+        }
+        func painted(_ count: Int) -> [ImageContent]? {
+            let shown = rects.prefix(count).compactMap { images.overlaidPart([.clipping], at: 0, region: $0) }
+            return shown.count == count ? shown : nil
+        }
+        want(2)
+        #expect(drain(images) { painted(2) != nil })
+        let two = try #require(painted(2))
+        for _ in 0..<3 { images.drainResults() }
+        #expect(painted(2)?.map(\.texture) == two.map(\.texture), "both kept, neither painted anew")
+
+        want(5)
+        for rect in rects[2...] { #expect(drain(images) { images.overlaidPart([.clipping], at: 0, region: rect) != nil }) }
+        #expect(textures.pixels[two[0].texture] == nil, "the part least recently shown went")
+        #expect(images.overlaidPart([.clipping], at: 0, region: rects[4]) != nil)
+    }
+
     /// A part never stands in for the whole photo (stretched over its place, it would show
     /// the wrong picture): until the whole comes, the photo is loading.
     @Test func aPartNeverStandsInForTheWholePhoto() {

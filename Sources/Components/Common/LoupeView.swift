@@ -27,8 +27,9 @@ public protocol PhotoUnderPointer: AnyObject {
 /// A square magnifier under the pointer (square: a child is clipped to its parent's
 /// rectangle, not its rounded corners), showing the photo beneath it at 100 % (one photo
 /// pixel a device pixel) or 200 %, from a part decoded at full scale as Z's is; the
-/// picture already drawn, enlarged, stands in until that part comes.
-public final class LoupeView: View {
+/// picture already drawn, enlarged, stands in until that part comes. With clipping or
+/// peaking on, the part shows them painted in, worked out from its own pixels.
+public final class LoupeView: View, LookShowing {
     /// Its side, in points.
     public static let diameter = 260.0
     public static let ringColour = Color(white: 0.92)
@@ -51,6 +52,9 @@ public final class LoupeView: View {
     /// Device pixels per photo pixel: 1 is 100 %.
     public private(set) var magnification = 1.0
     public private(set) var isOn = false
+    public var looks: Set<PictureLook> = [] {
+        didSet { if looks != oldValue { refresh() } }
+    }
     private var following: (photo: ShownPhoto?, location: Point)?
 
     public init(context: ComponentContext) {
@@ -117,7 +121,7 @@ public final class LoupeView: View {
         pictures.want([PictureRequest(index: photo.index, size: size, priority: .instant)], from: source)
         let picture = source.picture(at: photo.index, size: size)
         if case let .ready(part) = picture, case .region = size {
-            show(part, covering: Rect(x: Double(wanted.x), y: Double(wanted.y), width: Double(wanted.width), height: Double(wanted.height)),
+            show(source.overlaidPart(looks, at: photo.index, region: wanted) ?? part, covering: Rect(x: Double(wanted.x), y: Double(wanted.y), width: Double(wanted.width), height: Double(wanted.height)),
                  around: point, scale: scale)
         } else if let whole = picture.image ?? photo.picture {
             show(whole, covering: Rect(origin: .zero, size: pixels), around: point, scale: scale)
