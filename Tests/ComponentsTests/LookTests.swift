@@ -158,6 +158,13 @@ import ViewTree
         let inHand = try #require(f.browser.cull.photoInHand)
         #expect(drawn(f, "card \(inHand)").first?.texture == FakePhotoSource.overlaidHandle(of: inHand))
         #expect(drawn(f, "clipping layer").isEmpty)
+        // Painted from a smaller picture than the card's own (another view's), it is not
+        // drawn in the card's place: the card's sharper picture and the layers are.
+        f.source.paintedSide = 200
+        f.browser.reloadData()
+        f.scene.settle()
+        #expect(drawn(f, "card \(inHand)").first.map { $0.texture != FakePhotoSource.overlaidHandle(of: inHand) } == true)
+        #expect(drawn(f, "clipping layer").map(\.texture) == [FakePhotoSource.lookHandle(.clipping, of: inHand)])
     }
 
     @Test func theGridShowsNoLookButTheCullingPagerAndCompareDo() throws {

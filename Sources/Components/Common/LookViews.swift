@@ -20,6 +20,17 @@ extension PictureSource {
     }
 }
 
+extension PictureSource {
+    /// Photo `index`'s picture with the looks in `looks` painted in, to draw in place of
+    /// `picture` (the one shown): never in place of a sharper one, such as the whole photo
+    /// decoded for 100 % (the painted picture is of the photo's picture for the screen).
+    /// Nil while nothing is shown, or it is not there.
+    func painted(_ looks: Set<PictureLook>, at index: Int, over picture: ImageContent?) -> ImageContent? {
+        guard let picture, let painted = overlaid(looks, at: index), painted.pixelSize.width >= picture.pixelSize.width - 1 else { return nil }
+        return painted
+    }
+}
+
 /// A look laid over a whole photo (where it clips, where it is sharp): the photo's size
 /// and place, whatever its zoom, clear where the look has nothing to say.
 final class LookLayer: View {

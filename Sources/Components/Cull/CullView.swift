@@ -216,7 +216,7 @@ public final class CullView: View, LookShowing, PhotoCollectionView, ScrollConta
         var picture = source?.picture(at: index, size: cardPictureSize) ?? .loading
         // The card in front with its looks painted into its picture, once that is drawn: one
         // picture to draw instead of the picture and its layers blended at every frame.
-        let overlaid = index == currentIndex && picture.image != nil ? source?.overlaid(looks, at: index) : nil
+        let overlaid = index == currentIndex ? source?.painted(looks, at: index, over: picture.image) : nil
         if let overlaid { picture = .ready(overlaid) }
         card.show(picture, index: index, labels: context.labels, marks: source?.marks(at: index) ?? .none, pair: source?.badgeNote(at: index))
         if index == currentIndex { showLooks(on: card, index: index, painted: overlaid != nil) }

@@ -106,11 +106,7 @@ public final class PagerPage: View {
     /// layers over the photo and its part (the painted picture under the part until they
     /// come).
     func showLooks(_ shown: Set<PictureLook>, from source: PictureSource?) {
-        // Never in place of a sharper picture (the whole photo decoded for 100 %): the
-        // painted one is of the photo's picture for the screen.
-        let painted = self.shown?.image.flatMap { picture in
-            source?.overlaid(shown, at: index).flatMap { $0.pixelSize.width >= picture.pixelSize.width - 1 ? $0 : nil }
-        }
+        let painted = source?.painted(shown, at: index, over: self.shown?.image)
         let paintedPart = detailOverlay.detail.flatMap { source?.overlaidPart(shown, at: index, region: $0.rect) }
         detailOverlay.paint(paintedPart)
         var overlaid = painted
