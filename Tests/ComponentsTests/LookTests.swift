@@ -187,5 +187,13 @@ import ViewTree
         let layers = Set(drawn(f, "clipping layer").map(\.texture))
         #expect(candidates.count >= 2 && layers == Set(candidates.map { FakePhotoSource.lookHandle(.clipping, of: $0) }), "every pane at once: \(layers)")
         #expect(drawn(f, "histogram").count == 1, "the chosen candidate's")
+        // Once each candidate's picture with them painted in has come, each pane draws that
+        // one picture, no layer blended over it.
+        f.source.overlaidDrawn = true
+        f.browser.reloadData()
+        f.scene.settle()
+        let photos = Set(candidates.flatMap { drawn(f, "compare photo \($0)").map(\.texture) })
+        #expect(photos == Set(candidates.map { FakePhotoSource.overlaidHandle(of: $0) }), "\(photos)")
+        #expect(drawn(f, "clipping layer").isEmpty)
     }
 }

@@ -331,13 +331,17 @@ public final class CompareView: View, PhotoCollectionView, TrashingView, LookSho
                                        looks: looks)
                 if partPicture == .loading { size = fitSize }
             }
-            let picture = source?.picture(at: photo, size: size) ?? .loading
+            var picture = source?.picture(at: photo, size: size) ?? .loading
+            // At fit, the picture with clipping and peaking painted in: one picture for each
+            // pane to draw, not the picture and two layers blended.
+            let painted = detail == nil ? source?.painted(looks, at: photo, over: picture.image) : nil
+            if let painted { picture = .ready(painted) }
             pane.showDetail(detail, photoFrame: photoFrame)
             pane.show(picture, index: photo, photoFrame: photoFrame, name: source?.fileName(at: photo) ?? "",
                       marks: source?.marks(at: photo) ?? .none, pair: source?.pairName(at: photo),
                       isSharpest: source?.burst(at: photo)?.sharpest == photo,
                       isSelected: index == selected && candidates.count > 1, isHidden: photo == hiddenIndex, labels: context.labels)
-            if photo != hiddenIndex { pane.showLooks(looks, of: photo, from: source) }
+            if photo != hiddenIndex { pane.showLooks(looks, of: photo, from: source, paintedWhole: painted != nil) }
             requests.append(PictureRequest(index: photo, size: size, priority: .visible))
         }
         // The frames beside the selected one next, so Left and Right find them ready.
@@ -508,13 +512,15 @@ final class ComparePane: View {
         detailOverlay.place(over: photoFrame)
     }
 
-    /// Clipping and peaking over photo `index` as every pane shows them: as layers at fit,
-    /// painted into the part laid over it at 100 % (worked out from the part's own pixels;
-    /// the layers, of the fitted picture, stand in until it comes).
-    func showLooks(_ shown: Set<PictureLook>, of index: Int, from source: PictureSource?) {
+    /// Clipping and peaking over photo `index` as every pane shows them: painted into its
+    /// picture at fit (`paintedWhole`: the pane shows that one), into the part laid over it
+    /// at 100 % (worked out from the part's own pixels), else as layers over the photo, the
+    /// fitted picture's, until those come.
+    func showLooks(_ shown: Set<PictureLook>, of index: Int, from source: PictureSource?, paintedWhole: Bool) {
         let paintedPart = detailOverlay.detail.flatMap { source?.overlaidPart(shown, at: index, region: $0.rect) }
         detailOverlay.paint(paintedPart)
-        if paintedPart != nil { looks.hide() } else { looks.show(shown, of: index, from: source) }
+        let carried = detailOverlay.detail == nil ? paintedWhole : paintedPart != nil
+        if carried { looks.hide() } else { looks.show(shown, of: index, from: source) }
     }
 
     func show(_ picture: Picture, index: Int, photoFrame: Rect, name: String, marks: PhotoMarks, pair: String?, isSharpest: Bool,
