@@ -38,10 +38,12 @@ final class LookShelf {
     var overlaidPartsOrder: [PartOf] = []
     var askedParts: Set<PartOf> = []
     var redecodedParts: Set<PartOf> = []
-    /// The parts kept at most, their pixels and painted: Compare's four panes, or a zoomed
-    /// page and the loupe over it (a page's part is a screen and its margins at full scale,
-    /// about 11 MB at 1080p; a pane's, a quarter of that; the loupe's, 1 MB).
-    static let keptParts = 4
+    /// The parts kept at most, their pixels and painted: the most shown at once, Compare's
+    /// four zoomed panes and the loupe over one of them (fewer, and each layout would let go
+    /// of one it then asks again, painting without end). A page's part is a screen and its
+    /// margins at full scale, about 11 MB at 1080p; a pane's, a quarter of that; the
+    /// loupe's, 1 MB.
+    static let keptParts = 5
     /// The most pixels a picture the looks are drawn from has: a 4K screen's fit.
     static let largestPicture = 3840 * 2400
     /// How often each photo's file was rewritten while looks were on.

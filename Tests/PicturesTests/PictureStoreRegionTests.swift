@@ -89,13 +89,13 @@ import ViewTree
         #expect(images.overlaidPart([.clipping], at: 0, region: next) == nil && textures.pixels[painted.texture] == nil)
     }
 
-    /// A zoomed page's part and the loupe's over it (or Compare's panes') are of one photo
-    /// at once: each is painted and kept beside the others, not painted again and again in
-    /// turn; past `keptParts` the one least recently shown goes.
+    /// A zoomed page's part and the loupe's over it (or Compare's four panes' and the
+    /// loupe's) are of one photo at once: each is painted and kept beside the others, not
+    /// painted again and again in turn; past five the one least recently shown goes.
     @Test func partsOfOnePhotoArePaintedEachAndKeptTogether() throws {
         let images = store(["a.jpg"])
         images.wantLooks([.clipping])
-        let rects = (0..<5).map { PixelRect(x: $0 * 256, y: 0, width: 256, height: 256) }
+        let rects = (0..<6).map { PixelRect(x: $0 * 256, y: 0, width: 256, height: 256) }
         let views = rects.map { _ in images.makePictureDemand() }
         func want(_ count: Int) {
             for (view, rect) in zip(views, rects).prefix(count) {
@@ -112,10 +112,16 @@ import ViewTree
         for _ in 0..<3 { images.drainResults() }
         #expect(painted(2)?.map(\.texture) == two.map(\.texture), "both kept, neither painted anew")
 
+        // Compare's four panes and the loupe: all five kept, none painted anew.
         want(5)
-        for rect in rects[2...] { #expect(drain(images) { images.overlaidPart([.clipping], at: 0, region: rect) != nil }) }
+        for rect in rects[2..<5] { #expect(drain(images) { images.overlaidPart([.clipping], at: 0, region: rect) != nil }) }
+        let five = try #require(painted(5))
+        for _ in 0..<3 { images.drainResults() }
+        #expect(painted(5)?.map(\.texture) == five.map(\.texture))
+
+        want(6)
+        #expect(drain(images) { images.overlaidPart([.clipping], at: 0, region: rects[5]) != nil })
         #expect(textures.pixels[two[0].texture] == nil, "the part least recently shown went")
-        #expect(images.overlaidPart([.clipping], at: 0, region: rects[4]) != nil)
     }
 
     /// A part never stands in for the whole photo (stretched over its place, it would show
