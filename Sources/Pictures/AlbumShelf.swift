@@ -28,12 +28,12 @@ public final class AlbumShelf: AlbumSource {
     /// A new search result. A cover whose photo was rewritten (same path, another date) is
     /// decoded afresh.
     public func replaceAlbums(_ newAlbums: [AlbumFolder]) {
-        let before = Dictionary(albums.flatMap(\.covers).map { ($0.path, $0.modificationDate) }, uniquingKeysWith: { first, _ in first })
-        albums = newAlbums
-        for cover in Set(newAlbums.flatMap { $0.covers.map(\.path) }) {
-            let date = newAlbums.lazy.flatMap(\.covers).first { $0.path == cover }?.modificationDate
-            if let was = before[cover], was != date { pictures.photoChanged(cover) }
+        let dates = { (albums: [AlbumFolder]) in
+            Dictionary(albums.flatMap(\.covers).map { ($0.path, $0.modificationDate) }, uniquingKeysWith: { first, _ in first })
         }
+        let before = dates(albums)
+        albums = newAlbums
+        for (cover, date) in dates(newAlbums) where before[cover].map({ $0 != date }) == true { pictures.photoChanged(cover) }
         visible = visible.clamped(to: 0..<albums.count)
         wantCovers()
     }

@@ -25,7 +25,7 @@ final class LookShelf {
     /// Each photo's picture with the looks laid over it painted in (which ones said), drawn
     /// at fit in place of the picture and its layers (pinned too).
     var overlaid: [FilePath: (looks: Set<PictureLook>, picture: ImageContent)] = [:]
-    var drawnOrder: [FilePath] = []
+    var drawnOrder = RecentlyUsed<FilePath>(keeping: keptDrawn)
     /// What is being worked out (or was asked again by decoding the photo anew).
     var asked: [FilePath: Set<PictureLook>] = [:]
     var askedOverlaid: Set<FilePath> = []
@@ -35,7 +35,7 @@ final class LookShelf {
     /// enlarged. Newest last.
     var partPixels: [(part: PartOf, pixels: PixelBuffer)] = []
     var overlaidParts: [PartOf: (looks: Set<PictureLook>, picture: ImageContent)] = [:]
-    var overlaidPartsOrder: [PartOf] = []
+    var overlaidPartsOrder = RecentlyUsed<PartOf>(keeping: keptParts)
     var askedParts: Set<PartOf> = []
     var redecodedParts: Set<PartOf> = []
     /// The parts kept at most, their pixels and painted: the most shown at once, Compare's
@@ -74,20 +74,10 @@ final class LookShelf {
 
     func partPixels(of part: PartOf) -> PixelBuffer? { partPixels.last { $0.part == part }?.pixels }
 
-    /// A painted part was drawn or shown: the last to be let go.
-    func usedPart(_ part: PartOf) {
-        guard overlaidPartsOrder.last != part else { return }
-        overlaidPartsOrder.removeAll { $0 == part }
-        overlaidPartsOrder.append(part)
-    }
-
     /// Lets go of the painted parts least recently used past `keptParts`; returns them, for
     /// their textures to be removed.
     func letGoOfPartsPastKept() -> [ImageContent] {
-        guard overlaidPartsOrder.count > Self.keptParts else { return [] }
-        let gone = overlaidPartsOrder.prefix(overlaidPartsOrder.count - Self.keptParts)
-        overlaidPartsOrder.removeFirst(gone.count)
-        return gone.compactMap { overlaidParts.removeValue(forKey: $0)?.picture }
+        overlaidPartsOrder.letGoPastKept().compactMap { overlaidParts.removeValue(forKey: $0)?.picture }
     }
 
     /// Takes out every part of `path`'s; returns the painted ones, for their textures.
@@ -95,7 +85,7 @@ final class LookShelf {
         partPixels.removeAll { $0.part.path == path }
         askedParts = askedParts.filter { $0.path != path }
         redecodedParts = redecodedParts.filter { $0.path != path }
-        overlaidPartsOrder.removeAll { $0.path == path }
+        overlaidPartsOrder.remove { $0.path == path }
         let gone = overlaidParts.filter { $0.key.path == path }
         for part in gone.keys { overlaidParts[part] = nil }
         return gone.values.map(\.picture)
@@ -110,20 +100,6 @@ final class LookShelf {
     /// Whether what was drawn for `subject` is of the photo's file as it is.
     func isCurrent(_ subject: LookSubject) -> Bool { subject.rewrites == rewrites[subject.path, default: 0] }
 
-    /// `path`'s looks were drawn or shown: the last to be let go.
-    func used(_ path: FilePath) {
-        guard drawnOrder.last != path else { return }
-        drawnOrder.removeAll { $0 == path }
-        drawnOrder.append(path)
-    }
-
-    /// Lets go of the photos least recently used past `keptDrawn`; says which, for their
-    /// textures to be removed.
-    func letGoPastKept() -> [FilePath] {
-        guard drawnOrder.count > Self.keptDrawn else { return [] }
-        defer { drawnOrder.removeFirst(drawnOrder.count - Self.keptDrawn) }
-        return Array(drawnOrder.prefix(drawnOrder.count - Self.keptDrawn))
-    }
 }
 
 /// A part at full scale of a photo, in its pixels (upright).
@@ -174,5 +150,32 @@ final class LookInbox: Sendable {
             defer { drawn = [] }
             return drawn
         }
+    }
+}
+
+/// Keys in the order they were last used, for letting go of the least recently used past
+/// a count (the photos whose looks are kept, the painted parts).
+struct RecentlyUsed<Key: Equatable> {
+    let keeping: Int
+    private var order: [Key] = []
+
+    init(keeping: Int) { self.keeping = keeping }
+
+    /// `key` was drawn or shown: the last to be let go.
+    mutating func use(_ key: Key) {
+        guard order.last != key else { return }
+        order.removeAll { $0 == key }
+        order.append(key)
+    }
+
+    mutating func remove(where isGone: (Key) -> Bool) { order.removeAll(where: isGone) }
+
+    mutating func removeAll() { order = [] }
+
+    /// Takes out the keys least recently used past `keeping`, and returns them.
+    mutating func letGoPastKept() -> [Key] {
+        guard order.count > keeping else { return [] }
+        defer { order.removeFirst(order.count - keeping) }
+        return Array(order.prefix(order.count - keeping))
     }
 }

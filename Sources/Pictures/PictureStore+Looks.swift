@@ -26,7 +26,7 @@ extension PictureStore {
         for (part, painted) in looks.overlaidParts where painted.looks != laid {
             forgetLookTexture(painted.picture.texture)
             looks.overlaidParts[part] = nil
-            looks.overlaidPartsOrder.removeAll { $0 == part }
+            looks.overlaidPartsOrder.remove { $0 == part }
         }
         if wanted.isEmpty {
             looks.pixels = []
@@ -36,11 +36,11 @@ extension PictureStore {
             looks.drawn = [:]
             looks.overlaid = [:]
             looks.overlaidParts = [:]
-            looks.overlaidPartsOrder = []
+            looks.overlaidPartsOrder.removeAll()
             looks.partPixels = []
             looks.askedParts = []
             looks.redecodedParts = []
-            looks.drawnOrder = []
+            looks.drawnOrder.removeAll()
             looks.asked = [:]
             looks.askedOverlaid = []
         }
@@ -54,7 +54,7 @@ extension PictureStore {
         if let overlaid = looks.overlaid.removeValue(forKey: path) { forgetLookTexture(overlaid.picture.texture) }
         for part in looks.forgetParts(of: path) { forgetLookTexture(part.texture) }
         looks.pixels.removeAll { $0.path == path }
-        looks.drawnOrder.removeAll { $0 == path }
+        looks.drawnOrder.remove { $0 == path }
         looks.asked[path] = nil
         looks.askedOverlaid.remove(path)
         looks.redecoded.remove(path)
@@ -73,7 +73,7 @@ extension PictureStore {
         let path = photos[index].path
         if PictureLook.laidOver.contains(look) && isMoving(path) { return nil }
         if let drawn = looks.drawn[path]?[look] {
-            looks.used(path)
+            looks.drawnOrder.use(path)
             return drawn
         }
         guard looks.asked[path]?.contains(look) != true else { return nil }
@@ -103,7 +103,7 @@ extension PictureStore {
         let path = photos[index].path
         guard !isMoving(path) else { return nil }
         if let overlaid = looks.overlaid[path], overlaid.looks == laid {
-            looks.used(path)
+            looks.drawnOrder.use(path)
             return overlaid.picture
         }
         if !looks.askedOverlaid.contains(path), let pixels = looks.pixels(of: path) { drawLaidOver(of: path, from: pixels, layers: false, overlaid: true) }
@@ -121,7 +121,7 @@ extension PictureStore {
         guard !isMoving(path) else { return nil }
         let part = PartOf(path: path, rect: rect)
         if let painted = looks.overlaidParts[part], painted.looks == laid {
-            looks.usedPart(part)
+            looks.overlaidPartsOrder.use(part)
             return painted.picture
         }
         guard !looks.askedParts.contains(part) else { return nil }
@@ -242,7 +242,7 @@ extension PictureStore {
             guard looks.wanted.contains(look), isKept(path) else { continue }
             if let old = looks.drawn[path]?[look] { forgetLookTexture(old.texture) }
             looks.drawn[path, default: [:]][look] = pinnedLook(picture, of: path)
-            looks.used(path)
+            looks.drawnOrder.use(path)
         }
         let overlaid = looks.inbox.takeOverlaid().filter { looks.isCurrent($0.of) }
         for (subject, laid, picture) in overlaid {
@@ -251,7 +251,7 @@ extension PictureStore {
             guard laid == Set(looks.laidOver), isKept(path) else { continue }
             if let old = looks.overlaid[path] { forgetLookTexture(old.picture.texture) }
             looks.overlaid[path] = (laid, pinnedLook(picture, of: path))
-            looks.used(path)
+            looks.drawnOrder.use(path)
         }
         let parts = looks.inbox.takeOverlaidParts().filter { looks.isCurrent($0.of) }
         for (subject, rect, laid, picture) in parts {
@@ -259,10 +259,10 @@ extension PictureStore {
             guard looks.askedParts.remove(part) != nil, laid == Set(looks.laidOver), isKept(part.path) else { continue }
             if let old = looks.overlaidParts[part] { forgetLookTexture(old.picture.texture) }
             looks.overlaidParts[part] = (laid, pinnedLook(picture, of: part.path))
-            looks.usedPart(part)
+            looks.overlaidPartsOrder.use(part)
         }
         for painted in looks.letGoOfPartsPastKept() { forgetLookTexture(painted.texture) }
-        for path in looks.letGoPastKept() {
+        for path in looks.drawnOrder.letGoPastKept() {
             for look in (looks.drawn.removeValue(forKey: path) ?? [:]).values { forgetLookTexture(look.texture) }
             if let overlaid = looks.overlaid.removeValue(forKey: path) { forgetLookTexture(overlaid.picture.texture) }
         }
@@ -283,7 +283,7 @@ extension PictureStore {
         if looks.overlaid[path]?.picture.texture == handle { looks.overlaid[path] = nil }
         if let part = looks.overlaidParts.first(where: { $0.value.picture.texture == handle })?.key {
             looks.overlaidParts[part] = nil
-            looks.overlaidPartsOrder.removeAll { $0 == part }
+            looks.overlaidPartsOrder.remove { $0 == part }
         }
         return true
     }
