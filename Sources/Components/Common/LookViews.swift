@@ -73,6 +73,23 @@ final class LookLayers {
     }
 
     func hide() { for layer in layers { layer.show(nil) } }
+
+    /// The looks in `shown` over photo `index` with `part` (a part at full scale, or none)
+    /// laid over it: painted into the part where `source` has that, else carried by the
+    /// photo's painted picture where no part is laid over (`paintedWhole`), else as these
+    /// layers. True when the layers show every look: the photo is then drawn as it is, not
+    /// painted twice.
+    @discardableResult
+    func show(_ shown: Set<PictureLook>, of index: Int, from source: PictureSource?, over part: DetailOverlay, paintedWhole: Bool) -> Bool {
+        let paintedPart = part.detail.flatMap { source?.overlaidPart(shown, at: index, region: $0.rect) }
+        part.paint(paintedPart)
+        let carried = part.detail == nil ? paintedWhole : paintedPart != nil
+        if carried {
+            hide()
+            return false
+        }
+        return show(shown, of: index, from: source)
+    }
 }
 
 /// The histogram of the photo in hand, small in a corner, on its own dark ground.

@@ -517,10 +517,7 @@ final class ComparePane: View {
     /// at 100 % (worked out from the part's own pixels), else as layers over the photo, the
     /// fitted picture's, until those come.
     func showLooks(_ shown: Set<PictureLook>, of index: Int, from source: PictureSource?, paintedWhole: Bool) {
-        let paintedPart = detailOverlay.detail.flatMap { source?.overlaidPart(shown, at: index, region: $0.rect) }
-        detailOverlay.paint(paintedPart)
-        let carried = detailOverlay.detail == nil ? paintedWhole : paintedPart != nil
-        if carried { looks.hide() } else { looks.show(shown, of: index, from: source) }
+        looks.show(shown, of: index, from: source, over: detailOverlay, paintedWhole: paintedWhole)
     }
 
     func show(_ picture: Picture, index: Int, photoFrame: Rect, name: String, marks: PhotoMarks, pair: String?, isSharpest: Bool,

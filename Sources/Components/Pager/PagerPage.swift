@@ -107,16 +107,7 @@ public final class PagerPage: View {
     /// come).
     func showLooks(_ shown: Set<PictureLook>, from source: PictureSource?) {
         let painted = source?.painted(shown, at: index, over: self.shown?.image)
-        let paintedPart = detailOverlay.detail.flatMap { source?.overlaidPart(shown, at: index, region: $0.rect) }
-        detailOverlay.paint(paintedPart)
-        var overlaid = painted
-        // Laid over, the painted part carries the looks where the photo is seen.
-        let carried = detailOverlay.detail == nil ? painted != nil : paintedPart != nil
-        if carried {
-            looks.hide()
-        } else if looks.show(shown, of: index, from: source) {
-            overlaid = nil
-        }
+        let overlaid = looks.show(shown, of: index, from: source, over: detailOverlay, paintedWhole: painted != nil) ? nil : painted
         guard overlaid != self.overlaid else { return }
         self.overlaid = overlaid
         showPicture()

@@ -56,7 +56,7 @@ public enum AlbumFinder {
         /// are folders below the opened one holding photos: its count is the albums' (the
         /// search goes `maximumDepth` deep; the album itself, to any depth).
         public func withEveryFolder(root: FilePath, named name: String) -> [AlbumFolder] {
-            guard albums.contains(where: { $0.path != root }), !albums.isEmpty else { return albums }
+            guard albums.contains(where: { $0.path != root }) else { return albums }
             let every = AlbumFolder(path: root, name: name, photoCount: albums.reduce(0) { $0 + $1.photoCount },
                                     videoCount: albums.reduce(0) { $0 + $1.videoCount }, covers: albums.lazy.flatMap(\.covers).prefix(AlbumFolder.coverCandidates),
                                     includesSubfolders: true)
