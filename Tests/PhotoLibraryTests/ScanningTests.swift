@@ -59,6 +59,15 @@ import SystemPackage
         #expect(sorted == ["A.jpg", "b.jpg", "IMG_1.jpg", "IMG_2.jpg", "IMG_02b.jpg", "img_10.jpg"])
     }
 
+    @Test func aPhotoComesBeforeItsCopiesAndEdits() {
+        let names = ["IMG_1234 (2).JPG", "IMG_1234-edited.jpg", "Dune, panorama.jpg", "IMG_1234.JPG", "IMG_1234.CR2",
+                     "Dune grass.jpg", "Dune.jpg", "IMG_1234_1.JPG"]
+        #expect(names.sorted(by: NaturalOrder.areInIncreasingOrder) == [
+            "Dune.jpg", "Dune grass.jpg", "Dune, panorama.jpg",
+            "IMG_1234.CR2", "IMG_1234.JPG", "IMG_1234 (2).JPG", "IMG_1234-edited.jpg", "IMG_1234_1.JPG",
+        ])
+    }
+
     @Test func formatsAreSniffedFromContentNotName() {
         #expect(ImageFormat.sniff([0xFF, 0xD8, 0xFF, 0xE0], fileExtension: "png") == .jpeg)
         #expect(ImageFormat.sniff(Array("not an image".utf8), fileExtension: "jpg") == nil)

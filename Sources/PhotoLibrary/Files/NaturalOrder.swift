@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// File-name order as people count: runs of digits compare as numbers (IMG_2 before
-/// IMG_10), other characters case-insensitively, with the plain comparison as a tie-break
-/// so the order is total.
+/// IMG_10), other characters case-insensitively, a dot before any other character (so a
+/// photo comes before its copies and edits, IMG_1.jpg before IMG_1 (2).jpg and
+/// IMG_1-edited.jpg, as GNOME's Files and Windows' Explorer list them), with the plain
+/// comparison as a tie-break so the order is total.
 public enum NaturalOrder {
     /// A name prepared for comparing: its scalars, lower-cased once. Sorting 100,000 names
     /// compares each about 17 times, so the preparation is worth keeping.
@@ -11,7 +13,13 @@ public enum NaturalOrder {
 
         public init(_ name: String) {
             self.name = name
-            scalars = name.unicodeScalars.map { $0.value >= 65 && $0.value <= 90 ? $0.value + 32 : $0.value }
+            scalars = name.unicodeScalars.map { scalar in
+                switch scalar.value {
+                case 65...90: scalar.value + 32
+                case 46: 0  // No file name holds U+0000, so nothing sorts before the dot.
+                default: scalar.value
+                }
+            }
         }
     }
 
