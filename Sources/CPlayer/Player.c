@@ -39,6 +39,9 @@ typedef struct {
     int wake[2];
     int has_sound;
     int said_ready, said_no_sound, sound_checked, ended;
+    // mpv drops a seek asked before the file is loaded: it waits here (seconds; -1, none).
+    int loaded;
+    double pending_seek;
 } player;
 
 const char *flick_player_library_problem(void) { return flick_library_problem(FLICK_LIBRARY_MPV); }
@@ -135,6 +138,13 @@ static void reconfigured(player *p) {
     }
 }
 
+static void seek(player *p, double value) {
+    char seconds[32];
+    snprintf(seconds, sizeof seconds, "%.3f", value < 0 ? 0 : value);
+    const char *arguments[] = {"seek", seconds, "absolute", NULL};
+    mpv_command(p->mpv, arguments);
+}
+
 static int handle_events(player *p) {
     for (;;) {
         mpv_event *event = mpv_wait_event(p->mpv, 0);
@@ -145,6 +155,11 @@ static int handle_events(player *p) {
             return 1;
         case MPV_EVENT_VIDEO_RECONFIG:
             reconfigured(p);
+            break;
+        case MPV_EVENT_FILE_LOADED:
+            p->loaded = 1;
+            if (p->pending_seek >= 0) seek(p, p->pending_seek);
+            p->pending_seek = -1;
             break;
         case MPV_EVENT_END_FILE: {
             mpv_event_end_file *end = event->data;
@@ -223,10 +238,8 @@ static void command(player *p, char *line) {
         int yes = 1;
         mpv_set_property(p->mpv, "pause", MPV_FORMAT_FLAG, &yes);
     } else if (sscanf(line, "seek %lf", &value) == 1 && isfinite(value)) {
-        char seconds[32];
-        snprintf(seconds, sizeof seconds, "%.3f", value < 0 ? 0 : value);
-        const char *arguments[] = {"seek", seconds, "absolute", NULL};
-        mpv_command(p->mpv, arguments);
+        if (p->loaded) seek(p, value);
+        else p->pending_seek = value;
     } else if (sscanf(line, "volume %lf", &value) == 1 && isfinite(value)) {
         value = fmax(0, fmin(100, value));
         mpv_set_property(p->mpv, "volume", MPV_FORMAT_DOUBLE, &value);
@@ -285,9 +298,9 @@ static int part_open(void *user_data, char *uri, mpv_stream_cb_info *info) {
     return 0;
 }
 
-int flick_player_serve(const char *path, long long part_start, long long part_length, int quarter_turns, int high_dynamic_range,
+int flick_player_serve(const char *path, long long part_start, long long part_length, int orientation, int high_dynamic_range,
                        int commands, int events, int frames, int slots, size_t slot_bytes, int box_width, int box_height) {
-    player p = {.events = events, .slots = slots, .slot_bytes = slot_bytes, .box_width = box_width, .box_height = box_height};
+    player p = {.events = events, .slots = slots, .slot_bytes = slot_bytes, .box_width = box_width, .box_height = box_height, .pending_seek = -1};
     const char *problem = flick_player_library_problem();
     if (problem) { say(&p, "error %s", problem); return 1; }
     if (slots < 1 || slots > maximum_slots || slot_bytes < 64) { say(&p, "error no room for frames"); return 1; }
@@ -320,8 +333,11 @@ int flick_player_serve(const char *path, long long part_start, long long part_le
     // the track says. HDR: light from PQ or HLG with BT.2408's white (203 nits) as white,
     // BT.709's primaries, highlights rolled off (Möbius, from three quarters), BT.709 out.
     set(p.mpv, "video-rotate", "no");
-    static const char *const turns[] = {"", "transpose=clock", "hflip,vflip", "transpose=cclock"};
-    const char *turn = quarter_turns > 0 && quarter_turns < 4 ? turns[quarter_turns] : "";
+    // EXIF's orientations 1 to 8: as stored, mirrored, upside down, flipped, transposed,
+    // turned right, transposed the other way, turned left.
+    static const char *const turns[] = {"", "", "hflip", "hflip,vflip", "vflip", "transpose=cclock_flip", "transpose=clock",
+                                        "transpose=clock_flip", "transpose=cclock"};
+    const char *turn = orientation > 0 && orientation <= 8 ? turns[orientation] : "";
     const char *tone = high_dynamic_range ? "zscale=t=linear:npl=203,format=gbrpf32le,zscale=p=bt709,"
                                             "tonemap=tonemap=mobius:param=0.75:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p"
                                           : "";

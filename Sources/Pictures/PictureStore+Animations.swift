@@ -108,16 +108,34 @@ extension PictureStore {
             if let playing = videos.values.first(where: { $0.path == pending.path }) {
                 videos[demand] = playing
             } else {
-                videos[demand] = VideoPlayback(path: pending.path, box: PixelBox(width: pending.side, height: pending.side), command: command,
-                                               textures: textures, wake: { [wake] in wake.wake() })
+                videos[demand] = VideoPlayback(path: pending.path, box: PixelBox(width: pending.side, height: pending.side), turn: turn(of: pending.path),
+                                               command: command, textures: textures, wake: { [wake] in wake.wake() })
             }
             started = true
         }
         for (demand, pending) in Self.settled(&pendingPrerolls, at: now) {
-            prerolled[demand] = VideoPlayback(path: pending.path, box: PixelBox(width: pending.side, height: pending.side), command: command,
-                                              textures: textures, playing: false, wake: { [wake] in wake.wake() })
+            prerolled[demand] = VideoPlayback(path: pending.path, box: PixelBox(width: pending.side, height: pending.side), turn: turn(of: pending.path),
+                                              command: command, textures: textures, playing: false, wake: { [wake] in wake.wake() })
         }
         return started
+    }
+
+    /// How much more than its file says the photo at `path` is turned (by its sidecar): a
+    /// video plays so, as its poster shows.
+    func turn(of path: FilePath) -> Orientation { helpers?.turns.turn(of: path) ?? .up }
+
+    /// The videos of `path` played turned otherwise than `turn` (the person turned it): each
+    /// plays on turned so, from where it was; one made ready beside is let go, to be again.
+    func replaceVideos(of path: FilePath, turnedAs turn: Orientation) {
+        var replacements: [ObjectIdentifier: VideoPlayback?] = [:]
+        for (demand, video) in videos where video.path == path && video.turn != turn {
+            let key = ObjectIdentifier(video)
+            if replacements[key] == nil { replacements[key] = .some(video.turned(turn)) }
+            videos[demand] = replacements[key] ?? nil
+        }
+        for (demand, video) in prerolled where video.path == path && video.turn != turn {
+            prerolled.removeValue(forKey: demand)?.stop()
+        }
     }
 
     /// The videos of `pending` asked for `videoSettle` ago or more, taken out; those seen for
@@ -153,8 +171,9 @@ extension PictureStore {
         guard shown, index >= 0, index < photos.count, let command = videoPlayerCommand else { return false }
         let movie: (path: FilePath, part: Range<Int>?)
         if let live = photos[index].liveVideo { movie = (live.path, nil) } else if let part { movie = (photos[index].path, part) } else { return false }
+        // The moment turns as its still does in its sidecar: they stood upright together.
         guard let playback = VideoPlayback(path: movie.path, part: movie.part, box: PixelBox(width: Self.momentSide, height: Self.momentSide),
-                                           command: command, textures: textures, wake: { [wake] in wake.wake() }) else { return false }
+                                           turn: turn(of: photos[index].path), command: command, textures: textures, wake: { [wake] in wake.wake() }) else { return false }
         moment = (photos[index].path, playback)
         return true
     }

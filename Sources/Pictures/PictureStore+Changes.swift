@@ -81,6 +81,7 @@ extension PictureStore {
         incomplete.remove(path)
         stills.remove(path)
         for (demand, photo) in playing where photo.path == path { stopPlaying(demand) }
+        replaceVideos(of: path, turnedAs: turn(of: path))
         fullSides[path] = nil
         if case let .shown(preview) = previews.removeValue(forKey: path) { textures.remove(preview.texture) }
         for picture in broker.forget(path) { forget(picture.texture) }

@@ -12,8 +12,11 @@ import ViewTree
 /// (`PlaybackControl`) goes to the player. Its state is what the video's bar shows.
 final class VideoPlayback {
     let path: FilePath
+    /// How much more than its track says it is turned (its sidecar's turn).
+    let turn: Orientation
     private let player: VideoPlayer
     private let textures: any PictureTextures
+    private let again: (Orientation) -> VideoPlayer?
     private(set) var state = PlaybackState()
     /// The frame on screen, and the newer one waiting for its upload.
     private(set) var shown: ImageContent?
@@ -21,12 +24,14 @@ final class VideoPlayback {
 
     /// `playing`: a video in front plays as soon as it can (paging to it is asking for it);
     /// one made ready beside it waits paused, its first frame drawn, until `play`.
-    init?(path: FilePath, part: Range<Int>? = nil, box: PixelBox, command: [String], textures: any PictureTextures, playing: Bool = true,
-          wake: @escaping @Sendable () -> Void) {
-        guard let player = VideoPlayer(path: path, part: part, box: box, command: command, wake: wake) else { return nil }
+    init?(path: FilePath, part: Range<Int>? = nil, box: PixelBox, turn: Orientation = .up, command: [String], textures: any PictureTextures,
+          playing: Bool = true, wake: @escaping @Sendable () -> Void) {
+        guard let player = VideoPlayer(path: path, part: part, box: box, turn: turn, command: command, wake: wake) else { return nil }
         self.path = path
+        self.turn = turn
         self.player = player
         self.textures = textures
+        again = { VideoPlayer(path: path, part: part, box: box, turn: $0, command: command, wake: wake) }
         state.isPaused = true
         if playing { play() }
     }
@@ -126,6 +131,28 @@ final class VideoPlayback {
         state.position = target
         state.hasEnded = false
         player.seek(to: target)
+    }
+
+    /// The same video turned `turn` instead (the person turned it while it played): a new
+    /// player where this one stood — its place, pause and sound — and this one stopped.
+    func turned(_ turn: Orientation) -> VideoPlayback? {
+        stop()
+        guard let player = again(turn) else { return nil }
+        return VideoPlayback(turned: self, turn: turn, player: player)
+    }
+
+    private init(turned earlier: VideoPlayback, turn: Orientation, player: VideoPlayer) {
+        path = earlier.path
+        self.turn = turn
+        self.player = player
+        textures = earlier.textures
+        again = earlier.again
+        state = earlier.state
+        state.problem = nil
+        player.setVolume(state.volume)
+        player.setMuted(state.isMuted)
+        if state.position > 0 { player.seek(to: state.position) }
+        if !state.isPaused && !state.hasEnded { player.play() }
     }
 
     /// Stops the player and lets its frames go.

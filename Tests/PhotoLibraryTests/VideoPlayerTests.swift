@@ -58,6 +58,40 @@ import TestSupport
         VideoTests.expectUprightPoster(pixels)
     }
 
+    /// A video turned in its sidecar (the person rotated it) plays as its poster shows it:
+    /// the track's own turn first, then the sidecar's, mirrored ones too.
+    @Test(arguments: [Orientation.right, .down, .left, .upMirrored, .leftMirrored, .rightMirrored])
+    func aVideoTurnedInItsSidecarPlaysTurnedAsItsPosterShows(_ turn: Orientation) throws {
+        let player = try #require(VideoPlayer(path: VideoTests.video("turned.mp4"), box: PixelBox(width: 1920, height: 1080), turn: turn,
+                                              command: Self.command) {})
+        defer { player.stop() }
+        player.play()
+        player.pause()
+        let events = Self.events(of: player) { !Self.frames($0).isEmpty }
+        let frame = try #require(Self.frames(events).last)
+        let pixels = try #require(player.pixels(of: frame))
+        let poster = try ImageDecoder.decode(VideoTests.video("turned.mp4"), maximumPixelSize: nil).applying(turn)
+        #expect(pixels.width == poster.width && pixels.height == poster.height, "\(pixels.width)×\(pixels.height)")
+        guard pixels.width == poster.width, pixels.height == poster.height else { return }
+        // Each quarter's colour where the turned poster has it.
+        for (x, y) in [(1, 1), (3, 1), (1, 3), (3, 3)].map({ ($0.0 * pixels.width / 4, $0.1 * pixels.height / 4) }) {
+            #expect(near(rgb(pixels, x, y), rgb(poster, x, y), within: 48), "at \(x),\(y): \(rgb(pixels, x, y)) against \(rgb(poster, x, y))")
+        }
+    }
+
+    /// A seek asked at once, before the player has the file open (a click on the bar as the
+    /// page lands, a video turned while it played), is where it starts.
+    @Test func aSeekAskedBeforeTheVideoIsOpenIsWhereItStarts() throws {
+        let player = try #require(VideoPlayer(path: VideoTests.video("ten-hours.mp4"), box: PixelBox(width: 320, height: 240),
+                                              command: Self.command) {})
+        defer { player.stop() }
+        player.seek(to: 5)
+        player.play()
+        let events = Self.events(of: player) { !Self.frames($0).isEmpty }
+        let first = try #require(Self.frames(events).first)
+        #expect(first.seconds >= 4.9, "first frame at \(first.seconds) s")
+    }
+
     @Test func itEndsOnItsLastFrameAndPlaysAgainFromTheStart() throws {
         let player = try #require(VideoPlayer(path: VideoTests.video("upright.webm"), box: PixelBox(width: 64, height: 64),
                                               command: Self.command) {})

@@ -241,3 +241,82 @@ import ViewTree
         #expect(store.momentProblem(at: 0) == nil, "let go, nothing is wrong any more")
     }
 }
+
+/// A video turned in its sidecar plays turned as its poster shows it, turned while it plays
+/// it goes on turned from where it was, and a Live Photo's moment turns with its still.
+@Suite struct PictureStoreTurnedVideoTests {
+    let helper = PictureStoreVideoTests()
+
+    func store(_ photos: [Photo], textures: FakeTextures, turns: PhotoTurns) -> PictureStore {
+        let decode: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = { _ in .success(PixelBuffer(width: 40, height: 30, blue: 255, green: 0, red: 0)) }
+        let service = DecodeService(thumbnails: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
+                                    screens: DecodeQueue(workerCount: 1, decode: decode, wake: {}), wake: WakeRelay(),
+                                    decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")], turns: turns))
+        let store = PictureStore(photos: photos, service: service, textures: textures)
+        store.videoPlayerCommand = [builtExecutable(named: "fake-decode-helper"), PlayerHelper.subcommand]
+        return store
+    }
+
+    /// The frame shown at `size` once `condition` holds of it (the store advanced meanwhile).
+    func frame(of store: PictureStore, _ textures: FakeTextures, at size: PictureSize, clock now: inout Double,
+               where condition: (PixelBuffer) -> Bool) -> PixelBuffer? {
+        var found: PixelBuffer?
+        var clock = now
+        _ = waitUntil(seconds: 60, pollingEvery: 1000) {
+            clock += 0.05
+            store.advanceAnimations(to: clock)
+            guard case let .ready(frame) = store.picture(at: 0, size: size), let pixels = textures.pixels[frame.texture], condition(pixels) else { return false }
+            found = pixels
+            return true
+        }
+        now = clock
+        return found
+    }
+
+    @Test func aVideoTurnedInItsSidecarPlaysTurnedAndGoesOnWhenTurnedAgain() throws {
+        defer { try? FileManager.default.removeItem(at: helper.folder) }
+        let video = try helper.video()
+        let turns = PhotoTurns()
+        turns.set(.right, for: video.path)
+        let textures = FakeTextures()
+        let store = store([video], textures: textures, turns: turns)
+        let size = PictureSize.within(width: 320, height: 320)
+        let demand = store.makePictureDemand()
+        defer { withExtendedLifetime(demand) {} }
+        demand.want([PictureRequest(index: 0, size: size, priority: .visible, plays: true)])
+        var now = 10.0
+        let upright = frame(of: store, textures, at: size, clock: &now) { $0.width == 120 && $0.height == 160 }
+        #expect(upright != nil, "the 160×120 video plays a quarter turned, 120×160")
+        _ = waitUntil(seconds: 60, pollingEvery: 1000) {
+            now += 0.05
+            store.advanceAnimations(to: now)
+            return (store.playback(at: 0)?.position ?? 0) > 1
+        }
+        let before = store.playback(at: 0)?.position ?? 0
+        #expect(before > 1)
+        // Turned back while it plays (the sidecar's turn taken out): it plays on upright.
+        turns.set(.up, for: video.path)
+        store.photoChanged(video.path)
+        #expect((store.playback(at: 0)?.position ?? 0) >= before, "it stays where it was")
+        let again = frame(of: store, textures, at: size, clock: &now) { $0.width == 160 && $0.height == 120 }
+        #expect(again != nil, "its frames upright again")
+        #expect(store.playback(at: 0)?.isPaused == false, "still playing")
+        #expect((store.playback(at: 0)?.position ?? 0) >= before - 0.5, "from where it was, not from the start")
+    }
+
+    @Test func aLivePhotosMomentTurnsWithItsStill() throws {
+        defer { try? FileManager.default.removeItem(at: helper.folder) }
+        let movie = try helper.video()
+        let still = Photo(path: FilePath(helper.folder.appendingPathComponent("clip.heic").path), format: .heif, byteCount: 1,
+                          modificationDate: Date(), companions: [movie])
+        let turns = PhotoTurns()
+        turns.set(.left, for: still.path)
+        let textures = FakeTextures()
+        let store = store([still], textures: textures, turns: turns)
+        #expect(store.showMoment(true, at: 0))
+        var now = 0.0
+        let turned = frame(of: store, textures, at: .within(width: 320, height: 320), clock: &now) { $0.width == 120 && $0.height == 160 }
+        #expect(turned != nil, "the moment stands as its still was turned")
+        store.showMoment(false, at: 0)
+    }
+}
