@@ -389,6 +389,39 @@ final class MarkFixture {
         }
     }
 
+    /// Where the window has the room, a long entry goes on on a second line rather than
+    /// being cut short: at 1280 × 800 the grid's help lost the end of a dozen of them (the
+    /// fake labels' letters are wider than the real ones, so the windows here are wider).
+    @Test(arguments: [(1600.0, 900.0), (1700, 1000)])
+    func aLongEntryGoesOnOnASecondLineRatherThanBeingCutShort(width: Double, height: Double) throws {
+        let labels = FakeLabels()
+        let f = BrowserFixture(size: Size(width: width, height: height), labels: labels)
+        f.key(.character("?"))
+        f.scene.settle()
+        let frame = f.scene.recorder.last
+        let keys = labels.texts(in: frame, ofViewsNamed: "help keys line") + labels.texts(in: frame, ofViewsNamed: "help keys 2 line")
+        let actions = labels.texts(in: frame, ofViewsNamed: "help actions line") + labels.texts(in: frame, ofViewsNamed: "help actions 2 line")
+        let text = actions.joined(separator: " ")
+        for whole in ["Find duplicates: the same file, the same picture (asks before the Trash)",
+                      "Search by name, folder, year, month or mark; Esc: all again", "Choose several (marks, Del, R act on all); Esc: none"] {
+            #expect(text.contains(whole), "\(whole) in \(actions)")
+        }
+        #expect(keys.joined(separator: " ").contains("Shift-drag the timeline scrubber: the days it goes over, Ctrl+F"), "\(keys)")
+        #expect(!actions.contains { $0.hasSuffix("…") && !$0.hasPrefix("Copy, show in Files") }, "nothing cut short: \(actions)")
+        // Line for line: the keys' blank lines beside a wrapped action are as tall as the
+        // written ones, so every entry's keys stay level with its action.
+        for (keys, actions) in [("help keys line ", "help actions line "), ("help keys 2 line ", "help actions 2 line ")] {
+            let top = { (prefix: String) in
+                Dictionary(frame.compactMap { command -> (Int, Double)? in
+                    guard let name = command.viewName, name.hasPrefix(prefix), let index = Int(name.dropFirst(prefix.count)) else { return nil }
+                    return (index, command.boundsInWindow.minY)
+                }, uniquingKeysWith: { first, _ in first })
+            }
+            let keyTops = top(keys), actionTops = top(actions)
+            for (index, y) in keyTops { if let level = actionTops[index] { #expect(abs(level - y) < 0.5, "line \(index): keys at \(y), action at \(level)") } }
+        }
+    }
+
     /// A small window with long words (German's, say): smaller type first, then words cut
     /// short with an ellipsis, never a panel wider or taller than the window.
     @Test(arguments: [(640.0, 480.0), (480, 360), (1400, 420)])

@@ -24,6 +24,13 @@ public final class TextView: View {
 
     /// The lines as shown.
     public private(set) var lines: [String] = []
+    /// Each line's pitch where set (its height, less `lineSpacing`), each line centred in
+    /// it: columns of text in different scripts (Latin keys beside Chinese actions) keep
+    /// line for line. Nil: each line as tall as it is drawn.
+    public var lineHeight: Double? { didSet { if lineHeight != oldValue { placeLines() } } }
+    /// The tallest line as drawn (0 with none).
+    public private(set) var tallestLine = 0.0
+    private var drawn: [Size?] = []
 
     /// Lays the text out in lines no wider than `maximumWidth` and sizes the view to them
     /// (no font: no lines, zero size).
@@ -37,22 +44,33 @@ public final class TextView: View {
         } ?? []
         for view in lineViews { view.removeFromSuperview() }
         lineViews = []
-        var y = 0.0, width = 0.0
+        drawn = []
         for (index, line) in lines.enumerated() {
             let lineView = View()
             lineView.name = "\(name ?? "text") line \(index)"
-            if let rendered = line.isEmpty ? nil : labels?.label(line, pointSize: size, color: textColor) {
-                lineView.content = rendered.content
-                lineView.frame = Rect(origin: Point(x: 0, y: y), size: rendered.size)
-                width = max(width, rendered.size.width)
-                y += rendered.size.height
-            } else {
-                y += size * 1.2
-            }
-            y += lineSpacing
+            let rendered = line.isEmpty ? nil : labels?.label(line, pointSize: size, color: textColor)
+            lineView.content = rendered?.content
+            drawn.append(rendered?.size)
             addSubview(lineView)
             lineViews.append(lineView)
         }
-        bounds = Rect(origin: .zero, size: Size(width: width, height: lines.isEmpty ? 0 : y - lineSpacing))
+        tallestLine = drawn.compactMap { $0?.height }.max() ?? 0
+        placeLines()
+    }
+
+    private func placeLines() {
+        // A blank line as tall as the written ones: two columns whose blank lines fall in
+        // different places (the help's keys beside their wrapped actions) stay line for line.
+        let blankHeight = lineHeight ?? drawn.lazy.compactMap { $0?.height }.first ?? pointSize * 1.2
+        var y = 0.0, width = 0.0
+        for (lineView, size) in zip(lineViews, drawn) {
+            let pitch = lineHeight ?? size?.height ?? blankHeight
+            if let size {
+                lineView.frame = Rect(origin: Point(x: 0, y: (y + (pitch - size.height) / 2).rounded()), size: size)
+                width = max(width, size.width)
+            }
+            y += pitch + lineSpacing
+        }
+        bounds = Rect(origin: .zero, size: Size(width: width, height: lineViews.isEmpty ? 0 : y - lineSpacing))
     }
 }
