@@ -298,7 +298,7 @@ static int part_open(void *user_data, char *uri, mpv_stream_cb_info *info) {
     return 0;
 }
 
-int flick_player_serve(const char *path, long long part_start, long long part_length, int orientation, int high_dynamic_range,
+int flick_player_serve(const char *path, long long part_start, long long part_length, double start_seconds, int orientation, int high_dynamic_range,
                        int commands, int events, int frames, int slots, size_t slot_bytes, int box_width, int box_height) {
     player p = {.events = events, .slots = slots, .slot_bytes = slot_bytes, .box_width = box_width, .box_height = box_height, .pending_seek = -1};
     const char *problem = flick_player_library_problem();
@@ -347,6 +347,12 @@ int flick_player_serve(const char *path, long long part_start, long long part_le
         set(p.mpv, "vf", filters);
     }
     set(p.mpv, "pause", "yes");
+    // Its first frame there, none before it (a video turned while it played goes on).
+    if (start_seconds > 0 && isfinite(start_seconds)) {
+        char start[32];
+        snprintf(start, sizeof start, "%.3f", start_seconds);
+        set(p.mpv, "start", start);
+    }
     set(p.mpv, "sw-fast", "yes");
     set(p.mpv, "demuxer-max-bytes", "64MiB");
     set(p.mpv, "demuxer-max-back-bytes", "16MiB");

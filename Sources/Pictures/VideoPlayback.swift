@@ -16,7 +16,7 @@ final class VideoPlayback {
     let turn: Orientation
     private let player: VideoPlayer
     private let textures: any PictureTextures
-    private let again: (Orientation) -> VideoPlayer?
+    private let again: (Orientation, Double) -> VideoPlayer?
     private(set) var state = PlaybackState()
     /// The frame on screen, and the newer one waiting for its upload.
     private(set) var shown: ImageContent?
@@ -31,7 +31,7 @@ final class VideoPlayback {
         self.turn = turn
         self.player = player
         self.textures = textures
-        again = { VideoPlayer(path: path, part: part, box: box, turn: $0, command: command, wake: wake) }
+        again = { VideoPlayer(path: path, part: part, box: box, turn: $0, start: $1, command: command, wake: wake) }
         state.isPaused = true
         if playing { play() }
     }
@@ -137,7 +137,7 @@ final class VideoPlayback {
     /// player where this one stood — its place, pause and sound — and this one stopped.
     func turned(_ turn: Orientation) -> VideoPlayback? {
         stop()
-        guard let player = again(turn) else { return nil }
+        guard let player = again(turn, state.position) else { return nil }
         return VideoPlayback(turned: self, turn: turn, player: player)
     }
 
@@ -151,7 +151,6 @@ final class VideoPlayback {
         state.problem = nil
         player.setVolume(state.volume)
         player.setMuted(state.isMuted)
-        if state.position > 0 { player.seek(to: state.position) }
         if !state.isPaused && !state.hasEnded { player.play() }
     }
 

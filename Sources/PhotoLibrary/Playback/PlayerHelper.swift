@@ -5,8 +5,9 @@ import Foundation
 import SystemPackage
 
 /// A Flick process turned into a video's player (`flick player-helper PATH WIDTH HEIGHT
-/// SLOTS SLOT_BYTES START LENGTH TURN`; a length of 0: the whole file, else those bytes of it;
-/// TURN, an EXIF orientation, how much more its sidecar turns it than its track): libmpv plays the file, its frames drawn into the shared memory Flick
+/// SLOTS SLOT_BYTES START LENGTH TURN FROM`; a length of 0: the whole file, else those bytes
+/// of it; TURN, an EXIF orientation, how much more its sidecar turns it than its track; FROM,
+/// the seconds in where it starts): libmpv plays the file, its frames drawn into the shared memory Flick
 /// gave as descriptor 3, its commands read from stdin, its events written to stdout
 /// (CPlayer.h says which). Isolated as the decoders are: a video that crashes or hangs the
 /// player takes nothing else with it, and the player dies with Flick.
@@ -32,9 +33,9 @@ public enum PlayerHelper {
         // Flick's to print: the player says "nosound" once instead.
         let null = open("/dev/null", O_WRONLY)
         if null >= 0 { dup2(null, 2); close(null) }
-        guard arguments.count == 8, let width = Int32(arguments[1]), let height = Int32(arguments[2]),
+        guard arguments.count == 9, let width = Int32(arguments[1]), let height = Int32(arguments[2]),
               let slots = Int32(arguments[3]), let slotBytes = Int(arguments[4]), let start = Int(arguments[5]), let length = Int(arguments[6]),
-              let turn = Int(arguments[7]).flatMap(Orientation.init(rawValue:)), start >= 0, length >= 0 else {
+              let turn = Int(arguments[7]).flatMap(Orientation.init(rawValue:)), let from = Double(arguments[8]), start >= 0, length >= 0 else {
             print("error the player was started wrongly")
             exit(2)
         }
@@ -44,7 +45,7 @@ public enum PlayerHelper {
         // poster had them: mpv's software renderer does neither.
         let facts = VideoDecoder.playbackFacts(of: path, range: part)
         let shown = VideoDecoder.orientation(quarterTurns: facts.quarterTurns).followed(by: turn)
-        let status = flick_player_serve(arguments[0], Int64(start), Int64(length), Int32(shown.rawValue), Int32(facts.highDynamicRange),
+        let status = flick_player_serve(arguments[0], Int64(start), Int64(length), from, Int32(shown.rawValue), Int32(facts.highDynamicRange),
                                         0, 1, 3, slots, slotBytes, width, height)
         exit(status)
     }

@@ -52,10 +52,10 @@ public final class VideoPlayer: @unchecked Sendable {
     /// Starts playing nothing yet (paused at the start) the video at `path` (its bytes `part`
     /// alone where given: a Motion Photo's), its frames fitted to `box` (pixels, never
     /// enlarged), turned `turn` more than its track says (a sidecar's turn, as its poster
-    /// is); nil where no player could be started. `wake` runs on the reading thread
-    /// whenever events arrive.
-    public init?(path: FilePath, part: Range<Int>? = nil, box: PixelBox, turn: Orientation = .up, command: [String] = PlayerHelper.ownCommand,
-                 wake: @escaping @Sendable () -> Void) {
+    /// is), from `start` seconds in; nil where no player could be started. `wake` runs on
+    /// the reading thread whenever events arrive.
+    public init?(path: FilePath, part: Range<Int>? = nil, box: PixelBox, turn: Orientation = .up, start: Double = 0,
+                 command: [String] = PlayerHelper.ownCommand, wake: @escaping @Sendable () -> Void) {
         // A player that dies mid-command must not kill Flick with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let stride = (box.width * 4 + 63) & ~63
@@ -72,7 +72,8 @@ public final class VideoPlayer: @unchecked Sendable {
             return nil
         }
         let arguments = [path.string, String(box.width), String(box.height), String(Self.slots), String(slotBytes),
-                         String(part?.lowerBound ?? 0), String(part?.count ?? 0), String(turn.rawValue)]
+                         String(part?.lowerBound ?? 0), String(part?.count ?? 0), String(turn.rawValue),
+                         String(start.isFinite ? max(0, start) : 0)]
         let child = HelperSpawn.start(command + arguments, descriptors: [toPlayer[0], fromPlayer[1], 2, file])
         close(toPlayer[0])
         close(fromPlayer[1])
