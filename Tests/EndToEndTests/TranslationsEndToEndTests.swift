@@ -49,10 +49,14 @@ import ViewTree
         #expect(try flick.waitForScreen { count.found(in: $0) != nil }.1, "the album's count in German")
 
 
-        // A message: Shift+A says what follows a mark.
-        _ = try flick.server.xdotool("key", "shift+a")
-        let toast = try Glyphs("Nach einer Markierung: nächstes Foto", pointSize: 14)
-        #expect(try flick.waitForScreen { toast.found(in: $0) != nil }.1, "the toast in German")
+        // A question: a photo rejected, Ctrl+Del asks before the Trash. It stays until it is
+        // answered, so seeing it waits on no timing (a toast's four seconds could pass
+        // between two screenshots of a loaded machine).
+        _ = try flick.server.xdotool("key", "x")
+        _ = try flick.server.xdotool("key", "ctrl+Delete")
+        let question = try Glyphs("Dieses abgelehnte Foto in den Papierkorb verschieben?", pointSize: MessagePill.pointSize)
+        #expect(try flick.waitForScreen { question.found(in: $0) != nil }.1, "the question in German")
+        _ = try flick.server.xdotool("key", "Escape")
 
         _ = try flick.server.xdotool("key", "question")
         let heading = try Glyphs("Raster", pointSize: HelpOverlay.titleSize)
