@@ -111,28 +111,30 @@ extension AlbumModel {
 
     /// Turns `photos` a quarter, as one step Ctrl+Z takes back: a JPEG in its file (its
     /// orientation tag, every other byte kept), any other photo (and a JPEG without a tag,
-    /// or one whose sidecar already turns it) in its sidecar. A JPEG whose file is no longer
-    /// as it was listed (another program changed it) is refused. What could not be turned,
-    /// and why.
+    /// or one whose sidecar already turns it) in its sidecar. A Live Photo's movie turns
+    /// with its still, in the movie's sidecar, so its moment plays as the still stands. A
+    /// JPEG whose file is no longer as it was listed (another program changed it) is
+    /// refused. What could not be turned, and why.
     public func turn(_ photos: [Photo], _ turn: QuarterTurn) -> [(photo: Photo, problem: RotationError)] {
         var turned: [OrientationWriter.Turned] = [], inSidecars: [MarkBook.SidecarTurn] = []
         var failed: [(photo: Photo, problem: RotationError)] = []
         for photo in photos {
             if let markBook, markBook.orientation(of: photo.path) != nil {
                 inSidecars.append(markBook.turn(photo.path, turn))
-                continue
-            }
-            guard let stamp = FileStamp(of: photo.path), stamp.matches(size: photo.byteCount, modified: photo.modificationDate) else {
+            } else if let stamp = FileStamp(of: photo.path), stamp.matches(size: photo.byteCount, modified: photo.modificationDate) {
+                do throws(RotationError) {
+                    turned.append(try OrientationWriter.turn(photo.path, turn, expecting: stamp))
+                } catch .noTag where markBook != nil {
+                    inSidecars.append(markBook!.turn(photo.path, turn))
+                } catch {
+                    failed.append((photo, error))
+                    continue
+                }
+            } else {
                 failed.append((photo, .changed))
                 continue
             }
-            do throws(RotationError) {
-                turned.append(try OrientationWriter.turn(photo.path, turn, expecting: stamp))
-            } catch .noTag where markBook != nil {
-                inSidecars.append(markBook!.turn(photo.path, turn))
-            } catch {
-                failed.append((photo, error))
-            }
+            if let markBook, let movie = photo.liveVideo { inSidecars.append(markBook.turn(movie.path, turn)) }
         }
         if !turned.isEmpty || !inSidecars.isEmpty { remember(.turned(turned, inSidecars: inSidecars)) }
         return failed

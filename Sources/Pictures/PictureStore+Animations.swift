@@ -169,11 +169,12 @@ extension PictureStore {
             onFramesChange()
         }
         guard shown, index >= 0, index < photos.count, let command = videoPlayerCommand else { return false }
+        // A Live Photo's movie is turned in its own sidecar as its still is turned; a Motion
+        // Photo's video, inside the still's file, as the still's sidecar turns it.
         let movie: (path: FilePath, part: Range<Int>?)
         if let live = photos[index].liveVideo { movie = (live.path, nil) } else if let part { movie = (photos[index].path, part) } else { return false }
-        // The moment turns as its still does in its sidecar: they stood upright together.
         guard let playback = VideoPlayback(path: movie.path, part: movie.part, box: PixelBox(width: Self.momentSide, height: Self.momentSide),
-                                           turn: turn(of: photos[index].path), command: command, textures: textures, wake: { [wake] in wake.wake() }) else { return false }
+                                           turn: turn(of: movie.path), command: command, textures: textures, wake: { [wake] in wake.wake() }) else { return false }
         moment = (photos[index].path, playback)
         return true
     }

@@ -243,7 +243,8 @@ import ViewTree
 }
 
 /// A video turned in its sidecar plays turned as its poster shows it, turned while it plays
-/// it goes on turned from where it was, and a Live Photo's moment turns with its still.
+/// it goes on turned from where it was, and a Live Photo's moment plays as its movie's
+/// sidecar turns it (the movie is turned with its still).
 @Suite struct PictureStoreTurnedVideoTests {
     let helper = PictureStoreVideoTests()
 
@@ -309,19 +310,19 @@ import ViewTree
         #expect(store.playback(at: 0)?.isPaused == false, "still playing")
     }
 
-    @Test func aLivePhotosMomentTurnsWithItsStill() throws {
+    @Test func aLivePhotosMomentPlaysAsItsMoviesSidecarTurnsIt() throws {
         defer { try? FileManager.default.removeItem(at: helper.folder) }
         let movie = try helper.video()
         let still = Photo(path: FilePath(helper.folder.appendingPathComponent("clip.heic").path), format: .heif, byteCount: 1,
                           modificationDate: Date(), companions: [movie])
         let turns = PhotoTurns()
-        turns.set(.left, for: still.path)
+        turns.set(.left, for: movie.path)
         let textures = FakeTextures()
         let store = store([still], textures: textures, turns: turns)
         #expect(store.showMoment(true, at: 0))
         var now = 0.0
         let turned = frame(of: store, textures, at: .within(width: 320, height: 320), clock: &now) { $0.width == 120 && $0.height == 160 }
-        #expect(turned != nil, "the moment stands as its still was turned")
+        #expect(turned != nil, "the moment stands as its movie is turned (with its still)")
         store.showMoment(false, at: 0)
     }
 }

@@ -356,6 +356,45 @@ import TestSupport
         #expect(try Data(contentsOf: png) == original)
     }
 
+    /// A Live Photo's still turned (a JPEG, in its file) turns its movie too, in the movie's
+    /// sidecar, so its moment plays as the still stands; Ctrl+Z takes both back.
+    @Test func aLivePhotoTurnedTurnsItsMovieInTheMoviesSidecar() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-turn-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        let still = folder.appendingPathComponent("photos/IMG_0003.JPG"), movie = folder.appendingPathComponent("photos/IMG_0003.MOV")
+        _ = try runExternalTool(["convert", "-size", "40x30", "gradient:white-black", still.path])
+        _ = try runExternalTool(["exiftool", "-q", "-overwrite_original", "-n", "-Orientation=1", still.path])
+        let made = try runExternalTool(["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "color=c=red:s=40x30:r=10", "-t", "1",
+                                        "-c:v", "libx264", "-pix_fmt", "yuv420p", "-f", "mov", movie.path])
+        try #require(made.status == 0)
+        let original = try Data(contentsOf: still), originalMovie = try Data(contentsOf: movie)
+        let decoder = IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")])
+        let book = MarkBook(decoder: decoder, dataFolder: FilePath(folder.appendingPathComponent("data").path))
+        let f = try Fixture(opening: folder.appendingPathComponent("photos").path, markBook: book)
+        #expect(f.run { f.session.photos.count == 1 && f.session.photos.first?.liveVideo != nil })
+        let photo = try #require(f.session.photos.first)
+        func movieSidecarOrientation() throws -> String {
+            let sidecar = try FileManager.default.contentsOfDirectory(atPath: movie.deletingLastPathComponent().path)
+                .first { $0.hasPrefix("IMG_0003.MOV") && $0.lowercased().hasSuffix(".xmp") }
+            guard let sidecar else { return "no sidecar" }
+            let path = movie.deletingLastPathComponent().appendingPathComponent(sidecar).path
+            return try runExternalTool(["exiftool", "-s3", "-n", "-XMP-tiff:Orientation", path]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        #expect(f.session.turn(photo, .clockwise) == nil)
+        book.waitForWrites()
+        #expect(try runExternalTool(["exiftool", "-s3", "-n", "-Orientation", still.path]).output.trimmingCharacters(in: .whitespacesAndNewlines) == "6")
+        #expect(try movieSidecarOrientation() == "6", "the movie turned with it, in its sidecar")
+        #expect(decoder.turns.turn(of: FilePath(movie.path)) == .right, "its moment plays turned")
+        #expect(try Data(contentsOf: movie) == originalMovie, "the movie itself is not changed")
+
+        f.browser.undo()
+        book.waitForWrites()
+        #expect(try Data(contentsOf: still) == original, "the still back byte for byte")
+        #expect(try movieSidecarOrientation() != "6" && decoder.turns.turn(of: FilePath(movie.path)) == .up, "the movie's turn taken back")
+    }
+
     /// A Live Photo another program renamed by time (its still and its video apart), in a
     /// folder shown by name, where no dates are read: the lone videos' identifiers are, then
     /// the stills' of their folder, and the two are one photo. A video of another moment
