@@ -356,17 +356,23 @@ final class MarkFixture {
 }
 
 @Suite struct HelpFitTests {
-    @Test func helpTallerThanTheWindowGoesOnBesideItselfInsideTheWindow() throws {
+    /// The grid's help in a window of `width` × `height`, as drawn, and the labels that drew it.
+    func help(width: Double, height: Double) -> (frame: [DrawCommand], labels: FakeLabels) {
         let labels = FakeLabels()
-        // As short as a window is where the whole help still fits in two pairs of columns.
-        let f = BrowserFixture(size: Size(width: 1400, height: 580), labels: labels)
+        let f = BrowserFixture(size: Size(width: width, height: height), labels: labels)
         f.key(.character("?"))
         f.scene.settle()
-        let panel = try #require(f.scene.recorder.last.first { $0.viewName == "help panel" }?.boundsInWindow)
+        return (f.scene.recorder.last, labels)
+    }
+
+    @Test func helpTallerThanTheWindowGoesOnBesideItselfInsideTheWindow() throws {
+        // As short as a window is where the whole help still fits in two pairs of columns.
+        let (frame, labels) = help(width: 1400, height: 580)
+        let panel = try #require(frame.first { $0.viewName == "help panel" }?.boundsInWindow)
         #expect(panel.minY >= 0 && panel.maxY <= 580 && panel.minX >= 0 && panel.maxX <= 1400, "the panel fits the window: \(panel)")
-        let second = labels.texts(in: f.scene.recorder.last, ofViewsNamed: "help actions 2 line")
+        let second = labels.texts(in: frame, ofViewsNamed: "help actions 2 line")
         #expect(second.contains("Quit"), "the list goes on in a second pair of columns")
-        let first = labels.texts(in: f.scene.recorder.last, ofViewsNamed: "help actions line")
+        let first = labels.texts(in: frame, ofViewsNamed: "help actions line")
         #expect(first.contains("Open it full screen") && !first.contains("Quit"))
     }
 
@@ -375,11 +381,7 @@ final class MarkFixture {
     /// lost its last characters at the panel's edge.
     @Test(arguments: [(1280.0, 800.0), (1400, 420), (900, 420)])
     func everyLineOfHelpIsInsideThePanelWithItsPadding(width: Double, height: Double) throws {
-        let labels = FakeLabels()
-        let f = BrowserFixture(size: Size(width: width, height: height), labels: labels)
-        f.key(.character("?"))
-        f.scene.settle()
-        let frame = f.scene.recorder.last
+        let frame = help(width: width, height: height).frame
         let panel = try #require(frame.first { $0.viewName == "help panel" }?.boundsInWindow)
         let lines = frame.filter { $0.viewName?.hasPrefix("help ") == true && $0.viewName?.contains(" line") == true }.compactMap(\.boundsInWindow)
         #expect(!lines.isEmpty)
@@ -394,11 +396,7 @@ final class MarkFixture {
     /// fake labels' letters are wider than the real ones, so the windows here are wider).
     @Test(arguments: [(1600.0, 900.0), (1700, 1000)])
     func aLongEntryGoesOnOnASecondLineRatherThanBeingCutShort(width: Double, height: Double) throws {
-        let labels = FakeLabels()
-        let f = BrowserFixture(size: Size(width: width, height: height), labels: labels)
-        f.key(.character("?"))
-        f.scene.settle()
-        let frame = f.scene.recorder.last
+        let (frame, labels) = help(width: width, height: height)
         let keys = labels.texts(in: frame, ofViewsNamed: "help keys line") + labels.texts(in: frame, ofViewsNamed: "help keys 2 line")
         let actions = labels.texts(in: frame, ofViewsNamed: "help actions line") + labels.texts(in: frame, ofViewsNamed: "help actions 2 line")
         let text = actions.joined(separator: " ")
@@ -426,13 +424,10 @@ final class MarkFixture {
     /// short with an ellipsis, never a panel wider or taller than the window.
     @Test(arguments: [(640.0, 480.0), (480, 360), (1400, 420)])
     func helpInASmallWindowStaysInsideIt(width: Double, height: Double) throws {
-        let labels = FakeLabels()
-        let f = BrowserFixture(size: Size(width: width, height: height), labels: labels)
-        f.key(.character("?"))
-        f.scene.settle()
-        let panel = try #require(f.scene.recorder.last.first { $0.viewName == "help panel" }?.boundsInWindow)
+        let (frame, labels) = help(width: width, height: height)
+        let panel = try #require(frame.first { $0.viewName == "help panel" }?.boundsInWindow)
         #expect(panel.minY >= 0 && panel.maxY <= height && panel.minX >= 0 && panel.maxX <= width, "the panel fits the window: \(panel)")
-        let actions = labels.texts(in: f.scene.recorder.last, ofViewsNamed: "help actions")
+        let actions = labels.texts(in: frame, ofViewsNamed: "help actions")
         if width < 1000 { #expect(actions.contains { $0.hasSuffix("…") }, "cut short where the window is small") }
     }
 
