@@ -11,11 +11,11 @@ import TestSupport
 import ViewTree
 
 /// An album's pictures over in-memory decodes: one worker per queue, textures in memory.
-func pictureStore(_ photos: [Photo], textures: FakeTextures,
+func pictureStore(_ photos: [Photo], textures: FakeTextures, decoder: IsolatedDecoder? = nil,
                  decode: @escaping @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError>) -> PictureStore {
     let service = DecodeService(thumbnails: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
                                 screens: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
-                                wake: WakeRelay())
+                                wake: WakeRelay(), decoder: decoder)
     return PictureStore(photos: photos, service: service, textures: textures)
 }
 

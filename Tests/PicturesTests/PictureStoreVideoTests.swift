@@ -248,12 +248,10 @@ import ViewTree
 @Suite struct PictureStoreTurnedVideoTests {
     let helper = PictureStoreVideoTests()
 
+    /// A store whose helpers know the sidecars' `turns`, playing with Flick's own player.
     func store(_ photos: [Photo], textures: FakeTextures, turns: PhotoTurns) -> PictureStore {
-        let decode: @Sendable (DecodeRequest) -> Result<PixelBuffer, DecodeError> = { _ in .success(PixelBuffer(width: 40, height: 30, blue: 255, green: 0, red: 0)) }
-        let service = DecodeService(thumbnails: DecodeQueue(workerCount: 1, decode: decode, wake: {}),
-                                    screens: DecodeQueue(workerCount: 1, decode: decode, wake: {}), wake: WakeRelay(),
-                                    decoder: IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")], turns: turns))
-        let store = PictureStore(photos: photos, service: service, textures: textures)
+        let decoder = IsolatedDecoder(command: [builtExecutable(named: "fake-decode-helper")], turns: turns)
+        let store = pictureStore(photos, textures: textures, decoder: decoder) { _ in .success(PixelBuffer(width: 40, height: 30, blue: 255, green: 0, red: 0)) }
         store.videoPlayerCommand = [builtExecutable(named: "fake-decode-helper"), PlayerHelper.subcommand]
         return store
     }

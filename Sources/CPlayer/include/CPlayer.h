@@ -19,9 +19,9 @@
 const char *flick_player_library_problem(void);
 
 // Plays the video at `path` (only its `part_length` bytes from `part_start` where that is
-// not 0: a Motion Photo's video after its JPEG), from `start_seconds` in, shown as EXIF's `orientation` (1 to 8) says
-// of a photo's stored pixels (its track's matrix as CVideo reads it, then any turn its sidecar
-// adds), tone-mapped for an SDR screen where
+// not 0: a Motion Photo's video after its JPEG) from `start_seconds` in, shown as EXIF's
+// `orientation` (1 to 8) says of a photo's stored pixels (its track's matrix as CVideo reads
+// it, then any turn its sidecar adds), tone-mapped for an SDR screen where
 // `high_dynamic_range` is 1 (PQ) or 2 (HLG). Frames are drawn into `frames` (a shared memory file of
 // `slots` × `slot_bytes` bytes, rows of B, G, R and a fourth byte 255), fitting `box_width` ×
 // `box_height`. Returns when told to quit, when `commands` closes, or when the video cannot
